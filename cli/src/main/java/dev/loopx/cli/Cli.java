@@ -1,0 +1,48 @@
+package dev.loopx.cli;
+
+import dev.loopx.cli.goal.ConfigureGoalCommand;
+import dev.loopx.cli.goal.ConnectCommand;
+import dev.loopx.cli.ledger.LedgerCommand;
+import dev.loopx.cli.ops.DebugCommand;
+import dev.loopx.cli.ops.DemoCommand;
+import dev.loopx.cli.ops.DoctorCommand;
+import dev.loopx.cli.ops.VersionCommand;
+import dev.loopx.cli.projections.ProjectionsCommand;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * Builds the {@code loopx} command line. {@link #commandLine} is the one factory used by
+ * {@link Main} and by tests; commands write only to the writers given here.
+ */
+public final class Cli {
+    private Cli() {}
+
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err, Environment environment) {
+        LoopxCommand root = new LoopxCommand(out, err, environment);
+        CommandLine cl = new CommandLine(root);
+        cl.addSubcommand("version", new VersionCommand());
+        cl.addSubcommand("connect", new ConnectCommand(), "bootstrap");
+        cl.addSubcommand("configure-goal", new ConfigureGoalCommand());
+        cl.addSubcommand("ledger", LedgerCommand.commandLine());
+        cl.addSubcommand("projections", ProjectionsCommand.commandLine());
+        cl.addSubcommand("doctor", new DoctorCommand());
+        cl.addSubcommand("demo", new DemoCommand());
+        cl.addSubcommand("debug", DebugCommand.commandLine());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(false);
+        cl.setParameterExceptionHandler((ex, args) -> root.context().renderError(
+                new CliError("invalid_arguments", ex.getMessage(), helpHint(ex.getCommandLine()))));
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> root.context().renderFailure(ex));
+        return cl;
+    }
+
+    public static int run(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
+        return commandLine(out, err, environment).execute(args);
+    }
+
+    private static String helpHint(CommandLine commandLine) {
+        return commandLine.getCommandSpec().qualifiedName() + " --help";
+    }
+}

@@ -1,0 +1,196 @@
+package dev.loopx.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.commands.privacy.PathRedactor;
+import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.SyncPolicy;
+import dev.loopx.ledger.json.Json;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+
+/**
+ * Per-invocation services for commands: resolved global options, the clock read once, the
+ * runtime root, and rendering of documents and errors (paths redacted, one JSON document on
+ * stdout in JSON mode).
+ */
+public final class CliContext {
+    private final LoopxCommand root;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final Environment environment;
+    private Instant now;
+
+    CliContext(LoopxCommand root, PrintWriter out, PrintWriter err, Environment environment) {
+        this.root = root;
+        this.out = out;
+        this.err = err;
+        this.environment = environment;
+    }
+
+    public PrintWriter out() {
+        return out;
+    }
+
+    public PrintWriter err() {
+        return err;
+    }
+
+    public Environment environment() {
+        return environment;
+    }
+
+    public boolean json() {
+        String format = root.format;
+        if (format == null) {
+            return !environment.interactive();
+        }
+        return switch (format) {
+            case "json" -> true;
+            case "text" -> false;
+            default -> throw CliError.badInput("invalid_format", "--format must be json or text");
+        };
+    }
+
+    /** The clock, read once per invocation (or {@code --now}). */
+    public Instant now() {
+        if (now == null) {
+            if (root.now != null) {
+                try {
+                    now = Instant.parse(root.now);
+                } catch (DateTimeParseException e) {
+                    throw CliError.badInput("invalid_time", "--now must be RFC 3339 UTC, e.g. 2026-01-01T00:00:00Z");
+                }
+            } else {
+                now = environment.clock().instant();
+            }
+        }
+        return now;
+    }
+
+    /** SPEC §S0: --runtime-root, else the nearest .loopx/ upward, else $LOOPX_HOME, else ~/.loopx. */
+    public Path runtimeRoot() {
+        if (root.runtimeRoot != null) {
+            return explicitRuntimeRoot().orElseThrow();
+        }
+        for (Path dir = environment.workingDirectory(); dir != null; dir = dir.getParent()) {
+            Path candidate = dir.resolve(".loopx");
+            if (Files.isDirectory(candidate.resolve("ledger"))) {
+                return candidate;
+            }
+        }
+        return loopxHome();
+    }
+
+    /** The runtime root given with --runtime-root, if any. */
+    public Optional<Path> explicitRuntimeRoot() {
+        if (root.runtimeRoot == null) {
+            return Optional.empty();
+        }
+        try {
+            if (root.runtimeRoot.isBlank() || root.runtimeRoot.indexOf('\0') >= 0) {
+                throw new InvalidPathException(root.runtimeRoot, "empty or NUL");
+            }
+            return Optional.of(environment.workingDirectory().resolve(root.runtimeRoot).normalize());
+        } catch (InvalidPathException e) {
+            throw CliError.badInput("invalid_value", "--runtime-root is not a usable path");
+        }
+    }
+
+    /** Where per-user LoopX files live ({@code projects.json}): $LOOPX_HOME, else ~/.loopx. */
+    public Path loopxHome() {
+        String home = environment.variable("LOOPX_HOME");
+        if (home != null && !home.isBlank()) {
+            return environment.workingDirectory().resolve(home).normalize();
+        }
+        return environment.userHome().resolve(".loopx");
+    }
+
+    public LoopxRuntime openRuntime() {
+        return LoopxRuntime.open(runtimeRoot(), SyncPolicy.ALWAYS);
+    }
+
+    /** Progress for long work: stderr, only when a person is watching. */
+    public void progress(String line) {
+        if (environment.interactive()) {
+            err.print("\r" + line);
+            err.flush();
+        }
+    }
+
+    public static ObjectNode document(String schemaVersion, boolean ok) {
+        ObjectNode doc = Json.object();
+        doc.put("schema_version", schemaVersion);
+        doc.put("ok", ok);
+        return doc;
+    }
+
+    /** Renders a command's answer; exit 0 when {@code ok}, 1 (refusal) otherwise. */
+    public int emit(ObjectNode document) {
+        JsonNode safe = PathRedactor.redact(document);
+        if (json()) {
+            try {
+                out.println(Json.MAPPER.writeValueAsString(safe));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("a CLI document did not serialise", e);
+            }
+        } else {
+            TextRenderer.render(safe, out);
+        }
+        out.flush();
+        return ExitCodes.forDocument(document.path("ok").asBoolean(false));
+    }
+
+    public int renderError(CliError error) {
+        ObjectNode doc = document("loopx_error_v0", false);
+        doc.put("error_code", error.errorCode());
+        doc.put("message", error.getMessage());
+        doc.put("hint", error.hint());
+        boolean asJson;
+        try {
+            asJson = json();
+        } catch (CliError formatError) {
+            asJson = true;
+        }
+        JsonNode safe = PathRedactor.redact(doc);
+        if (asJson) {
+            out.println(safe.toString());
+        } else {
+            err.println("loopx: " + safe.path("message").asText() + " [" + error.errorCode() + "]");
+            err.println("hint: " + safe.path("hint").asText());
+        }
+        out.flush();
+        err.flush();
+        return ExitCodes.forError(error.errorCode());
+    }
+
+    public int renderFailure(Exception failure) {
+        if (failure instanceof CliError e) {
+            return renderError(e);
+        }
+        if (failure instanceof LedgerException e) {
+            return renderError(new CliError(e.errorCode(), e.getMessage(), hintFor(e.errorCode())));
+        }
+        err.println("loopx: internal error: " + PathRedactor.redact(String.valueOf(failure)));
+        return renderError(new CliError("internal_error",
+                "LoopX failed unexpectedly (" + failure.getClass().getSimpleName() + "); nothing was acknowledged",
+                "loopx doctor"));
+    }
+
+    private static String hintFor(String errorCode) {
+        return switch (errorCode) {
+            case "runtime_root_not_found", "runtime_root_not_initialized" -> "loopx connect --project <dir>";
+            case "projection_diverged", "projection_store_unreadable" -> "loopx projections rebuild";
+            case "lock_acquire_timeout" -> "retry; if it persists, run loopx doctor to see the lock state";
+            case "ledger_corrupt", "ledger_unreadable", "ledger_foreign_files" -> "loopx ledger verify";
+            default -> "loopx doctor";
+        };
+    }
+}

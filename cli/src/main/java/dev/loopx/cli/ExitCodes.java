@@ -1,0 +1,41 @@
+package dev.loopx.cli;
+
+import java.util.Set;
+
+/**
+ * The one place exit codes are decided (SPEC §S0): 0 ok; 1 the command ran and the answer is a
+ * refusal or blocker; 2 bad input, nothing written; 3 environment or I/O failure.
+ */
+public final class ExitCodes {
+    public static final int OK = 0;
+    public static final int REFUSED = 1;
+    public static final int BAD_INPUT = 2;
+    public static final int ENVIRONMENT = 3;
+
+    private static final Set<String> BAD_INPUT_CODES = Set.of(
+            "invalid_arguments", "invalid_goal_id", "invalid_agent_id", "invalid_value", "invalid_time",
+            "invalid_format", "runtime_root_not_found", "runtime_root_not_a_directory",
+            "runtime_root_not_initialized", "project_not_found", "import_file_unreadable", "import_file_invalid",
+            "public_boundary_violation", "unknown_option");
+
+    private static final Set<String> REFUSAL_CODES = Set.of(
+            "goal_not_found", "concurrent_write_conflict", "lock_acquire_timeout", "ledger_verify_failed",
+            "ledger_not_empty", "import_chain_broken", "doctor_found_problems", "operation_id_conflict");
+
+    private ExitCodes() {}
+
+    public static int forError(String errorCode) {
+        if (BAD_INPUT_CODES.contains(errorCode)) {
+            return BAD_INPUT;
+        }
+        if (REFUSAL_CODES.contains(errorCode)) {
+            return REFUSED;
+        }
+        return ENVIRONMENT;
+    }
+
+    /** A document with {@code ok=false} that is not an error envelope is a refusal. */
+    public static int forDocument(boolean ok) {
+        return ok ? OK : REFUSED;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.loopx.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** The root command and the global options of SPEC §S0, inherited by every subcommand. */
+@Command(name = "loopx", mixinStandardHelpOptions = true, versionProvider = VersionInfo.class,
+        usageHelpAutoWidth = true,
+        description = {
+            "LoopX keeps long-running coding agents working on a goal across sessions.",
+            "The agent host runs the turns; LoopX owns the durable truth (objective, todos, gates,",
+            "quota, scheduler state) in an append-only ledger under the runtime root.",
+            "",
+            "Output: one JSON document on stdout when stdout is not a terminal (or with --format json);",
+            "diagnostics on stderr. Exit codes: 0 ok, 1 refused/blocked (ok=false), 2 bad input",
+            "(nothing written), 3 environment or I/O failure."
+        },
+        footer = {"", "Start here:  loopx demo        (a guided tour in a temporary project)",
+            "             loopx connect --project .", "             loopx <command> --help"})
+public final class LoopxCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--runtime-root", paramLabel = "PATH", scope = ScopeType.INHERIT,
+            description = "Runtime root to use. Default: the nearest .loopx/ upward from the current "
+                    + "directory, else $LOOPX_HOME, else ~/.loopx.")
+    String runtimeRoot;
+
+    @Option(names = "--format", paramLabel = "json|text", scope = ScopeType.INHERIT,
+            description = "Output format. Default: text on a terminal, json otherwise.")
+    String format;
+
+    @Option(names = "--now", paramLabel = "RFC3339", hidden = true, scope = ScopeType.INHERIT,
+            description = "Fix the clock (tests and replay).")
+    String now;
+
+    private final CliContext context;
+
+    LoopxCommand(PrintWriter out, PrintWriter err, Environment environment) {
+        this.context = new CliContext(this, out, err, environment);
+    }
+
+    public CliContext context() {
+        return context;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(context.out());
+    }
+}

@@ -1,0 +1,65 @@
+package dev.loopx.cli.ops;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.CliContext;
+import dev.loopx.cli.CliError;
+import dev.loopx.cli.LoopxSubcommand;
+import dev.loopx.cli.goal.GoalOptions;
+import dev.loopx.commands.Decision;
+import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.event.GoalConfigured;
+import java.math.BigDecimal;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Runs COUNT complete write transactions (lock, catch up, decide, append, apply, release) of
+ * {@code goal.configured} events, printing {@code ack <seq>} on stderr after each acknowledged
+ * append. Used by the multi-process and kill -9 tests and by the benchmarks.
+ */
+@Command(name = "append-load", description = "Append COUNT goal.configured events, one write transaction each.")
+public final class AppendLoadCommand extends LoopxSubcommand {
+    @Option(names = "--goal-id", required = true)
+    String goalId;
+
+    @Option(names = "--count", required = true)
+    int count;
+
+    @Option(names = "--writer", description = "A number that tells writers apart in the payload.")
+    int writer;
+
+    @Override
+    protected int execute(CliContext context) {
+        GoalOptions.requireGoalId(goalId);
+        if (count < 1 || writer < 0 || writer > 8000) {
+            throw CliError.badInput("invalid_value", "--count must be >= 1 and --writer 0..8000");
+        }
+        long first = 0;
+        long last = 0;
+        try (LoopxRuntime runtime = context.openRuntime()) {
+            for (int i = 1; i <= count; i++) {
+                GoalConfigured event = new GoalConfigured(BigDecimal.valueOf(i, 3), 1 + writer, 1);
+                LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(context.now(), goalId,
+                        new Actor(ActorKind.SYSTEM, "append-load-" + writer), "load-" + writer + "-" + i);
+                var outcome = runtime.write(write, views -> Decision.accept(event));
+                if (outcome.isLeft()) {
+                    throw new CliError(outcome.getLeft().errorCode(), outcome.getLeft().message(), outcome.getLeft().hint());
+                }
+                List<Recorded> stored = outcome.get();
+                last = stored.get(stored.size() - 1).seq();
+                first = first == 0 ? stored.get(0).seq() : first;
+                context.err().println("ack " + last);
+                context.err().flush();
+            }
+        }
+        ObjectNode doc = CliContext.document("loopx_debug_append_load_v0", true);
+        doc.put("appended", count);
+        doc.put("first_seq", first);
+        doc.put("last_seq", last);
+        return context.emit(doc);
+    }
+}

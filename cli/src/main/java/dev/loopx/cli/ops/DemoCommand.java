@@ -1,0 +1,156 @@
+package dev.loopx.cli.ops;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.Cli;
+import dev.loopx.cli.CliContext;
+import dev.loopx.cli.Environment;
+import dev.loopx.cli.LoopxSubcommand;
+import dev.loopx.ledger.json.Json;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * A guided tour on a throw-away project: every step is a real {@code loopx} command run
+ * in-process against a temporary project and a temporary LOOPX_HOME, so nothing of the user's is
+ * touched. The answer lists each command and what it returned.
+ */
+@Command(name = "demo",
+        description = {"Run a short tour in a temporary project (your own projects and ~/.loopx are not",
+            "touched): connect a project, set a quota policy, verify and replay the ledger, rebuild the",
+            "projections and prove the rebuild is byte-identical, run doctor. Removes the project after."})
+public final class DemoCommand extends LoopxSubcommand {
+    @Option(names = "--keep", description = "Keep the temporary project (its location is printed on stderr).")
+    boolean keep;
+
+    private record Step(String title, String command, JsonNode result, String rawOutput, int exit) {}
+
+    @Override
+    protected int execute(CliContext context) throws IOException {
+        Path base = Files.createTempDirectory("loopx-demo-");
+        Path project = Files.createDirectories(base.resolve("weather-app"));
+        Map<String, String> variables = new HashMap<>(context.environment().variables());
+        variables.put("LOOPX_HOME", base.resolve("loopx-home").toString());
+        Environment inner = Environment.of(variables, project, base, context.environment().clock());
+        List<Step> steps = new ArrayList<>();
+        try {
+            steps.add(run(inner, "Connect the project and register its goal",
+                    "connect", "--project", ".", "--objective", "Keep the weather app's forecast importer green"));
+            steps.add(run(inner, "Preview a quota policy (nothing is written without --execute)",
+                    "configure-goal", "--goal-id", "weather-app-goal", "--quota-compute", "0.5"));
+            steps.add(run(inner, "Apply it", "configure-goal", "--goal-id", "weather-app-goal", "--quota-compute", "0.5", "--execute"));
+            steps.add(run(inner, "Verify the hash chain of the ledger", "ledger", "verify"));
+            steps.add(run(inner, "Replay the ledger (one JSON envelope per line)", "ledger", "replay"));
+            Step before = run(inner, "Dump the projections (canonical bytes)", "projections", "dump", "--canonical");
+            steps.add(before);
+            steps.add(run(inner, "Rebuild the projections from the ledger", "projections", "rebuild"));
+            Step after = run(inner, "Dump them again", "projections", "dump", "--canonical");
+            steps.add(after);
+            steps.add(run(inner, "Check the installation", "doctor"));
+            boolean identical = before.rawOutput().equals(after.rawOutput());
+            boolean ok = identical && steps.stream().allMatch(s -> s.exit() == 0);
+            return render(context, steps, identical, ok, project);
+        } finally {
+            if (keep) {
+                context.err().println("loopx demo: kept the temporary project at " + project);
+            } else {
+                deleteTree(base);
+            }
+        }
+    }
+
+    private int render(CliContext context, List<Step> steps, boolean identical, boolean ok, Path project) {
+        ObjectNode doc = CliContext.document("loopx_demo_v0", ok);
+        doc.put("project_label", project.getFileName().toString());
+        doc.put("rebuild_identical", identical);
+        ArrayNode list = doc.putArray("steps");
+        for (Step s : steps) {
+            ObjectNode item = list.addObject();
+            item.put("title", s.title());
+            item.put("command", s.command());
+            item.put("exit_code", s.exit());
+            item.set("result", s.result());
+        }
+        doc.put("next_step", "loopx connect --project <your-project>");
+        if (context.json()) {
+            return context.emit(doc);
+        }
+        PrintWriter out = context.out();
+        out.println("LoopX demo — a temporary project, every step a real command:");
+        int n = 1;
+        for (Step s : steps) {
+            out.println();
+            out.println(n++ + ". " + s.title());
+            out.println("   $ " + s.command());
+            out.println("   " + summary(s).replace("\n", "\n   "));
+        }
+        out.println();
+        out.println(identical ? "Rebuilt projections are byte-identical to the incrementally maintained ones."
+                : "WARNING: the rebuilt projections differ from the incremental ones.");
+        out.println(ok ? "All steps succeeded. Next: loopx connect --project <your-project>" : "Some steps failed (see above).");
+        out.flush();
+        return ok ? 0 : 1;
+    }
+
+    private static String summary(Step s) {
+        JsonNode r = s.result();
+        if (r.has("events")) {
+            return r.get("events").size() + " events:\n" + String.join("\n", lines(r.get("events")));
+        }
+        String text = r.toString();
+        return text.length() > 400 ? text.substring(0, 400) + " …" : text;
+    }
+
+    private static List<String> lines(JsonNode events) {
+        List<String> lines = new ArrayList<>();
+        events.forEach(e -> lines.add("seq " + e.path("seq").asLong() + "  " + e.path("type").asText() + "  " + e.path("payload")));
+        return lines;
+    }
+
+    private static Step run(Environment env, String title, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        List<String> full = new ArrayList<>(List.of("--format", "json"));
+        full.addAll(List.of(args));
+        int exit = Cli.run(full.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err), env);
+        String raw = out.toString();
+        JsonNode result;
+        try {
+            if (args[0].equals("ledger") && args[1].equals("replay")) {
+                ObjectNode wrapper = Json.object();
+                ArrayNode events = wrapper.putArray("events");
+                for (String line : raw.split("\n")) {
+                    if (!line.isBlank()) {
+                        events.add(Json.MAPPER.readTree(line));
+                    }
+                }
+                result = wrapper;
+            } else {
+                result = Json.MAPPER.readTree(raw);
+            }
+        } catch (IOException e) {
+            result = Json.object().put("unparsed_output", raw);
+        }
+        return new Step(title, "loopx " + String.join(" ", args), result, raw, exit);
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

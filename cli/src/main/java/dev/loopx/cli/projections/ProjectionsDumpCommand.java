@@ -1,0 +1,35 @@
+package dev.loopx.cli.projections;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.CliContext;
+import dev.loopx.cli.ExitCodes;
+import dev.loopx.cli.LoopxSubcommand;
+import dev.loopx.commands.privacy.PathRedactor;
+import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.ledger.json.CanonicalJson;
+import dev.loopx.ledger.json.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "dump",
+        description = {"Print every read model and the checkpoint as one JSON document. With --canonical the",
+            "bytes are canonical (sorted keys, one number form): an incrementally maintained store and a",
+            "full rebuild of the same ledger print identical bytes."})
+public final class ProjectionsDumpCommand extends LoopxSubcommand {
+    @Option(names = "--canonical", description = "Canonical bytes (sorted keys, no white space).")
+    boolean canonical;
+
+    @Override
+    protected int execute(CliContext context) throws Exception {
+        try (LoopxRuntime runtime = context.openRuntime()) {
+            ObjectNode dump = (ObjectNode) Json.MAPPER.readTree(runtime.views().canonicalDump());
+            dump.put("ok", true);
+            if (canonical) {
+                context.out().println(CanonicalJson.string(PathRedactor.redact(dump)));
+                context.out().flush();
+                return ExitCodes.OK;
+            }
+            return context.emit(dump);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.loopx.commands.goal;
+
+import dev.loopx.commands.Decision;
+import dev.loopx.commands.Rejection;
+import dev.loopx.ledger.event.GoalConfigured;
+import dev.loopx.ledger.event.GoalRegistered;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.goal.GoalView;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+
+/** Pure decisions about a goal's identity and policy, given the goal's current view. */
+public final class GoalDecider {
+    private GoalDecider() {}
+
+    /** Registering is idempotent: an existing goal is never overwritten. */
+    public static Either<Rejection, List<LoopxEvent>> decide(RegisterGoal command, Optional<GoalView> goal) {
+        if (goal.isPresent()) {
+            return Decision.unchanged();
+        }
+        return Decision.accept(new GoalRegistered(command.objective(), command.projectLabel()));
+    }
+
+    /** The same policy again changes nothing; an unknown goal is refused. */
+    public static Either<Rejection, List<LoopxEvent>> decide(ConfigureGoal command, Optional<GoalView> goal) {
+        if (goal.isEmpty()) {
+            return Decision.reject(new Rejection.GoalNotFound(command.goalId()));
+        }
+        GoalView.QuotaPolicy wanted = new GoalView.QuotaPolicy(command.compute(), command.windowHours(), command.slotMinutes());
+        if (wanted.equals(goal.get().quota())) {
+            return Decision.unchanged();
+        }
+        return Decision.accept(new GoalConfigured(command.compute(), command.windowHours(), command.slotMinutes()));
+    }
+}

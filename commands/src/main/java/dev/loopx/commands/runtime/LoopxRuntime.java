@@ -1,0 +1,204 @@
+package dev.loopx.commands.runtime;
+
+import dev.loopx.commands.Rejection;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.Head;
+import dev.loopx.ledger.HeadMarker;
+import dev.loopx.ledger.HeadMismatch;
+import dev.loopx.ledger.Ledger;
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.ProposedEvent;
+import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.SyncPolicy;
+import dev.loopx.ledger.chronicle.ChronicleLedger;
+import dev.loopx.ledger.event.EventCatalog;
+import dev.loopx.ledger.event.EventCodec;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.ledger.lock.LedgerLock;
+import dev.loopx.projections.ProjectionCatchUp;
+import dev.loopx.projections.ProjectionStore;
+import dev.loopx.projections.Projector;
+import dev.loopx.projections.Views;
+import dev.loopx.projections.store.ProjectionFiles;
+import dev.loopx.projections.store.SqliteProjectionStore;
+import io.vavr.control.Either;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * One runtime root opened by one process: the write path (lock → catch up → decide → append →
+ * apply → release) and the read path (catch up without the lock; skip the journal entirely when
+ * the head marker says the projection store is current). The journal and the store are opened
+ * lazily, so a read of a current store never loads Chronicle Queue. Single-threaded use.
+ */
+public final class LoopxRuntime implements AutoCloseable {
+    private static final int MAX_ATTEMPTS = 3;
+
+    private final Path root;
+    private final SyncPolicy sync;
+    private final LedgerLock lock;
+    private final EventCodec codec = new EventCodec(EventCatalog.standard());
+    private final Projector projector = new Projector();
+    private final ProjectionCatchUp catchUp = new ProjectionCatchUp(codec, projector);
+    private final ProjectionFiles files;
+    private ChronicleLedger ledger;
+    private SqliteProjectionStore store;
+
+    private LoopxRuntime(Path root, SyncPolicy sync) {
+        this.root = root;
+        this.sync = sync;
+        this.lock = new LedgerLock(root);
+        this.files = new ProjectionFiles(root);
+    }
+
+    /** Opens an initialised runtime root; anything else is refused before a file is touched. */
+    public static LoopxRuntime open(Path root, SyncPolicy sync) {
+        RuntimeRootCheck.requireInitialised(root);
+        return new LoopxRuntime(root, sync);
+    }
+
+    /** Creates the layout of SPEC §S1 (0700 folders); existing content is left alone. */
+    public static void initialise(Path root) {
+        try {
+            createPrivateDirectory(root);
+            Files.createDirectories(root.resolve("ledger"));
+            createPrivateDirectory(root.resolve("private"));
+        } catch (IOException e) {
+            throw new LedgerException("runtime_root_unwritable", "cannot create the runtime root", e);
+        }
+    }
+
+    private static void createPrivateDirectory(Path dir) throws IOException {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            Files.createDirectories(dir);
+            try {
+                Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+            } catch (UnsupportedOperationException e) {
+                // Not a POSIX file system: the platform's default ACLs apply.
+            }
+        }
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    public EventCodec codec() {
+        return codec;
+    }
+
+    public Ledger ledger() {
+        if (ledger == null) {
+            ledger = ChronicleLedger.open(root, sync, lock);
+        }
+        return ledger;
+    }
+
+    public LedgerLock lock() {
+        return lock;
+    }
+
+    /** The views, caught up with the ledger. Never takes the write lock. */
+    public ProjectionStore views() {
+        ProjectionStore current = openStore();
+        Optional<Head> marker = new HeadMarker(root).committed();
+        if (marker.isPresent() && marker.get().equals(current.checkpoint())) {
+            return current;
+        }
+        try {
+            catchUp.catchUp(ledger(), current, ProjectionCatchUp.Progress.NONE);
+        } catch (LedgerException e) {
+            if (!e.errorCode().equals("projection_diverged")) {
+                throw e;
+            }
+            rebuild(ProjectionCatchUp.Progress.NONE);
+        }
+        return store;
+    }
+
+    /** Rebuilds the projection store from the ledger, offline (under the write lock). */
+    public void rebuild(ProjectionCatchUp.Progress progress) {
+        try (LedgerLock.Held held = lock.acquire()) {
+            closeStore();
+            files.rebuild(ledger(), catchUp, progress);
+        }
+        store = files.open();
+    }
+
+    private ProjectionStore openStore() {
+        if (store == null) {
+            store = files.open();
+            if (store.schemaVersion() != Projector.SCHEMA_VERSION) {
+                rebuild(ProjectionCatchUp.Progress.NONE);
+            }
+        }
+        return store;
+    }
+
+    /** Everything a write needs besides the decision itself. */
+    public record WriteContext(Instant now, String goalId, Actor actor, String operationId) {}
+
+    /**
+     * The write path. {@code decide} sees views that are current under the lock; its events are
+     * appended conditionally on the head it saw and applied to the store before the lock is
+     * released. Returns the stored events (empty when the decision changed nothing).
+     */
+    public Either<Rejection, List<Recorded>> write(WriteContext context,
+            Function<Views, Either<Rejection, List<LoopxEvent>>> decide) {
+        try (LedgerLock.Held held = lock.acquire()) {
+            for (int attempt = 1; ; attempt++) {
+                ProjectionStore views = views();
+                Either<Rejection, List<LoopxEvent>> decision = decide.apply(views);
+                if (decision.isLeft()) {
+                    return Either.left(decision.getLeft());
+                }
+                if (decision.get().isEmpty()) {
+                    return Either.right(List.of());
+                }
+                List<ProposedEvent> proposed = decision.get().stream()
+                        .map(e -> codec.propose(e, context.now(), context.goalId(), context.actor(), context.operationId()))
+                        .toList();
+                Either<HeadMismatch, List<Recorded>> appended = ledger().appendIfHead(views.checkpoint().seq(), proposed);
+                if (appended.isRight()) {
+                    store.apply(appended.get().stream().map(codec::decode).toList(), projector);
+                    return Either.right(appended.get());
+                }
+                if (attempt == MAX_ATTEMPTS) {
+                    HeadMismatch m = appended.getLeft();
+                    return Either.left(new Rejection.ConcurrentWriteConflict(m.expectedHead(), m.actualHead()));
+                }
+            }
+        }
+    }
+
+    /** What {@link #write} would append, appending nothing (dry runs and previews). */
+    public Either<Rejection, List<ProposedEvent>> preview(WriteContext context,
+            Function<Views, Either<Rejection, List<LoopxEvent>>> decide) {
+        return decide.apply(views()).map(events -> events.stream()
+                .map(e -> codec.propose(e, context.now(), context.goalId(), context.actor(), context.operationId()))
+                .toList());
+    }
+
+    private void closeStore() {
+        if (store != null) {
+            store.close();
+            store = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        closeStore();
+        if (ledger != null) {
+            ledger.close();
+            ledger = null;
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.loopx.ledger;
+
+import io.vavr.control.Either;
+import java.util.List;
+
+/**
+ * The append-only journal: the only source of truth. Implementations number events densely
+ * from 1, chain their hashes, and make an acknowledged append survive the death of any process.
+ *
+ * <p>Every implementation passes {@code LedgerContract}. Writers must hold the ledger's write
+ * lock (see {@link dev.loopx.ledger.lock.LedgerLock}) around read-decide-append; implementations
+ * take it themselves when the caller has not.
+ */
+public interface Ledger extends AutoCloseable {
+
+    /** The last stored event's seq and hash ({@link Head#EMPTY} for an empty ledger). */
+    Head head();
+
+    /**
+     * Appends {@code events} in order if and only if the ledger's head seq still equals
+     * {@code expectedHead}. Returns the stored envelopes, or the mismatch with nothing written.
+     * An empty list appends nothing and returns an empty list when the head matches.
+     */
+    Either<HeadMismatch, List<Recorded>> appendIfHead(long expectedHead, List<ProposedEvent> events);
+
+    /** Events with {@code seq >= fromSeq} in order; {@code fromSeq} below 1 means from the start. */
+    EventCursor readFrom(long fromSeq);
+
+    @Override
+    void close();
+}

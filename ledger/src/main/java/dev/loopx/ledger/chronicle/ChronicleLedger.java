@@ -1,0 +1,324 @@
+package dev.loopx.ledger.chronicle;
+
+import dev.loopx.ledger.EventCursor;
+import dev.loopx.ledger.Head;
+import dev.loopx.ledger.HeadMarker;
+import dev.loopx.ledger.HeadMismatch;
+import dev.loopx.ledger.Ledger;
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.ProposedEvent;
+import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.SyncPolicy;
+import dev.loopx.ledger.json.EnvelopeCodec;
+import dev.loopx.ledger.lock.LedgerLock;
+import io.vavr.control.Either;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NoSuchElementException;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.RollCycle;
+import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * The embedded journal: Chronicle Queue files under {@code <runtime-root>/ledger/}.
+ *
+ * <p>Layout: one Chronicle document per append, holding that append's envelopes as canonical
+ * JSON lines, so a multi-event append becomes visible all at once or not at all. The queue never
+ * rolls (its clock is fixed at the epoch), so every document lives in cycle 0 and documents are
+ * found by binary search on their first {@code seq}.
+ *
+ * <p>Durability ({@link SyncPolicy#ALWAYS}): an append is acknowledged only after the queue file
+ * is fsynced; the first append of a process, and any append that lands in a new file, also
+ * fsyncs the previous file, {@code metadata.cq4t} and the directory. Writers serialise through
+ * {@link LedgerLock}; Chronicle's own lock timeout is kept short because a writer killed while
+ * holding it must not stall the next one.
+ *
+ * <p>Not thread-safe across threads without external locking beyond what the methods do: all
+ * public methods are synchronized.
+ */
+public final class ChronicleLedger implements Ledger {
+    /** Chronicle's internal write-lock and header-recovery timeout. */
+    static final long CHRONICLE_TIMEOUT_MS = 500;
+    private static final RollCycle ROLL_CYCLE = RollCycles.FAST_DAILY;
+    private static final long BLOCK_SIZE = 1L << 20;
+
+    private final Path dir;
+    private final SyncPolicy sync;
+    private final LedgerLock lock;
+    private final HeadMarker marker;
+    private final SingleChronicleQueue queue;
+    private ExcerptAppender appender;
+    private File lastSyncedFile;
+    private final long stallInsideAppendMillis;
+
+    private ChronicleLedger(Path runtimeRoot, SyncPolicy sync, LedgerLock lock, boolean readOnly) {
+        this.dir = runtimeRoot.resolve("ledger");
+        this.sync = sync;
+        this.lock = lock;
+        this.marker = new HeadMarker(runtimeRoot);
+        this.stallInsideAppendMillis = Long.getLong("loopx.test.stallInsideAppendMillis", 0L);
+        ChronicleEnvironment.checkSafeToOpen();
+        LedgerDirectory.checkOnlyChronicleFiles(dir);
+        try {
+            this.queue = SingleChronicleQueueBuilder.binary(dir.toFile())
+                    .rollCycle(ROLL_CYCLE)
+                    .timeProvider(() -> 0L)
+                    .blockSize(BLOCK_SIZE)
+                    .timeoutMS(CHRONICLE_TIMEOUT_MS)
+                    .readOnly(readOnly)
+                    .checkInterrupts(false)
+                    .build();
+        } catch (RuntimeException e) {
+            throw new LedgerException("ledger_unreadable", "the ledger directory cannot be opened as a LoopX journal", e);
+        }
+    }
+
+    /** Opens (creating when missing) the journal of a runtime root for reading and writing. */
+    public static ChronicleLedger open(Path runtimeRoot, SyncPolicy sync, LedgerLock lock) {
+        try {
+            Files.createDirectories(runtimeRoot.resolve("ledger"));
+        } catch (IOException e) {
+            throw new LedgerException("runtime_root_unwritable", "cannot create the ledger directory", e);
+        }
+        return new ChronicleLedger(runtimeRoot, sync, lock, false);
+    }
+
+    @Override
+    public synchronized Head head() {
+        try {
+            long last = queue.lastIndex();
+            if (last < 0 || queue.firstIndex() == Long.MAX_VALUE) {
+                return Head.EMPTY;
+            }
+            List<Recorded> batch = readDocument(last);
+            Recorded tail = batch.get(batch.size() - 1);
+            return new Head(tail.seq(), tail.hash());
+        } catch (LedgerException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new LedgerException("ledger_unreadable", "cannot read the ledger head", e);
+        }
+    }
+
+    @Override
+    public synchronized Either<HeadMismatch, List<Recorded>> appendIfHead(long expectedHead, List<ProposedEvent> events) {
+        try (LedgerLock.Held held = lock.acquire()) {
+            Head head = head();
+            if (head.seq() != expectedHead) {
+                return Either.left(new HeadMismatch(expectedHead, head.seq()));
+            }
+            if (events.isEmpty()) {
+                return Either.right(List.of());
+            }
+            List<Recorded> sealed = seal(events, head);
+            marker.markPending(head.seq() + sealed.size(), sync == SyncPolicy.ALWAYS);
+            writeDocument(sealed);
+            Recorded tail = sealed.get(sealed.size() - 1);
+            marker.markCommitted(new Head(tail.seq(), tail.hash()));
+            return Either.right(sealed);
+        }
+    }
+
+    private static List<Recorded> seal(List<ProposedEvent> events, Head head) {
+        List<Recorded> sealed = new ArrayList<>(events.size());
+        long seq = head.seq();
+        String prev = head.hash();
+        for (ProposedEvent event : events) {
+            Recorded r = EnvelopeCodec.seal(event, seq, prev);
+            sealed.add(r);
+            seq = r.seq();
+            prev = r.hash();
+        }
+        return sealed;
+    }
+
+    private void writeDocument(List<Recorded> sealed) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(512 * sealed.size());
+        for (Recorded r : sealed) {
+            out.writeBytes(EnvelopeCodec.toBytes(r));
+            out.write('\n');
+        }
+        byte[] bytes = out.toByteArray();
+        try {
+            if (appender == null) {
+                appender = queue.createAppender();
+                appender.singleThreadedCheckDisabled(true);
+            }
+            try (DocumentContext dc = appender.writingDocument()) {
+                Bytes<?> target = dc.wire().bytes();
+                if (stallInsideAppendMillis > 0) {
+                    target.write(bytes, 0, bytes.length / 2);
+                    System.err.println("loopx-test: inside append");
+                    System.err.flush();
+                    sleep(stallInsideAppendMillis);
+                    target.write(bytes, bytes.length / 2, bytes.length - bytes.length / 2);
+                } else {
+                    target.write(bytes);
+                }
+            }
+            if (sync == SyncPolicy.ALWAYS) {
+                syncToDisk(appender.currentFile());
+            }
+        } catch (LedgerException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new LedgerException("ledger_write_failed", "the ledger could not be written; nothing was acknowledged", e);
+        }
+    }
+
+    private void syncToDisk(File current) {
+        try {
+            if (!current.equals(lastSyncedFile)) {
+                if (lastSyncedFile != null) {
+                    FileSync.fsync(lastSyncedFile.toPath());
+                }
+                FileSync.fsync(current.toPath());
+                Path metadata = dir.resolve("metadata.cq4t");
+                if (Files.exists(metadata)) {
+                    FileSync.fsync(metadata);
+                }
+                FileSync.fsyncDirectory(dir);
+                lastSyncedFile = current;
+            } else {
+                FileSync.fsync(current.toPath());
+            }
+        } catch (IOException e) {
+            throw new LedgerException("ledger_sync_failed", "the ledger could not be synced to disk; the append is not acknowledged", e);
+        }
+    }
+
+    @Override
+    public synchronized EventCursor readFrom(long fromSeq) {
+        long from = Math.max(1, fromSeq);
+        ExcerptTailer tailer = queue.createTailer();
+        tailer.singleThreadedCheckDisabled(true);
+        long startIndex = documentIndexContaining(from);
+        if (startIndex >= 0 && !tailer.moveToIndex(startIndex)) {
+            throw new LedgerException("ledger_corrupt", "the journal index does not reach seq " + from);
+        }
+        return new ChronicleCursor(tailer, startIndex >= 0, from);
+    }
+
+    /** The index of the document whose events include {@code seq}; -1 when beyond the head. */
+    private long documentIndexContaining(long seq) {
+        long first = queue.firstIndex();
+        long last = queue.lastIndex();
+        if (last < 0 || first == Long.MAX_VALUE) {
+            return -1;
+        }
+        int cycle = ROLL_CYCLE.toCycle(first);
+        long lo = ROLL_CYCLE.toSequenceNumber(first);
+        long hi = ROLL_CYCLE.toSequenceNumber(last);
+        if (ROLL_CYCLE.toCycle(last) != cycle) {
+            throw new LedgerException("ledger_corrupt", "the journal spans more than one cycle; it was not written by LoopX");
+        }
+        List<Recorded> lastDoc = readDocument(last);
+        if (lastDoc.get(lastDoc.size() - 1).seq() < seq) {
+            return -1;
+        }
+        while (lo < hi) {
+            long mid = (lo + hi + 1) >>> 1;
+            long firstSeq = readDocument(ROLL_CYCLE.toIndex(cycle, mid)).get(0).seq();
+            if (firstSeq <= seq) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return ROLL_CYCLE.toIndex(cycle, lo);
+    }
+
+    private List<Recorded> readDocument(long index) {
+        ExcerptTailer tailer = queue.createTailer();
+        tailer.singleThreadedCheckDisabled(true);
+        try {
+            if (!tailer.moveToIndex(index)) {
+                throw new LedgerException("ledger_corrupt", "the journal has no document at index " + Long.toHexString(index));
+            }
+            try (DocumentContext dc = tailer.readingDocument()) {
+                if (!dc.isPresent()) {
+                    throw new LedgerException("ledger_corrupt", "the journal document at index " + Long.toHexString(index) + " is missing");
+                }
+                return LedgerDocument.parse(dc.wire().bytes().toByteArray());
+            }
+        } finally {
+            tailer.close();
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (appender != null) {
+            appender.close();
+        }
+        queue.close();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Streams documents from a tailer, splitting each into envelopes and skipping those before {@code from}. */
+    private static final class ChronicleCursor implements EventCursor {
+        private final ExcerptTailer tailer;
+        private final long from;
+        private List<Recorded> batch = List.of();
+        private int position;
+        private boolean exhausted;
+
+        ChronicleCursor(ExcerptTailer tailer, boolean positioned, long from) {
+            this.tailer = tailer;
+            this.from = from;
+            this.exhausted = !positioned;
+        }
+
+        @Override
+        public boolean hasNext() {
+            while (position >= batch.size() && !exhausted) {
+                try (DocumentContext dc = tailer.readingDocument()) {
+                    if (!dc.isPresent()) {
+                        exhausted = true;
+                        break;
+                    }
+                    batch = LedgerDocument.parse(dc.wire().bytes().toByteArray());
+                    position = 0;
+                    while (position < batch.size() && batch.get(position).seq() < from) {
+                        position++;
+                    }
+                } catch (LedgerException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    throw new LedgerException("ledger_unreadable", "the journal could not be read", e);
+                }
+            }
+            return position < batch.size();
+        }
+
+        @Override
+        public Recorded next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            return batch.get(position++);
+        }
+
+        @Override
+        public void close() {
+            tailer.close();
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.loopx.ledger.event;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The explicit map between wire identities ({@code name} + current {@code version}) and event
+ * records, plus the upcasters that bring older versions to the current one. Registering a name,
+ * a record class or an upcaster step twice fails fast. Immutable once built; thread-safe.
+ */
+public final class EventCatalog {
+    private final Map<String, EventType<?>> byName = new HashMap<>();
+    private final Map<Class<?>, EventType<?>> byClass = new HashMap<>();
+    private final Map<String, Upcaster> upcasters = new HashMap<>();
+
+    private EventCatalog() {}
+
+    /** The catalog of this LoopX version. */
+    public static EventCatalog standard() {
+        return builder()
+                .register(new EventType<>("goal.registered", 2, GoalRegistered.class))
+                .register(new EventType<>("goal.configured", 1, GoalConfigured.class))
+                .upcaster(new GoalRegisteredV1ToV2())
+                .build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Optional<EventType<?>> byName(String name) {
+        return Optional.ofNullable(byName.get(name));
+    }
+
+    public EventType<?> typeOf(LoopxEvent event) {
+        EventType<?> type = byClass.get(event.getClass());
+        if (type == null) {
+            throw new IllegalStateException("event record not in the catalog: " + event.getClass().getName());
+        }
+        return type;
+    }
+
+    public Optional<Upcaster> upcasterFrom(String name, int fromVersion) {
+        return Optional.ofNullable(upcasters.get(name + "#" + fromVersion));
+    }
+
+    public List<EventType<?>> types() {
+        return byName.values().stream().sorted(java.util.Comparator.comparing(EventType::name)).toList();
+    }
+
+    /** Builds a catalog; each method fails fast on a duplicate. */
+    public static final class Builder {
+        private final EventCatalog catalog = new EventCatalog();
+        private boolean built;
+
+        public Builder register(EventType<?> type) {
+            check();
+            if (catalog.byName.putIfAbsent(type.name(), type) != null) {
+                throw new IllegalStateException("event name registered twice: " + type.name());
+            }
+            if (catalog.byClass.putIfAbsent(type.recordClass(), type) != null) {
+                throw new IllegalStateException("event record registered twice: " + type.recordClass().getName());
+            }
+            return this;
+        }
+
+        public Builder upcaster(Upcaster upcaster) {
+            check();
+            if (catalog.upcasters.putIfAbsent(upcaster.name() + "#" + upcaster.fromVersion(), upcaster) != null) {
+                throw new IllegalStateException("upcaster registered twice: " + upcaster.name() + " v" + upcaster.fromVersion());
+            }
+            return this;
+        }
+
+        public EventCatalog build() {
+            check();
+            built = true;
+            for (Upcaster u : catalog.upcasters.values()) {
+                EventType<?> type = catalog.byName.get(u.name());
+                if (type == null || u.fromVersion() >= type.version()) {
+                    throw new IllegalStateException("upcaster for an unknown or current version: " + u.name() + " v" + u.fromVersion());
+                }
+            }
+            return catalog;
+        }
+
+        private void check() {
+            if (built) {
+                throw new IllegalStateException("catalog already built");
+            }
+        }
+    }
+}

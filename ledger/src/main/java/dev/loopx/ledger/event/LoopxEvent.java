@@ -1,0 +1,9 @@
+package dev.loopx.ledger.event;
+
+/**
+ * Every fact LoopX records, as one sealed hierarchy: adding an event breaks every exhaustive
+ * {@code switch} that does not handle it. Records here carry only facts (no derived values, no
+ * behaviour); the stream ({@code goal_id}), time and actor live in the envelope. Wire identity is
+ * the {@link EventCatalog} entry, never the Java class name.
+ */
+public sealed interface LoopxEvent permits GoalRegistered, GoalConfigured {}

@@ -1,0 +1,198 @@
+package dev.loopx.ledger.lock;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.json.CanonicalJson;
+import dev.loopx.ledger.json.EnvelopeCodec;
+import dev.loopx.ledger.json.Json;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The exclusive writer lock of one runtime root: a kernel lock on {@code ledger.lock} (never
+ * deleted) plus an in-process lock, so writers in any number of processes and threads serialise.
+ * Re-entrant for the holding thread. A kernel lock dies with its process, so a killed writer
+ * never blocks the next one.
+ *
+ * <p>When the deadline passes, one {@code file_lock_incident_v0} row is appended (O_APPEND, no
+ * lock taken) to {@code ledger.lock.incidents.jsonl} and {@link LockTimeoutException} is thrown.
+ */
+public final class LedgerLock {
+    public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(5);
+    private static final long POLL_MILLIS = 5;
+
+    private final Path lockFile;
+    private final Path incidentsFile;
+    private final Duration deadline;
+    private final Clock clock;
+    private final KernelState state;
+    private final ReentrantLock threads;
+
+    /** One per lock file and JVM: a JVM may hold a kernel lock on a file only once. */
+    private static final class KernelState {
+        final ReentrantLock threads = new ReentrantLock();
+        FileChannel channel;
+        FileLock kernelLock;
+    }
+
+    private static final java.util.concurrent.ConcurrentMap<Path, KernelState> STATES =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    public LedgerLock(Path runtimeRoot, Duration deadline, Clock clock) {
+        this.lockFile = runtimeRoot.resolve("ledger.lock");
+        this.incidentsFile = runtimeRoot.resolve("ledger.lock.incidents.jsonl");
+        this.deadline = deadline;
+        this.clock = clock;
+        this.state = STATES.computeIfAbsent(lockFile.toAbsolutePath().normalize(), p -> new KernelState());
+        this.threads = state.threads;
+    }
+
+    public LedgerLock(Path runtimeRoot) {
+        this(runtimeRoot, DEFAULT_DEADLINE, Clock.systemUTC());
+    }
+
+    /** A held lock; closing it releases one level of re-entrance. */
+    public interface Held extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    public boolean isHeldByCurrentThread() {
+        return threads.isHeldByCurrentThread();
+    }
+
+    public Held acquire() {
+        long start = System.nanoTime();
+        long deadlineNanos = start + deadline.toNanos();
+        try {
+            if (!threads.tryLock(deadline.toNanos(), TimeUnit.NANOSECONDS)) {
+                throw timedOut(start);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LedgerException("lock_acquire_interrupted", "interrupted while waiting for the ledger lock", e);
+        }
+        if (threads.getHoldCount() > 1) {
+            return threads::unlock;
+        }
+        try {
+            acquireKernelLock(start, deadlineNanos);
+        } catch (RuntimeException e) {
+            threads.unlock();
+            throw e;
+        }
+        return this::release;
+    }
+
+    private void acquireKernelLock(long start, long deadlineNanos) {
+        try {
+            state.channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            while (true) {
+                state.kernelLock = state.channel.tryLock();
+                if (state.kernelLock != null) {
+                    return;
+                }
+                if (System.nanoTime() >= deadlineNanos) {
+                    closeChannel();
+                    throw timedOut(start);
+                }
+                Thread.sleep(POLL_MILLIS);
+            }
+        } catch (IOException e) {
+            closeChannel();
+            throw new LedgerException("runtime_root_unwritable", "cannot open the ledger lock file", e);
+        } catch (InterruptedException e) {
+            closeChannel();
+            Thread.currentThread().interrupt();
+            throw new LedgerException("lock_acquire_interrupted", "interrupted while waiting for the ledger lock", e);
+        }
+    }
+
+    private void release() {
+        try {
+            if (threads.getHoldCount() == 1) {
+                closeChannel();
+            }
+        } finally {
+            threads.unlock();
+        }
+    }
+
+    private void closeChannel() {
+        try {
+            if (state.kernelLock != null && state.kernelLock.isValid()) {
+                state.kernelLock.release();
+            }
+            if (state.channel != null) {
+                state.channel.close();
+            }
+        } catch (IOException e) {
+            throw new LedgerException("lock_release_failed", "cannot release the ledger lock", e);
+        } finally {
+            state.kernelLock = null;
+            state.channel = null;
+        }
+    }
+
+    private LockTimeoutException timedOut(long startNanos) {
+        long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+        ObjectNode row = Json.object();
+        row.put("schema_version", "file_lock_incident_v0");
+        row.put("lock", "ledger.lock");
+        row.put("occurred_at", EnvelopeCodec.formatTime(clock.instant()));
+        row.put("waited_ms", waitedMillis);
+        row.put("deadline_ms", deadline.toMillis());
+        row.put("pid", ProcessHandle.current().pid());
+        try (FileChannel out = FileChannel.open(incidentsFile, StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+            byte[] line = (CanonicalJson.string(row) + "\n").getBytes(StandardCharsets.UTF_8);
+            out.write(ByteBuffer.wrap(line));
+        } catch (IOException e) {
+            // The timeout is the failure being reported; an unwritable incidents file must not hide it.
+            return new LockTimeoutException(waitedMillis, e);
+        }
+        return new LockTimeoutException(waitedMillis, null);
+    }
+
+    /**
+     * True when no writer holds the lock right now (a non-blocking probe that takes and releases
+     * it; no incident is recorded). For diagnostics only: the answer may be stale at once.
+     */
+    public boolean isFree() {
+        if (!threads.tryLock()) {
+            return false;
+        }
+        try {
+            if (threads.getHoldCount() > 1) {
+                return false;
+            }
+            try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                FileLock probe = ch.tryLock();
+                if (probe == null) {
+                    return false;
+                }
+                probe.release();
+                return true;
+            } catch (IOException e) {
+                throw new LedgerException("runtime_root_unwritable", "cannot open the ledger lock file", e);
+            }
+        } finally {
+            threads.unlock();
+        }
+    }
+
+    /** True when the runtime root holds a lock file (for diagnostics; says nothing about holders). */
+    public boolean lockFileExists() {
+        return Files.exists(lockFile);
+    }
+}

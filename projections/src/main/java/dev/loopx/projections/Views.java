@@ -1,0 +1,15 @@
+package dev.loopx.projections;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Optional;
+
+/**
+ * The read models as documents: {@code view} names the question, {@code key} the subject
+ * (e.g. view {@code goal}, key the goal id). Folds read and write only through this interface,
+ * so the same fold runs over SQLite or over a map.
+ */
+public interface Views {
+    Optional<JsonNode> get(String view, String key);
+
+    void put(String view, String key, JsonNode document);
+}

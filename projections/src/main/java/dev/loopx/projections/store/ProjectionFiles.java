@@ -1,0 +1,67 @@
+package dev.loopx.projections.store;
+
+import dev.loopx.ledger.Ledger;
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.projections.ProjectionCatchUp;
+import dev.loopx.projections.Projector;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The projection store's files under a runtime root: {@code projections.db} (+ SQLite's
+ * {@code -wal}/{@code -shm}). Opens the current store, and rebuilds it into a fresh file that
+ * replaces the old one only when complete — a crash mid-rebuild leaves the old store in place.
+ */
+public final class ProjectionFiles {
+    public static final String DB_FILE = "projections.db";
+    private final Path root;
+
+    public ProjectionFiles(Path runtimeRoot) {
+        this.root = runtimeRoot;
+    }
+
+    public Path dbFile() {
+        return root.resolve(DB_FILE);
+    }
+
+    public boolean exists() {
+        return Files.exists(dbFile());
+    }
+
+    /** Opens the store; a new file is stamped with the current schema version. */
+    public SqliteProjectionStore open() {
+        SqliteProjectionStore store = SqliteProjectionStore.open(dbFile());
+        if (store.schemaVersion() == 0 && store.checkpoint().seq() == 0) {
+            store.initialise(Projector.SCHEMA_VERSION);
+        }
+        return store;
+    }
+
+    /** Builds a complete store from the ledger in a side file, then swaps it in. */
+    public void rebuild(Ledger ledger, ProjectionCatchUp catchUp, ProjectionCatchUp.Progress progress) {
+        Path side = root.resolve(DB_FILE + ".rebuild");
+        deleteDatabase(side);
+        try (SqliteProjectionStore fresh = SqliteProjectionStore.open(side)) {
+            fresh.initialise(Projector.SCHEMA_VERSION);
+            catchUp.catchUp(ledger, fresh, progress);
+        }
+        try {
+            deleteDatabase(dbFile());
+            Files.move(side, dbFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new LedgerException("runtime_root_unwritable", "cannot replace the projection store", e);
+        }
+    }
+
+    private static void deleteDatabase(Path db) {
+        try {
+            Files.deleteIfExists(db.resolveSibling(db.getFileName() + "-wal"));
+            Files.deleteIfExists(db.resolveSibling(db.getFileName() + "-shm"));
+            Files.deleteIfExists(db);
+        } catch (IOException e) {
+            throw new LedgerException("runtime_root_unwritable", "cannot remove an old projection store", e);
+        }
+    }
+}

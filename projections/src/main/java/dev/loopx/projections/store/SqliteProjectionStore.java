@@ -1,0 +1,232 @@
+package dev.loopx.projections.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.ledger.Head;
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.event.Decoded;
+import dev.loopx.ledger.json.CanonicalJson;
+import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.ProjectionStore;
+import dev.loopx.projections.Projector;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Views in SQLite ({@code projections.db}): table {@code views(view, key, doc)} with canonical
+ * JSON documents and table {@code meta} with the checkpoint and schema version. A batch of
+ * events and the checkpoint commit in one transaction (WAL, synchronous=NORMAL: the ledger is the
+ * durable truth; a lost projection commit is caught up from the ledger). One instance per
+ * thread.
+ */
+public final class SqliteProjectionStore implements ProjectionStore {
+    private final Connection connection;
+    /** Documents written in the current batch, read back before they are committed. */
+    private final Map<String, JsonNode> pending = new HashMap<>();
+
+    private SqliteProjectionStore(Connection connection) {
+        this.connection = connection;
+    }
+
+    public static SqliteProjectionStore open(Path dbFile) {
+        try {
+            Connection c = DriverManager.getConnection("jdbc:sqlite:" + dbFile.toAbsolutePath());
+            try (Statement s = c.createStatement()) {
+                s.execute("PRAGMA journal_mode=WAL");
+                s.execute("PRAGMA synchronous=NORMAL");
+                s.execute("PRAGMA busy_timeout=5000");
+                s.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+                s.execute("CREATE TABLE IF NOT EXISTS views (view TEXT NOT NULL, key TEXT NOT NULL, doc TEXT NOT NULL,"
+                        + " PRIMARY KEY (view, key)) WITHOUT ROWID");
+            }
+            return new SqliteProjectionStore(c);
+        } catch (SQLException e) {
+            throw new LedgerException("projection_store_unreadable", "the projection store cannot be opened; run `loopx projections rebuild`", e);
+        }
+    }
+
+    @Override
+    public Head checkpoint() {
+        Optional<String> seq = meta("checkpoint_seq");
+        Optional<String> hash = meta("checkpoint_hash");
+        if (seq.isEmpty() || hash.isEmpty()) {
+            return Head.EMPTY;
+        }
+        return new Head(Long.parseLong(seq.get()), hash.get());
+    }
+
+    @Override
+    public int schemaVersion() {
+        return meta("schema_version").map(Integer::parseInt).orElse(0);
+    }
+
+    /** Marks a new (empty) store as built by this code version. */
+    public void initialise(int schemaVersion) {
+        try {
+            putMeta("schema_version", Integer.toString(schemaVersion));
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    @Override
+    public Optional<JsonNode> get(String view, String key) {
+        JsonNode staged = pending.get(view + "\u0000" + key);
+        if (staged != null) {
+            return Optional.of(staged);
+        }
+        try (PreparedStatement ps = connection.prepareStatement("SELECT doc FROM views WHERE view=? AND key=?")) {
+            ps.setString(1, view);
+            ps.setString(2, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(Json.MAPPER.readTree(rs.getString(1))) : Optional.empty();
+            }
+        } catch (SQLException | IOException e) {
+            throw failure(e);
+        }
+    }
+
+    @Override
+    public void put(String view, String key, JsonNode document) {
+        pending.put(view + "\u0000" + key, document.deepCopy());
+    }
+
+    /**
+     * Folds the events of {@code batch} that are newer than the checkpoint. The check and the
+     * writes happen under SQLite's write lock ({@code BEGIN IMMEDIATE}), so two processes catching
+     * up at once never apply an event twice.
+     */
+    @Override
+    public void apply(List<Decoded> batch, Projector projector) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        pending.clear();
+        try (Statement tx = connection.createStatement()) {
+            tx.execute("BEGIN IMMEDIATE");
+            try {
+                Head current = checkpoint();
+                List<Decoded> fresh = batch.stream().filter(d -> d.seq() > current.seq()).toList();
+                if (!fresh.isEmpty()) {
+                    Decoded first = fresh.get(0);
+                    if (first.seq() != current.seq() + 1 || !first.envelope().prevHash().equals(current.hash())) {
+                        throw new LedgerException("projection_diverged", "the projection store does not continue at seq "
+                                + first.seq() + "; run `loopx projections rebuild`");
+                    }
+                    for (Decoded d : fresh) {
+                        projector.apply(d, this);
+                    }
+                    writePending();
+                    Decoded last = fresh.get(fresh.size() - 1);
+                    putMeta("checkpoint_seq", Long.toString(last.seq()));
+                    putMeta("checkpoint_hash", last.envelope().hash());
+                }
+                tx.execute("COMMIT");
+            } catch (SQLException | RuntimeException e) {
+                tx.execute("ROLLBACK");
+                throw e;
+            } finally {
+                pending.clear();
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    private void writePending() throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "INSERT INTO views(view, key, doc) VALUES(?,?,?) ON CONFLICT(view, key) DO UPDATE SET doc=excluded.doc")) {
+            for (var entry : pending.entrySet()) {
+                String[] parts = entry.getKey().split("\u0000", 2);
+                ps.setString(1, parts[0]);
+                ps.setString(2, parts[1]);
+                ps.setString(3, CanonicalJson.string(entry.getValue()));
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    @Override
+    public List<String> keys(String view) {
+        List<String> keys = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement("SELECT key FROM views WHERE view=? ORDER BY key")) {
+            ps.setString(1, view);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    keys.add(rs.getString(1));
+                }
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+        return keys;
+    }
+
+    @Override
+    public String canonicalDump() {
+        ObjectNode dump = Json.object();
+        dump.put("schema_version", "loopx_projection_dump_v0");
+        dump.put("projection_schema_version", schemaVersion());
+        Head checkpoint = checkpoint();
+        ObjectNode cp = dump.putObject("checkpoint");
+        cp.put("seq", checkpoint.seq());
+        cp.put("hash", checkpoint.hash());
+        ObjectNode views = dump.putObject("views");
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT view, key, doc FROM views ORDER BY view, key")) {
+            while (rs.next()) {
+                ObjectNode view = views.has(rs.getString(1)) ? (ObjectNode) views.get(rs.getString(1)) : views.putObject(rs.getString(1));
+                view.set(rs.getString(2), Json.MAPPER.readTree(rs.getString(3)));
+            }
+        } catch (SQLException | IOException e) {
+            throw failure(e);
+        }
+        return CanonicalJson.string(dump) + "\n";
+    }
+
+    private Optional<String> meta(String key) {
+        try (PreparedStatement ps = connection.prepareStatement("SELECT value FROM meta WHERE key=?")) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    private void putMeta(String key, String value) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "INSERT INTO meta(key, value) VALUES(?,?) ON CONFLICT(key) DO UPDATE SET value=excluded.value")) {
+            ps.setString(1, key);
+            ps.setString(2, value);
+            ps.executeUpdate();
+        }
+    }
+
+    private static LedgerException failure(Exception e) {
+        return new LedgerException("projection_store_unreadable",
+                "the projection store failed; run `loopx projections rebuild`", e);
+    }
+
+    @Override
+    public void close() {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+}
