@@ -8,6 +8,9 @@ import dev.loopx.cli.ops.DemoCommand;
 import dev.loopx.cli.ops.DoctorCommand;
 import dev.loopx.cli.ops.VersionCommand;
 import dev.loopx.cli.projections.ProjectionsCommand;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.Environment;
+import dev.loopx.cli.support.LoopxCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
@@ -19,7 +22,7 @@ public final class Cli {
     private Cli() {}
 
     public static CommandLine commandLine(PrintWriter out, PrintWriter err, Environment environment) {
-        LoopxCommand root = new LoopxCommand(out, err, environment);
+        LoopxCommand root = new LoopxCommand(out, err, environment, Cli::run);
         CommandLine cl = new CommandLine(root);
         cl.addSubcommand("version", new VersionCommand());
         cl.addSubcommand("connect", new ConnectCommand(), "bootstrap");

@@ -1,5 +1,6 @@
 package dev.loopx.cli;
 
+import dev.loopx.cli.support.Environment;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;

@@ -1,10 +1,11 @@
 package dev.loopx.cli.goal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.cli.CliContext;
-import dev.loopx.cli.CliError;
-import dev.loopx.cli.LoopxSubcommand;
-import dev.loopx.cli.Receipts;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.Receipts;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.goal.ConfigureGoal;
 import dev.loopx.commands.goal.GoalDecider;
@@ -43,7 +44,7 @@ public final class ConfigureGoalCommand extends LoopxSubcommand {
 
     @Override
     protected int execute(CliContext context) {
-        GoalOptions.requireGoalId(goalId);
+        IdOptions.requireGoalId(goalId);
         BigDecimal parsedCompute = compute == null ? null : decimal("--quota-compute", compute);
         Integer parsedWindow = windowHours == null ? null : integer("--quota-window-hours", windowHours, 1, 8760);
         Integer parsedSlot = slotMinutes == null ? null : integer("--quota-slot-minutes", slotMinutes, 1, 1440);

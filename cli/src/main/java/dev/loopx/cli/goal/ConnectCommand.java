@@ -2,10 +2,11 @@ package dev.loopx.cli.goal;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.cli.CliContext;
-import dev.loopx.cli.CliError;
-import dev.loopx.cli.LoopxSubcommand;
-import dev.loopx.cli.Receipts;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.Receipts;
 import dev.loopx.commands.Ids;
 import dev.loopx.commands.goal.GoalDecider;
 import dev.loopx.commands.goal.RegisterGoal;
@@ -54,7 +55,7 @@ public final class ConnectCommand extends LoopxSubcommand {
             throw CliError.badInput("project_not_found", "--project is not an existing folder");
         }
         String label = Ids.sanitise(projectDir.getFileName() == null ? "project" : projectDir.getFileName().toString(), "project");
-        String goal = goalId != null ? GoalOptions.requireGoalId(goalId) : Ids.sanitise(label + "-goal", "project-goal");
+        String goal = goalId != null ? IdOptions.requireGoalId(goalId) : Ids.sanitise(label + "-goal", "project-goal");
         if (PathRedactor.containsPath(objective) || objective.length() > 2000) {
             throw new CliError("public_boundary_violation",
                     "--objective must be public-safe text of at most 2000 characters without local paths", "loopx connect --help");

@@ -1,9 +1,9 @@
 package dev.loopx.cli.ledger;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.cli.CliContext;
-import dev.loopx.cli.CliError;
-import dev.loopx.cli.LoopxSubcommand;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.audit.LedgerTransfer;
 import java.io.BufferedWriter;

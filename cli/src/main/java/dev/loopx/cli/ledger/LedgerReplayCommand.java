@@ -1,10 +1,10 @@
 package dev.loopx.cli.ledger;
 
-import dev.loopx.cli.CliContext;
-import dev.loopx.cli.CliError;
-import dev.loopx.cli.ExitCodes;
-import dev.loopx.cli.LoopxSubcommand;
-import dev.loopx.cli.goal.GoalOptions;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ExitCodes;
+import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.IdOptions;
 import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.EventCursor;
@@ -43,7 +43,7 @@ public final class LedgerReplayCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) {
         if (goalId != null) {
-            GoalOptions.requireGoalId(goalId);
+            IdOptions.requireGoalId(goalId);
         }
         if (from < 1 || (end.to != null && end.to < from)) {
             throw CliError.badInput("invalid_value", "--from must be >= 1 and --to >= --from");

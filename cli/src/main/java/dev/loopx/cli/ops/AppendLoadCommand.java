@@ -1,10 +1,10 @@
 package dev.loopx.cli.ops;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.cli.CliContext;
-import dev.loopx.cli.CliError;
-import dev.loopx.cli.LoopxSubcommand;
-import dev.loopx.cli.goal.GoalOptions;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.IdOptions;
 import dev.loopx.commands.Decision;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.Actor;
@@ -34,7 +34,7 @@ public final class AppendLoadCommand extends LoopxSubcommand {
 
     @Override
     protected int execute(CliContext context) {
-        GoalOptions.requireGoalId(goalId);
+        IdOptions.requireGoalId(goalId);
         if (count < 1 || writer < 0 || writer > 8000) {
             throw CliError.badInput("invalid_value", "--count must be >= 1 and --writer 0..8000");
         }

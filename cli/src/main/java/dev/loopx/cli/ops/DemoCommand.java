@@ -3,10 +3,9 @@ package dev.loopx.cli.ops;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.cli.Cli;
-import dev.loopx.cli.CliContext;
-import dev.loopx.cli.Environment;
-import dev.loopx.cli.LoopxSubcommand;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.Environment;
+import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.ledger.json.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -46,19 +45,19 @@ public final class DemoCommand extends LoopxSubcommand {
         Environment inner = Environment.of(variables, project, base, context.environment().clock());
         List<Step> steps = new ArrayList<>();
         try {
-            steps.add(run(inner, "Connect the project and register its goal",
+            steps.add(run(context, inner, "Connect the project and register its goal",
                     "connect", "--project", ".", "--objective", "Keep the weather app's forecast importer green"));
-            steps.add(run(inner, "Preview a quota policy (nothing is written without --execute)",
+            steps.add(run(context, inner, "Preview a quota policy (nothing is written without --execute)",
                     "configure-goal", "--goal-id", "weather-app-goal", "--quota-compute", "0.5"));
-            steps.add(run(inner, "Apply it", "configure-goal", "--goal-id", "weather-app-goal", "--quota-compute", "0.5", "--execute"));
-            steps.add(run(inner, "Verify the hash chain of the ledger", "ledger", "verify"));
-            steps.add(run(inner, "Replay the ledger (one JSON envelope per line)", "ledger", "replay"));
-            Step before = run(inner, "Dump the projections (canonical bytes)", "projections", "dump", "--canonical");
+            steps.add(run(context, inner, "Apply it", "configure-goal", "--goal-id", "weather-app-goal", "--quota-compute", "0.5", "--execute"));
+            steps.add(run(context, inner, "Verify the hash chain of the ledger", "ledger", "verify"));
+            steps.add(run(context, inner, "Replay the ledger (one JSON envelope per line)", "ledger", "replay"));
+            Step before = run(context, inner, "Dump the projections (canonical bytes)", "projections", "dump", "--canonical");
             steps.add(before);
-            steps.add(run(inner, "Rebuild the projections from the ledger", "projections", "rebuild"));
-            Step after = run(inner, "Dump them again", "projections", "dump", "--canonical");
+            steps.add(run(context, inner, "Rebuild the projections from the ledger", "projections", "rebuild"));
+            Step after = run(context, inner, "Dump them again", "projections", "dump", "--canonical");
             steps.add(after);
-            steps.add(run(inner, "Check the installation", "doctor"));
+            steps.add(run(context, inner, "Check the installation", "doctor"));
             boolean identical = before.rawOutput().equals(after.rawOutput());
             boolean ok = identical && steps.stream().allMatch(s -> s.exit() == 0);
             return render(context, steps, identical, ok, project);
@@ -119,12 +118,12 @@ public final class DemoCommand extends LoopxSubcommand {
         return lines;
     }
 
-    private static Step run(Environment env, String title, String... args) {
+    private static Step run(CliContext context, Environment env, String title, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         List<String> full = new ArrayList<>(List.of("--format", "json"));
         full.addAll(List.of(args));
-        int exit = Cli.run(full.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err), env);
+        int exit = context.runner().run(full.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err), env);
         String raw = out.toString();
         JsonNode result;
         try {

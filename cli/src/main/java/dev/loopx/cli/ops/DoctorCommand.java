@@ -2,8 +2,8 @@ package dev.loopx.cli.ops;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.cli.CliContext;
-import dev.loopx.cli.LoopxSubcommand;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.ledger.LedgerVerifyCommand;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.LedgerException;

@@ -1,9 +1,9 @@
 package dev.loopx.cli.ops;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.cli.CliContext;
-import dev.loopx.cli.LoopxSubcommand;
-import dev.loopx.cli.VersionInfo;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.VersionInfo;
 import picocli.CommandLine.Command;
 
 @Command(name = "version", description = "Print the LoopX version and the Java runtime it runs on.")

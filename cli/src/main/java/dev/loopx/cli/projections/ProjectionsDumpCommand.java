@@ -1,9 +1,9 @@
 package dev.loopx.cli.projections;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.cli.CliContext;
-import dev.loopx.cli.ExitCodes;
-import dev.loopx.cli.LoopxSubcommand;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.ExitCodes;
+import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.json.CanonicalJson;

@@ -1,8 +1,8 @@
 package dev.loopx.cli.projections;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.cli.CliContext;
-import dev.loopx.cli.LoopxSubcommand;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.projections.ProjectionStore;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,4 @@
-package dev.loopx.cli;
+package dev.loopx.cli.support;
 
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
@@ -40,8 +40,8 @@ public final class LoopxCommand implements Runnable {
 
     private final CliContext context;
 
-    LoopxCommand(PrintWriter out, PrintWriter err, Environment environment) {
-        this.context = new CliContext(this, out, err, environment);
+    public LoopxCommand(PrintWriter out, PrintWriter err, Environment environment, CliContext.Runner runner) {
+        this.context = new CliContext(this, out, err, environment, runner);
     }
 
     public CliContext context() {

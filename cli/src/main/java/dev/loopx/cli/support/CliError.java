@@ -1,4 +1,4 @@
-package dev.loopx.cli;
+package dev.loopx.cli.support;
 
 /**
  * A failure the CLI reports as a {@code loopx_error_v0} document. The exit code comes from

@@ -1,4 +1,4 @@
-package dev.loopx.cli;
+package dev.loopx.cli.support;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,4 +1,4 @@
-package dev.loopx.cli;
+package dev.loopx.cli.support;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,10 +26,18 @@ public final class CliContext {
     private final PrintWriter out;
     private final PrintWriter err;
     private final Environment environment;
+    private final Runner runner;
     private Instant now;
 
-    CliContext(LoopxCommand root, PrintWriter out, PrintWriter err, Environment environment) {
+    /** Runs a whole {@code loopx} command line in this process (used by {@code demo}). */
+    @FunctionalInterface
+    public interface Runner {
+        int run(String[] args, PrintWriter out, PrintWriter err, Environment environment);
+    }
+
+    CliContext(LoopxCommand root, PrintWriter out, PrintWriter err, Environment environment, Runner runner) {
         this.root = root;
+        this.runner = runner;
         this.out = out;
         this.err = err;
         this.environment = environment;
@@ -41,6 +49,10 @@ public final class CliContext {
 
     public PrintWriter err() {
         return err;
+    }
+
+    public Runner runner() {
+        return runner;
     }
 
     public Environment environment() {

@@ -1,4 +1,4 @@
-package dev.loopx.cli;
+package dev.loopx.cli.support;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

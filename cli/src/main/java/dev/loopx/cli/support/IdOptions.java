@@ -1,11 +1,10 @@
-package dev.loopx.cli.goal;
+package dev.loopx.cli.support;
 
-import dev.loopx.cli.CliError;
 import dev.loopx.commands.Ids;
 
 /** Validation of ids given on the command line: bad ids are exit 2 before anything is opened. */
-public final class GoalOptions {
-    private GoalOptions() {}
+public final class IdOptions {
+    private IdOptions() {}
 
     public static String requireGoalId(String goalId) {
         Ids.problem("--goal-id", goalId).ifPresent(p -> {

@@ -1,0 +1,13 @@
+package dev.loopx.cli.arch;
+
+import dev.loopx.arch.LoopxArchitectureRules;
+import org.junit.jupiter.api.Test;
+
+/** The shared rule set (ledger test jar) over this module's production classes. */
+class ArchitectureTest {
+    @Test
+    void cliModuleFollowsTheArchitectureRules() {
+        var classes = LoopxArchitectureRules.productionClassesOf("dev.loopx.cli");
+        LoopxArchitectureRules.all().forEach(rule -> rule.check(classes));
+    }
+}
