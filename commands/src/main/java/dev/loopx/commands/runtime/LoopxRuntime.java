@@ -101,6 +101,11 @@ public final class LoopxRuntime implements AutoCloseable {
         return ledger;
     }
 
+    /** Whether this process has opened the journal (a read of a current store does not). */
+    public boolean journalOpened() {
+        return ledger != null;
+    }
+
     public LedgerLock lock() {
         return lock;
     }

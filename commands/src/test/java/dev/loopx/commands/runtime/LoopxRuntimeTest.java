@@ -1,0 +1,158 @@
+package dev.loopx.commands.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.loopx.commands.Decision;
+import dev.loopx.commands.goal.ConfigureGoal;
+import dev.loopx.commands.goal.GoalDecider;
+import dev.loopx.commands.goal.RegisterGoal;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.SyncPolicy;
+import dev.loopx.ledger.event.GoalConfigured;
+import dev.loopx.ledger.event.GoalRegistered;
+import dev.loopx.projections.ProjectionCatchUp;
+import dev.loopx.projections.Projector;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.time.Instant;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The write and read paths over the real Chronicle journal and the real SQLite store. */
+class LoopxRuntimeTest {
+    @TempDir
+    Path root;
+
+    private static LoopxRuntime.WriteContext at(int second, String goal) {
+        return new LoopxRuntime.WriteContext(Instant.parse("2026-03-01T00:00:00Z").plusSeconds(second), goal,
+                new Actor(ActorKind.OWNER, "test"), "");
+    }
+
+    /** A seeded history over several goals: registrations, real policy changes and no-op repeats. */
+    private void writeHistory(LoopxRuntime runtime, long seed, int steps) {
+        Random random = new Random(seed);
+        for (int i = 0; i < steps; i++) {
+            String goal = "g" + random.nextInt(4);
+            if (random.nextInt(3) == 0) {
+                RegisterGoal register = new RegisterGoal(goal, "objective " + i, "app-" + goal);
+                runtime.write(at(i, goal), views -> GoalDecider.decide(register, Projector.goal(views, goal)));
+            } else {
+                ConfigureGoal configure = new ConfigureGoal(goal, BigDecimal.valueOf(random.nextInt(5), 1),
+                        1 + random.nextInt(48), 1 + random.nextInt(3));
+                runtime.write(at(i, goal), views -> GoalDecider.decide(configure, Projector.goal(views, goal)));
+            }
+        }
+    }
+
+    @Test
+    void aRebuiltStoreDumpsTheSameBytesAsTheIncrementalOne() {
+        for (long seed = 1; seed <= 5; seed++) {
+            Path r = root.resolve("seed-" + seed);
+            LoopxRuntime.initialise(r);
+            try (LoopxRuntime runtime = LoopxRuntime.open(r, SyncPolicy.BATCH)) {
+                writeHistory(runtime, seed, 60);
+                String incremental = runtime.views().canonicalDump();
+                runtime.rebuild(ProjectionCatchUp.Progress.NONE);
+                assertEquals(incremental, runtime.views().canonicalDump(), "seed " + seed);
+            }
+        }
+    }
+
+    @Test
+    void deletedProjectionsAreRebuiltIdentically() throws Exception {
+        LoopxRuntime.initialise(root);
+        String before;
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+            writeHistory(runtime, 42, 40);
+            before = runtime.views().canonicalDump();
+        }
+        for (String f : new String[] {"projections.db", "projections.db-wal", "projections.db-shm", "ledger.head"}) {
+            Files.deleteIfExists(root.resolve(f));
+        }
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+            assertEquals(before, runtime.views().canonicalDump());
+        }
+    }
+
+    @Test
+    void aStoreBuiltByAnotherSchemaVersionIsRebuiltOnOpen() throws Exception {
+        LoopxRuntime.initialise(root);
+        String before;
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+            writeHistory(runtime, 7, 30);
+            before = runtime.views().canonicalDump();
+        }
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + root.resolve("projections.db"));
+                var s = c.createStatement()) {
+            s.execute("UPDATE meta SET value='0' WHERE key='schema_version'");
+            s.execute("DELETE FROM views");
+        }
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+            assertEquals(before, runtime.views().canonicalDump());
+            assertEquals(Projector.SCHEMA_VERSION, runtime.views().schemaVersion());
+        }
+    }
+
+    @Test
+    void aStoreAheadOfItsLedgerIsRebuiltFromTheLedger() throws Exception {
+        Path other = root.resolve("other");
+        LoopxRuntime.initialise(other);
+        try (LoopxRuntime runtime = LoopxRuntime.open(other, SyncPolicy.BATCH)) {
+            writeHistory(runtime, 9, 30);
+        }
+        Path mine = root.resolve("mine");
+        LoopxRuntime.initialise(mine);
+        String expected;
+        try (LoopxRuntime runtime = LoopxRuntime.open(mine, SyncPolicy.BATCH)) {
+            writeHistory(runtime, 10, 5);
+            expected = runtime.views().canonicalDump();
+        }
+        // A projection store copied from elsewhere (diverged): the ledger is the truth.
+        Files.copy(other.resolve("projections.db"), mine.resolve("projections.db"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.deleteIfExists(mine.resolve("ledger.head"));
+        try (LoopxRuntime runtime = LoopxRuntime.open(mine, SyncPolicy.BATCH)) {
+            assertEquals(expected, runtime.views().canonicalDump());
+        }
+    }
+
+    @Test
+    void aReadOfACurrentStoreNeverOpensTheJournal() {
+        LoopxRuntime.initialise(root);
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+            writeHistory(runtime, 3, 10);
+        }
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+            runtime.views();
+            assertFalse(runtime.journalOpened(), "the head marker said the store is current");
+        }
+    }
+
+    @Test
+    void aWriteThatChangesNothingAppendsNothing() {
+        LoopxRuntime.initialise(root);
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+            RegisterGoal register = new RegisterGoal("g1", "", "app");
+            assertEquals(1, runtime.write(at(0, "g1"), v -> GoalDecider.decide(register, Projector.goal(v, "g1"))).get().size());
+            assertTrue(runtime.write(at(1, "g1"), v -> GoalDecider.decide(register, Projector.goal(v, "g1"))).get().isEmpty());
+            assertEquals(1, runtime.ledger().head().seq());
+        }
+    }
+
+    @Test
+    void aMultiEventDecisionIsAppendedAndAppliedTogether() {
+        LoopxRuntime.initialise(root);
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+            var stored = runtime.write(at(0, "g1"), v -> Decision.accept(new GoalRegistered("", "app"),
+                    new GoalConfigured(new BigDecimal("0.25"), 24, 1))).get();
+            assertEquals(2, stored.size());
+            assertEquals(2, runtime.views().checkpoint().seq());
+            assertEquals(new BigDecimal("0.25"), Projector.goal(runtime.views(), "g1").orElseThrow().quota().compute());
+        }
+    }
+}

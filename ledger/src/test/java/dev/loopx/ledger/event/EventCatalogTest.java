@@ -1,0 +1,91 @@
+package dev.loopx.ledger.event;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.ProposedEvent;
+import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.json.EnvelopeCodec;
+import dev.loopx.ledger.json.Json;
+import java.math.BigDecimal;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class EventCatalogTest {
+    private final EventCodec codec = new EventCodec(EventCatalog.standard());
+
+    @Test
+    void registeringAnEventNameTwiceFailsFast() {
+        var builder = EventCatalog.builder().register(new EventType<>("goal.registered", 2, GoalRegistered.class));
+        assertThrows(IllegalStateException.class,
+                () -> builder.register(new EventType<>("goal.registered", 3, GoalConfigured.class)));
+    }
+
+    @Test
+    void registeringARecordClassTwiceFailsFast() {
+        var builder = EventCatalog.builder().register(new EventType<>("goal.registered", 2, GoalRegistered.class));
+        assertThrows(IllegalStateException.class,
+                () -> builder.register(new EventType<>("goal.renamed", 1, GoalRegistered.class)));
+    }
+
+    @Test
+    void registeringAnUpcasterStepTwiceFailsFast() {
+        var builder = EventCatalog.builder().register(new EventType<>("goal.registered", 2, GoalRegistered.class))
+                .upcaster(new GoalRegisteredV1ToV2());
+        assertThrows(IllegalStateException.class, () -> builder.upcaster(new GoalRegisteredV1ToV2()));
+    }
+
+    @Test
+    void anUpcasterForTheCurrentVersionIsRefused() {
+        var builder = EventCatalog.builder().register(new EventType<>("goal.registered", 1, GoalRegistered.class))
+                .upcaster(new GoalRegisteredV1ToV2());
+        assertThrows(IllegalStateException.class, builder::build);
+    }
+
+    @Test
+    void theUpcasterChainIsTotalForEveryRegisteredType() {
+        EventCatalog catalog = EventCatalog.standard();
+        for (EventType<?> type : catalog.types()) {
+            for (int v = 1; v < type.version(); v++) {
+                assertTrue(catalog.upcasterFrom(type.name(), v).isPresent(), type.name() + " v" + v);
+            }
+        }
+    }
+
+    @Test
+    void everyEventRoundTripsThroughItsWireForm() {
+        for (LoopxEvent event : new LoopxEvent[] {
+            new GoalRegistered("Ship it", "weather-app"),
+            new GoalConfigured(new BigDecimal("0.50"), 24, 1)}) {
+            ProposedEvent proposed = codec.propose(event, Instant.EPOCH, "g1", Actor.system(), "");
+            Recorded sealed = EnvelopeCodec.seal(proposed, 0, dev.loopx.ledger.Head.GENESIS_HASH);
+            Recorded reread = EnvelopeCodec.fromBytes(EnvelopeCodec.toBytes(sealed));
+            assertEquals(sealed, reread);
+            assertEquals(event, codec.decode(reread).event());
+        }
+    }
+
+    @Test
+    void aVersionOneGoalRegistrationIsUpcastWithAnEmptyObjective() {
+        ObjectNode v1 = Json.object();
+        v1.put("project_name", "legacy-app");
+        Recorded old = EnvelopeCodec.seal(new ProposedEvent("goal.registered", 1, Instant.EPOCH, "g1", Actor.system(), "", v1),
+                0, dev.loopx.ledger.Head.GENESIS_HASH);
+        assertEquals(new GoalRegistered("", "legacy-app"), codec.decode(old).event());
+        assertEquals("legacy-app", old.payload().get("project_name").asText(), "the stored event is never rewritten");
+    }
+
+    @Test
+    void anUnknownEventTypeOrAFutureVersionIsAClearError() {
+        Recorded unknown = EnvelopeCodec.seal(new ProposedEvent("goal.teleported", 1, Instant.EPOCH, "g1", Actor.system(), "",
+                Json.object()), 0, dev.loopx.ledger.Head.GENESIS_HASH);
+        assertEquals("unknown_event_type", assertThrows(LedgerException.class, () -> codec.decode(unknown)).errorCode());
+        Recorded future = EnvelopeCodec.seal(new ProposedEvent("goal.configured", 9, Instant.EPOCH, "g1", Actor.system(), "",
+                Json.object()), 0, dev.loopx.ledger.Head.GENESIS_HASH);
+        assertEquals("event_version_unsupported", assertThrows(LedgerException.class, () -> codec.decode(future)).errorCode());
+    }
+}
