@@ -15,7 +15,7 @@ public final class ExitCodes {
     private static final Set<String> BAD_INPUT_CODES = Set.of(
             "invalid_arguments", "invalid_goal_id", "invalid_agent_id", "invalid_value", "invalid_time",
             "invalid_format", "runtime_root_not_found", "runtime_root_not_a_directory",
-            "runtime_root_not_initialized", "project_not_found", "import_file_unreadable", "import_file_invalid",
+            "runtime_root_not_initialized", "runtime_root_foreign", "project_not_found", "import_file_unreadable", "import_file_invalid",
             "public_boundary_violation", "unknown_option");
 
     private static final Set<String> REFUSAL_CODES = Set.of(

@@ -114,6 +114,11 @@ public final class ChronicleLedger implements Ledger {
     public synchronized Either<HeadMismatch, List<Recorded>> appendIfHead(long expectedHead, List<ProposedEvent> events) {
         try (LedgerLock.Held held = lock.acquire()) {
             Head head = head();
+            Head acknowledged = marker.committed().orElse(Head.EMPTY);
+            if (acknowledged.seq() > head.seq()) {
+                throw new LedgerException("ledger_tail_lost", "the ledger ends at seq " + head.seq() + " but seq "
+                        + acknowledged.seq() + " was acknowledged; nothing was written. Run `loopx ledger verify`");
+            }
             if (head.seq() != expectedHead) {
                 return Either.left(new HeadMismatch(expectedHead, head.seq()));
             }

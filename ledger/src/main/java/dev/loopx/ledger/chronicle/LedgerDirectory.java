@@ -2,6 +2,8 @@ package dev.loopx.ledger.chronicle;
 
 import dev.loopx.ledger.LedgerException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,9 +24,28 @@ final class LedgerDirectory {
                     throw new LedgerException("ledger_foreign_files",
                             "the ledger directory holds a file LoopX did not write (" + name + "); move it away");
                 }
+                checkHeader(entry, name.equals("metadata.cq4t") ? "STStore" : "SCQStore");
             }
         } catch (IOException e) {
             throw new LedgerException("ledger_unreadable", "cannot list the ledger directory", e);
+        }
+    }
+
+    /**
+     * A Chronicle file starts with a self-describing header naming its store type. Anything else
+     * (garbage, a truncated or zeroed file) is refused before Chronicle sees it, because Chronicle
+     * would silently re-initialise such a file and lose its content.
+     */
+    private static void checkHeader(Path file, String storeType) throws IOException {
+        byte[] head = new byte[32];
+        int read;
+        try (InputStream in = Files.newInputStream(file)) {
+            read = in.readNBytes(head, 0, head.length);
+        }
+        String text = new String(head, 0, read, StandardCharsets.ISO_8859_1);
+        if (read < 14 + storeType.length() || !text.startsWith("header", 6) || !text.startsWith(storeType, 14)) {
+            throw new LedgerException("ledger_unreadable", "the ledger file " + file.getFileName()
+                    + " is not a LoopX journal file (damaged or foreign); restore it from a backup or an export");
         }
     }
 }

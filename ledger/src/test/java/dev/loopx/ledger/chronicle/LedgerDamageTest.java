@@ -128,6 +128,26 @@ class LedgerDamageTest {
     }
 
     @Test
+    void noWriterAppendsAfterAnAcknowledgedTailWasLost() throws IOException {
+        List<Recorded> events = writeFiveEvents();
+        Path file = queueFile();
+        byte[] bytes = Files.readAllBytes(file);
+        byte[] last = EnvelopeCodec.toBytes(events.get(4));
+        int at = indexOf(bytes, last);
+        for (int i = at - 4; i < at + last.length + 1; i++) {
+            bytes[i] = 0;
+        }
+        Files.write(file, bytes);
+        try (ChronicleLedger ledger = ChronicleLedger.open(root, SyncPolicy.ALWAYS, new LedgerLock(root))) {
+            assertEquals(4, ledger.head().seq());
+            LedgerException refused = org.junit.jupiter.api.Assertions.assertThrows(LedgerException.class,
+                    () -> ledger.appendIfHead(4, List.of(LedgerContract.event("g", 9))));
+            assertEquals("ledger_tail_lost", refused.errorCode());
+            assertEquals(4, ledger.head().seq());
+        }
+    }
+
+    @Test
     void twoSwappedEventsAreFoundAtTheFirstOutOfPlaceSeq() throws IOException {
         List<Recorded> events = writeFiveEvents();
         Path file = queueFile();
