@@ -103,13 +103,35 @@ public final class DemoCommand extends LoopxSubcommand {
         return ok ? 0 : 1;
     }
 
+    /** One or two lines a person can read; the JSON answer carries the full documents. */
     private static String summary(Step s) {
         JsonNode r = s.result();
-        if (r.has("events")) {
-            return r.get("events").size() + " events:\n" + String.join("\n", lines(r.get("events")));
-        }
-        String text = r.toString();
-        return text.length() > 400 ? text.substring(0, 400) + " …" : text;
+        String schema = r.path("schema_version").asText();
+        return switch (schema) {
+            case "loopx_connect_v0" -> "goal " + r.path("goal_id").asText() + " registered at seq "
+                    + r.at("/receipt/seq_from").asText("?") + "; runtime root " + r.path("runtime_root_label").asText()
+                    + " (git-ignored)";
+            case "loopx_configure_goal_v0" -> "allowed slots " + r.at("/before/allowed_slots").asText() + " -> "
+                    + r.at("/after/allowed_slots").asText() + (r.has("preview")
+                            ? "  (preview: would append " + r.at("/preview/would_append").asText() + " event)"
+                            : "  (appended seq " + r.at("/receipt/seq_from").asText() + ")");
+            case "loopx_ledger_verify_v0" -> (r.path("ok").asBoolean() ? "chain intact: " : "DAMAGED: ")
+                    + r.path("events_checked").asText() + " events, head seq " + r.path("head_seq").asText()
+                    + ", head hash " + r.path("head_hash").asText().substring(0, 12) + "…";
+            case "loopx_projection_dump_v0" -> "checkpoint seq " + r.at("/checkpoint/seq").asText() + ", views: "
+                    + r.path("views").path("goal").size() + " goal(s); " + s.rawOutput().strip().length() + " canonical bytes";
+            case "loopx_projections_rebuild_v0" -> "rebuilt from " + r.path("events_applied").asText() + " events in "
+                    + r.path("elapsed_ms").asText() + " ms";
+            case "loopx_doctor_v0" -> {
+                int passed = 0;
+                for (JsonNode c : r.path("checks")) {
+                    passed += c.path("ok").asBoolean() ? 1 : 0;
+                }
+                yield passed + " of " + r.path("checks").size() + " checks passed";
+            }
+            default -> r.has("events") ? r.get("events").size() + " events:\n" + String.join("\n", lines(r.get("events")))
+                    : r.toString();
+        };
     }
 
     private static List<String> lines(JsonNode events) {
