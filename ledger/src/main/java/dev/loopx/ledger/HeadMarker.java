@@ -4,38 +4,40 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
+import java.util.zip.CRC32;
 
 /**
  * A tiny file ({@code <runtime-root>/ledger.head}) that lets readers learn the ledger head
  * without loading the journal. Writers mark {@code pending} before an append and
  * {@code committed seq hash} after it is durable, so a writer that dies in between leaves a
  * pending marker and readers fall back to reading the journal: the marker can make a read slow,
- * never stale. Derived data: deleting it is always safe.
+ * never stale. Each record is written in place (one fixed-size write, no rename) and carries a
+ * CRC-32, so a torn write reads as "no marker". Derived data: deleting it is always safe.
  */
 public final class HeadMarker {
+    private static final int RECORD_BYTES = 128;
     private final Path file;
 
     public HeadMarker(Path runtimeRoot) {
         this.file = runtimeRoot.resolve("ledger.head");
     }
 
-    /** The committed head, or empty when the marker is missing, pending or unreadable. */
+    /** The committed head, or empty when the marker is missing, pending, torn or unreadable. */
     public Optional<Head> committed() {
         try {
             String text = Files.readString(file, StandardCharsets.US_ASCII).trim();
-            String[] parts = text.split(" ");
+            int lastSpace = text.lastIndexOf(' ');
+            if (lastSpace < 0 || !crc(text.substring(0, lastSpace)).equals(text.substring(lastSpace + 1))) {
+                return Optional.empty();
+            }
+            String[] parts = text.substring(0, lastSpace).split(" ");
             if (parts.length == 3 && parts[0].equals("committed") && parts[2].matches("[0-9a-f]{64}")) {
                 return Optional.of(new Head(Long.parseLong(parts[1]), parts[2]));
             }
-            return Optional.empty();
-        } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
@@ -43,30 +45,35 @@ public final class HeadMarker {
     }
 
     public void markPending(long targetSeq, boolean durable) {
-        write("pending " + targetSeq + "\n", durable);
+        write("pending " + targetSeq, durable);
     }
 
     public void markCommitted(Head head) {
-        write("committed " + head.seq() + " " + head.hash() + "\n", false);
+        write("committed " + head.seq() + " " + head.hash(), false);
     }
 
-    private void write(String text, boolean durable) {
-        Path tmp = file.resolveSibling("ledger.head.tmp");
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ch.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII)));
+    private void write(String content, boolean durable) {
+        String record = content + " " + crc(content);
+        byte[] bytes = (record + " ".repeat(RECORD_BYTES - 1 - record.length()) + "\n").getBytes(StandardCharsets.US_ASCII);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                ch.write(buffer, buffer.position());
+            }
+            if (ch.size() > RECORD_BYTES) {
+                ch.truncate(RECORD_BYTES);
+            }
             if (durable) {
-                ch.force(true);
+                ch.force(false);
             }
         } catch (IOException e) {
             throw new LedgerException("runtime_root_unwritable", "cannot write the ledger head marker", e);
         }
-        try {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            throw new LedgerException("runtime_root_unwritable", "the runtime root does not support atomic renames", e);
-        } catch (IOException e) {
-            throw new LedgerException("runtime_root_unwritable", "cannot write the ledger head marker", e);
-        }
+    }
+
+    private static String crc(String content) {
+        CRC32 crc = new CRC32();
+        crc.update(content.getBytes(StandardCharsets.US_ASCII));
+        return String.format("%08x", crc.getValue());
     }
 }
