@@ -96,7 +96,7 @@ public final class ConnectCommand extends LoopxSubcommand {
         }
         action(actions, "create_runtime_root", !initialised, false);
         List<Recorded> appended;
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.ALWAYS)) {
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, context.syncPolicy())) {
             var outcome = runtime.write(write, views -> GoalDecider.decide(command, Projector.goal(views, goal)));
             if (outcome.isLeft()) {
                 throw new CliError(outcome.getLeft().errorCode(), outcome.getLeft().message(), outcome.getLeft().hint());

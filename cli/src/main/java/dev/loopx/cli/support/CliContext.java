@@ -126,7 +126,21 @@ public final class CliContext {
     }
 
     public LoopxRuntime openRuntime() {
-        return LoopxRuntime.open(runtimeRoot(), SyncPolicy.ALWAYS);
+        return LoopxRuntime.open(runtimeRoot(), syncPolicy());
+    }
+
+    /**
+     * {@code ledger.sync} (SPEC §S2) from {@code LOOPX_LEDGER_SYNC}: {@code always} (default: every
+     * append is fsynced before it is acknowledged) or {@code batch} (survives process crashes, not
+     * power loss; for bulk work).
+     */
+    public SyncPolicy syncPolicy() {
+        String value = environment.variable("LOOPX_LEDGER_SYNC");
+        if (value == null || value.isBlank()) {
+            return SyncPolicy.ALWAYS;
+        }
+        return SyncPolicy.fromWire(value.trim()).orElseThrow(() ->
+                CliError.badInput("invalid_value", "LOOPX_LEDGER_SYNC must be always or batch"));
     }
 
     /** Progress for long work: stderr, only when a person is watching. */

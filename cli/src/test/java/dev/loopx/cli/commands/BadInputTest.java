@@ -90,6 +90,16 @@ class BadInputTest {
     }
 
     @Test
+    void anUnknownSyncPolicyIsBadInput() {
+        Map<String, String> before = CliRunner.snapshot(sandbox);
+        var result = cli.withVariable("LOOPX_LEDGER_SYNC", "sometimes")
+                .run("--runtime-root", root.toString(), "configure-goal", "--goal-id", "g1", "--quota-compute", "2", "--execute");
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals("invalid_value", result.json().get("error_code").asText());
+        assertEquals(before, CliRunner.snapshot(sandbox));
+    }
+
+    @Test
     void aMissingProjectOrAPathInTheObjectiveIsBadInput() {
         assertRefusedUnchanged(2, "project_not_found", "connect", "--project", project.resolve("nope").toString());
         assertRefusedUnchanged(2, "public_boundary_violation", "connect", "--project", project.toString(),

@@ -42,6 +42,12 @@ public final class CliRunner {
         }
     }
 
+    /** Sets an environment variable for the following runs. */
+    public CliRunner withVariable(String name, String value) {
+        variables.put(name, value);
+        return this;
+    }
+
     public Path workingDirectory() {
         return workingDirectory;
     }
