@@ -157,6 +157,15 @@ public final class LoopxRuntime implements AutoCloseable {
      */
     public Either<Rejection, List<Recorded>> write(WriteContext context,
             Function<Views, Either<Rejection, List<LoopxEvent>>> decide) {
+        // Open the journal and the store and catch up once without the lock (readers never need
+        // it): in a fresh process that costs about a second of class loading and native set-up
+        // (Chronicle, its POSIX layer, SQLite), several seconds on a busy machine. Done under the
+        // lock, it made every other writer wait out its 5 s deadline; now the lock covers only
+        // the short catch-up of what arrived since and the append itself.
+        if (!lock.isHeldByCurrentThread()) {
+            ledger().head();
+            views();
+        }
         try (LedgerLock.Held held = lock.acquire()) {
             for (int attempt = 1; ; attempt++) {
                 ProjectionStore views = views();

@@ -26,10 +26,21 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>When the deadline passes, one {@code file_lock_incident_v0} row is appended (O_APPEND, no
  * lock taken) to {@code ledger.lock.incidents.jsonl} and {@link LockTimeoutException} is thrown.
+ *
+ * <p>Hand-off (no starvation): waiters poll with {@code tryLock}, so a process that releases the
+ * lock and at once asks for it again (a loop of write transactions) would win every race and
+ * starve the others past their deadline. The writer lock is therefore byte 0 of the file only;
+ * a waiter also holds a shared lock on byte 1 while it polls. A releaser that finds byte 1
+ * locked (someone is waiting) lets {@link #HANDOFF} pass before its own next attempt, long
+ * enough for every waiter to poll at least twice. Uncontended writers never wait.
  */
 public final class LedgerLock {
     public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(5);
     private static final long POLL_MILLIS = 5;
+    /** How long a releaser that saw waiters stays away from the lock (a few poll periods). */
+    static final Duration HANDOFF = Duration.ofMillis(3 * POLL_MILLIS);
+    private static final long WRITER_BYTE = 0;
+    private static final long WAITER_BYTE = 1;
 
     private final Path lockFile;
     private final Path incidentsFile;
@@ -43,6 +54,9 @@ public final class LedgerLock {
         final ReentrantLock threads = new ReentrantLock();
         FileChannel channel;
         FileLock kernelLock;
+        FileLock waiterLock;
+        /** nanoTime before which this JVM must not try for the lock: it just released it to waiters. */
+        long yieldUntilNanos = Long.MIN_VALUE;
     }
 
     private static final java.util.concurrent.ConcurrentMap<Path, KernelState> STATES =
@@ -87,6 +101,10 @@ public final class LedgerLock {
         }
         try {
             acquireKernelLock(start, deadlineNanos);
+        } catch (InterruptedException e) {
+            threads.unlock();
+            Thread.currentThread().interrupt();
+            throw new LedgerException("lock_acquire_interrupted", "interrupted while waiting for the ledger lock", e);
         } catch (RuntimeException e) {
             threads.unlock();
             throw e;
@@ -94,13 +112,23 @@ public final class LedgerLock {
         return this::release;
     }
 
-    private void acquireKernelLock(long start, long deadlineNanos) {
+    private void acquireKernelLock(long start, long deadlineNanos) throws InterruptedException {
+        long yieldNanos = state.yieldUntilNanos - System.nanoTime();
+        if (yieldNanos > 0) {
+            TimeUnit.NANOSECONDS.sleep(Math.min(yieldNanos, HANDOFF.toNanos()));
+        }
         try {
-            state.channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            state.channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE);
             while (true) {
-                state.kernelLock = state.channel.tryLock();
+                state.kernelLock = state.channel.tryLock(WRITER_BYTE, 1, false);
                 if (state.kernelLock != null) {
+                    releaseWaiterLock();
                     return;
+                }
+                if (state.waiterLock == null) {
+                    // Null when a releaser is probing byte 1 right now; the next poll tries again.
+                    state.waiterLock = state.channel.tryLock(WAITER_BYTE, 1, true);
                 }
                 if (System.nanoTime() >= deadlineNanos) {
                     closeChannel();
@@ -113,8 +141,24 @@ public final class LedgerLock {
             throw new LedgerException("runtime_root_unwritable", "cannot open the ledger lock file", e);
         } catch (InterruptedException e) {
             closeChannel();
-            Thread.currentThread().interrupt();
-            throw new LedgerException("lock_acquire_interrupted", "interrupted while waiting for the ledger lock", e);
+            throw e;
+        }
+    }
+
+    private void releaseWaiterLock() throws IOException {
+        if (state.waiterLock != null) {
+            state.waiterLock.release();
+            state.waiterLock = null;
+        }
+    }
+
+    /** After releasing byte 0: when another process holds byte 1 it is waiting, so hand the lock over. */
+    private void yieldIfOthersWait() throws IOException {
+        FileLock probe = state.channel.tryLock(WAITER_BYTE, 1, false);
+        if (probe == null) {
+            state.yieldUntilNanos = System.nanoTime() + HANDOFF.toNanos();
+        } else {
+            probe.release();
         }
     }
 
@@ -132,6 +176,10 @@ public final class LedgerLock {
         try {
             if (state.kernelLock != null && state.kernelLock.isValid()) {
                 state.kernelLock.release();
+                yieldIfOthersWait();
+            }
+            if (state.waiterLock != null && state.waiterLock.isValid()) {
+                state.waiterLock.release();
             }
             if (state.channel != null) {
                 state.channel.close();
@@ -140,6 +188,7 @@ public final class LedgerLock {
             throw new LedgerException("lock_release_failed", "cannot release the ledger lock", e);
         } finally {
             state.kernelLock = null;
+            state.waiterLock = null;
             state.channel = null;
         }
     }
@@ -177,7 +226,7 @@ public final class LedgerLock {
                 return false;
             }
             try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-                FileLock probe = ch.tryLock();
+                FileLock probe = ch.tryLock(WRITER_BYTE, 1, false);
                 if (probe == null) {
                     return false;
                 }
