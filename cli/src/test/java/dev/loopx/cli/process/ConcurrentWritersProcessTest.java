@@ -10,33 +10,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** SPEC §S2: writers in many processes serialise through ledger.lock; none is lost, none starves. */
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
-class ConcurrentWritersProcessTest {
+class ConcurrentWritersProcessTest extends ChildProcessTest {
     private static final int WRITERS = 8;
     private static final int COUNT = 200;
     private static final String GOAL = "conc-goal";
 
-    @TempDir
-    Path temp;
-
-    private ChildCli.Launcher cli;
-
-    @BeforeEach
-    void setUp() {
-        cli = new ChildCli.Launcher(temp);
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
-    }
 
     @Test
     void eightWriterProcessesAtOnce_allSucceed_andTheLedgerHoldsEveryEventDenselyOnce() throws Exception {

@@ -13,11 +13,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * SPEC §S2: an acknowledged append survives {@code kill -9} of the writer at any moment, a torn
@@ -25,24 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
  * seeded: rerun a failure with {@code -Dloopx.test.killSeed=<seed printed in the output>}.
  */
 @Timeout(value = 200, unit = TimeUnit.SECONDS)
-class KillDashNineProcessTest {
+class KillDashNineProcessTest extends ChildProcessTest {
     private static final int ROUNDS = 10;
     private static final String GOAL = "kill-goal";
 
-    @TempDir
-    Path temp;
-
-    private ChildCli.Launcher cli;
-
-    @BeforeEach
-    void setUp() {
-        cli = new ChildCli.Launcher(temp);
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
-    }
 
     @Test
     void killDashNineOfAWriterAtRandomMoments_losesNoAcknowledgedAppend_andLeavesTheLedgerWritable() throws Exception {

@@ -11,11 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * ARCHITECTURE "Chronicle Queue, configured for a CLI": a writer killed while holding
@@ -23,24 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
  * (Chronicle's default stalls ~15 s) and must leave no torn event visible.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class KillInsideAppendProcessTest {
+class KillInsideAppendProcessTest extends ChildProcessTest {
     private static final String GOAL = "stall-goal";
     private static final long MAX_RECOVERY_WRITE_MS = 2000;
 
-    @TempDir
-    Path temp;
-
-    private ChildCli.Launcher cli;
-
-    @BeforeEach
-    void setUp() {
-        cli = new ChildCli.Launcher(temp);
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
-    }
 
     @Test
     void writerKilledHalfwayThroughADocument_doesNotStallTheNextWriter_andLeavesNoTornEvent() throws Exception {

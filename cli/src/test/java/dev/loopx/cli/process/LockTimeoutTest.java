@@ -14,11 +14,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * SPEC §S2: a writer that cannot get ledger.lock within 5 s gives up with
@@ -26,24 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The test JVM holds the kernel lock; the CLI runs in a child (a JVM can hold a file lock once).
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
-class LockTimeoutTest {
+class LockTimeoutTest extends ChildProcessTest {
     private static final String GOAL = "locked-goal";
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
-    @TempDir
-    Path temp;
-
-    private ChildCli.Launcher cli;
-
-    @BeforeEach
-    void setUp() {
-        cli = new ChildCli.Launcher(temp);
-    }
-
-    @AfterEach
-    void tearDown() {
-        cli.close();
-    }
 
     @Test
     void writerBlockedByAnotherProcessHoldingTheLock_failsWithLockAcquireTimeout_recordsOneIncident_andWritesNothing() throws Exception {

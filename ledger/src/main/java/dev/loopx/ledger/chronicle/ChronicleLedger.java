@@ -17,7 +17,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
 import net.openhft.chronicle.bytes.Bytes;
@@ -43,8 +42,7 @@ import net.openhft.chronicle.wire.DocumentContext;
  * {@link LedgerLock}; Chronicle's own lock timeout is kept short because a writer killed while
  * holding it must not stall the next one.
  *
- * <p>Not thread-safe across threads without external locking beyond what the methods do: all
- * public methods are synchronized.
+ * <p>Thread-safe: every public method is synchronized.
  */
 public final class ChronicleLedger implements Ledger {
     /** Chronicle's internal write-lock and header-recovery timeout. */
@@ -125,26 +123,13 @@ public final class ChronicleLedger implements Ledger {
             if (events.isEmpty()) {
                 return Either.right(List.of());
             }
-            List<Recorded> sealed = seal(events, head);
+            List<Recorded> sealed = EnvelopeCodec.sealAll(events, head);
             marker.markPending(head.seq() + sealed.size(), sync == SyncPolicy.ALWAYS);
             writeDocument(sealed);
             Recorded tail = sealed.get(sealed.size() - 1);
             marker.markCommitted(new Head(tail.seq(), tail.hash()));
             return Either.right(sealed);
         }
-    }
-
-    private static List<Recorded> seal(List<ProposedEvent> events, Head head) {
-        List<Recorded> sealed = new ArrayList<>(events.size());
-        long seq = head.seq();
-        String prev = head.hash();
-        for (ProposedEvent event : events) {
-            Recorded r = EnvelopeCodec.seal(event, seq, prev);
-            sealed.add(r);
-            seq = r.seq();
-            prev = r.hash();
-        }
-        return sealed;
     }
 
     private void writeDocument(List<Recorded> sealed) {

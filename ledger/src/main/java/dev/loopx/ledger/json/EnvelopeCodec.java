@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.Head;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.Recorded;
@@ -12,6 +13,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Turns envelopes into their stored bytes and back, and computes the hash chain. The stored
@@ -43,6 +46,20 @@ public final class EnvelopeCodec {
         String hash = CanonicalJson.sha256Hex(body);
         return new Recorded(seq, eventId, event.type(), event.typeVersion(), recordedAt, event.goalId(),
                 event.actor(), event.operationId(), event.payload(), prevHash, hash);
+    }
+
+    /** Seals a whole append: consecutive seqs after {@code head}, each chained to the one before. */
+    public static List<Recorded> sealAll(List<ProposedEvent> events, Head head) {
+        List<Recorded> sealed = new ArrayList<>(events.size());
+        long seq = head.seq();
+        String prev = head.hash();
+        for (ProposedEvent event : events) {
+            Recorded r = seal(event, seq, prev);
+            sealed.add(r);
+            seq = r.seq();
+            prev = r.hash();
+        }
+        return List.copyOf(sealed);
     }
 
     public static String formatTime(Instant instant) {

@@ -26,17 +26,9 @@ public final class InMemoryLedger implements Ledger {
         if (head.seq() != expectedHead) {
             return Either.left(new HeadMismatch(expectedHead, head.seq()));
         }
-        List<Recorded> sealed = new ArrayList<>(proposed.size());
-        long seq = head.seq();
-        String prev = head.hash();
-        for (ProposedEvent event : proposed) {
-            Recorded r = EnvelopeCodec.seal(event, seq, prev);
-            sealed.add(r);
-            seq = r.seq();
-            prev = r.hash();
-        }
+        List<Recorded> sealed = EnvelopeCodec.sealAll(proposed, head);
         events.addAll(sealed);
-        return Either.right(List.copyOf(sealed));
+        return Either.right(sealed);
     }
 
     @Override

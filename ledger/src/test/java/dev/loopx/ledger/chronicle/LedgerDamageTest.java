@@ -73,6 +73,18 @@ class LedgerDamageTest {
         }
     }
 
+    /** A power cut before the page reached the disk: the last document's header and body read as zeros. */
+    private void zeroLastDocument(List<Recorded> events) throws IOException {
+        Path file = queueFile();
+        byte[] bytes = Files.readAllBytes(file);
+        byte[] last = EnvelopeCodec.toBytes(events.get(events.size() - 1));
+        int at = indexOf(bytes, last);
+        for (int i = at - 4; i < at + last.length + 1; i++) {
+            bytes[i] = 0;
+        }
+        Files.write(file, bytes);
+    }
+
     private static int indexOf(byte[] haystack, byte[] needle) {
         outer:
         for (int i = 0; i <= haystack.length - needle.length; i++) {
@@ -111,16 +123,7 @@ class LedgerDamageTest {
 
     @Test
     void aLostTailIsFoundAsTheFirstMissingSeq() throws IOException {
-        List<Recorded> events = writeFiveEvents();
-        Path file = queueFile();
-        byte[] bytes = Files.readAllBytes(file);
-        byte[] last = EnvelopeCodec.toBytes(events.get(4));
-        int at = indexOf(bytes, last);
-        // A power cut before the page reached the disk: the last document's header and body read as zeros.
-        for (int i = at - 4; i < at + last.length + 1; i++) {
-            bytes[i] = 0;
-        }
-        Files.write(file, bytes);
+        zeroLastDocument(writeFiveEvents());
         VerifyReport report = verify();
         assertFalse(report.ok());
         assertEquals(5, report.firstBadSeq());
@@ -129,15 +132,7 @@ class LedgerDamageTest {
 
     @Test
     void noWriterAppendsAfterAnAcknowledgedTailWasLost() throws IOException {
-        List<Recorded> events = writeFiveEvents();
-        Path file = queueFile();
-        byte[] bytes = Files.readAllBytes(file);
-        byte[] last = EnvelopeCodec.toBytes(events.get(4));
-        int at = indexOf(bytes, last);
-        for (int i = at - 4; i < at + last.length + 1; i++) {
-            bytes[i] = 0;
-        }
-        Files.write(file, bytes);
+        zeroLastDocument(writeFiveEvents());
         try (ChronicleLedger ledger = ChronicleLedger.open(root, SyncPolicy.ALWAYS, new LedgerLock(root))) {
             assertEquals(4, ledger.head().seq());
             LedgerException refused = org.junit.jupiter.api.Assertions.assertThrows(LedgerException.class,
