@@ -1,5 +1,6 @@
 package dev.loopx.projections;
 
+import dev.loopx.projections.view.Views;
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.event.Decoded;
 import java.util.List;

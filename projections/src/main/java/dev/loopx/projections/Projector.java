@@ -1,54 +1,72 @@
 package dev.loopx.projections;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.loopx.projections.view.Views;
+import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.event.AgentRegistered;
 import dev.loopx.ledger.event.Decoded;
+import dev.loopx.ledger.event.EvidenceRecorded;
+import dev.loopx.ledger.event.GateDecided;
 import dev.loopx.ledger.event.GoalConfigured;
 import dev.loopx.ledger.event.GoalRegistered;
-import dev.loopx.ledger.json.Json;
+import dev.loopx.ledger.event.GoalResumed;
+import dev.loopx.ledger.event.GoalStopped;
+import dev.loopx.ledger.event.OperationRecorded;
+import dev.loopx.ledger.event.QuotaSlotSpent;
+import dev.loopx.ledger.event.QuotaSlotVoided;
+import dev.loopx.ledger.event.RewardRecorded;
+import dev.loopx.ledger.event.TodoAdded;
+import dev.loopx.ledger.event.TodoClaimCleared;
+import dev.loopx.ledger.event.TodoClaimed;
+import dev.loopx.ledger.event.TodoCompleted;
+import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
+import dev.loopx.ledger.event.TodoSuperseded;
+import dev.loopx.ledger.event.TodoUpdated;
+import dev.loopx.projections.audit.AuditFold;
+import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalView;
+import dev.loopx.projections.quota.QuotaFold;
+import dev.loopx.projections.todo.TodoFold;
 import java.util.Optional;
 
 /**
  * The fold from events to views: a pure function of the views so far and the next event (its
  * envelope gives time and order). Applying the events of a ledger one by one, in any batch
- * split, gives the same views as a full rebuild. Stateless; thread-safe.
+ * split, gives the same views as a full rebuild. Stateless; thread-safe. Each feature's fold
+ * owns its views; this class only routes.
  */
 public final class Projector {
     /** Bump when a fold changes: stores built by another version are rebuilt from the ledger. */
-    public static final int SCHEMA_VERSION = 1;
-    public static final String GOAL_VIEW = "goal";
+    public static final int SCHEMA_VERSION = 2;
+    public static final String GOAL_VIEW = GoalFold.VIEW;
 
     public void apply(Decoded decoded, Views views) {
-        String goalId = decoded.goalId();
+        Recorded envelope = decoded.envelope();
         switch (decoded.event()) {
-            case GoalRegistered registered -> {
-                if (goal(views, goalId).isEmpty()) {
-                    putGoal(views, new GoalView(goalId, registered.objective(), registered.projectLabel(),
-                            decoded.seq(), decoded.envelope().recordedAt(), GoalView.QuotaPolicy.DEFAULT, decoded.seq()));
-                }
-            }
-            case GoalConfigured configured -> goal(views, goalId).ifPresent(goal -> putGoal(views, new GoalView(
-                    goal.goalId(), goal.objective(), goal.projectLabel(), goal.registeredSeq(), goal.registeredAt(),
-                    new GoalView.QuotaPolicy(configured.quotaCompute(), configured.quotaWindowHours(),
-                            configured.quotaSlotMinutes()),
-                    decoded.seq())));
+            case GoalRegistered e -> GoalFold.registered(views, envelope, e);
+            case GoalConfigured e -> GoalFold.configured(views, envelope, e);
+            case GoalStopped e -> GoalFold.lifecycle(views, envelope, "stopped", e.reason());
+            case GoalResumed e -> GoalFold.lifecycle(views, envelope, "active", e.reason());
+            case AgentRegistered e -> GoalFold.agentRegistered(views, envelope, e);
+            case TodoSectionDeclaredEmpty e -> GoalFold.sectionDeclaredEmpty(views, envelope, e);
+            case TodoAdded e -> TodoFold.added(views, envelope, e);
+            case TodoClaimed e -> TodoFold.claimed(views, envelope, e);
+            case TodoClaimCleared e -> TodoFold.claimCleared(views, envelope, e);
+            case TodoUpdated e -> TodoFold.updated(views, envelope, e);
+            case TodoCompleted e -> TodoFold.completed(views, envelope, e);
+            case TodoSuperseded e -> TodoFold.superseded(views, envelope, e);
+            case EvidenceRecorded e -> QuotaFold.evidence(views, envelope, e);
+            case QuotaSlotSpent e -> QuotaFold.spent(views, envelope, e);
+            case QuotaSlotVoided e -> QuotaFold.voided(views, envelope, e);
+            case RewardRecorded e -> AuditFold.reward(views, envelope, e);
+            case GateDecided e -> AuditFold.gate(views, envelope, e);
+            case OperationRecorded e -> AuditFold.operationRecorded(views, envelope, e);
+        }
+        if (!envelope.operationId().isEmpty()) {
+            AuditFold.operationEvent(views, envelope);
         }
     }
 
     public static Optional<GoalView> goal(Views views, String goalId) {
-        return views.get(GOAL_VIEW, goalId).map(Projector::toGoal);
-    }
-
-    static GoalView toGoal(JsonNode node) {
-        try {
-            return Json.MAPPER.treeToValue(node, GoalView.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a stored goal view does not decode; rebuild projections", e);
-        }
-    }
-
-    private static void putGoal(Views views, GoalView goal) {
-        views.put(GOAL_VIEW, goal.goalId(), Json.MAPPER.valueToTree(goal));
+        return GoalFold.goal(views, goalId);
     }
 }

@@ -77,7 +77,7 @@ public final class ConfigureGoalCommand extends LoopxSubcommand {
             if (outcome.isLeft()) {
                 throw new CliError(outcome.getLeft().errorCode(), outcome.getLeft().message(), outcome.getLeft().hint());
             }
-            doc.put("changed", !outcome.get().isEmpty());
+            doc.put("changed", outcome.get().changed());
             doc.set("receipt", Receipts.appended(outcome.get()));
             return context.emit(doc);
         }

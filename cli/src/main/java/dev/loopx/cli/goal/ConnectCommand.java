@@ -14,7 +14,7 @@ import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.ledger.Recorded;
+import dev.loopx.commands.operation.Receipt;
 import dev.loopx.ledger.SyncPolicy;
 import dev.loopx.projections.Projector;
 import java.io.IOException;
@@ -95,7 +95,7 @@ public final class ConnectCommand extends LoopxSubcommand {
             LoopxRuntime.initialise(root);
         }
         action(actions, "create_runtime_root", !initialised, false);
-        List<Recorded> appended;
+        Receipt appended;
         try (LoopxRuntime runtime = LoopxRuntime.open(root, context.syncPolicy())) {
             var outcome = runtime.write(write, views -> GoalDecider.decide(command, Projector.goal(views, goal)));
             if (outcome.isLeft()) {
@@ -103,14 +103,14 @@ public final class ConnectCommand extends LoopxSubcommand {
             }
             appended = outcome.get();
         }
-        action(actions, "register_goal", !appended.isEmpty(), false);
+        action(actions, "register_goal", appended.changed(), false);
         if (gitignoreNeeded) {
             appendGitignore(gitignore, gitignoreEntry);
         }
         action(actions, "update_gitignore", gitignoreNeeded, false);
         boolean recorded = registry.record(root, label, goal);
         action(actions, "record_project", recorded, false);
-        doc.put("changed", !initialised || !appended.isEmpty() || gitignoreNeeded || recorded);
+        doc.put("changed", !initialised || appended.changed() || gitignoreNeeded || recorded);
         doc.set("receipt", Receipts.appended(appended));
         doc.put("next_step", "loopx doctor");
         return context.emit(doc);

@@ -9,10 +9,8 @@ import dev.loopx.commands.Decision;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.event.GoalConfigured;
 import java.math.BigDecimal;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -58,9 +56,8 @@ public final class AppendLoadCommand extends LoopxSubcommand {
                 if (outcome.isLeft()) {
                     throw new CliError(outcome.getLeft().errorCode(), outcome.getLeft().message(), outcome.getLeft().hint());
                 }
-                List<Recorded> stored = outcome.get();
-                last = stored.get(stored.size() - 1).seq();
-                first = first == 0 ? stored.get(0).seq() : first;
+                last = outcome.get().lastSeq();
+                first = first == 0 ? outcome.get().seqs().get(0) : first;
                 context.err().println("ack " + last);
                 context.err().flush();
             }

@@ -3,7 +3,7 @@ package dev.loopx.cli.support;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.ProposedEvent;
-import dev.loopx.ledger.Recorded;
+import dev.loopx.commands.operation.Receipt;
 import dev.loopx.ledger.json.Json;
 import java.util.List;
 
@@ -11,18 +11,18 @@ import java.util.List;
 public final class Receipts {
     private Receipts() {}
 
-    public static ObjectNode appended(List<Recorded> events) {
+    public static ObjectNode appended(Receipt r) {
         ObjectNode receipt = Json.object();
-        receipt.put("appended", events.size());
-        receipt.put("replayed", false);
-        if (!events.isEmpty()) {
-            receipt.put("seq_from", events.get(0).seq());
-            receipt.put("seq_to", events.get(events.size() - 1).seq());
+        receipt.put("appended", r.replayed() ? 0 : r.seqs().size());
+        receipt.put("replayed", r.replayed());
+        if (!r.seqs().isEmpty()) {
+            receipt.put("seq_from", r.seqs().get(0));
+            receipt.put("seq_to", r.lastSeq());
         }
         ArrayNode ids = receipt.putArray("event_ids");
-        events.forEach(e -> ids.add(e.eventId()));
+        r.eventIds().forEach(ids::add);
         ArrayNode types = receipt.putArray("event_types");
-        events.forEach(e -> types.add(e.type()));
+        r.eventTypes().forEach(types::add);
         return receipt;
     }
 

@@ -4,6 +4,8 @@ import dev.loopx.commands.Decision;
 import dev.loopx.commands.Rejection;
 import dev.loopx.ledger.event.GoalConfigured;
 import dev.loopx.ledger.event.GoalRegistered;
+import dev.loopx.ledger.event.GoalResumed;
+import dev.loopx.ledger.event.GoalStopped;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.projections.goal.GoalView;
 import io.vavr.control.Either;
@@ -20,6 +22,17 @@ public final class GoalDecider {
             return Decision.unchanged();
         }
         return Decision.accept(new GoalRegistered(command.objective(), command.projectLabel()));
+    }
+
+    /** Stopping a stopped goal or resuming an active one changes nothing. */
+    public static Either<Rejection, List<LoopxEvent>> decide(ChangeLifecycle command, Optional<GoalView> goal) {
+        if (goal.isEmpty()) {
+            return Decision.reject(new Rejection.GoalNotFound(command.goalId()));
+        }
+        if (goal.get().stopped() == command.stop()) {
+            return Decision.unchanged();
+        }
+        return Decision.accept(command.stop() ? new GoalStopped(command.reason()) : new GoalResumed(command.reason()));
     }
 
     /** The same policy again changes nothing; an unknown goal is refused. */

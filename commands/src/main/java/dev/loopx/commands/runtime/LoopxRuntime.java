@@ -1,6 +1,12 @@
 package dev.loopx.commands.runtime;
 
 import dev.loopx.commands.Rejection;
+import dev.loopx.commands.operation.Intent;
+import dev.loopx.commands.operation.Receipt;
+import dev.loopx.ledger.event.OperationRecorded;
+import dev.loopx.projections.audit.AuditFold;
+import dev.loopx.projections.audit.OperationView;
+import java.util.ArrayList;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.HeadMarker;
@@ -18,7 +24,7 @@ import dev.loopx.ledger.lock.LedgerLock;
 import dev.loopx.projections.ProjectionCatchUp;
 import dev.loopx.projections.ProjectionStore;
 import dev.loopx.projections.Projector;
-import dev.loopx.projections.Views;
+import dev.loopx.projections.view.Views;
 import dev.loopx.projections.store.ProjectionFiles;
 import dev.loopx.projections.store.SqliteProjectionStore;
 import io.vavr.control.Either;
@@ -147,15 +153,24 @@ public final class LoopxRuntime implements AutoCloseable {
         return store;
     }
 
-    /** Everything a write needs besides the decision itself. */
-    public record WriteContext(Instant now, String goalId, Actor actor, String operationId) {}
+    /**
+     * Everything a write needs besides the decision itself. {@code operationId} empty means no
+     * idempotency key; {@code intent} says what the write means when one is given.
+     */
+    public record WriteContext(Instant now, String goalId, Actor actor, String operationId, Intent intent) {
+        public WriteContext(Instant now, String goalId, Actor actor, String operationId) {
+            this(now, goalId, actor, operationId, Intent.NONE);
+        }
+    }
 
     /**
      * The write path. {@code decide} sees views that are current under the lock; its events are
      * appended conditionally on the head it saw and applied to the store before the lock is
-     * released. Returns the stored events (empty when the decision changed nothing).
+     * released. Returns the receipt (no events when the decision changed nothing). A repeated
+     * operation id with the same intent returns the original receipt and appends nothing; with
+     * another intent it is refused.
      */
-    public Either<Rejection, List<Recorded>> write(WriteContext context,
+    public Either<Rejection, Receipt> write(WriteContext context,
             Function<Views, Either<Rejection, List<LoopxEvent>>> decide) {
         // Open the journal and the store and catch up once without the lock (readers never need
         // it): in a fresh process that costs about a second of class loading and native set-up
@@ -169,20 +184,33 @@ public final class LoopxRuntime implements AutoCloseable {
         try (LedgerLock.Held held = lock.acquire()) {
             for (int attempt = 1; ; attempt++) {
                 ProjectionStore views = views();
+                if (!context.operationId().isEmpty()) {
+                    Optional<OperationView> earlier = AuditFold.operation(views, context.operationId());
+                    if (earlier.isPresent()) {
+                        OperationView op = earlier.get();
+                        return op.intentSha256().equals(context.intent().sha256())
+                                ? Either.right(new Receipt(op.eventSeqs(), op.eventIds(), op.eventTypes(), true))
+                                : Either.left(new Rejection.OperationIdConflict(context.operationId()));
+                    }
+                }
                 Either<Rejection, List<LoopxEvent>> decision = decide.apply(views);
                 if (decision.isLeft()) {
                     return Either.left(decision.getLeft());
                 }
                 if (decision.get().isEmpty()) {
-                    return Either.right(List.of());
+                    return Either.right(Receipt.of(List.of()));
                 }
-                List<ProposedEvent> proposed = decision.get().stream()
+                List<LoopxEvent> events = new ArrayList<>(decision.get());
+                if (!context.operationId().isEmpty()) {
+                    events.add(new OperationRecorded(context.operationId(), context.intent().sha256(), context.intent().command()));
+                }
+                List<ProposedEvent> proposed = events.stream()
                         .map(e -> codec.propose(e, context.now(), context.goalId(), context.actor(), context.operationId()))
                         .toList();
                 Either<HeadMismatch, List<Recorded>> appended = ledger().appendIfHead(views.checkpoint().seq(), proposed);
                 if (appended.isRight()) {
                     store.apply(appended.get().stream().map(codec::decode).toList(), projector);
-                    return Either.right(appended.get());
+                    return Either.right(Receipt.of(appended.get()));
                 }
                 if (attempt == MAX_ATTEMPTS) {
                     HeadMismatch m = appended.getLeft();

@@ -138,8 +138,8 @@ class LoopxRuntimeTest {
         LoopxRuntime.initialise(root);
         try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
             RegisterGoal register = new RegisterGoal("g1", "", "app");
-            assertEquals(1, runtime.write(at(0, "g1"), v -> GoalDecider.decide(register, Projector.goal(v, "g1"))).get().size());
-            assertTrue(runtime.write(at(1, "g1"), v -> GoalDecider.decide(register, Projector.goal(v, "g1"))).get().isEmpty());
+            assertEquals(1, runtime.write(at(0, "g1"), v -> GoalDecider.decide(register, Projector.goal(v, "g1"))).get().seqs().size());
+            assertTrue(runtime.write(at(1, "g1"), v -> GoalDecider.decide(register, Projector.goal(v, "g1"))).get().seqs().isEmpty());
             assertEquals(1, runtime.ledger().head().seq());
         }
     }
@@ -150,7 +150,7 @@ class LoopxRuntimeTest {
         try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
             var stored = runtime.write(at(0, "g1"), v -> Decision.accept(new GoalRegistered("", "app"),
                     new GoalConfigured(new BigDecimal("0.25"), 24, 1))).get();
-            assertEquals(2, stored.size());
+            assertEquals(2, stored.seqs().size());
             assertEquals(2, runtime.views().checkpoint().seq());
             assertEquals(new BigDecimal("0.25"), Projector.goal(runtime.views(), "g1").orElseThrow().quota().compute());
         }

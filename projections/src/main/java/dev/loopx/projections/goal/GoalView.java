@@ -1,11 +1,16 @@
 package dev.loopx.projections.goal;
 
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * What a goal is now: identity, objective and quota policy (SPEC §S3). Defaults apply until the
- * owner configures the goal.
+ * What a goal is now: identity, objective, lifecycle, registered agents and quota policy
+ * (SPEC §S3). Defaults apply until the owner configures the goal.
+ *
+ * @param lifecycle {@code active} or {@code stopped}
+ * @param declaredEmptyRoles roles whose todo section the owner declared empty on purpose
  */
 public record GoalView(
         String goalId,
@@ -14,6 +19,10 @@ public record GoalView(
         long registeredSeq,
         String registeredAt,
         QuotaPolicy quota,
+        String lifecycle,
+        String lifecycleReason,
+        List<Agent> agents,
+        List<String> declaredEmptyRoles,
         long lastEventSeq) {
     public GoalView {
         Objects.requireNonNull(goalId, "goalId");
@@ -21,6 +30,34 @@ public record GoalView(
         Objects.requireNonNull(projectLabel, "projectLabel");
         Objects.requireNonNull(registeredAt, "registeredAt");
         Objects.requireNonNull(quota, "quota");
+        Objects.requireNonNull(lifecycle, "lifecycle");
+        Objects.requireNonNull(lifecycleReason, "lifecycleReason");
+        agents = List.copyOf(agents);
+        declaredEmptyRoles = List.copyOf(declaredEmptyRoles);
+    }
+
+    public static GoalView registered(String goalId, String objective, String projectLabel, long seq, String at) {
+        return new GoalView(goalId, objective, projectLabel, seq, at, QuotaPolicy.DEFAULT, "active", "", List.of(), List.of(), seq);
+    }
+
+    public boolean stopped() {
+        return lifecycle.equals("stopped");
+    }
+
+    public Optional<Agent> agent(String agentId) {
+        return agents.stream().filter(a -> a.agentId().equals(agentId)).findFirst();
+    }
+
+    public List<String> agentIds() {
+        return agents.stream().map(Agent::agentId).toList();
+    }
+
+    /** A registered peer agent ({@code agent_model=peer_v1}). */
+    public record Agent(String agentId, String scope, long registeredSeq) {
+        public Agent {
+            Objects.requireNonNull(agentId, "agentId");
+            Objects.requireNonNull(scope, "scope");
+        }
     }
 
     /** The owner's quota policy; {@code allowed_slots = window_hours * 60 / slot_minutes * compute}. */

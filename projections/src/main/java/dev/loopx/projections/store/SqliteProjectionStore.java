@@ -1,5 +1,7 @@
 package dev.loopx.projections.store;
 
+import dev.loopx.projections.view.Documents;
+import dev.loopx.projections.view.Views;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.Head;
@@ -95,6 +97,31 @@ public final class SqliteProjectionStore implements ProjectionStore {
         } catch (SQLException | IOException e) {
             throw failure(e);
         }
+    }
+
+    @Override
+    public List<JsonNode> list(String view, String keyPrefix) {
+        java.util.TreeMap<String, JsonNode> found = new java.util.TreeMap<>();
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? ORDER BY key")) {
+            ps.setString(1, view);
+            ps.setString(2, keyPrefix);
+            ps.setString(3, keyPrefix + "\uffff");
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    found.put(rs.getString(1), Json.MAPPER.readTree(rs.getString(2)));
+                }
+            }
+        } catch (SQLException | IOException e) {
+            throw failure(e);
+        }
+        String staged = view + "\u0000" + keyPrefix;
+        pending.forEach((k, v) -> {
+            if (k.startsWith(staged)) {
+                found.put(k.substring(view.length() + 1), v.deepCopy());
+            }
+        });
+        return List.copyOf(found.values());
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.loopx.projections;
+package dev.loopx.projections.view;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
@@ -12,4 +12,7 @@ public interface Views {
     Optional<JsonNode> get(String view, String key);
 
     void put(String view, String key, JsonNode document);
+
+    /** Every document of {@code view} whose key starts with {@code keyPrefix}, in key order. */
+    java.util.List<JsonNode> list(String view, String keyPrefix);
 }

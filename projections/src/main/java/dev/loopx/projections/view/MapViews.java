@@ -1,4 +1,4 @@
-package dev.loopx.projections;
+package dev.loopx.projections.view;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
@@ -11,6 +11,12 @@ public final class MapViews implements Views {
     @Override
     public Optional<JsonNode> get(String view, String key) {
         return Optional.ofNullable(documents.get(view + "\u0000" + key)).map(JsonNode::deepCopy);
+    }
+
+    @Override
+    public java.util.List<JsonNode> list(String view, String keyPrefix) {
+        String from = view + "\u0000" + keyPrefix;
+        return documents.subMap(from, true, from + "\uffff", false).values().stream().<JsonNode>map(JsonNode::deepCopy).toList();
     }
 
     @Override

@@ -1,0 +1,216 @@
+package dev.loopx.commands.todo;
+
+import dev.loopx.commands.Decision;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.agent.AgentDecider;
+import dev.loopx.commands.todo.TodoCommands.AddTodo;
+import dev.loopx.commands.todo.TodoCommands.ClaimTodo;
+import dev.loopx.commands.todo.TodoCommands.CompleteTodo;
+import dev.loopx.commands.todo.TodoCommands.DeclareEmpty;
+import dev.loopx.commands.todo.TodoCommands.SupersedeTodo;
+import dev.loopx.commands.todo.TodoCommands.UpdateTodo;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.ledger.event.TodoAdded;
+import dev.loopx.ledger.event.TodoClaimCleared;
+import dev.loopx.ledger.event.TodoClaimed;
+import dev.loopx.ledger.event.TodoCompleted;
+import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
+import dev.loopx.ledger.event.TodoSuperseded;
+import dev.loopx.ledger.event.TodoUpdated;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TodoView;
+import io.vavr.control.Either;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Pure decisions about todos (SPEC §S4, §S5). Claims never steal; a done todo is terminal;
+ * successors are created in the same append as the completion; on goals with registered agents
+ * the acting agent must be named and must match the claim.
+ */
+public final class TodoDecider {
+    private TodoDecider() {}
+
+    public static Either<Rejection, List<LoopxEvent>> decide(AddTodo c, Optional<GoalState> state) {
+        if (state.isEmpty()) {
+            return Decision.reject(new Rejection.GoalNotFound(c.goalId()));
+        }
+        GoalState s = state.get();
+        String id = TodoIds.of(c.goalId(), c.role(), c.text());
+        if (s.todo(id).isPresent()) {
+            return Decision.unchanged();
+        }
+        for (String agent : List.of(c.claimedBy(), c.blocksAgent())) {
+            if (!agent.isEmpty() && s.goal().agent(agent).isEmpty()) {
+                return Decision.reject(new Rejection.AgentNotRegistered(c.goalId(), agent, s.goal().agentIds()));
+            }
+        }
+        if (c.taskClass().equals("user_gate") && s.multiAgent() && c.blocksAgent().isEmpty() == !c.globalGate()) {
+            return Decision.reject(new Rejection.GateScopeRequired(c.goalId()));
+        }
+        Optional<Rejection> awaited = awaitedTodoMissing(s, c.resumeWhen());
+        if (awaited.isPresent()) {
+            return Decision.reject(awaited.get());
+        }
+        return Decision.accept(new TodoAdded(id, c.role(), TodoIds.normalise(c.text()), c.taskClass(), c.priority(),
+                c.claimedBy(), c.blocksAgent(), c.globalGate(), List.of(), "", c.resumeWhen()));
+    }
+
+    public static Either<Rejection, List<LoopxEvent>> decide(ClaimTodo c, Optional<GoalState> state) {
+        if (state.isEmpty()) {
+            return Decision.reject(new Rejection.GoalNotFound(c.goalId()));
+        }
+        GoalState s = state.get();
+        Optional<TodoView> todo = s.todo(c.todoId());
+        if (todo.isEmpty()) {
+            return Decision.reject(new Rejection.TodoNotFound(c.todoId()));
+        }
+        if (!s.hasAgents() || s.goal().agent(c.agentId()).isEmpty()) {
+            return Decision.reject(new Rejection.AgentNotRegistered(c.goalId(), c.agentId(), s.goal().agentIds()));
+        }
+        TodoView t = todo.get();
+        if (t.done()) {
+            return Decision.reject(new Rejection.TodoAlreadyCompleted(t.todoId()));
+        }
+        if (t.excludedAgents().contains(c.agentId())) {
+            return Decision.reject(new Rejection.AgentExcluded(t.todoId(), c.agentId()));
+        }
+        if (t.claimedBy().equals(c.agentId())) {
+            return Decision.unchanged();
+        }
+        if (!t.claimedBy().isEmpty()) {
+            return Decision.reject(new Rejection.ClaimedByOther(t.todoId(), t.claimedBy()));
+        }
+        return Decision.accept(new TodoClaimed(t.todoId(), c.agentId()));
+    }
+
+    public static Either<Rejection, List<LoopxEvent>> decide(UpdateTodo c, Optional<GoalState> state) {
+        Either<Rejection, TodoView> writable = writableTodo(c.goalId(), c.todoId(), c.agentId(), state);
+        if (writable.isLeft()) {
+            return Either.left(writable.getLeft());
+        }
+        TodoView t = writable.get();
+        if (c.status().equals("done")) {
+            return Decision.reject(new Rejection.UseCompleteForDone(t.todoId()));
+        }
+        String text = c.text().isEmpty() ? t.text() : TodoIds.normalise(c.text());
+        String status = c.status().isEmpty() ? t.status() : c.status();
+        String resumeWhen = c.resumeWhen().isEmpty() ? t.resumeWhen() : c.resumeWhen().equals("none") ? "" : c.resumeWhen();
+        Optional<Rejection> awaited = awaitedTodoMissing(state.get(), resumeWhen);
+        if (awaited.isPresent()) {
+            return Decision.reject(awaited.get());
+        }
+        List<LoopxEvent> events = new ArrayList<>();
+        if (!text.equals(t.text()) || !status.equals(t.status()) || !resumeWhen.equals(t.resumeWhen())) {
+            events.add(new TodoUpdated(t.todoId(), text, status, resumeWhen));
+        }
+        if (c.clearClaim() && !t.claimedBy().isEmpty()) {
+            events.add(new TodoClaimCleared(t.todoId()));
+        }
+        return Either.right(events);
+    }
+
+    public static Either<Rejection, List<LoopxEvent>> decide(CompleteTodo c, Optional<GoalState> state) {
+        if (state.isEmpty()) {
+            return Decision.reject(new Rejection.GoalNotFound(c.goalId()));
+        }
+        GoalState s = state.get();
+        Optional<TodoView> existing = s.todo(c.todoId());
+        if (existing.isEmpty()) {
+            return Decision.reject(new Rejection.TodoNotFound(c.todoId()));
+        }
+        List<TodoAdded> successors = successors(c, s);
+        if (existing.get().done()) {
+            boolean sameSuccessors = successors.stream().allMatch(added -> s.todo(added.todoId()).isPresent());
+            return sameSuccessors ? Decision.unchanged() : Decision.reject(new Rejection.TodoAlreadyCompleted(c.todoId()));
+        }
+        Either<Rejection, TodoView> writable = writableTodo(c.goalId(), c.todoId(), c.agentId(), state);
+        if (writable.isLeft()) {
+            return Either.left(writable.getLeft());
+        }
+        TodoView t = writable.get();
+        if (t.isUserGate() && c.decisionOutcome().isEmpty()) {
+            return Decision.reject(new Rejection.DecisionOutcomeRequired(t.todoId()));
+        }
+        List<LoopxEvent> events = new ArrayList<>();
+        events.add(new TodoCompleted(t.todoId(), c.evidence(), c.noFollowup(), c.decisionOutcome(),
+                successors.stream().map(TodoAdded::todoId).toList()));
+        successors.stream().filter(a -> s.todo(a.todoId()).isEmpty()).forEach(events::add);
+        return Either.right(events);
+    }
+
+    public static Either<Rejection, List<LoopxEvent>> decide(SupersedeTodo c, Optional<GoalState> state) {
+        Either<Rejection, TodoView> writable = writableTodo(c.goalId(), c.todoId(), c.agentId(), state);
+        if (writable.isLeft()) {
+            return Either.left(writable.getLeft());
+        }
+        TodoView t = writable.get();
+        String replacementId = TodoIds.of(c.goalId(), "agent", c.nextAgentTodo());
+        TodoAdded replacement = new TodoAdded(replacementId, "agent", TodoIds.normalise(c.nextAgentTodo()),
+                "advancement_task", t.priority(), t.claimedBy(), t.blocksAgent(), false, List.of(), t.unblocksTodoId(), "");
+        List<LoopxEvent> events = new ArrayList<>();
+        events.add(new TodoSuperseded(t.todoId(), c.reason(), replacementId));
+        if (state.get().todo(replacementId).isEmpty()) {
+            events.add(replacement);
+        }
+        return Either.right(events);
+    }
+
+    public static Either<Rejection, List<LoopxEvent>> decide(DeclareEmpty c, Optional<GoalState> state) {
+        if (state.isEmpty()) {
+            return Decision.reject(new Rejection.GoalNotFound(c.goalId()));
+        }
+        GoalState s = state.get();
+        if (s.todos().stream().anyMatch(t -> t.role().equals(c.role()))) {
+            return Decision.reject(new Rejection.SectionNotEmpty(c.role()));
+        }
+        if (s.goal().declaredEmptyRoles().contains(c.role())) {
+            return Decision.unchanged();
+        }
+        return Decision.accept(new TodoSectionDeclaredEmpty(c.role()));
+    }
+
+    /** The todo, when it exists, is not done, and the acting agent may write it. */
+    private static Either<Rejection, TodoView> writableTodo(String goalId, String todoId, String agentId,
+            Optional<GoalState> state) {
+        if (state.isEmpty()) {
+            return Either.left(new Rejection.GoalNotFound(goalId));
+        }
+        Optional<TodoView> todo = state.get().todo(todoId);
+        if (todo.isEmpty()) {
+            return Either.left(new Rejection.TodoNotFound(todoId));
+        }
+        if (todo.get().done()) {
+            return Either.left(new Rejection.TodoAlreadyCompleted(todoId));
+        }
+        Optional<Rejection> actor = AgentDecider.checkActor(state.get(), agentId);
+        if (actor.isPresent()) {
+            return Either.left(actor.get());
+        }
+        String claimedBy = todo.get().claimedBy();
+        if (!claimedBy.isEmpty() && !agentId.isEmpty() && !claimedBy.equals(agentId)) {
+            return Either.left(new Rejection.ClaimedByOther(todoId, claimedBy));
+        }
+        return Either.right(todo.get());
+    }
+
+    private static List<TodoAdded> successors(CompleteTodo c, GoalState s) {
+        List<TodoAdded> successors = new ArrayList<>();
+        if (!c.nextAgentTodo().isEmpty()) {
+            successors.add(new TodoAdded(TodoIds.of(c.goalId(), "agent", c.nextAgentTodo()), "agent",
+                    TodoIds.normalise(c.nextAgentTodo()), "advancement_task", "", "", "", false, List.of(), "", ""));
+        }
+        if (!c.nextUserTodo().isEmpty()) {
+            successors.add(new TodoAdded(TodoIds.of(c.goalId(), "user", c.nextUserTodo()), "user",
+                    TodoIds.normalise(c.nextUserTodo()), c.nextUserTaskClass(), "", "",
+                    c.nextUserTaskClass().equals("user_gate") && s.multiAgent() ? c.agentId() : "", false, List.of(), "", ""));
+        }
+        return successors;
+    }
+
+    private static Optional<Rejection> awaitedTodoMissing(GoalState s, String resumeWhen) {
+        return ResumeCondition.awaitedTodo(resumeWhen).filter(id -> s.todo(id).isEmpty())
+                .map(Rejection.TodoNotFound::new);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.loopx.projections.todo;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One todo as it is now ({@code todo_item_v0}, SPEC §S4). Empty strings mean "not set".
+ *
+ * @param status {@code open|done|blocked|deferred}
+ * @param supersededBy the replacement's id when the todo was retired by {@code supersede}
+ */
+public record TodoView(
+        String todoId,
+        String goalId,
+        String role,
+        String status,
+        String text,
+        String taskClass,
+        String priority,
+        String claimedBy,
+        String blocksAgent,
+        boolean globalGate,
+        List<String> excludedAgents,
+        String unblocksTodoId,
+        String resumeWhen,
+        boolean noFollowup,
+        String evidence,
+        String decisionOutcome,
+        String supersededBy,
+        long createdSeq,
+        long updatedSeq) {
+    public TodoView {
+        Objects.requireNonNull(todoId, "todoId");
+        Objects.requireNonNull(goalId, "goalId");
+        Objects.requireNonNull(role, "role");
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(taskClass, "taskClass");
+        Objects.requireNonNull(priority, "priority");
+        Objects.requireNonNull(claimedBy, "claimedBy");
+        Objects.requireNonNull(blocksAgent, "blocksAgent");
+        excludedAgents = List.copyOf(excludedAgents);
+        Objects.requireNonNull(unblocksTodoId, "unblocksTodoId");
+        Objects.requireNonNull(resumeWhen, "resumeWhen");
+        Objects.requireNonNull(evidence, "evidence");
+        Objects.requireNonNull(decisionOutcome, "decisionOutcome");
+        Objects.requireNonNull(supersededBy, "supersededBy");
+    }
+
+    public boolean done() {
+        return status.equals("done");
+    }
+
+    public boolean isUserGate() {
+        return taskClass.equals("user_gate");
+    }
+
+    TodoView with(String newStatus, String newText, String newResumeWhen, String newClaimedBy, long seq) {
+        return new TodoView(todoId, goalId, role, newStatus, newText, taskClass, priority, newClaimedBy, blocksAgent,
+                globalGate, excludedAgents, unblocksTodoId, newResumeWhen, noFollowup, evidence, decisionOutcome,
+                supersededBy, createdSeq, seq);
+    }
+
+    TodoView completed(String withEvidence, boolean followupNone, String outcome, String replacement, long seq) {
+        return new TodoView(todoId, goalId, role, "done", text, taskClass, priority, claimedBy, blocksAgent,
+                globalGate, excludedAgents, unblocksTodoId, resumeWhen, followupNone, withEvidence, outcome,
+                replacement, createdSeq, seq);
+    }
+}
