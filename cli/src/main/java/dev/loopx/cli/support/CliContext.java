@@ -194,7 +194,7 @@ public final class CliContext {
         }
         out.flush();
         err.flush();
-        return ExitCodes.forError(error.errorCode());
+        return error.exitCode();
     }
 
     public int renderFailure(Exception failure) {

@@ -8,11 +8,27 @@ public final class CliError extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private final String errorCode;
     private final String hint;
+    private final int exitCode;
 
     public CliError(String errorCode, String message, String hint) {
+        this(errorCode, message, hint, ExitCodes.forError(errorCode));
+    }
+
+    private CliError(String errorCode, String message, String hint, int exitCode) {
         super(message);
         this.errorCode = errorCode;
         this.hint = hint;
+        this.exitCode = exitCode;
+    }
+
+    /** A decider's refusal: exit 1, or 2 when the refusal is about the input itself. */
+    public static CliError of(dev.loopx.commands.Rejection rejection) {
+        return new CliError(rejection.errorCode(), rejection.message(), rejection.hint(),
+                ExitCodes.forRejection(rejection.errorCode()));
+    }
+
+    public int exitCode() {
+        return exitCode;
     }
 
     public String errorCode() {

@@ -16,7 +16,9 @@ public final class ExitCodes {
             "invalid_arguments", "invalid_goal_id", "invalid_agent_id", "invalid_value", "invalid_time",
             "invalid_format", "runtime_root_not_found", "runtime_root_not_a_directory",
             "runtime_root_not_initialized", "runtime_root_foreign", "project_not_found", "import_file_unreadable", "import_file_invalid",
-            "public_boundary_violation", "unknown_option");
+            "public_boundary_violation", "unknown_option", "invalid_todo_id", "invalid_resume_when", "invalid_text",
+            "invalid_task_class", "invalid_enum", "actor_kind_required", "gate_scope_required",
+            "decision_outcome_required", "text_file_unreadable");
 
     private static final Set<String> REFUSAL_CODES = Set.of(
             "goal_not_found", "concurrent_write_conflict", "lock_acquire_timeout", "ledger_verify_failed",
@@ -32,6 +34,11 @@ public final class ExitCodes {
             return REFUSED;
         }
         return ENVIRONMENT;
+    }
+
+    /** Deciders' refusals are exit 1 unless the refusal is about the input itself. */
+    public static int forRejection(String errorCode) {
+        return BAD_INPUT_CODES.contains(errorCode) ? BAD_INPUT : REFUSED;
     }
 
     /** A document with {@code ok=false} that is not an error envelope is a refusal. */
