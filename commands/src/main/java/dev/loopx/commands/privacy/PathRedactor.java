@@ -6,30 +6,24 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
- * Replaces absolute local paths in public text with {@code <local-path-redacted>} (SPEC §S14):
- * {@code file://} URLs, {@code ~/…}, Windows drive paths, and POSIX paths of two or more
- * segments ({@code /home/me/x}; a single segment such as the slash command {@code /loopx} is
- * not a path). Pure and thread-safe.
+ * Replaces absolute local paths in public text with {@code <local-path-redacted>} (SPEC §S14). Read
+ * surfaces use it; what counts as a path is defined once in {@link LocalPath} and shared with the
+ * write-side validator {@link PublicText}. Slash commands ({@code /loopx}), URLs and relative paths
+ * are left untouched. Pure and thread-safe.
  */
 public final class PathRedactor {
     public static final String REDACTED = "<local-path-redacted>";
-    private static final Pattern PATH = Pattern.compile(
-            "file://[^\\s\"'<>]*"
-                    + "|(?<![\\w.~-])~/[^\\s\"'<>]*"
-                    + "|(?<![\\w])[A-Za-z]:\\\\[^\\s\"'<>]*"
-                    + "|(?<![\\w.:/-])/(?:[^/\\s\"'<>]+/)+[^\\s\"'<>]*");
 
     private PathRedactor() {}
 
     public static String redact(String text) {
-        return text == null ? null : PATH.matcher(text).replaceAll(REDACTED);
+        return text == null ? null : LocalPath.PATTERN.matcher(text).replaceAll(REDACTED);
     }
 
     public static boolean containsPath(String text) {
-        return text != null && PATH.matcher(text).find();
+        return text != null && LocalPath.occursIn(text);
     }
 
     /** A redacted deep copy of a JSON document: every string value (not key) is redacted. */
