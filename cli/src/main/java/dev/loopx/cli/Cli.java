@@ -1,6 +1,13 @@
 package dev.loopx.cli;
 
+import dev.loopx.cli.agent.GoalLifecycleCommand;
+import dev.loopx.cli.agent.RegisterAgentCommand;
+import dev.loopx.cli.decisions.OperatorGateCommand;
+import dev.loopx.cli.decisions.RewardCommand;
 import dev.loopx.cli.goal.ConfigureGoalCommand;
+import dev.loopx.cli.quota.QuotaCommand;
+import dev.loopx.cli.quota.RefreshStateCommand;
+import dev.loopx.cli.todo.TodoCommand;
 import dev.loopx.cli.goal.ConnectCommand;
 import dev.loopx.cli.ledger.LedgerCommand;
 import dev.loopx.cli.ops.DebugCommand;
@@ -26,7 +33,14 @@ public final class Cli {
         CommandLine cl = new CommandLine(root);
         cl.addSubcommand("version", new VersionCommand());
         cl.addSubcommand("connect", new ConnectCommand(), "bootstrap");
+        cl.addSubcommand("register-agent", new RegisterAgentCommand());
+        cl.addSubcommand("goal-lifecycle", new GoalLifecycleCommand());
         cl.addSubcommand("configure-goal", new ConfigureGoalCommand());
+        cl.addSubcommand("todo", TodoCommand.commandLine());
+        cl.addSubcommand("operator-gate", new OperatorGateCommand());
+        cl.addSubcommand("reward", new RewardCommand());
+        cl.addSubcommand("refresh-state", new RefreshStateCommand());
+        cl.addSubcommand("quota", QuotaCommand.commandLine());
         cl.addSubcommand("ledger", LedgerCommand.commandLine());
         cl.addSubcommand("projections", ProjectionsCommand.commandLine());
         cl.addSubcommand("doctor", new DoctorCommand());

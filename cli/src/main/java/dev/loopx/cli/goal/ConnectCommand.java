@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.TextOptions;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.Receipts;
@@ -56,10 +57,7 @@ public final class ConnectCommand extends LoopxSubcommand {
         }
         String label = Ids.sanitise(projectDir.getFileName() == null ? "project" : projectDir.getFileName().toString(), "project");
         String goal = goalId != null ? IdOptions.requireGoalId(goalId) : Ids.sanitise(label + "-goal", "project-goal");
-        if (PathRedactor.containsPath(objective) || objective.length() > 2000) {
-            throw new CliError("public_boundary_violation",
-                    "--objective must be public-safe text of at most 2000 characters without local paths", "loopx connect --help");
-        }
+        TextOptions.requirePublic("--objective", objective, false);
         Path root = context.explicitRuntimeRoot().orElse(projectDir.resolve(".loopx"));
         boolean initialised = checkRoot(root);
         Actor actor = new Actor(ActorKind.OWNER, "cli");

@@ -177,6 +177,9 @@ public final class CliContext {
     public int renderError(CliError error) {
         ObjectNode doc = document("loopx_error_v0", false);
         doc.put("error_code", error.errorCode());
+        if (error.refusal()) {
+            doc.put("error_kind", error.errorCode());
+        }
         doc.put("message", error.getMessage());
         doc.put("hint", error.hint());
         boolean asJson;

@@ -9,22 +9,29 @@ public final class CliError extends RuntimeException {
     private final String errorCode;
     private final String hint;
     private final int exitCode;
+    private final boolean refusal;
 
     public CliError(String errorCode, String message, String hint) {
-        this(errorCode, message, hint, ExitCodes.forError(errorCode));
+        this(errorCode, message, hint, ExitCodes.forError(errorCode), false);
     }
 
-    private CliError(String errorCode, String message, String hint, int exitCode) {
+    private CliError(String errorCode, String message, String hint, int exitCode, boolean refusal) {
         super(message);
         this.errorCode = errorCode;
         this.hint = hint;
         this.exitCode = exitCode;
+        this.refusal = refusal;
+    }
+
+    /** True when a decider refused (the answer then also names the {@code error_kind}). */
+    public boolean refusal() {
+        return refusal;
     }
 
     /** A decider's refusal: exit 1, or 2 when the refusal is about the input itself. */
     public static CliError of(dev.loopx.commands.Rejection rejection) {
         return new CliError(rejection.errorCode(), rejection.message(), rejection.hint(),
-                ExitCodes.forRejection(rejection.errorCode()));
+                ExitCodes.forRejection(rejection.errorCode()), true);
     }
 
     public int exitCode() {

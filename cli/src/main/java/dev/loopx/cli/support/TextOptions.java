@@ -1,6 +1,6 @@
 package dev.loopx.cli.support;
 
-import dev.loopx.commands.privacy.PathRedactor;
+import dev.loopx.commands.privacy.PublicText;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -10,35 +10,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Free text from the command line goes through here before anything is opened: public-safe
- * (no local paths, credentials or transcripts), no control characters, at most
- * {@link #MAX_CHARS} characters. Failures are exit 2 and never echo the text.
+ * Free text from the command line goes through here before anything is opened: the shared
+ * privacy guard (no local paths, credentials, tokens or transcripts; no control characters; at
+ * most {@link #MAX_CHARS} characters). Failures are exit 2 and never echo the text.
  */
 public final class TextOptions {
-    public static final int MAX_CHARS = 4_000;
+    public static final int MAX_CHARS = PublicText.MAX_LENGTH;
 
     private TextOptions() {}
 
-    /** Validates public text; {@code required} refuses empty text. Returns the text unchanged. */
+    /**
+     * Validates public text with the shared privacy guard ({@link PublicText}); {@code required}
+     * refuses empty text. Returns the text unchanged ({@code ""} for absent optional text).
+     */
     public static String requirePublic(String option, String text, boolean required) {
-        if (text == null || text.isBlank()) {
-            if (required) {
-                throw CliError.badInput("invalid_text", option + " must not be empty");
-            }
-            return text == null ? "" : "";
+        var violation = required ? PublicText.check(option, text) : PublicText.checkOptional(option, text);
+        if (violation.isPresent()) {
+            throw new CliError(violation.get().errorCode(), violation.get().message(), violation.get().hint());
         }
-        if (text.length() > MAX_CHARS) {
-            throw CliError.badInput("invalid_text", option + " is " + text.length() + " characters; at most " + MAX_CHARS + " are allowed");
-        }
-        if (text.chars().anyMatch(ch -> ch < 0x20 && ch != '\n' && ch != '\t')) {
-            throw CliError.badInput("invalid_text", option + " contains control characters");
-        }
-        PublicBoundary.check(option, text);
-        if (PathRedactor.containsPath(text)) {
-            throw new CliError("public_boundary_violation", option + " contains an absolute local path; public state never holds one",
-                    "describe the file relative to the project (e.g. src/App.java)");
-        }
-        return text;
+        return text == null ? "" : text;
     }
 
     /** Reads a text argument from a file, refusing anything that is not valid UTF-8. */

@@ -1,0 +1,78 @@
+package dev.loopx.cli.agent;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.goal.ChangeLifecycle;
+import dev.loopx.commands.goal.GoalDecider;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "goal-lifecycle",
+        description = {"Stop or resume a goal. A stopped goal answers should_run=false until it is resumed.",
+            "Only an owner or controller may (--actor-kind). Shows a preview unless --execute is given."},
+        footer = {"", "Example:  loopx goal-lifecycle --goal-id g --operation stop --actor-kind owner --reason \"release freeze\" --execute"})
+public final class GoalLifecycleCommand extends GoalWriteCommand {
+    @Option(names = "--operation", required = true, paramLabel = "stop|resume")
+    String operation;
+
+    @Option(names = "--actor-kind", required = true, paramLabel = "owner|controller")
+    String actorKind;
+
+    @Option(names = "--reason", required = true, paramLabel = "TEXT")
+    String reason;
+
+    @Option(names = "--execute", description = "Append (default: preview only).")
+    boolean execute;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_goal_lifecycle_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "goal-lifecycle";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        TextOptions.oneOf("--operation", operation, "stop", "resume");
+        TextOptions.oneOf("--actor-kind", actorKind, "owner", "controller");
+        TextOptions.requirePublic("--reason", reason, true);
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        return args().put("operation", operation).put("actor_kind", actorKind).put("reason", reason);
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return GoalDecider.decide(new ChangeLifecycle(goalId, operation.equals("stop"), reason), state.map(GoalState::goal));
+    }
+
+    @Override
+    protected boolean writes() {
+        return execute;
+    }
+
+    @Override
+    protected Actor actor() {
+        return new Actor(actorKind.equals("owner") ? ActorKind.OWNER : ActorKind.CONTROLLER, "cli");
+    }
+
+    @Override
+    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+        state.ifPresent(s -> doc.put("lifecycle", s.goal().lifecycle()));
+    }
+}

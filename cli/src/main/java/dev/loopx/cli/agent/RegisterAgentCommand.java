@@ -1,0 +1,88 @@
+package dev.loopx.cli.agent;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.agent.AgentDecider;
+import dev.loopx.commands.agent.RegisterAgents;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "register-agent",
+        description = {"Register agent identities for a goal. Agents are peers (agent_model=peer_v1);",
+            "registration is identity, not authority. Shows a preview unless --execute is given.",
+            "--require-new refuses ids that are already registered (agent_identity_already_registered)."},
+        footer = {"", "Example:  loopx register-agent --goal-id g --agent-id builder --agent-id reviewer --execute"})
+public final class RegisterAgentCommand extends GoalWriteCommand {
+    @Option(names = "--agent-id", required = true, paramLabel = "ID", description = "Repeat for several agents.")
+    List<String> agentIds;
+
+    @Option(names = "--scope", paramLabel = "TEXT", description = "Public-safe description of the agents' lane.")
+    String scope;
+
+    @Option(names = "--require-new", description = "Refuse if any id is already registered.")
+    boolean requireNew;
+
+    @Option(names = "--execute", description = "Append (default: preview only).")
+    boolean execute;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_register_agent_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "register-agent";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        agentIds.forEach(id -> IdOptions.requireId("--agent-id", id));
+        scope = TextOptions.requirePublic("--scope", scope, false);
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        ObjectNode a = args().put("scope", scope).put("require_new", requireNew);
+        ArrayNode ids = a.putArray("agent_ids");
+        agentIds.stream().sorted().distinct().forEach(ids::add);
+        return a;
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return AgentDecider.decide(new RegisterAgents(goalId, agentIds, scope, requireNew), state);
+    }
+
+    @Override
+    protected boolean writes() {
+        return execute;
+    }
+
+    @Override
+    protected Actor actor() {
+        return new Actor(ActorKind.OWNER, "cli");
+    }
+
+    @Override
+    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+        doc.put("agent_model", "peer_v1");
+        ArrayNode agents = doc.putArray("registered_agents");
+        state.ifPresent(s -> s.goal().agents().forEach(a -> agents.addObject().put("agent_id", a.agentId()).put("scope", a.scope())));
+        if (!execute) {
+            doc.put("next_step", "add --execute to register");
+        }
+    }
+}

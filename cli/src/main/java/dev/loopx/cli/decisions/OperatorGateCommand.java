@@ -1,0 +1,84 @@
+package dev.loopx.cli.decisions;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.gate.GateDecider;
+import dev.loopx.commands.gate.OperatorGate;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "operator-gate",
+        description = {"Record an operator gate decision (approve|reject|defer) with its resume contract:",
+            "the agent re-reads state before acting, and an approval is never a write grant."},
+        footer = {"", "Example:  loopx operator-gate --goal-id g --decision approve --reason-summary \"schema reviewed\" --gate schema"})
+public final class OperatorGateCommand extends GoalWriteCommand {
+    @Option(names = "--decision", required = true, paramLabel = "approve|reject|defer")
+    String decision;
+
+    @Option(names = "--reason-summary", required = true, paramLabel = "TEXT")
+    String reasonSummary;
+
+    @Option(names = "--gate", paramLabel = "NAME", description = "Which gate (default: operator).")
+    String gate = "operator";
+
+    @Option(names = "--dry-run", description = "Show what would be appended; write nothing.")
+    boolean dryRun;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_operator_gate_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "operator-gate";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        TextOptions.oneOf("--decision", decision, "approve", "reject", "defer");
+        TextOptions.requirePublic("--reason-summary", reasonSummary, true);
+        IdOptions.requireId("--gate", gate);
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        return args().put("decision", decision).put("reason_summary", reasonSummary).put("gate", gate);
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return GateDecider.decide(new OperatorGate(goalId, gate, decision, reasonSummary), state);
+    }
+
+    @Override
+    protected boolean writes() {
+        return !dryRun;
+    }
+
+    @Override
+    protected Actor actor() {
+        return new Actor(ActorKind.OWNER, "cli");
+    }
+
+    @Override
+    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+        doc.put("decision", decision);
+        ObjectNode contract = doc.putObject("resume_contract");
+        contract.put("schema_version", "operator_gate_resume_contract_v0");
+        contract.put("reread_state_before_acting", true);
+        contract.put("approval_is_write_grant", false);
+        contract.put("next_cli_action", "loopx todo list --goal-id " + goalId);
+    }
+}

@@ -1,0 +1,105 @@
+package dev.loopx.cli.decisions;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.reward.RecordReward;
+import dev.loopx.commands.reward.RewardDecider;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "reward",
+        description = {"Record the owner's or controller's judgement of the work. A real append needs",
+            "--actor-kind owner|controller: hosts and agents can never give themselves a reward."},
+        footer = {"", "Example:  loopx reward --goal-id g --reward positive --reason-summary \"importer shipped\" --actor-kind owner \\",
+            "            --lesson-kind process --lesson-summary \"small PRs merged faster\""})
+public final class RewardCommand extends GoalWriteCommand {
+    @Option(names = "--reward", required = true, paramLabel = "positive|negative|mixed|neutral")
+    String reward;
+
+    @Option(names = "--reason-summary", required = true, paramLabel = "TEXT")
+    String reasonSummary;
+
+    @Option(names = "--actor-kind", paramLabel = "owner|controller")
+    String actorKind;
+
+    @Option(names = "--decision", paramLabel = "LABEL")
+    String decision;
+
+    @Option(names = "--lesson-kind", paramLabel = "K")
+    String lessonKind;
+
+    @Option(names = "--lesson-summary", paramLabel = "TEXT")
+    String lessonSummary;
+
+    @Option(names = "--dry-run", description = "Show what would be appended; write nothing.")
+    boolean dryRun;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_reward_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "reward";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        TextOptions.oneOf("--reward", reward, "positive", "negative", "mixed", "neutral");
+        TextOptions.requirePublic("--reason-summary", reasonSummary, true);
+        if (actorKind != null) {
+            TextOptions.oneOf("--actor-kind", actorKind, "owner", "controller");
+        } else if (!dryRun) {
+            throw CliError.badInput("actor_kind_required", "a reward is appended only with --actor-kind owner|controller");
+        }
+        if (decision != null) {
+            IdOptions.requireId("--decision", decision);
+        }
+        if (lessonKind != null) {
+            IdOptions.requireId("--lesson-kind", lessonKind);
+        }
+        lessonSummary = TextOptions.requirePublic("--lesson-summary", lessonSummary, false);
+        if ((lessonKind == null) != lessonSummary.isEmpty()) {
+            throw CliError.badInput("invalid_arguments", "--lesson-kind and --lesson-summary go together");
+        }
+    }
+
+    private RecordReward command() {
+        return new RecordReward(goalId, reward, reasonSummary, orEmpty(decision), orEmpty(lessonKind), lessonSummary);
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        RecordReward c = command();
+        return args().put("reward", c.reward()).put("reason_summary", c.reasonSummary()).put("decision", c.decision())
+                .put("lesson_kind", c.lessonKind()).put("lesson_summary", c.lessonSummary()).put("actor_kind", orEmpty(actorKind));
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return RewardDecider.decide(command(), state);
+    }
+
+    @Override
+    protected boolean writes() {
+        return !dryRun;
+    }
+
+    @Override
+    protected Actor actor() {
+        return new Actor("controller".equals(actorKind) ? ActorKind.CONTROLLER : ActorKind.OWNER, "cli");
+    }
+}

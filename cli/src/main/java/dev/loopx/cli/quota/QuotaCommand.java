@@ -1,0 +1,25 @@
+package dev.loopx.cli.quota;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code loopx quota …}: quota accounting (SPEC §S6). */
+@Command(name = "quota", synopsisSubcommandLabel = "COMMAND",
+        description = {"Quota accounting. Only spend-slot ever spends, once per accountable writeback;",
+            "void-slot compensates. spent_slots is summed over the goal's rolling window."})
+public final class QuotaCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new QuotaCommand());
+        cl.addSubcommand("spend-slot", new SpendSlotCommand());
+        cl.addSubcommand("void-slot", new VoidSlotCommand());
+        return cl;
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "quota needs a subcommand: spend-slot or void-slot");
+    }
+}

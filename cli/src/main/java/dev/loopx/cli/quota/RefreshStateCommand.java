@@ -1,0 +1,93 @@
+package dev.loopx.cli.quota;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.quota.QuotaCommands.RecordEvidence;
+import dev.loopx.commands.quota.QuotaDecider;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "refresh-state",
+        description = {"Write a turn's evidence back (evidence.recorded). outcome_progress and",
+            "primary_goal_outcome are accountable: exactly one quota spend may follow each. Never spends."},
+        footer = {"", "Example:  loopx refresh-state --goal-id g --agent-id builder --delivery-outcome outcome_progress \\",
+            "            --summary \"importer handles empty files\""})
+public final class RefreshStateCommand extends GoalWriteCommand {
+    @Option(names = "--agent-id", paramLabel = "ID")
+    String agentId;
+
+    @Option(names = "--delivery-outcome", paramLabel = "OUTCOME",
+            description = "outcome_progress | primary_goal_outcome | surface_only | outcome_gap")
+    String deliveryOutcome;
+
+    @Option(names = "--summary", paramLabel = "TEXT")
+    String summary;
+
+    @Option(names = "--dry-run", description = "Show what would be appended; write nothing.")
+    boolean dryRun;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_refresh_state_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "refresh-state";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        if (agentId != null) {
+            IdOptions.requireId("--agent-id", agentId);
+        }
+        if (deliveryOutcome != null) {
+            TextOptions.oneOf("--delivery-outcome", deliveryOutcome, "outcome_progress", "primary_goal_outcome",
+                    "surface_only", "outcome_gap");
+        }
+        summary = TextOptions.requirePublic("--summary", summary, false);
+    }
+
+    private RecordEvidence command() {
+        return new RecordEvidence(goalId, orEmpty(agentId), orEmpty(deliveryOutcome), summary);
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        RecordEvidence c = command();
+        return args().put("agent_id", c.agentId()).put("delivery_outcome", c.deliveryOutcome()).put("summary", c.summary());
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return QuotaDecider.decide(command(), state);
+    }
+
+    @Override
+    protected boolean writes() {
+        return !dryRun;
+    }
+
+    @Override
+    protected Actor actor() {
+        return agentId == null ? new Actor(ActorKind.HOST, "cli") : new Actor(ActorKind.AGENT, agentId);
+    }
+
+    @Override
+    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+        doc.put("accountable", deliveryOutcome != null
+                && (deliveryOutcome.equals("outcome_progress") || deliveryOutcome.equals("primary_goal_outcome")));
+        doc.put("spends_quota", false);
+    }
+}

@@ -1,0 +1,89 @@
+package dev.loopx.cli.quota;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.quota.QuotaCommands.SpendSlot;
+import dev.loopx.commands.quota.QuotaDecider;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.quota.QuotaStatus;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "spend-slot",
+        description = {"Spend quota for the latest accountable writeback (refresh-state with outcome_progress or",
+            "primary_goal_outcome) that is not spent yet. Preview by default; --execute appends exactly one",
+            "quota.slot_spent. A second spend for the same writeback is refused (writeback_already_spent)."},
+        footer = {"", "Example:  loopx quota spend-slot --goal-id g --agent-id builder --execute"})
+public final class SpendSlotCommand extends GoalWriteCommand {
+    @Option(names = "--agent-id", paramLabel = "ID", description = "Spend for this agent's latest writeback.")
+    String agentId;
+
+    @Option(names = "--slots", paramLabel = "N", description = "Slots to spend (default 1, at most 1440).")
+    int slots = 1;
+
+    @Option(names = "--execute", description = "Append the spend (default: preview only).")
+    boolean execute;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_quota_spend_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "quota spend-slot";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        if (agentId != null) {
+            IdOptions.requireId("--agent-id", agentId);
+        }
+        if (slots < 1 || slots > 1440) {
+            throw CliError.badInput("invalid_value", "--slots must be a whole number from 1 to 1440");
+        }
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        return args().put("agent_id", orEmpty(agentId)).put("slots", slots);
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return QuotaDecider.decide(new SpendSlot(goalId, orEmpty(agentId), slots), state);
+    }
+
+    @Override
+    protected boolean writes() {
+        return execute;
+    }
+
+    @Override
+    protected Actor actor() {
+        return agentId == null ? new Actor(ActorKind.HOST, "cli") : new Actor(ActorKind.AGENT, agentId);
+    }
+
+    /** after.spent = before.spent + slots: the preview adds the spend, the receipt already holds it. */
+    @Override
+    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+        state.ifPresent(s -> {
+            QuotaStatus now = QuotaAnswer.status(s, context.now());
+            boolean appended = doc.path("changed").asBoolean(false);
+            long before = appended ? now.spentSlots() - slots : now.spentSlots();
+            doc.set("before", QuotaAnswer.json(before, now, s.goal().stopped()));
+            doc.set("after", QuotaAnswer.json(before + slots, now, s.goal().stopped()));
+            doc.put("slots", slots);
+        });
+    }
+}

@@ -1,0 +1,81 @@
+package dev.loopx.cli.quota;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.quota.QuotaCommands.VoidSlot;
+import dev.loopx.commands.quota.QuotaDecider;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.quota.QuotaStatus;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "void-slot",
+        description = {"Cancel a spend with a compensating quota.slot_voided (the spend stays in the ledger).",
+            "Its writeback may then be spent again. Preview by default."},
+        footer = {"", "Example:  loopx quota void-slot --goal-id g --spent-seq 42 --reason-summary \"spent twice by mistake\" --execute"})
+public final class VoidSlotCommand extends GoalWriteCommand {
+    @Option(names = "--spent-seq", required = true, paramLabel = "SEQ", description = "The seq of the quota.slot_spent event.")
+    long spentSeq;
+
+    @Option(names = "--reason-summary", required = true, paramLabel = "TEXT")
+    String reasonSummary;
+
+    @Option(names = "--execute", description = "Append the void (default: preview only).")
+    boolean execute;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_quota_void_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "quota void-slot";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        if (spentSeq < 1) {
+            throw CliError.badInput("invalid_value", "--spent-seq must be a seq (>= 1)");
+        }
+        TextOptions.requirePublic("--reason-summary", reasonSummary, true);
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        return args().put("spent_seq", spentSeq).put("reason_summary", reasonSummary);
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return QuotaDecider.decide(new VoidSlot(goalId, spentSeq, reasonSummary), state);
+    }
+
+    @Override
+    protected boolean writes() {
+        return execute;
+    }
+
+    @Override
+    protected Actor actor() {
+        return new Actor(ActorKind.OWNER, "cli");
+    }
+
+    @Override
+    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+        state.ifPresent(s -> {
+            QuotaStatus now = QuotaAnswer.status(s, context.now());
+            doc.set("quota", QuotaAnswer.json(now.spentSlots(), now, s.goal().stopped()));
+        });
+    }
+}

@@ -1,0 +1,146 @@
+package dev.loopx.cli.todo;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.todo.ResumeCondition;
+import dev.loopx.commands.todo.TodoCommands.AddTodo;
+import dev.loopx.commands.todo.TodoDecider;
+import dev.loopx.commands.todo.TodoIds;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "add",
+        description = {"Add a todo. Its id is derived from goal, role and text, so adding the same text again",
+            "changes nothing. A user todo must say --task-class user_gate (a blocking owner decision) or",
+            "user_action (a reminder). On goals with two or more agents an open user_gate needs exactly one",
+            "of --blocks-agent (that lane waits) or --global-gate (everyone waits)."},
+        footer = {"", "Examples:",
+            "  loopx todo add --goal-id g --role agent --text \"Write the importer\" --priority P1",
+            "  loopx todo add --goal-id g --role user --task-class user_gate --text \"Approve the schema\" --blocks-agent builder"})
+public final class TodoAddCommand extends TodoWriteCommand {
+    @Option(names = "--role", required = true, paramLabel = "user|agent")
+    String role;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Text text;
+
+    static final class Text {
+        @Option(names = "--text", paramLabel = "TEXT", description = "The todo (public-safe text).")
+        String inline;
+
+        @Option(names = "--text-file", paramLabel = "FILE", description = "Read the text from a UTF-8 file.")
+        String file;
+    }
+
+    @Option(names = "--task-class", paramLabel = "CLASS",
+            description = "advancement_task (default for agent) | continuous_monitor | blocker | user_gate | user_action.")
+    String taskClass;
+
+    @Option(names = "--priority", paramLabel = "P0..P4", description = "Ordering only; never grants eligibility.")
+    String priority;
+
+    @Option(names = "--claimed-by", paramLabel = "AGENT", description = "Agent todo: start claimed by this agent.")
+    String claimedBy;
+
+    @ArgGroup(exclusive = true)
+    GateScope scope = new GateScope();
+
+    static final class GateScope {
+        @Option(names = "--blocks-agent", paramLabel = "AGENT", description = "User gate: the lane it blocks.")
+        String blocksAgent;
+
+        @Option(names = "--global-gate", description = "User gate: blocks every lane.")
+        boolean global;
+    }
+
+    @Option(names = "--resume-when", paramLabel = "COND",
+            description = "todo_done:<todo id> or resume_at:<RFC 3339 with offset>; not runnable until then.")
+    String resumeWhen;
+
+    private String resolvedText;
+    private String resolvedResume = "";
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_todo_add_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "todo add";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        validateAgent();
+        TextOptions.oneOf("--role", role, "user", "agent");
+        String raw = text.inline != null ? text.inline : TextOptions.readUtf8(context.environment().workingDirectory(), text.file);
+        resolvedText = TextOptions.requirePublic(text.inline != null ? "--text" : "--text-file", raw, true);
+        if (role.equals("user")) {
+            if (taskClass == null) {
+                throw CliError.badInput("invalid_task_class", "a user todo must say --task-class user_gate or user_action");
+            }
+            TextOptions.oneOf("--task-class", taskClass, "user_gate", "user_action");
+            if (claimedBy != null) {
+                throw CliError.badInput("invalid_arguments", "--claimed-by is for agent todos; user todos are the owner's");
+            }
+            if (taskClass.equals("user_action") && (scope.blocksAgent != null || scope.global)) {
+                throw CliError.badInput("invalid_arguments", "--blocks-agent/--global-gate are for user_gate todos only");
+            }
+        } else {
+            taskClass = taskClass == null ? "advancement_task" : taskClass;
+            TextOptions.oneOf("--task-class", taskClass, "advancement_task", "continuous_monitor", "blocker");
+            if (scope.blocksAgent != null || scope.global) {
+                throw CliError.badInput("invalid_arguments", "--blocks-agent/--global-gate are for user_gate todos only");
+            }
+        }
+        if (priority != null) {
+            TextOptions.oneOf("--priority", priority, "P0", "P1", "P2", "P3", "P4");
+        }
+        if (claimedBy != null) {
+            IdOptions.requireId("--claimed-by", claimedBy);
+        }
+        if (scope.blocksAgent != null) {
+            IdOptions.requireId("--blocks-agent", scope.blocksAgent);
+        }
+        if (resumeWhen != null) {
+            resolvedResume = ResumeCondition.parse(resumeWhen).orElseThrow(() -> CliError.badInput("invalid_resume_when",
+                    "--resume-when must be todo_done:<todo id> or resume_at:<RFC 3339 with offset, e.g. 2026-05-01T09:00:00+02:00>"));
+        }
+    }
+
+    private AddTodo command() {
+        return new AddTodo(goalId, role, resolvedText, taskClass, orEmpty(priority), orEmpty(claimedBy),
+                orEmpty(scope.blocksAgent), scope.global, resolvedResume);
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        ObjectNode a = args();
+        AddTodo c = command();
+        a.put("role", c.role()).put("text", TodoIds.normalise(c.text())).put("task_class", c.taskClass())
+                .put("priority", c.priority()).put("claimed_by", c.claimedBy()).put("blocks_agent", c.blocksAgent())
+                .put("global_gate", c.globalGate()).put("resume_when", c.resumeWhen());
+        return a;
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return TodoDecider.decide(command(), state);
+    }
+
+    @Override
+    protected String todoIdForAnswer() {
+        return TodoIds.of(goalId, role, resolvedText);
+    }
+}

@@ -1,0 +1,59 @@
+package dev.loopx.cli.todo;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.todo.TodoCommands.ClaimTodo;
+import dev.loopx.commands.todo.TodoDecider;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "claim",
+        description = {"Take a soft claim on a todo before working on it. A claim is never stolen: a todo",
+            "claimed by another agent is refused with claimed_by_other. Needs a registered --agent-id."},
+        footer = {"", "Example:  loopx todo claim --goal-id g --todo-id todo_0123456789ab --agent-id builder"})
+public final class TodoClaimCommand extends TodoWriteCommand {
+    @Option(names = "--todo-id", required = true, paramLabel = "ID")
+    String todoId;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_todo_claim_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "todo claim";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        IdOptions.requireTodoId(todoId);
+        if (agentId == null) {
+            throw CliError.badInput("invalid_arguments", "todo claim needs --agent-id (the agent taking the claim)");
+        }
+        validateAgent();
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        return args().put("todo_id", todoId).put("agent_id", agentId);
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return TodoDecider.decide(new ClaimTodo(goalId, todoId, agentId), state);
+    }
+
+    @Override
+    protected String todoIdForAnswer() {
+        return todoId;
+    }
+}

@@ -1,0 +1,108 @@
+package dev.loopx.cli.todo;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.todo.TodoCommands.CompleteTodo;
+import dev.loopx.commands.todo.TodoDecider;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "complete",
+        description = {"Mark a todo done (terminal). Successors given here are created in the same append.",
+            "Repeating it changes nothing (changed=false) and cannot attach a different successor.",
+            "A user gate's completion carries the owner's --decision-outcome."},
+        footer = {"", "Example:  loopx todo complete --goal-id g --todo-id todo_0123456789ab --agent-id builder \\",
+            "            --evidence \"importer merged, 42 tests green\" --next-agent-todo \"Wire the importer into the CLI\""})
+public final class TodoCompleteCommand extends TodoWriteCommand {
+    @Option(names = "--todo-id", required = true, paramLabel = "ID")
+    String todoId;
+
+    @Option(names = "--evidence", paramLabel = "TEXT", description = "What was delivered (public-safe).")
+    String evidence;
+
+    @Option(names = "--no-follow-up", description = "Nothing follows this todo (counts towards terminal state).")
+    boolean noFollowUp;
+
+    @Option(names = "--next-agent-todo", paramLabel = "TEXT")
+    String nextAgentTodo;
+
+    @Option(names = "--next-user-todo", paramLabel = "TEXT")
+    String nextUserTodo;
+
+    @Option(names = "--next-user-task-class", paramLabel = "user_gate|user_action")
+    String nextUserTaskClass;
+
+    @Option(names = "--decision-outcome", paramLabel = "approve|reject|cancel")
+    String decisionOutcome;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_todo_complete_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "todo complete";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        IdOptions.requireTodoId(todoId);
+        validateAgent();
+        TextOptions.requirePublic("--evidence", evidence, false);
+        if (nextAgentTodo != null) {
+            TextOptions.requirePublic("--next-agent-todo", nextAgentTodo, true);
+        }
+        if (nextUserTodo != null) {
+            TextOptions.requirePublic("--next-user-todo", nextUserTodo, true);
+            if (nextUserTaskClass == null) {
+                throw CliError.badInput("invalid_task_class", "--next-user-todo needs --next-user-task-class user_gate or user_action");
+            }
+        }
+        if (nextUserTaskClass != null) {
+            if (nextUserTodo == null) {
+                throw CliError.badInput("invalid_arguments", "--next-user-task-class goes with --next-user-todo");
+            }
+            TextOptions.oneOf("--next-user-task-class", nextUserTaskClass, "user_gate", "user_action");
+        }
+        if (decisionOutcome != null) {
+            TextOptions.oneOf("--decision-outcome", decisionOutcome, "approve", "reject", "cancel");
+        }
+        if (noFollowUp && (nextAgentTodo != null || nextUserTodo != null)) {
+            throw CliError.badInput("invalid_arguments", "--no-follow-up contradicts a --next-…-todo");
+        }
+    }
+
+    private CompleteTodo command() {
+        return new CompleteTodo(goalId, todoId, orEmpty(agentId), orEmpty(evidence), noFollowUp, orEmpty(nextAgentTodo),
+                orEmpty(nextUserTodo), orEmpty(nextUserTaskClass), orEmpty(decisionOutcome));
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        CompleteTodo c = command();
+        return args().put("todo_id", c.todoId()).put("agent_id", c.agentId()).put("evidence", c.evidence())
+                .put("no_followup", c.noFollowup()).put("next_agent_todo", c.nextAgentTodo())
+                .put("next_user_todo", c.nextUserTodo()).put("next_user_task_class", c.nextUserTaskClass())
+                .put("decision_outcome", c.decisionOutcome());
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return TodoDecider.decide(command(), state);
+    }
+
+    @Override
+    protected String todoIdForAnswer() {
+        return todoId;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.loopx.cli.todo;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.todo.TodoCommands.DeclareEmpty;
+import dev.loopx.commands.todo.TodoDecider;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "declare-empty",
+        description = {"Say on purpose that a role has no todos (an explicitly empty section), so the goal's",
+            "terminal state can be derived. Refused when the role already has todos."},
+        footer = {"", "Example:  loopx todo declare-empty --goal-id g --role user"})
+public final class TodoDeclareEmptyCommand extends TodoWriteCommand {
+    @Option(names = "--role", required = true, paramLabel = "user|agent")
+    String role;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_todo_declare_empty_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "todo declare-empty";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        TextOptions.oneOf("--role", role, "user", "agent");
+        validateAgent();
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        return args().put("role", role);
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return TodoDecider.decide(new DeclareEmpty(goalId, role), state);
+    }
+
+    @Override
+    protected String todoIdForAnswer() {
+        return "";
+    }
+
+    @Override
+    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+        doc.put("role", role);
+        state.ifPresent(s -> doc.put("declared_empty", s.goal().declaredEmptyRoles().contains(role)));
+    }
+}

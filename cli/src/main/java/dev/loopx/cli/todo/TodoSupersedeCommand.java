@@ -1,0 +1,66 @@
+package dev.loopx.cli.todo;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.todo.TodoCommands.SupersedeTodo;
+import dev.loopx.commands.todo.TodoDecider;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "supersede",
+        description = {"Retire a todo in favour of a replacement agent todo (same append). The replacement",
+            "inherits claimed_by, blocks_agent and unblocks_todo_id."},
+        footer = {"", "Example:  loopx todo supersede --goal-id g --todo-id todo_0123456789ab --agent-id builder \\",
+            "            --reason \"split in two\" --next-agent-todo \"Import the CSV files first\""})
+public final class TodoSupersedeCommand extends TodoWriteCommand {
+    @Option(names = "--todo-id", required = true, paramLabel = "ID")
+    String todoId;
+
+    @Option(names = "--reason", required = true, paramLabel = "TEXT")
+    String reason;
+
+    @Option(names = "--next-agent-todo", required = true, paramLabel = "TEXT")
+    String nextAgentTodo;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_todo_supersede_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "todo supersede";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        IdOptions.requireTodoId(todoId);
+        validateAgent();
+        TextOptions.requirePublic("--reason", reason, true);
+        TextOptions.requirePublic("--next-agent-todo", nextAgentTodo, true);
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        return args().put("todo_id", todoId).put("agent_id", orEmpty(agentId)).put("reason", reason)
+                .put("next_agent_todo", nextAgentTodo);
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return TodoDecider.decide(new SupersedeTodo(goalId, todoId, orEmpty(agentId), reason, nextAgentTodo), state);
+    }
+
+    @Override
+    protected String todoIdForAnswer() {
+        return todoId;
+    }
+}

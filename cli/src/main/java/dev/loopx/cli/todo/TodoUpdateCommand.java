@@ -1,0 +1,92 @@
+package dev.loopx.cli.todo;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.todo.ResumeCondition;
+import dev.loopx.commands.todo.TodoCommands.UpdateTodo;
+import dev.loopx.commands.todo.TodoDecider;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "update",
+        description = {"Edit a todo that is not done: text, status (open|blocked|deferred), resume condition,",
+            "or release its claim. Done is not a status you set here: use `todo complete`."},
+        footer = {"", "Example:  loopx todo update --goal-id g --todo-id todo_0123456789ab --agent-id builder --status deferred \\",
+            "            --resume-when resume_at:2026-05-01T09:00:00+02:00"})
+public final class TodoUpdateCommand extends TodoWriteCommand {
+    @Option(names = "--todo-id", required = true, paramLabel = "ID")
+    String todoId;
+
+    @Option(names = "--text", paramLabel = "TEXT")
+    String text;
+
+    @Option(names = "--status", paramLabel = "STATUS", description = "open | blocked | deferred")
+    String status;
+
+    @Option(names = "--resume-when", paramLabel = "COND", description = "todo_done:<id>, resume_at:<RFC 3339>, or none to clear.")
+    String resumeWhen;
+
+    @Option(names = "--clear-claim", description = "Release the todo's claim.")
+    boolean clearClaim;
+
+    private String resolvedResume = "";
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_todo_update_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "todo update";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        IdOptions.requireTodoId(todoId);
+        validateAgent();
+        if (text != null) {
+            TextOptions.requirePublic("--text", text, true);
+        }
+        if (status != null) {
+            TextOptions.oneOf("--status", status, "open", "blocked", "deferred", "done");
+        }
+        if (resumeWhen != null) {
+            resolvedResume = resumeWhen.equals("none") ? "none" : ResumeCondition.parse(resumeWhen).orElseThrow(() ->
+                    CliError.badInput("invalid_resume_when", "--resume-when must be todo_done:<todo id>, resume_at:<RFC 3339 with offset> or none"));
+        }
+        if (text == null && status == null && resumeWhen == null && !clearClaim) {
+            throw CliError.badInput("invalid_arguments", "say what to change: --text, --status, --resume-when or --clear-claim");
+        }
+    }
+
+    private UpdateTodo command() {
+        return new UpdateTodo(goalId, todoId, orEmpty(agentId), orEmpty(text), orEmpty(status), resolvedResume, clearClaim);
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        UpdateTodo c = command();
+        return args().put("todo_id", c.todoId()).put("agent_id", c.agentId()).put("text", c.text()).put("status", c.status())
+                .put("resume_when", c.resumeWhen()).put("clear_claim", c.clearClaim());
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return TodoDecider.decide(command(), state);
+    }
+
+    @Override
+    protected String todoIdForAnswer() {
+        return todoId;
+    }
+}
