@@ -54,7 +54,8 @@ public final class ChronicleLedger implements Ledger {
     private final SyncPolicy sync;
     private final LedgerLock lock;
     private final HeadMarker marker;
-    private final SingleChronicleQueue queue;
+    private SingleChronicleQueue queue;
+    private boolean readOnly;
     private ExcerptAppender appender;
     private File lastSyncedFile;
     private final long stallInsideAppendMillis;
@@ -67,13 +68,18 @@ public final class ChronicleLedger implements Ledger {
         this.stallInsideAppendMillis = Long.getLong("loopx.test.stallInsideAppendMillis", 0L);
         ChronicleEnvironment.checkSafeToOpen();
         LedgerDirectory.checkOnlyChronicleFiles(dir);
+        this.readOnly = readOnly;
+        this.queue = build(readOnly);
+    }
+
+    private SingleChronicleQueue build(boolean asReadOnly) {
         try {
-            this.queue = SingleChronicleQueueBuilder.binary(dir.toFile())
+            return SingleChronicleQueueBuilder.binary(dir.toFile())
                     .rollCycle(ROLL_CYCLE)
                     .timeProvider(() -> 0L)
                     .blockSize(BLOCK_SIZE)
                     .timeoutMS(CHRONICLE_TIMEOUT_MS)
-                    .readOnly(readOnly)
+                    .readOnly(asReadOnly)
                     .checkInterrupts(false)
                     .build();
         } catch (RuntimeException e) {
@@ -81,14 +87,28 @@ public final class ChronicleLedger implements Ledger {
         }
     }
 
-    /** Opens (creating when missing) the journal of a runtime root for reading and writing. */
+    /** Reading must not change a byte of the journal: a writable Chronicle queue bumps a counter in metadata.cq4t on open. */
+    private void ensureWritable() {
+        if (readOnly) {
+            queue.close();
+            queue = build(false);
+            readOnly = false;
+        }
+    }
+
+    /**
+     * Opens (creating when missing) the journal of a runtime root. An existing journal is opened
+     * read-only and reopened for writing on the first append, so reads and refused writes leave
+     * every journal file byte-identical.
+     */
     public static ChronicleLedger open(Path runtimeRoot, SyncPolicy sync, LedgerLock lock) {
+        Path dir = runtimeRoot.resolve("ledger");
         try {
-            Files.createDirectories(runtimeRoot.resolve("ledger"));
+            Files.createDirectories(dir);
         } catch (IOException e) {
             throw new LedgerException("runtime_root_unwritable", "cannot create the ledger directory", e);
         }
-        return new ChronicleLedger(runtimeRoot, sync, lock, false);
+        return new ChronicleLedger(runtimeRoot, sync, lock, Files.exists(dir.resolve("metadata.cq4t")));
     }
 
     @Override
@@ -123,6 +143,7 @@ public final class ChronicleLedger implements Ledger {
             if (events.isEmpty()) {
                 return Either.right(List.of());
             }
+            ensureWritable();
             List<Recorded> sealed = EnvelopeCodec.sealAll(events, head);
             marker.markPending(head.seq() + sealed.size(), sync == SyncPolicy.ALWAYS);
             writeDocument(sealed);
