@@ -18,7 +18,7 @@ public final class AgentDecider {
             return Decision.reject(new Rejection.GoalNotFound(command.goalId()));
         }
         var goal = state.get().goal();
-        List<String> existing = command.agentIds().stream().filter(id -> goal.agent(id).isPresent()).toList();
+        List<String> existing = command.agentIds().stream().distinct().filter(id -> goal.agent(id).isPresent()).toList();
         if (command.requireNew() && !existing.isEmpty()) {
             return Decision.reject(new Rejection.AgentIdentityAlreadyRegistered(existing));
         }

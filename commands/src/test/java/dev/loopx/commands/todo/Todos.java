@@ -1,0 +1,47 @@
+package dev.loopx.commands.todo;
+
+import dev.loopx.commands.todo.TodoCommands.AddTodo;
+import dev.loopx.commands.todo.TodoCommands.CompleteTodo;
+import dev.loopx.commands.todo.TodoCommands.UpdateTodo;
+import dev.loopx.ledger.event.TodoAdded;
+import java.util.List;
+
+/** Test data for todo deciders: events and commands with every optional field unset. */
+final class Todos {
+    static final String G = "g1";
+
+    private Todos() {}
+
+    static String idOf(String role, String text) {
+        return TodoIds.of(G, role, text);
+    }
+
+    /** An open, unclaimed agent advancement task. */
+    static TodoAdded agentTodo(String text) {
+        return new TodoAdded(idOf("agent", text), "agent", text, "advancement_task", "", "", "", false, List.of(), "", "");
+    }
+
+    static TodoAdded agentTodoClaimedBy(String text, String agentId) {
+        return new TodoAdded(idOf("agent", text), "agent", text, "advancement_task", "", agentId, "", false, List.of(), "", "");
+    }
+
+    static TodoAdded userTodo(String text, String taskClass, String blocksAgent, boolean globalGate) {
+        return new TodoAdded(idOf("user", text), "user", text, taskClass, "", "", blocksAgent, globalGate, List.of(), "", "");
+    }
+
+    static AddTodo addAgentTodo(String text) {
+        return new AddTodo(G, "agent", text, "advancement_task", "", "", "", false, "");
+    }
+
+    static AddTodo addUserGate(String text, String blocksAgent, boolean globalGate) {
+        return new AddTodo(G, "user", text, "user_gate", "", "", blocksAgent, globalGate, "");
+    }
+
+    static UpdateTodo update(String todoId, String agentId, String text, String status, String resumeWhen) {
+        return new UpdateTodo(G, todoId, agentId, text, status, resumeWhen, false);
+    }
+
+    static CompleteTodo complete(String todoId, String agentId, String nextAgentTodo) {
+        return new CompleteTodo(G, todoId, agentId, "shipped", false, nextAgentTodo, "", "", "");
+    }
+}
