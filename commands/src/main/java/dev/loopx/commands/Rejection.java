@@ -21,12 +21,6 @@ public sealed interface Rejection {
         public String hint() { return "loopx connect --project <dir> --goal-id " + goalId; }
     }
 
-    record GoalStopped(String goalId) implements Rejection {
-        public String errorCode() { return "goal_stopped"; }
-        public String message() { return "goal " + goalId + " is stopped; nothing may change until it is resumed"; }
-        public String hint() { return "loopx goal-lifecycle --goal-id " + goalId + " --operation resume --actor-kind owner --reason <why> --execute"; }
-    }
-
     record ConcurrentWriteConflict(long expectedHead, long actualHead) implements Rejection {
         public String errorCode() { return "concurrent_write_conflict"; }
         public String message() { return "another writer appended while this command decided (head " + expectedHead + " became " + actualHead + "); nothing was written"; }
@@ -94,6 +88,12 @@ public sealed interface Rejection {
         public String errorCode() { return "gate_scope_required"; }
         public String message() { return "goal " + goalId + " has two or more agents: an open user_gate needs exactly one of --blocks-agent or --global-gate"; }
         public String hint() { return "add --blocks-agent <agent> or --global-gate"; }
+    }
+
+    record ReplacementIsTheSameTodo(String todoId) implements Rejection {
+        public String errorCode() { return "replacement_same_as_todo"; }
+        public String message() { return "the replacement text names todo " + todoId + " itself; a todo cannot supersede itself"; }
+        public String hint() { return "give --next-agent-todo a different text"; }
     }
 
     record DecisionOutcomeRequired(String todoId) implements Rejection {

@@ -122,7 +122,8 @@ public final class TodoDecider {
         }
         List<TodoAdded> successors = successors(c, s);
         if (existing.get().done()) {
-            boolean sameSuccessors = successors.stream().allMatch(added -> s.todo(added.todoId()).isPresent());
+            List<String> recorded = existing.get().successorTodoIds();
+            boolean sameSuccessors = successors.stream().allMatch(added -> recorded.contains(added.todoId()));
             return sameSuccessors ? Decision.unchanged() : Decision.reject(new Rejection.TodoAlreadyCompleted(c.todoId()));
         }
         Either<Rejection, TodoView> writable = writableTodo(c.goalId(), c.todoId(), c.agentId(), state);
@@ -147,6 +148,9 @@ public final class TodoDecider {
         }
         TodoView t = writable.get();
         String replacementId = TodoIds.of(c.goalId(), "agent", c.nextAgentTodo());
+        if (replacementId.equals(t.todoId())) {
+            return Decision.reject(new Rejection.ReplacementIsTheSameTodo(t.todoId()));
+        }
         TodoAdded replacement = new TodoAdded(replacementId, "agent", TodoIds.normalise(c.nextAgentTodo()),
                 "advancement_task", t.priority(), t.claimedBy(), t.blocksAgent(), false, List.of(), t.unblocksTodoId(), "");
         List<LoopxEvent> events = new ArrayList<>();

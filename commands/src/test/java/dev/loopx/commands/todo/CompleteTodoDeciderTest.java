@@ -120,4 +120,12 @@ class CompleteTodoDeciderTest {
                 .when(views -> TodoDecider.decide(complete(ID, "a", ""), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.TodoNotFound(ID));
     }
+
+    @Test
+    void repeatingACompletionNamingAnUnrelatedExistingTodoAsSuccessor_isRejectedWithTodoAlreadyCompleted() {
+        Scenario.givenGoalWithAgents(G, List.of("a"), agentTodo(TEXT), nextAgentTodo(),
+                        new TodoCompleted(ID, "shipped", false, "", List.of()))
+                .when(views -> TodoDecider.decide(complete(ID, "a", NEXT), GoalState.load(views, G)))
+                .thenRejected(Rejection.TodoAlreadyCompleted.class);
+    }
 }

@@ -46,4 +46,13 @@ class SupersedeTodoDeciderTest {
                 .when(views -> TodoDecider.decide(new SupersedeTodo(G, ID, "a", "why", REPLACEMENT), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.TodoAlreadyCompleted(ID));
     }
+
+    @Test
+    void supersedingATodoWithItsOwnText_isRejected() {
+        String text = "Write the importer";
+        Scenario.givenGoalWithAgents(Todos.G, List.of("a"), Todos.agentTodo(text))
+                .when(views -> TodoDecider.decide(new TodoCommands.SupersedeTodo(Todos.G, Todos.idOf("agent", text), "a",
+                        "same", " Write  the importer"), GoalState.load(views, Todos.G)))
+                .thenRejected(Rejection.ReplacementIsTheSameTodo.class);
+    }
 }

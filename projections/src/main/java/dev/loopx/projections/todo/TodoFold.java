@@ -34,7 +34,7 @@ public final class TodoFold {
         }
         put(views, new TodoView(e.todoId(), r.goalId(), e.role(), "open", e.text(), e.taskClass(), e.priority(),
                 e.claimedBy(), e.blocksAgent(), e.globalGate(), e.excludedAgents(), e.unblocksTodoId(), e.resumeWhen(),
-                false, "", "", "", r.seq(), r.seq()));
+                false, "", "", "", List.of(), r.seq(), r.seq()));
     }
 
     public static void claimed(Views views, Recorded r, TodoClaimed e) {
@@ -54,12 +54,12 @@ public final class TodoFold {
 
     public static void completed(Views views, Recorded r, TodoCompleted e) {
         todo(views, r.goalId(), e.todoId()).ifPresent(t ->
-                put(views, t.completed(e.evidence(), e.noFollowup(), e.decisionOutcome(), "", r.seq())));
+                put(views, t.completed(e.evidence(), e.noFollowup(), e.decisionOutcome(), "", e.successorTodoIds(), r.seq())));
     }
 
     public static void superseded(Views views, Recorded r, TodoSuperseded e) {
         todo(views, r.goalId(), e.todoId()).ifPresent(t ->
-                put(views, t.completed(t.evidence(), false, "", e.replacementTodoId(), r.seq())));
+                put(views, t.completed(t.evidence(), false, "", e.replacementTodoId(), List.of(), r.seq())));
     }
 
     private static void put(Views views, TodoView todo) {

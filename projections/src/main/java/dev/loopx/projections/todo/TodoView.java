@@ -8,6 +8,7 @@ import java.util.Objects;
  *
  * @param status {@code open|done|blocked|deferred}
  * @param supersededBy the replacement's id when the todo was retired by {@code supersede}
+ * @param successorTodoIds the todos its completion created (a repeat may not name others)
  */
 public record TodoView(
         String todoId,
@@ -27,6 +28,7 @@ public record TodoView(
         String evidence,
         String decisionOutcome,
         String supersededBy,
+        List<String> successorTodoIds,
         long createdSeq,
         long updatedSeq) {
     public TodoView {
@@ -45,6 +47,7 @@ public record TodoView(
         Objects.requireNonNull(evidence, "evidence");
         Objects.requireNonNull(decisionOutcome, "decisionOutcome");
         Objects.requireNonNull(supersededBy, "supersededBy");
+        successorTodoIds = List.copyOf(successorTodoIds);
     }
 
     public boolean done() {
@@ -58,12 +61,13 @@ public record TodoView(
     TodoView with(String newStatus, String newText, String newResumeWhen, String newClaimedBy, long seq) {
         return new TodoView(todoId, goalId, role, newStatus, newText, taskClass, priority, newClaimedBy, blocksAgent,
                 globalGate, excludedAgents, unblocksTodoId, newResumeWhen, noFollowup, evidence, decisionOutcome,
-                supersededBy, createdSeq, seq);
+                supersededBy, successorTodoIds, createdSeq, seq);
     }
 
-    TodoView completed(String withEvidence, boolean followupNone, String outcome, String replacement, long seq) {
+    TodoView completed(String withEvidence, boolean followupNone, String outcome, String replacement,
+            List<String> successors, long seq) {
         return new TodoView(todoId, goalId, role, "done", text, taskClass, priority, claimedBy, blocksAgent,
                 globalGate, excludedAgents, unblocksTodoId, resumeWhen, followupNone, withEvidence, outcome,
-                replacement, createdSeq, seq);
+                replacement, successors, createdSeq, seq);
     }
 }
