@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "demo",
         description = {"Run a short tour in a temporary project (your own projects and ~/.loopx are not",
-            "touched): connect a project, set a quota policy, verify and replay the ledger, rebuild the",
+            "touched): connect a project, register two agents, add work and a scoped owner gate, claim,",
+            "complete with evidence, spend one slot, reward; then verify and replay the ledger, rebuild the",
             "projections and prove the rebuild is byte-identical, run doctor. Removes the project after."})
 public final class DemoCommand extends LoopxSubcommand {
     @Option(names = "--keep", description = "Keep the temporary project (its location is printed on stderr).")
@@ -47,9 +48,30 @@ public final class DemoCommand extends LoopxSubcommand {
         try {
             steps.add(run(context, inner, "Connect the project and register its goal",
                     "connect", "--project", ".", "--objective", "Keep the weather app's forecast importer green"));
-            steps.add(run(context, inner, "Preview a quota policy (nothing is written without --execute)",
-                    "configure-goal", "--goal-id", "weather-app-goal", "--quota-compute", "0.5"));
-            steps.add(run(context, inner, "Apply it", "configure-goal", "--goal-id", "weather-app-goal", "--quota-compute", "0.5", "--execute"));
+            String g = "weather-app-goal";
+            steps.add(run(context, inner, "Register two peer agents", "register-agent", "--goal-id", g,
+                    "--agent-id", "builder", "--agent-id", "reviewer", "--execute"));
+            Step work = run(context, inner, "Add the first piece of agent work", "todo", "add", "--goal-id", g,
+                    "--role", "agent", "--text", "Write the forecast importer", "--priority", "P1");
+            steps.add(work);
+            String workId = work.result().path("todo_id").asText();
+            steps.add(run(context, inner, "Ask the owner a question that only blocks the reviewer's lane", "todo", "add",
+                    "--goal-id", g, "--role", "user", "--task-class", "user_gate", "--text",
+                    "Approve the importer's data schema", "--blocks-agent", "reviewer"));
+            steps.add(run(context, inner, "The builder claims the work before starting", "todo", "claim", "--goal-id", g,
+                    "--todo-id", workId, "--agent-id", "builder"));
+            steps.add(run(context, inner, "The reviewer cannot steal the claim", "todo", "claim", "--goal-id", g,
+                    "--todo-id", workId, "--agent-id", "reviewer"));
+            steps.add(run(context, inner, "The builder completes it with evidence and a successor (one append)", "todo",
+                    "complete", "--goal-id", g, "--todo-id", workId, "--agent-id", "builder", "--evidence",
+                    "importer merged; 42 tests green", "--next-agent-todo", "Wire the importer into the CLI"));
+            steps.add(run(context, inner, "The turn writes its evidence back", "refresh-state", "--goal-id", g,
+                    "--agent-id", "builder", "--delivery-outcome", "outcome_progress", "--summary", "importer merged"));
+            steps.add(run(context, inner, "Spend one quota slot for that validated delivery", "quota", "spend-slot",
+                    "--goal-id", g, "--agent-id", "builder", "--execute"));
+            steps.add(run(context, inner, "The owner rewards the work", "reward", "--goal-id", g, "--reward", "positive",
+                    "--reason-summary", "importer shipped with tests", "--actor-kind", "owner"));
+            steps.add(run(context, inner, "What the agents see now", "todo", "list", "--goal-id", g, "--status", "open"));
             steps.add(run(context, inner, "Verify the hash chain of the ledger", "ledger", "verify"));
             steps.add(run(context, inner, "Replay the ledger (one JSON envelope per line)", "ledger", "replay"));
             Step before = run(context, inner, "Dump the projections (canonical bytes)", "projections", "dump", "--canonical");
@@ -59,7 +81,7 @@ public final class DemoCommand extends LoopxSubcommand {
             steps.add(after);
             steps.add(run(context, inner, "Check the installation", "doctor"));
             boolean identical = before.rawOutput().equals(after.rawOutput());
-            boolean ok = identical && steps.stream().allMatch(s -> s.exit() == 0);
+            boolean ok = identical && steps.stream().allMatch(s -> s.exit() == (s.title().contains("cannot steal") ? 1 : 0));
             return render(context, steps, identical, ok, project);
         } finally {
             if (keep) {
@@ -111,6 +133,27 @@ public final class DemoCommand extends LoopxSubcommand {
             case "loopx_connect_v0" -> "goal " + r.path("goal_id").asText() + " registered at seq "
                     + r.at("/receipt/seq_from").asText("?") + "; runtime root " + r.path("runtime_root_label").asText()
                     + " (git-ignored)";
+            case "loopx_register_agent_v0" -> "agents: " + String.join(", ", texts(r.path("registered_agents"), "agent_id"))
+                    + " (agent_model " + r.path("agent_model").asText() + ")";
+            case "loopx_todo_add_v0" -> r.path("todo_id").asText() + "  [" + r.at("/todo/role").asText() + ", "
+                    + r.at("/todo/task_class").asText() + (r.at("/todo/blocks_agent").asText().isEmpty() ? "" : ", blocks "
+                    + r.at("/todo/blocks_agent").asText()) + "]  " + r.at("/todo/text").asText();
+            case "loopx_todo_claim_v0" -> r.path("todo_id").asText() + " claimed by " + r.at("/todo/claimed_by").asText();
+            case "loopx_todo_complete_v0" -> r.path("todo_id").asText() + " done; appended "
+                    + String.join(" + ", texts(r.at("/receipt/event_types"), null)) + " at seq " + r.at("/receipt/seq_from").asText()
+                    + "-" + r.at("/receipt/seq_to").asText();
+            case "loopx_refresh_state_v0" -> "evidence recorded at seq " + r.at("/receipt/seq_from").asText()
+                    + (r.path("accountable").asBoolean() ? " (accountable: one spend may follow)" : "");
+            case "loopx_quota_spend_v0" -> "spent slots " + r.at("/before/spent_slots").asText() + " -> "
+                    + r.at("/after/spent_slots").asText() + " of " + r.at("/after/allowed_slots").asText();
+            case "loopx_reward_v0" -> "reward recorded at seq " + r.at("/receipt/seq_from").asText();
+            case "loopx_todo_list_v0" -> {
+                List<String> items = new ArrayList<>();
+                r.path("todos").forEach(t -> items.add(t.path("todo_id").asText() + "  " + t.path("role").asText() + "/"
+                        + t.path("task_class").asText() + "  " + t.path("text").asText()));
+                yield r.path("count").asText() + " open todo(s):\n" + String.join("\n", items);
+            }
+            case "loopx_error_v0" -> "refused: " + r.path("error_code").asText() + " — " + r.path("message").asText();
             case "loopx_configure_goal_v0" -> "allowed slots " + r.at("/before/allowed_slots").asText() + " -> "
                     + r.at("/after/allowed_slots").asText() + (r.has("preview")
                             ? "  (preview: would append " + r.at("/preview/would_append").asText() + " event)"
@@ -132,6 +175,12 @@ public final class DemoCommand extends LoopxSubcommand {
             default -> r.has("events") ? r.get("events").size() + " events:\n" + String.join("\n", lines(r.get("events")))
                     : r.toString();
         };
+    }
+
+    private static List<String> texts(JsonNode array, String field) {
+        List<String> values = new ArrayList<>();
+        array.forEach(item -> values.add(field == null ? item.asText() : item.path(field).asText()));
+        return values;
     }
 
     private static List<String> lines(JsonNode events) {
@@ -164,7 +213,12 @@ public final class DemoCommand extends LoopxSubcommand {
         } catch (IOException e) {
             result = Json.object().put("unparsed_output", raw);
         }
-        return new Step(title, "loopx " + String.join(" ", args), result, raw, exit);
+        return new Step(title, "loopx " + String.join(" ", java.util.Arrays.stream(args).map(DemoCommand::shellQuote).toList()),
+                result, raw, exit);
+    }
+
+    private static String shellQuote(String arg) {
+        return arg.matches("[A-Za-z0-9_./:=@-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'";
     }
 
     private static void deleteTree(Path root) throws IOException {

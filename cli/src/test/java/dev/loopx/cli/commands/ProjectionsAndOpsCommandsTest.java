@@ -108,8 +108,11 @@ class ProjectionsAndOpsCommandsTest {
         JsonNode doc = demo.json();
         assertTrue(doc.get("rebuild_identical").asBoolean());
         for (JsonNode step : doc.get("steps")) {
-            assertEquals(0, step.get("exit_code").asInt(), step.toString());
+            boolean refusalShown = step.get("command").asText().contains("--agent-id reviewer")
+                    && step.get("command").asText().contains("todo claim");
+            assertEquals(refusalShown ? 1 : 0, step.get("exit_code").asInt(), step.toString());
         }
+        assertTrue(demo.stdout().contains("quota.slot_spent") || demo.stdout().contains("loopx_quota_spend_v0"));
         assertFalse(demo.stdout().contains("/tmp/"), "no temp path leaks");
     }
 }
