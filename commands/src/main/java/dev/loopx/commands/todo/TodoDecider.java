@@ -27,7 +27,8 @@ import java.util.Optional;
 /**
  * Pure decisions about todos (SPEC §S4, §S5). Claims never steal; a done todo is terminal;
  * successors are created in the same append as the completion; on goals with registered agents
- * the acting agent must be named and must match the claim.
+ * the acting agent must be named and must match the claim — except that the owner acts on user
+ * todos (gates and reminders) without an agent id.
  */
 public final class TodoDecider {
     private TodoDecider() {}
@@ -121,6 +122,9 @@ public final class TodoDecider {
             return Decision.reject(new Rejection.TodoNotFound(c.todoId()));
         }
         List<TodoAdded> successors = successors(c, s);
+        if (existing.get().done() && !existing.get().supersededBy().isEmpty()) {
+            return Decision.reject(new Rejection.TodoAlreadyCompleted(c.todoId()));
+        }
         if (existing.get().done()) {
             List<String> recorded = existing.get().successorTodoIds();
             boolean sameSuccessors = successors.stream().allMatch(added -> recorded.contains(added.todoId()));
@@ -188,7 +192,8 @@ public final class TodoDecider {
         if (todo.get().done()) {
             return Either.left(new Rejection.TodoAlreadyCompleted(todoId));
         }
-        Optional<Rejection> actor = AgentDecider.checkActor(state.get(), agentId);
+        boolean ownerActsOnUserTodo = todo.get().role().equals("user") && agentId.isEmpty();
+        Optional<Rejection> actor = ownerActsOnUserTodo ? Optional.empty() : AgentDecider.checkActor(state.get(), agentId);
         if (actor.isPresent()) {
             return Either.left(actor.get());
         }
