@@ -2,20 +2,21 @@ package dev.loopx.cli.goal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.LoopxSubcommand;
-import dev.loopx.cli.support.Receipts;
+import dev.loopx.cli.support.GoalWriteCommand;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.goal.ConfigureGoal;
 import dev.loopx.commands.goal.GoalDecider;
-import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.json.Json;
-import dev.loopx.projections.Projector;
+import dev.loopx.projections.GoalState;
 import dev.loopx.projections.goal.GoalView;
+import io.vavr.control.Either;
 import java.math.BigDecimal;
+import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -26,10 +27,7 @@ import picocli.CommandLine.Option;
             "Options left out keep their current value. Shows a preview unless --execute is given."
         },
         footer = {"", "Example:  loopx configure-goal --goal-id demo-goal --quota-compute 0.5 --execute"})
-public final class ConfigureGoalCommand extends LoopxSubcommand {
-    @Option(names = "--goal-id", required = true, paramLabel = "ID")
-    String goalId;
-
+public final class ConfigureGoalCommand extends GoalWriteCommand {
     @Option(names = "--quota-compute", paramLabel = "X", description = "Share of the window to use (>= 0; 0 pauses).")
     String compute;
 
@@ -42,45 +40,78 @@ public final class ConfigureGoalCommand extends LoopxSubcommand {
     @Option(names = "--execute", description = "Append the change (default: preview only).")
     boolean execute;
 
+    private BigDecimal parsedCompute;
+    private Integer parsedWindow;
+    private Integer parsedSlot;
+    /** The policy the decision saw (set when it runs, under the write lock). */
+    private GoalView.QuotaPolicy before;
+
     @Override
-    protected int execute(CliContext context) {
-        IdOptions.requireGoalId(goalId);
-        BigDecimal parsedCompute = compute == null ? null : decimal("--quota-compute", compute);
-        Integer parsedWindow = windowHours == null ? null : integer("--quota-window-hours", windowHours, 1, 8760);
-        Integer parsedSlot = slotMinutes == null ? null : integer("--quota-slot-minutes", slotMinutes, 1, 1440);
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            var goal = Projector.goal(runtime.views(), goalId);
-            if (goal.isEmpty()) {
-                Rejection r = new Rejection.GoalNotFound(goalId);
-                throw new CliError(r.errorCode(), r.message(), r.hint());
-            }
-            GoalView.QuotaPolicy before = goal.get().quota();
-            ConfigureGoal command = new ConfigureGoal(goalId,
-                    parsedCompute != null ? parsedCompute : before.compute(),
-                    parsedWindow != null ? parsedWindow : before.windowHours(),
-                    parsedSlot != null ? parsedSlot : before.slotMinutes());
-            GoalView.QuotaPolicy after = new GoalView.QuotaPolicy(command.compute(), command.windowHours(), command.slotMinutes());
-            ObjectNode doc = CliContext.document("loopx_configure_goal_v0", true);
-            doc.put("goal_id", goalId);
-            doc.put("execute", execute);
-            doc.set("before", policy(before));
-            doc.set("after", policy(after));
-            LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(context.now(), goalId,
-                    new Actor(ActorKind.OWNER, "cli"), "");
-            if (!execute) {
-                var preview = runtime.preview(write, views -> GoalDecider.decide(command, Projector.goal(views, goalId)));
-                doc.set("preview", Receipts.wouldAppend(preview.get()));
-                doc.put("next_step", "add --execute to apply");
-                return context.emit(doc);
-            }
-            var outcome = runtime.write(write, views -> GoalDecider.decide(command, Projector.goal(views, goalId)));
-            if (outcome.isLeft()) {
-                throw new CliError(outcome.getLeft().errorCode(), outcome.getLeft().message(), outcome.getLeft().hint());
-            }
-            doc.put("changed", outcome.get().changed());
-            doc.set("receipt", Receipts.appended(outcome.get()));
-            return context.emit(doc);
+    protected String schemaVersion() {
+        return "loopx_configure_goal_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "configure-goal";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        parsedCompute = compute == null ? null : decimal("--quota-compute", compute);
+        parsedWindow = windowHours == null ? null : integer("--quota-window-hours", windowHours, 1, 8760);
+        parsedSlot = slotMinutes == null ? null : integer("--quota-slot-minutes", slotMinutes, 1, 1440);
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        ObjectNode a = args();
+        a.put("quota_compute", parsedCompute == null ? "" : parsedCompute.stripTrailingZeros().toPlainString());
+        a.put("quota_window_hours", parsedWindow == null ? 0 : parsedWindow);
+        a.put("quota_slot_minutes", parsedSlot == null ? 0 : parsedSlot);
+        return a;
+    }
+
+    /** The wanted policy: given options over the goal's current one. */
+    private ConfigureGoal command(GoalView.QuotaPolicy current) {
+        return new ConfigureGoal(goalId, parsedCompute != null ? parsedCompute : current.compute(),
+                parsedWindow != null ? parsedWindow : current.windowHours(),
+                parsedSlot != null ? parsedSlot : current.slotMinutes());
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        if (state.isEmpty()) {
+            return Either.left(new Rejection.GoalNotFound(goalId));
         }
+        before = state.get().goal().quota();
+        return GoalDecider.decide(command(before), state.map(GoalState::goal));
+    }
+
+    @Override
+    protected boolean writes() {
+        return execute;
+    }
+
+    @Override
+    protected Actor actor() {
+        return new Actor(ActorKind.OWNER, "cli");
+    }
+
+    @Override
+    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+        doc.put("execute", execute);
+        if (before != null) {
+            doc.set("before", policy(before));
+            doc.set("after", policy(policyOf(command(before))));
+        }
+        if (!execute) {
+            doc.put("next_step", "add --execute to apply");
+        }
+    }
+
+    private static GoalView.QuotaPolicy policyOf(ConfigureGoal c) {
+        return new GoalView.QuotaPolicy(c.compute(), c.windowHours(), c.slotMinutes());
     }
 
     private static ObjectNode policy(GoalView.QuotaPolicy p) {

@@ -10,6 +10,7 @@ import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.Receipts;
 import dev.loopx.commands.Ids;
 import dev.loopx.commands.goal.GoalDecider;
+import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.goal.RegisterGoal;
 import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.commands.runtime.LoopxRuntime;
@@ -49,6 +50,10 @@ public final class ConnectCommand extends LoopxSubcommand {
     @Option(names = "--dry-run", description = "List what would be done; write nothing.")
     boolean dryRun;
 
+    @Option(names = "--operation-id", paramLabel = "ID",
+            description = "Idempotency key for the goal registration (same id + same intent replays the receipt).")
+    String operationId;
+
     @Override
     protected int execute(CliContext context) throws IOException {
         Path projectDir = context.environment().workingDirectory().resolve(project).normalize();
@@ -62,7 +67,13 @@ public final class ConnectCommand extends LoopxSubcommand {
         boolean initialised = checkRoot(root);
         Actor actor = new Actor(ActorKind.OWNER, "cli");
         RegisterGoal command = new RegisterGoal(goal, objective, label);
-        LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(context.now(), goal, actor, "");
+        if (operationId != null) {
+            IdOptions.requireId("--operation-id", operationId);
+        }
+        Intent intent = Intent.of("connect", dev.loopx.ledger.json.Json.object().put("goal_id", goal)
+                .put("objective", objective).put("project_label", label));
+        LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(context.now(), goal, actor,
+                operationId == null ? "" : operationId, intent);
 
         String gitignoreEntry = root.startsWith(projectDir) && !root.equals(projectDir)
                 ? projectDir.relativize(root).toString().replace('\\', '/') + "/" : null;
@@ -97,7 +108,7 @@ public final class ConnectCommand extends LoopxSubcommand {
         try (LoopxRuntime runtime = LoopxRuntime.open(root, context.syncPolicy())) {
             var outcome = runtime.write(write, views -> GoalDecider.decide(command, Projector.goal(views, goal)));
             if (outcome.isLeft()) {
-                throw new CliError(outcome.getLeft().errorCode(), outcome.getLeft().message(), outcome.getLeft().hint());
+                throw CliError.of(outcome.getLeft());
             }
             appended = outcome.get();
         }

@@ -49,7 +49,7 @@ public final class AppendLoadCommand extends LoopxSubcommand {
             for (int i = 1; i <= count; i++) {
                 GoalConfigured event = new GoalConfigured(BigDecimal.valueOf(i, 3), 1 + writer, 1);
                 LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(context.now(), goalId,
-                        new Actor(ActorKind.SYSTEM, "append-load-" + writer), "load-" + writer + "-" + i);
+                        new Actor(ActorKind.SYSTEM, "append-load-" + writer), "");
                 long t0 = System.nanoTime();
                 var outcome = runtime.write(write, views -> Decision.accept(event));
                 maxWriteNanos = Math.max(maxWriteNanos, System.nanoTime() - t0);

@@ -63,6 +63,10 @@ public final class TodoAddCommand extends TodoWriteCommand {
         boolean global;
     }
 
+    @Option(names = "--excluded-agent", paramLabel = "AGENT",
+            description = "Agent todo: an agent that may not claim it (repeatable).")
+    List<String> excludedAgents = new java.util.ArrayList<>();
+
     @Option(names = "--resume-when", paramLabel = "COND",
             description = "todo_done:<todo id> or resume_at:<RFC 3339 with offset>; not runnable until then.")
     String resumeWhen;
@@ -104,6 +108,10 @@ public final class TodoAddCommand extends TodoWriteCommand {
                 throw CliError.badInput("invalid_arguments", "--blocks-agent/--global-gate are for user_gate todos only");
             }
         }
+        if (role.equals("user") && !excludedAgents.isEmpty()) {
+            throw CliError.badInput("invalid_arguments", "--excluded-agent is for agent todos");
+        }
+        excludedAgents.forEach(a -> IdOptions.requireId("--excluded-agent", a));
         if (priority != null) {
             TextOptions.oneOf("--priority", priority, "P0", "P1", "P2", "P3", "P4");
         }
@@ -121,7 +129,7 @@ public final class TodoAddCommand extends TodoWriteCommand {
 
     private AddTodo command() {
         return new AddTodo(goalId, role, resolvedText, taskClass, orEmpty(priority), orEmpty(claimedBy),
-                orEmpty(scope.blocksAgent), scope.global, resolvedResume);
+                orEmpty(scope.blocksAgent), scope.global, excludedAgents.stream().sorted().distinct().toList(), resolvedResume);
     }
 
     @Override
@@ -131,6 +139,7 @@ public final class TodoAddCommand extends TodoWriteCommand {
         a.put("role", c.role()).put("text", TodoIds.normalise(c.text())).put("task_class", c.taskClass())
                 .put("priority", c.priority()).put("claimed_by", c.claimedBy()).put("blocks_agent", c.blocksAgent())
                 .put("global_gate", c.globalGate()).put("resume_when", c.resumeWhen());
+        c.excludedAgents().forEach(a.putArray("excluded_agents")::add);
         return a;
     }
 

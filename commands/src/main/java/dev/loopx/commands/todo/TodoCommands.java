@@ -7,7 +7,7 @@ public final class TodoCommands {
     private TodoCommands() {}
 
     public record AddTodo(String goalId, String role, String text, String taskClass, String priority, String claimedBy,
-            String blocksAgent, boolean globalGate, String resumeWhen) {
+            String blocksAgent, boolean globalGate, java.util.List<String> excludedAgents, String resumeWhen) {
         public AddTodo {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(role, "role");
@@ -16,6 +16,7 @@ public final class TodoCommands {
             Objects.requireNonNull(priority, "priority");
             Objects.requireNonNull(claimedBy, "claimedBy");
             Objects.requireNonNull(blocksAgent, "blocksAgent");
+            excludedAgents = java.util.List.copyOf(excludedAgents);
             Objects.requireNonNull(resumeWhen, "resumeWhen");
         }
     }

@@ -42,7 +42,9 @@ public final class TodoDecider {
         if (s.todo(id).isPresent()) {
             return Decision.unchanged();
         }
-        for (String agent : List.of(c.claimedBy(), c.blocksAgent())) {
+        List<String> named = new ArrayList<>(List.of(c.claimedBy(), c.blocksAgent()));
+        named.addAll(c.excludedAgents());
+        for (String agent : named) {
             if (!agent.isEmpty() && s.goal().agent(agent).isEmpty()) {
                 return Decision.reject(new Rejection.AgentNotRegistered(c.goalId(), agent, s.goal().agentIds()));
             }
@@ -55,7 +57,7 @@ public final class TodoDecider {
             return Decision.reject(awaited.get());
         }
         return Decision.accept(new TodoAdded(id, c.role(), TodoIds.normalise(c.text()), c.taskClass(), c.priority(),
-                c.claimedBy(), c.blocksAgent(), c.globalGate(), List.of(), "", c.resumeWhen()));
+                c.claimedBy(), c.blocksAgent(), c.globalGate(), c.excludedAgents(), "", c.resumeWhen()));
     }
 
     public static Either<Rejection, List<LoopxEvent>> decide(ClaimTodo c, Optional<GoalState> state) {

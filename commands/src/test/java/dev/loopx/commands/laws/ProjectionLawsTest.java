@@ -175,7 +175,7 @@ class ProjectionLawsTest {
                 yield TodoDecider.decide(new AddTodo(goal, user ? "user" : "agent", text,
                         user ? pick(random, List.of("user_gate", "user_action")) : "advancement_task",
                         pick(random, List.of("", "P0", "P2")), user ? "" : agent, user ? agent : "",
-                        user && agent.isEmpty() && random.nextBoolean(), resume), state);
+                        user && agent.isEmpty() && random.nextBoolean(), java.util.List.of(), resume), state);
             }
             case 6 -> TodoDecider.decide(new ClaimTodo(goal, todo, agent), state);
             case 7 -> TodoDecider.decide(new UpdateTodo(goal, todo, agent, random.nextBoolean() ? text : "",

@@ -30,11 +30,11 @@ final class Todos {
     }
 
     static AddTodo addAgentTodo(String text) {
-        return new AddTodo(G, "agent", text, "advancement_task", "", "", "", false, "");
+        return new AddTodo(G, "agent", text, "advancement_task", "", "", "", false, java.util.List.of(), "");
     }
 
     static AddTodo addUserGate(String text, String blocksAgent, boolean globalGate) {
-        return new AddTodo(G, "user", text, "user_gate", "", "", blocksAgent, globalGate, "");
+        return new AddTodo(G, "user", text, "user_gate", "", "", blocksAgent, globalGate, java.util.List.of(), "");
     }
 
     static UpdateTodo update(String todoId, String agentId, String text, String status, String resumeWhen) {
