@@ -120,6 +120,12 @@ public sealed interface Rejection {
         public String hint() { return "write new evidence with loopx refresh-state before spending again"; }
     }
 
+    record SchedulerHintMismatch(String liveResetToken, String liveIdentitySignature) implements Rejection {
+        public String errorCode() { return "scheduler_hint_mismatch"; }
+        public String message() { return "the reset token or identity signature is not the live hint's (the situation changed since that hint); nothing was appended"; }
+        public String hint() { return "run loopx quota should-run again and ack the hint it returns"; }
+    }
+
     record SpendNotFound(long spentSeq) implements Rejection {
         public String errorCode() { return "spend_not_found"; }
         public String message() { return "no quota spend was recorded at seq " + spentSeq + " for this goal"; }

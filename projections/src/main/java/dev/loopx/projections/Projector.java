@@ -14,6 +14,10 @@ import dev.loopx.ledger.event.OperationRecorded;
 import dev.loopx.ledger.event.QuotaSlotSpent;
 import dev.loopx.ledger.event.QuotaSlotVoided;
 import dev.loopx.ledger.event.RewardRecorded;
+import dev.loopx.ledger.event.SchedulerAcked;
+import dev.loopx.ledger.event.SchedulerHostUpdateFailed;
+import dev.loopx.ledger.event.TurnObserved;
+import dev.loopx.projections.scheduler.SchedulerFold;
 import dev.loopx.ledger.event.TodoAdded;
 import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
@@ -36,7 +40,7 @@ import java.util.Optional;
  */
 public final class Projector {
     /** Bump when a fold changes: stores built by another version are rebuilt from the ledger. */
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
     public static final String GOAL_VIEW = GoalFold.VIEW;
 
     public void apply(Decoded decoded, Views views) {
@@ -60,6 +64,9 @@ public final class Projector {
             case RewardRecorded e -> AuditFold.reward(views, envelope, e);
             case GateDecided e -> AuditFold.gate(views, envelope, e);
             case OperationRecorded e -> AuditFold.operationRecorded(views, envelope, e);
+            case SchedulerAcked e -> SchedulerFold.acked(views, envelope, e);
+            case SchedulerHostUpdateFailed e -> SchedulerFold.hostUpdateFailed(views, envelope, e);
+            case TurnObserved e -> SchedulerFold.turnObserved(views, envelope, e);
         }
         if (!envelope.operationId().isEmpty()) {
             AuditFold.operationEvent(views, envelope);

@@ -8,6 +8,7 @@ import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.view.Views;
 import io.vavr.control.Either;
 import java.util.List;
 import java.util.Optional;
@@ -42,6 +43,11 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
 
     protected abstract Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state);
 
+    /** For decisions that need more than the goal's state (e.g. scheduler memory); defaults to {@link #decide(Optional)}. */
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state, Views views) {
+        return decide(state);
+    }
+
     /** Whether this invocation appends (else it previews). */
     protected abstract boolean writes();
 
@@ -64,7 +70,7 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
             ObjectNode doc = CliContext.document(schemaVersion(), true);
             doc.put("goal_id", goalId);
             if (!writes()) {
-                var preview = runtime.preview(write, views -> decide(GoalState.load(views, goalId)));
+                var preview = runtime.preview(write, views -> decide(GoalState.load(views, goalId), views));
                 if (preview.isLeft()) {
                     throw CliError.of(preview.getLeft());
                 }
@@ -73,7 +79,7 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
                 describe(doc, GoalState.load(runtime.views(), goalId), context);
                 return context.emit(doc);
             }
-            var outcome = runtime.write(write, views -> decide(GoalState.load(views, goalId)));
+            var outcome = runtime.write(write, views -> decide(GoalState.load(views, goalId), views));
             if (outcome.isLeft()) {
                 throw CliError.of(outcome.getLeft());
             }

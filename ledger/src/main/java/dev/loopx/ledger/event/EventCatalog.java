@@ -38,6 +38,9 @@ public final class EventCatalog {
                 .register(new EventType<>("quota.slot_spent", 1, QuotaSlotSpent.class))
                 .register(new EventType<>("quota.slot_voided", 1, QuotaSlotVoided.class))
                 .register(new EventType<>("operation.recorded", 1, OperationRecorded.class))
+                .register(new EventType<>("scheduler.acked", 1, SchedulerAcked.class))
+                .register(new EventType<>("scheduler.host_update_failed", 1, SchedulerHostUpdateFailed.class))
+                .register(new EventType<>("turn.observed", 1, TurnObserved.class))
                 .upcaster(new GoalRegisteredV1ToV2())
                 .build();
     }

@@ -9,4 +9,4 @@ package dev.loopx.ledger.event;
 public sealed interface LoopxEvent permits GoalRegistered, GoalConfigured, GoalStopped, GoalResumed,
         AgentRegistered, TodoAdded, TodoClaimed, TodoClaimCleared, TodoUpdated, TodoCompleted, TodoSuperseded,
         TodoSectionDeclaredEmpty, GateDecided, RewardRecorded, EvidenceRecorded, QuotaSlotSpent, QuotaSlotVoided,
-        OperationRecorded {}
+        OperationRecorded, SchedulerAcked, SchedulerHostUpdateFailed, TurnObserved {}

@@ -1,0 +1,107 @@
+package dev.loopx.cli.quota;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.scheduler.SchedulerCommands.AckScheduler;
+import dev.loopx.commands.scheduler.SchedulerDecider;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.scheduler.SchedulerFold;
+import dev.loopx.projections.view.Views;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "scheduler-ack", aliases = "scheduler-ack-current",
+        description = {"Tell LoopX the host applied a scheduler hint (run the ack_hint.cli_args of should-run).",
+            "The reset token and identity signature must be the live hint's, else ok=false and nothing is",
+            "appended. Persists scheduler.acked; an identical repeat changes nothing. Never spends.",
+            "Preview unless --execute."},
+        footer = {"", "Example:  loopx quota scheduler-ack-current --goal-id g --agent-id builder --applied-rrule FREQ=MINUTELY;INTERVAL=30 \\",
+            "            --reset-token 0123456789abcdef --identity-signature 0123456789ab --execute"})
+public final class SchedulerAckCommand extends GoalWriteCommand {
+    @Option(names = "--agent-id", required = true, paramLabel = "ID")
+    String agentId;
+
+    @Option(names = "--applied-rrule", required = true, paramLabel = "RRULE")
+    String appliedRrule;
+
+    @Option(names = "--reset-token", required = true, paramLabel = "HEX16")
+    String resetToken;
+
+    @Option(names = "--identity-signature", required = true, paramLabel = "HEX12")
+    String identitySignature;
+
+    @Option(names = "--surface", paramLabel = "SURFACE", description = "Host surface (default codex_app).")
+    String surface = "codex_app";
+
+    @Option(names = "--execute", description = "Append the ack (default: preview only).")
+    boolean execute;
+
+    private java.time.Instant now;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_scheduler_ack_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "quota scheduler-ack";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        IdOptions.requireId("--agent-id", agentId);
+        TextOptions.oneOf("--surface", surface, "codex_app");
+        if (!SchedulerDecider.isMinutelyRrule(appliedRrule)) {
+            throw CliError.badInput("invalid_value", "--applied-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
+        }
+        if (!resetToken.matches("[0-9a-f]{16}") || !identitySignature.matches("[0-9a-f]{12}")) {
+            throw CliError.badInput("invalid_value", "--reset-token is 16 hex digits and --identity-signature 12 (from should-run)");
+        }
+        now = context.now();
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        return args().put("agent_id", agentId).put("applied_rrule", appliedRrule).put("reset_token", resetToken)
+                .put("identity_signature", identitySignature).put("surface", surface);
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        throw new IllegalStateException("scheduler acks decide with views");
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state, Views views) {
+        return SchedulerDecider.decide(new AckScheduler(goalId, agentId, surface, appliedRrule, resetToken, identitySignature, now),
+                state, views);
+    }
+
+    @Override
+    protected boolean writes() {
+        return execute;
+    }
+
+    @Override
+    protected Actor actor() {
+        return new Actor(ActorKind.HOST, agentId);
+    }
+
+    @Override
+    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+        doc.put("appended", doc.path("changed").asBoolean(false));
+        doc.put("spends_quota", false);
+    }
+}

@@ -1,0 +1,85 @@
+package dev.loopx.cli.quota;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.scheduler.SchedulerCommands.FailScheduler;
+import dev.loopx.commands.scheduler.SchedulerDecider;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.projections.GoalState;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "scheduler-fail-current",
+        description = {"Tell LoopX the host could not apply --failed-rrule while its automation stayed at",
+            "--app-automation-current-rrule. Up to 4 distinct (target, observed) pairs are remembered for",
+            "24 h; while one matches, should-run answers apply_needed=false with",
+            "state_status=host_update_failure_suppressed. An ack of that RRULE clears it. Never spends."},
+        footer = {"", "Example:  loopx quota scheduler-fail-current --goal-id g --agent-id builder --failed-rrule FREQ=MINUTELY;INTERVAL=60 \\",
+            "            --app-automation-current-rrule FREQ=MINUTELY;INTERVAL=30 --execute"})
+public final class SchedulerFailCommand extends GoalWriteCommand {
+    @Option(names = "--agent-id", required = true, paramLabel = "ID")
+    String agentId;
+
+    @Option(names = "--failed-rrule", required = true, paramLabel = "RRULE")
+    String failedRrule;
+
+    @Option(names = "--app-automation-current-rrule", required = true, paramLabel = "RRULE")
+    String currentRrule;
+
+    @Option(names = "--execute", description = "Append (default: preview only).")
+    boolean execute;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_scheduler_fail_v0";
+    }
+
+    @Override
+    protected String commandName() {
+        return "quota scheduler-fail-current";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        IdOptions.requireId("--agent-id", agentId);
+        for (String rrule : List.of(failedRrule, currentRrule)) {
+            if (!SchedulerDecider.isMinutelyRrule(rrule)) {
+                throw CliError.badInput("invalid_value", "RRULEs must look like FREQ=MINUTELY;INTERVAL=<n>");
+            }
+        }
+    }
+
+    @Override
+    protected ObjectNode intentArguments() {
+        return args().put("agent_id", agentId).put("failed_rrule", failedRrule).put("current_rrule", currentRrule);
+    }
+
+    @Override
+    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
+        return SchedulerDecider.decide(new FailScheduler(goalId, agentId, "codex_app", failedRrule, currentRrule), state);
+    }
+
+    @Override
+    protected boolean writes() {
+        return execute;
+    }
+
+    @Override
+    protected Actor actor() {
+        return new Actor(ActorKind.HOST, agentId);
+    }
+
+    @Override
+    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+        doc.put("spends_quota", false);
+    }
+}

@@ -1,0 +1,109 @@
+package dev.loopx.cli.quota;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.operation.Intent;
+import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.commands.scheduler.SchedulerCommands.ObserveTurn;
+import dev.loopx.commands.scheduler.SchedulerDecider;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.query.SchedulerHint;
+import dev.loopx.projections.query.ShouldRun;
+import dev.loopx.projections.scheduler.SchedulerFold;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "should-run",
+        description = {"The heartbeat question: may this agent run now, on what, and when should the host ask",
+            "again? Answers loopx_quota_decision_v0 with scheduler_hint_v0. Never writes state and never",
+            "spends; --turn-instance-id records one idempotent turn.observed receipt. Without a runtime",
+            "profile it fails closed (should_run=false, repair_scheduler_execution_context)."},
+        footer = {"", "Example:  loopx quota should-run --goal-id g --agent-id builder --runtime-profile codex_app_heartbeat"})
+public final class ShouldRunCommand extends LoopxSubcommand {
+    @Option(names = "--goal-id", required = true, paramLabel = "ID")
+    String goalId;
+
+    @Option(names = "--agent-id", paramLabel = "ID", description = "The lane asking (required on goals with registered agents).")
+    String agentId;
+
+    @Option(names = "--runtime-profile", paramLabel = "PROFILE",
+            description = "codex_app_heartbeat | codex_cli | codex_app_ssh_goal | claude_code | generic_cli")
+    String runtimeProfile;
+
+    @Option(names = {"-A", "--codex-app"}, description = "Same as --runtime-profile codex_app_heartbeat.")
+    boolean codexApp;
+
+    @Option(names = "--available-capability", paramLabel = "C", description = "A capability the host offers (repeatable).")
+    List<String> capabilities = new ArrayList<>();
+
+    @Option(names = "--include-detail", paramLabel = "scheduler|all", description = "Add cold-path scheduler detail.")
+    String includeDetail;
+
+    @Option(names = "--turn-instance-id", paramLabel = "ID", description = "Record one receipt for this host turn.")
+    String turnInstanceId;
+
+    @Option(names = "--app-automation-current-rrule", paramLabel = "RRULE",
+            description = "The host automation's current RRULE (equal to the target → only an ack is needed).")
+    String currentRrule;
+
+    @Override
+    protected int execute(CliContext context) {
+        IdOptions.requireGoalId(goalId);
+        if (agentId != null) {
+            IdOptions.requireId("--agent-id", agentId);
+        }
+        String profile = codexApp ? "codex_app_heartbeat" : runtimeProfile == null ? "" : runtimeProfile;
+        if (codexApp && runtimeProfile != null && !runtimeProfile.equals("codex_app_heartbeat")) {
+            throw CliError.badInput("invalid_arguments", "--codex-app contradicts --runtime-profile " + runtimeProfile);
+        }
+        if (!profile.isEmpty()) {
+            TextOptions.oneOf("--runtime-profile", profile, ShouldRun.PROFILES.stream().sorted().toArray(String[]::new));
+        }
+        if (includeDetail != null) {
+            TextOptions.oneOf("--include-detail", includeDetail, "scheduler", "all");
+        }
+        capabilities.forEach(c -> IdOptions.requireId("--available-capability", c));
+        if (turnInstanceId != null) {
+            IdOptions.requireId("--turn-instance-id", turnInstanceId);
+        }
+        if (currentRrule != null && !SchedulerDecider.isMinutelyRrule(currentRrule)) {
+            throw CliError.badInput("invalid_value", "--app-automation-current-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
+        }
+        String agent = agentId == null ? "" : agentId;
+        try (LoopxRuntime runtime = context.openRuntime()) {
+            var views = runtime.views();
+            GoalState state = GoalState.load(views, goalId).orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId)));
+            ShouldRun.Request request = new ShouldRun.Request(goalId, agent, profile, capabilities,
+                    includeDetail == null ? "" : includeDetail, currentRrule == null ? "" : currentRrule, context.now());
+            ObjectNode answer = ShouldRun.answer(state, SchedulerFold.scheduler(views, goalId, agent, SchedulerHint.APP_SURFACE), request);
+            if (turnInstanceId != null) {
+                answer.set("turn_receipt", observeTurn(runtime, context, agent, answer.path("effective_action").asText()));
+            }
+            return context.emit(answer);
+        }
+    }
+
+    private ObjectNode observeTurn(LoopxRuntime runtime, CliContext context, String agent, String effectiveAction) {
+        ObserveTurn command = new ObserveTurn(goalId, agent, turnInstanceId, effectiveAction);
+        Actor actor = agent.isEmpty() ? new Actor(ActorKind.HOST, "cli") : new Actor(ActorKind.AGENT, agent);
+        var outcome = runtime.write(new LoopxRuntime.WriteContext(context.now(), goalId, actor, "", Intent.NONE),
+                views -> SchedulerDecider.decide(command, GoalState.load(views, goalId), views));
+        if (outcome.isLeft()) {
+            throw CliError.of(outcome.getLeft());
+        }
+        ObjectNode receipt = dev.loopx.ledger.json.Json.object();
+        receipt.put("turn_instance_id", turnInstanceId);
+        receipt.put("recorded_now", outcome.get().changed());
+        receipt.put("spends_quota", false);
+        return receipt;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.loopx.commands.scheduler;
+
+import dev.loopx.commands.Decision;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.scheduler.SchedulerCommands.AckScheduler;
+import dev.loopx.commands.scheduler.SchedulerCommands.FailScheduler;
+import dev.loopx.commands.scheduler.SchedulerCommands.ObserveTurn;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.ledger.event.SchedulerAcked;
+import dev.loopx.ledger.event.SchedulerHostUpdateFailed;
+import dev.loopx.ledger.event.TurnObserved;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.query.Frontier;
+import dev.loopx.projections.query.SchedulerHint;
+import dev.loopx.projections.query.ShouldRun;
+import dev.loopx.projections.quota.QuotaStatus;
+import dev.loopx.projections.scheduler.SchedulerFold;
+import dev.loopx.projections.view.Views;
+import io.vavr.control.Either;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Pure decisions about scheduler state. An ack must match the live hint's reset token and
+ * identity signature (else {@code scheduler_hint_mismatch}, nothing appended); an identical
+ * repeat changes nothing. Acks and failures never spend.
+ */
+public final class SchedulerDecider {
+    private SchedulerDecider() {}
+
+    /** The live hint's backoff for an agent, as should-run with a Codex App profile would give it. */
+    public static SchedulerHint.Backoff liveBackoff(GoalState s, Views views, String agentId, String surface,
+            java.time.Instant now) {
+        ShouldRun.Request request = new ShouldRun.Request(s.goal().goalId(), agentId, "codex_app_heartbeat", List.of(), "",
+                "", now);
+        Frontier f = Frontier.of(s, agentId, now);
+        QuotaStatus q = QuotaStatus.at(s.goal().quota(), s.quota(), now);
+        ShouldRun.Verdict v = ShouldRun.decide(s, request, f, q);
+        return SchedulerHint.backoff(v.cadence(), ShouldRun.identity(s, request, v),
+                SchedulerFold.scheduler(views, s.goal().goalId(), agentId, surface), "", now);
+    }
+
+    public static Either<Rejection, List<LoopxEvent>> decide(AckScheduler c, Optional<GoalState> state, Views views) {
+        Optional<Rejection> lane = checkLane(c.goalId(), c.agentId(), state);
+        if (lane.isPresent()) {
+            return Decision.reject(lane.get());
+        }
+        SchedulerHint.Backoff live = liveBackoff(state.get(), views, c.agentId(), c.surface(), c.now());
+        if (!live.resetToken().equals(c.resetToken()) || !live.identitySignature().equals(c.identitySignature())) {
+            return Decision.reject(new Rejection.SchedulerHintMismatch(live.resetToken(), live.identitySignature()));
+        }
+        var last = SchedulerFold.scheduler(views, c.goalId(), c.agentId(), c.surface()).lastAck();
+        if (last != null && last.resetToken().equals(c.resetToken()) && last.identitySignature().equals(c.identitySignature())
+                && last.progressionIndex() == live.progressionIndex() && last.lastAppliedRrule().equals(c.appliedRrule())) {
+            return Decision.unchanged();
+        }
+        int minutes = minutesOf(c.appliedRrule());
+        return Decision.accept(new SchedulerAcked(c.agentId(), c.surface(), c.resetToken(), c.identitySignature(),
+                live.progressionIndex(), minutes, c.appliedRrule()));
+    }
+
+    public static Either<Rejection, List<LoopxEvent>> decide(FailScheduler c, Optional<GoalState> state) {
+        Optional<Rejection> lane = checkLane(c.goalId(), c.agentId(), state);
+        if (lane.isPresent()) {
+            return Decision.reject(lane.get());
+        }
+        return Decision.accept(new SchedulerHostUpdateFailed(c.agentId(), c.surface(), c.failedRrule(), c.observedRrule()));
+    }
+
+    /** One receipt per turn id: a repeat appends nothing. */
+    public static Either<Rejection, List<LoopxEvent>> decide(ObserveTurn c, Optional<GoalState> state, Views views) {
+        if (state.isEmpty()) {
+            return Decision.reject(new Rejection.GoalNotFound(c.goalId()));
+        }
+        if (SchedulerFold.turn(views, c.goalId(), c.turnInstanceId()).isPresent()) {
+            return Decision.unchanged();
+        }
+        return Decision.accept(new TurnObserved(c.agentId(), c.turnInstanceId(), c.effectiveAction()));
+    }
+
+    private static Optional<Rejection> checkLane(String goalId, String agentId, Optional<GoalState> state) {
+        if (state.isEmpty()) {
+            return Optional.of(new Rejection.GoalNotFound(goalId));
+        }
+        if (state.get().hasAgents() && state.get().goal().agent(agentId).isEmpty()) {
+            return Optional.of(new Rejection.AgentNotRegistered(goalId, agentId, state.get().goal().agentIds()));
+        }
+        return Optional.empty();
+    }
+
+    /** The interval of a {@code FREQ=MINUTELY;INTERVAL=n} rule (0 when it is not one). */
+    public static int minutesOf(String rrule) {
+        var m = java.util.regex.Pattern.compile("FREQ=MINUTELY;INTERVAL=([1-9][0-9]{0,4})").matcher(rrule);
+        return m.matches() ? Integer.parseInt(m.group(1)) : 0;
+    }
+
+    /** True when {@code rrule} is one LoopX can read back. */
+    public static boolean isMinutelyRrule(String rrule) {
+        return minutesOf(rrule) > 0;
+    }
+
+}

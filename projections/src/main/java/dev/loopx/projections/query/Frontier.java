@@ -1,0 +1,106 @@
+package dev.loopx.projections.query;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TodoView;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * {@code goal_frontier_projection_v0} (SPEC §S7): what is left, for whom, and whether the goal is
+ * terminal. Terminal state is derived, never written: both roles' sources are {@code valid}, at
+ * least one completed todo carries {@code no_followup}, every counter is 0 and there are no gaps,
+ * blockers or replans. Editing text cannot make a goal terminal. Pure.
+ */
+public record Frontier(
+        int userOpen, int agentOpen, int advancementOpen, int monitorOpen, int monitorDue,
+        int claimedByMe, int unclaimed, int claimedByOthers,
+        int deferredReady, int deferredBlocked,
+        List<String> acceptanceGaps, List<String> autonomyBlockers,
+        String userSource, String agentSource, boolean terminal) {
+
+    public static Frontier of(GoalState s, String agentId, Instant now) {
+        List<TodoView> todos = s.todos();
+        int userOpen = count(todos, t -> t.role().equals("user") && TodoRules.open(t));
+        int agentOpen = count(todos, t -> t.role().equals("agent") && TodoRules.open(t));
+        int advancementOpen = count(todos, t -> TodoRules.isAdvancement(t) && TodoRules.open(t));
+        int monitorOpen = count(todos, t -> TodoRules.isMonitor(t) && TodoRules.open(t));
+        int monitorDue = count(todos, t -> TodoRules.monitorDue(s, t, now));
+        int claimedByMe = count(todos, t -> TodoRules.isAdvancement(t) && TodoRules.open(t) && !agentId.isEmpty()
+                && t.claimedBy().equals(agentId));
+        int unclaimed = count(todos, t -> TodoRules.isAdvancement(t) && TodoRules.open(t) && t.claimedBy().isEmpty());
+        int others = count(todos, t -> TodoRules.isAdvancement(t) && TodoRules.open(t) && !t.claimedBy().isEmpty()
+                && !t.claimedBy().equals(agentId));
+        int ready = count(todos, t -> TodoRules.readyDeferred(s, t, now));
+        int blocked = count(todos, t -> t.status().equals("deferred") && !TodoRules.readyDeferred(s, t, now));
+        List<String> gaps = s.quota().lastWriteback().filter(w -> w.deliveryOutcome().equals("outcome_gap"))
+                .map(w -> List.of("last_writeback_outcome_gap:seq_" + w.seq())).orElse(List.of());
+        List<String> blockers = todos.stream().filter(t -> t.taskClass().equals("blocker") && TodoRules.open(t))
+                .map(TodoView::todoId).toList();
+        String userSource = source(s, "user", now);
+        String agentSource = source(s, "agent", now);
+        boolean counters = userOpen + agentOpen + advancementOpen + monitorOpen + monitorDue + claimedByMe + unclaimed
+                + others + ready + blocked == 0;
+        boolean noFollowup = todos.stream().anyMatch(t -> t.done() && t.noFollowup());
+        boolean terminal = userSource.equals("valid") && agentSource.equals("valid") && noFollowup && counters
+                && gaps.isEmpty() && blockers.isEmpty() && ready == 0;
+        return new Frontier(userOpen, agentOpen, advancementOpen, monitorOpen, monitorDue, claimedByMe, unclaimed, others,
+                ready, blocked, gaps, blockers, userSource, agentSource, terminal);
+    }
+
+    /** {@code missing}: never had a section; {@code invalid}: something is not done; else {@code valid}. */
+    static String source(GoalState s, String role, Instant now) {
+        List<TodoView> mine = s.todos().stream().filter(t -> t.role().equals(role)).toList();
+        if (mine.isEmpty()) {
+            return s.goal().declaredEmptyRoles().contains(role) ? "valid" : "missing";
+        }
+        boolean allDone = mine.stream().allMatch(TodoView::done);
+        boolean monitorDue = mine.stream().anyMatch(t -> TodoRules.monitorDue(s, t, now));
+        return allDone && !monitorDue ? "valid" : "invalid";
+    }
+
+    public boolean replanRequired() {
+        return deferredReady > 0;
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode f = Json.object();
+        f.put("schema_version", "goal_frontier_projection_v0");
+        ObjectNode progress = f.putObject("normalized_progress");
+        progress.put("user_open_count", userOpen);
+        progress.put("agent_open_count", agentOpen);
+        progress.put("agent_advancement_open_count", advancementOpen);
+        progress.put("agent_monitor_open_count", monitorOpen);
+        progress.put("agent_monitor_due_count", monitorDue);
+        ObjectNode remaining = f.putObject("remaining_advancement_frontier");
+        remaining.put("current_agent_claimed_advancement_count", claimedByMe);
+        remaining.put("unclaimed_advancement_count", unclaimed);
+        remaining.put("other_agent_claimed_advancement_count", claimedByOthers);
+        ObjectNode deferred = f.putObject("deferred_successors");
+        deferred.put("ready_count", deferredReady);
+        deferred.put("blocked_count", deferredBlocked);
+        ArrayNode gaps = f.putArray("acceptance_gaps");
+        acceptanceGaps.forEach(gaps::add);
+        ArrayNode blockers = f.putArray("autonomy_blockers");
+        autonomyBlockers.forEach(blockers::add);
+        f.put("replan_required", replanRequired());
+        ObjectNode sources = f.putObject("source_completeness");
+        sources.put("schema_version", "goal_terminal_source_completeness_v0");
+        sources.put("user_todos", userSource);
+        sources.put("agent_todos", agentSource);
+        if (terminal) {
+            ObjectNode t = f.putObject("terminal_state");
+            t.put("schema_version", "goal_terminal_state_v0");
+            t.put("kind", "no_followup");
+            t.put("derived", true);
+            t.put("source", "validated_goal_closure");
+        }
+        return f;
+    }
+
+    private static int count(List<TodoView> todos, java.util.function.Predicate<TodoView> p) {
+        return (int) todos.stream().filter(p).count();
+    }
+}

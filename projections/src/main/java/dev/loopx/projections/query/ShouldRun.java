@@ -1,0 +1,235 @@
+package dev.loopx.projections.query;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.quota.QuotaStatus;
+import dev.loopx.projections.scheduler.SchedulerView;
+import dev.loopx.projections.todo.TodoView;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * {@code loopx quota should-run} (SPEC §S7): may this agent run now, on what, and when should the
+ * host ask again. A pure function of the goal state, the lane's scheduler memory and an explicit
+ * {@code now}; it never writes and never spends. First match wins, in the order of §S7.
+ */
+public final class ShouldRun {
+    public static final Set<String> PROFILES =
+            Set.of("codex_app_heartbeat", "codex_cli", "codex_app_ssh_goal", "claude_code", "generic_cli");
+    private static final Set<String> CODEX_PROFILES = Set.of("codex_app_heartbeat", "codex_cli", "codex_app_ssh_goal");
+
+    private ShouldRun() {}
+
+    /** @param runtimeProfile empty when the host did not say (fails closed) */
+    public record Request(String goalId, String agentId, String runtimeProfile, List<String> capabilities,
+            String includeDetail, String currentRrule, Instant now) {
+        public Request {
+            Objects.requireNonNull(goalId, "goalId");
+            Objects.requireNonNull(agentId, "agentId");
+            Objects.requireNonNull(runtimeProfile, "runtimeProfile");
+            capabilities = List.copyOf(capabilities);
+            Objects.requireNonNull(includeDetail, "includeDetail");
+            Objects.requireNonNull(currentRrule, "currentRrule");
+            Objects.requireNonNull(now, "now");
+        }
+    }
+
+    /** The branch taken and what it selected. */
+    public record Verdict(boolean shouldRun, String effectiveAction, String recommendedMode, String reason,
+            String recommendedAction, boolean notifyUser, Cadence cadence, TodoView selected, List<TodoView> candidates) {}
+
+    public static Verdict decide(GoalState s, Request r, Frontier f, QuotaStatus q) {
+        String agent = r.agentId();
+        String goal = s.goal().goalId();
+        List<TodoView> candidates = s.todos().stream().filter(t -> TodoRules.runnableFor(s, t, agent, r.now()))
+                .sorted(TodoRules.ORDER).toList();
+        if (r.runtimeProfile().isEmpty()) {
+            return stop(false, "repair_scheduler_execution_context", "control_plane_repair",
+                    "no --runtime-profile: the host's execution context is unknown, so LoopX fails closed",
+                    "rerun should-run with --runtime-profile", Cadence.REPAIR);
+        }
+        if (s.goal().stopped()) {
+            return stop(false, "goal_stopped", "goal_stopped", "the goal is stopped: " + s.goal().lifecycleReason(),
+                    "wait for an explicit resume (loopx goal-lifecycle --operation resume)", Cadence.GOAL_STOPPED);
+        }
+        if (q.state().equals("paused")) {
+            return stop(false, "quota_paused", "quota_paused", "the goal's quota compute is 0 (a hard pause)",
+                    "wait for the owner to configure a non-zero quota", Cadence.QUOTA_PAUSED);
+        }
+        if (f.terminal()) {
+            return stop(false, "terminal_no_followup", "terminal_no_followup",
+                    "every todo is done and a completion said no follow-up: the goal is closed",
+                    "stop the automation", Cadence.TERMINAL);
+        }
+        if (s.hasAgents() && (agent.isEmpty() || s.goal().agent(agent).isEmpty())) {
+            return stop(false, "automation_prompt_upgrade_required", "control_plane_repair",
+                    agent.isEmpty() ? "the goal has registered agents and the heartbeat did not say which one it runs"
+                            : "agent " + agent + " is not registered for this goal",
+                    "install the managed heartbeat for a registered agent", Cadence.REPAIR);
+        }
+        List<TodoView> gates = s.todos().stream().filter(t -> TodoRules.gateBlocks(t, agent)).sorted(TodoRules.ORDER).toList();
+        if (!gates.isEmpty()) {
+            return new Verdict(false, "operator_gate_notify", "operator_gate_wait", "an open user gate blocks this lane: "
+                    + gates.get(0).text(), "notify the user and wait for their decision", true, Cadence.HUMAN_GATE,
+                    gates.get(0), List.of());
+        }
+        if (q.state().equals("throttled")) {
+            return new Verdict(false, "throttled_skip", "quiet_wait", "the quota window is spent (" + q.spentSlots() + " of "
+                    + q.allowedSlots() + " slots) until " + q.nextEligibleAt(), "skip this turn quietly", false,
+                    Cadence.UNCHANGED, null, candidates);
+        }
+        List<TodoView> ready = s.todos().stream().filter(t -> TodoRules.readyDeferred(s, t, r.now())).sorted(TodoRules.ORDER).toList();
+        if (!ready.isEmpty()) {
+            return new Verdict(true, "successor_replan_required", "replan", "a deferred todo's condition came true: "
+                    + ready.get(0).text(), "re-plan: update or supersede the deferred todo before other work", false,
+                    Cadence.ACTIVE_WORK, ready.get(0), candidates);
+        }
+        if (!candidates.isEmpty()) {
+            TodoView selected = candidates.get(0);
+            boolean claimed = selected.claimedBy().equals(agent) && !agent.isEmpty();
+            return new Verdict(true, "normal_run", "work", "runnable advancement work: " + selected.text(),
+                    claimed ? "work on the selected todo" : "claim the selected todo, then work on it", false,
+                    Cadence.ACTIVE_WORK, selected, candidates);
+        }
+        List<TodoView> monitors = s.todos().stream().filter(t -> TodoRules.isMonitor(t) && TodoRules.open(t))
+                .sorted(TodoRules.ORDER).toList();
+        List<TodoView> due = monitors.stream().filter(t -> TodoRules.monitorDue(s, t, r.now())).toList();
+        if (!due.isEmpty()) {
+            return new Verdict(true, "monitor_due", "monitor", "a monitor is due: " + due.get(0).text(),
+                    "check the monitor and write back what changed", false, Cadence.MONITOR_WAIT, due.get(0), List.of());
+        }
+        if (!monitors.isEmpty()) {
+            return new Verdict(false, "monitor_quiet_skip", "quiet_wait", "only monitors remain and none is due",
+                    "skip this turn quietly", false, Cadence.MONITOR_WAIT, null, List.of());
+        }
+        if (s.todos().stream().anyMatch(t -> TodoRules.claimedByOther(t, agent))) {
+            return new Verdict(false, "peer_coordination_blocked", "peer_wait",
+                    "the remaining work is claimed by other agents", "wait for a peer to finish or release its claim",
+                    false, Cadence.PEER_WAIT, null, List.of());
+        }
+        return new Verdict(false, "quota_skip", "quiet_wait", "nothing runnable: no open work for this lane",
+                "skip quietly until there is fresh evidence or new work", false, Cadence.UNCHANGED, null, List.of());
+    }
+
+    private static Verdict stop(boolean run, String action, String mode, String reason, String recommended, Cadence c) {
+        return new Verdict(run, action, mode, reason, recommended, false, c, null, List.of());
+    }
+
+    /** The whole {@code loopx_quota_decision_v0} answer. */
+    public static ObjectNode answer(GoalState s, SchedulerView memory, Request r) {
+        Frontier f = Frontier.of(s, r.agentId(), r.now());
+        QuotaStatus q = QuotaStatus.at(s.goal().quota(), s.quota(), r.now());
+        Verdict v = decide(s, r, f, q);
+        String goal = s.goal().goalId();
+        ObjectNode doc = Json.object();
+        doc.put("schema_version", "loopx_quota_decision_v0");
+        doc.put("ok", true);
+        doc.put("goal_id", goal);
+        doc.put("should_run", v.shouldRun());
+        doc.put("state", s.goal().stopped() ? "stopped" : q.state());
+        doc.put("effective_action", v.effectiveAction());
+        doc.put("reason", v.reason());
+        doc.put("recommended_action", v.recommendedAction());
+        doc.put("normal_delivery_allowed", v.effectiveAction().equals("normal_run"));
+        doc.put("claim_required_before_work", v.effectiveAction().equals("normal_run") && v.selected() != null
+                && !v.selected().claimedBy().equals(r.agentId()));
+        doc.put("runtime_profile", r.runtimeProfile());
+        doc.set("quota", quota(q));
+        ObjectNode identity = doc.putObject("agent_identity");
+        identity.put("agent_id", r.agentId());
+        identity.put("registered", s.goal().agent(r.agentId()).isPresent());
+        if (v.selected() == null) {
+            doc.putNull("selected_todo");
+        } else {
+            doc.set("selected_todo", todo(v.selected()));
+        }
+        ArrayNode candidates = doc.putArray("runnable_candidates");
+        v.candidates().stream().limit(5).forEach(t -> candidates.add(todo(t)));
+        doc.set("user_todo_summary", userSummary(s, r.agentId()));
+        doc.set("agent_todo_summary", agentSummary(s, r, f));
+        ObjectNode heartbeat = doc.putObject("heartbeat_recommendation");
+        heartbeat.put("recommended_mode", v.recommendedMode());
+        heartbeat.put("notify", v.notifyUser() ? "NOTIFY" : "DONT_NOTIFY");
+        doc.set("interaction_contract", InteractionContract.of(s, r, v));
+        ObjectNode liveness = doc.putObject("automation_liveness");
+        liveness.put("automation_action", v.cadence() == Cadence.TERMINAL ? "stop_terminal_no_followup" : "keep_active_quiet");
+        liveness.put("pause_allowed", v.cadence().stops());
+        ObjectNode upgrade = doc.putObject("automation_prompt_upgrade");
+        boolean upgradeRequired = v.effectiveAction().equals("automation_prompt_upgrade_required");
+        upgrade.put("required", upgradeRequired);
+        if (upgradeRequired) {
+            String agent = !r.agentId().isEmpty() && s.goal().agent(r.agentId()).isPresent() ? r.agentId()
+                    : s.goal().agentIds().size() == 1 ? s.goal().agentIds().get(0) : "<one of: " + String.join(", ", s.goal().agentIds()) + ">";
+            upgrade.put("command", "loopx heartbeat-prompt --goal-id " + goal + " --agent-id " + agent + " --bootstrap");
+            ArrayNode agents = upgrade.putArray("registered_agents");
+            s.goal().agentIds().forEach(agents::add);
+        }
+        doc.set("goal_frontier_projection", f.toJson());
+        SchedulerHint.Identity id = identity(s, r, v);
+        doc.set("scheduler_hint", SchedulerHint.toJson(v.cadence(), v.effectiveAction(), id, memory, r.currentRrule(),
+                CODEX_PROFILES.contains(r.runtimeProfile()),
+                r.includeDetail().equals("scheduler") || r.includeDetail().equals("all"), r.now()));
+        return doc;
+    }
+
+    public static SchedulerHint.Identity identity(GoalState s, Request r, Verdict v) {
+        return new SchedulerHint.Identity(s.goal().goalId(), r.agentId(), v.effectiveAction(), v.recommendedMode(),
+                v.recommendedMode(), v.selected() == null ? "" : v.selected().todoId());
+    }
+
+    private static ObjectNode quota(QuotaStatus q) {
+        ObjectNode n = Json.object();
+        n.put("compute", q.compute());
+        n.put("window_hours", q.windowHours());
+        n.put("slot_minutes", q.slotMinutes());
+        n.put("allowed_slots", q.allowedSlots());
+        n.put("spent_slots", q.spentSlots());
+        n.put("state", q.state());
+        if (q.nextEligibleAt().isEmpty()) {
+            n.putNull("next_eligible_at");
+        } else {
+            n.put("next_eligible_at", q.nextEligibleAt());
+        }
+        return n;
+    }
+
+    static ObjectNode todo(TodoView t) {
+        ObjectNode n = Json.object();
+        n.put("schema_version", "todo_item_v0");
+        n.put("todo_id", t.todoId());
+        n.put("role", t.role());
+        n.put("status", t.status());
+        n.put("priority", t.priority());
+        n.put("task_class", t.taskClass());
+        n.put("text", t.text());
+        n.put("claimed_by", t.claimedBy());
+        return n;
+    }
+
+    /** Open user todos this lane sees: gates scoped to other lanes are not counted. */
+    private static ObjectNode userSummary(GoalState s, String agent) {
+        List<TodoView> visible = s.todos().stream().filter(t -> t.role().equals("user") && TodoRules.open(t))
+                .filter(t -> !t.isUserGate() || TodoRules.gateBlocks(t, agent)).toList();
+        ObjectNode n = Json.object();
+        n.put("open_count", visible.size());
+        n.put("blocking_gate_count", visible.stream().filter(TodoView::isUserGate).count());
+        ArrayNode gates = n.putArray("open_gates");
+        visible.stream().filter(TodoView::isUserGate).sorted(TodoRules.ORDER)
+                .forEach(t -> gates.addObject().put("todo_id", t.todoId()).put("question", t.text()));
+        return n;
+    }
+
+    private static ObjectNode agentSummary(GoalState s, Request r, Frontier f) {
+        ObjectNode n = Json.object();
+        n.put("open_count", f.agentOpen());
+        n.put("runnable_count", s.todos().stream().filter(t -> TodoRules.runnableFor(s, t, r.agentId(), r.now())).count());
+        n.put("claimed_by_me_count", f.claimedByMe());
+        n.put("claimed_by_others_count", f.claimedByOthers());
+        n.put("monitor_open_count", f.monitorOpen());
+        return n;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.loopx.projections.query;
+
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TodoView;
+import java.time.Instant;
+import java.util.Comparator;
+
+/**
+ * The todo predicates every read answer shares (SPEC §S4, §S5, §S7). Pure; time is {@code now}.
+ */
+public final class TodoRules {
+    /** Priority first (P0 before P4, missing last), then creation order. Priority never grants eligibility. */
+    public static final Comparator<TodoView> ORDER = Comparator
+            .comparing((TodoView t) -> t.priority().isEmpty() ? "P9" : t.priority())
+            .thenComparingLong(TodoView::createdSeq);
+
+    private TodoRules() {}
+
+    public static boolean open(TodoView t) {
+        return !t.done();
+    }
+
+    /** A resume condition holds: none, {@code todo_done:<id>} with that todo done, or {@code resume_at:} reached. */
+    public static boolean resumeSatisfied(GoalState s, TodoView t, Instant now) {
+        String when = t.resumeWhen();
+        if (when.isEmpty()) {
+            return true;
+        }
+        if (when.startsWith("todo_done:")) {
+            String id = when.substring("todo_done:".length());
+            return s.todo(id).map(TodoView::done).orElse(false);
+        }
+        if (when.startsWith("resume_at:")) {
+            return !now.isBefore(Instant.parse(when.substring("resume_at:".length())));
+        }
+        return false;
+    }
+
+    public static boolean isAdvancement(TodoView t) {
+        return t.role().equals("agent") && t.taskClass().equals("advancement_task");
+    }
+
+    public static boolean isMonitor(TodoView t) {
+        return t.role().equals("agent") && t.taskClass().equals("continuous_monitor");
+    }
+
+    /** A monitor is due when it is open (not blocked or deferred) and its resume condition holds. */
+    public static boolean monitorDue(GoalState s, TodoView t, Instant now) {
+        return isMonitor(t) && t.status().equals("open") && resumeSatisfied(s, t, now);
+    }
+
+    /** Advancement work an agent may run now: open, condition met, not excluded, unclaimed or its own. */
+    public static boolean runnableFor(GoalState s, TodoView t, String agentId, Instant now) {
+        return isAdvancement(t) && t.status().equals("open") && resumeSatisfied(s, t, now)
+                && !t.excludedAgents().contains(agentId)
+                && (t.claimedBy().isEmpty() || t.claimedBy().equals(agentId));
+    }
+
+    /** Open advancement work that only other agents may run now (claimed by them). */
+    public static boolean claimedByOther(TodoView t, String agentId) {
+        return isAdvancement(t) && t.status().equals("open") && !t.claimedBy().isEmpty() && !t.claimedBy().equals(agentId);
+    }
+
+    /** A deferred todo whose condition came true: the plan must be revisited before more work. */
+    public static boolean readyDeferred(GoalState s, TodoView t, Instant now) {
+        return t.status().equals("deferred") && !t.resumeWhen().isEmpty() && resumeSatisfied(s, t, now);
+    }
+
+    /**
+     * An open user gate blocks a lane when it is global, scoped to that agent, or unscoped (on a
+     * goal with fewer than two agents every gate is unscoped and blocks everyone).
+     */
+    public static boolean gateBlocks(TodoView t, String agentId) {
+        return t.role().equals("user") && t.isUserGate() && open(t)
+                && (t.globalGate() || t.blocksAgent().isEmpty() || t.blocksAgent().equals(agentId));
+    }
+}
