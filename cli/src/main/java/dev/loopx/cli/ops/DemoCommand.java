@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
 @Command(name = "demo",
         description = {"Run a short tour in a temporary project (your own projects and ~/.loopx are not",
             "touched): connect a project, register two agents, add work and a scoped owner gate, claim,",
-            "complete with evidence, spend one slot, reward; then verify and replay the ledger, rebuild the",
+            "complete with evidence, spend one slot, reward, ask should-run for both lanes (with the",
+            "scheduler hint); then verify and replay the ledger, rebuild the",
             "projections and prove the rebuild is byte-identical, run doctor. Removes the project after."})
 public final class DemoCommand extends LoopxSubcommand {
     @Option(names = "--keep", description = "Keep the temporary project (its location is printed on stderr).")
@@ -72,6 +73,10 @@ public final class DemoCommand extends LoopxSubcommand {
             steps.add(run(context, inner, "The owner rewards the work", "reward", "--goal-id", g, "--reward", "positive",
                     "--reason-summary", "importer shipped with tests", "--actor-kind", "owner"));
             steps.add(run(context, inner, "What the agents see now", "todo", "list", "--goal-id", g, "--status", "open"));
+            steps.add(run(context, inner, "The builder's heartbeat asks: should I run?", "quota", "should-run", "--goal-id", g,
+                    "--agent-id", "builder", "--runtime-profile", "codex_app_heartbeat"));
+            steps.add(run(context, inner, "The reviewer's lane waits for the owner's gate", "quota", "should-run", "--goal-id", g,
+                    "--agent-id", "reviewer", "--runtime-profile", "codex_app_heartbeat"));
             steps.add(run(context, inner, "Verify the hash chain of the ledger", "ledger", "verify"));
             steps.add(run(context, inner, "Replay the ledger (one JSON envelope per line)", "ledger", "replay"));
             Step before = run(context, inner, "Dump the projections (canonical bytes)", "projections", "dump", "--canonical");
@@ -153,6 +158,13 @@ public final class DemoCommand extends LoopxSubcommand {
                         + t.path("task_class").asText() + "  " + t.path("text").asText()));
                 yield r.path("count").asText() + " open todo(s):\n" + String.join("\n", items);
             }
+            case "loopx_quota_decision_v0" -> "should_run=" + r.path("should_run").asText() + "  "
+                    + r.path("effective_action").asText() + (r.path("selected_todo").isObject()
+                            ? " on " + r.at("/selected_todo/todo_id").asText() : "")
+                    + "\nscheduler: " + r.at("/scheduler_hint/action").asText() + " (" + r.at("/scheduler_hint/cadence_class").asText()
+                    + ")" + (r.at("/scheduler_hint/app_automation/recommended_rrule").isMissingNode() ? ""
+                            : ", apply " + r.at("/scheduler_hint/app_automation/recommended_rrule").asText())
+                    + ", reset token " + r.at("/scheduler_hint/reset_policy/reset_token").asText();
             case "loopx_error_v0" -> "refused: " + r.path("error_code").asText() + " — " + r.path("message").asText();
             case "loopx_configure_goal_v0" -> "allowed slots " + r.at("/before/allowed_slots").asText() + " -> "
                     + r.at("/after/allowed_slots").asText() + (r.has("preview")
