@@ -2,7 +2,7 @@ package dev.loopx.cli.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.goal.ChangeLifecycle;
@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
         description = {"Stop or resume a goal. A stopped goal answers should_run=false until it is resumed.",
             "Only an owner or controller may (--actor-kind). Shows a preview unless --execute is given."},
         footer = {"", "Example:  loopx goal-lifecycle --goal-id g --operation stop --actor-kind owner --reason \"release freeze\" --execute"})
-public final class GoalLifecycleCommand extends GoalWriteCommand {
+public final class GoalLifecycleCommand extends PreviewFirstCommand {
     @Option(names = "--operation", required = true, paramLabel = "stop|resume")
     String operation;
 
@@ -30,9 +30,6 @@ public final class GoalLifecycleCommand extends GoalWriteCommand {
 
     @Option(names = "--reason", required = true, paramLabel = "TEXT")
     String reason;
-
-    @Option(names = "--execute", description = "Append (default: preview only).")
-    boolean execute;
 
     @Override
     protected String schemaVersion() {
@@ -59,11 +56,6 @@ public final class GoalLifecycleCommand extends GoalWriteCommand {
     @Override
     protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
         return GoalDecider.decide(new ChangeLifecycle(goalId, operation.equals("stop"), reason), state.map(GoalState::goal));
-    }
-
-    @Override
-    protected boolean writes() {
-        return execute;
     }
 
     @Override

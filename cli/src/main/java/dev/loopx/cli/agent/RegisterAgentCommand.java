@@ -3,14 +3,12 @@ package dev.loopx.cli.agent;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.agent.AgentDecider;
 import dev.loopx.commands.agent.RegisterAgents;
-import dev.loopx.ledger.Actor;
-import dev.loopx.ledger.ActorKind;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
@@ -24,7 +22,7 @@ import picocli.CommandLine.Option;
             "registration is identity, not authority. Shows a preview unless --execute is given.",
             "--require-new refuses ids that are already registered (agent_identity_already_registered)."},
         footer = {"", "Example:  loopx register-agent --goal-id g --agent-id builder --agent-id reviewer --execute"})
-public final class RegisterAgentCommand extends GoalWriteCommand {
+public final class RegisterAgentCommand extends PreviewFirstCommand {
     @Option(names = "--agent-id", required = true, paramLabel = "ID", description = "Repeat for several agents.")
     List<String> agentIds;
 
@@ -33,9 +31,6 @@ public final class RegisterAgentCommand extends GoalWriteCommand {
 
     @Option(names = "--require-new", description = "Refuse if any id is already registered.")
     boolean requireNew;
-
-    @Option(names = "--execute", description = "Append (default: preview only).")
-    boolean execute;
 
     @Override
     protected String schemaVersion() {
@@ -64,16 +59,6 @@ public final class RegisterAgentCommand extends GoalWriteCommand {
     @Override
     protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
         return AgentDecider.decide(new RegisterAgents(goalId, agentIds, scope, requireNew), state);
-    }
-
-    @Override
-    protected boolean writes() {
-        return execute;
-    }
-
-    @Override
-    protected Actor actor() {
-        return new Actor(ActorKind.OWNER, "cli");
     }
 
     @Override

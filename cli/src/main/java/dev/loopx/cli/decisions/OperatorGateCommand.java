@@ -2,14 +2,12 @@ package dev.loopx.cli.decisions;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.DryRunCommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.gate.GateDecider;
 import dev.loopx.commands.gate.OperatorGate;
-import dev.loopx.ledger.Actor;
-import dev.loopx.ledger.ActorKind;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
@@ -22,7 +20,7 @@ import picocli.CommandLine.Option;
         description = {"Record an operator gate decision (approve|reject|defer) with its resume contract:",
             "the agent re-reads state before acting, and an approval is never a write grant."},
         footer = {"", "Example:  loopx operator-gate --goal-id g --decision approve --reason-summary \"schema reviewed\" --gate schema"})
-public final class OperatorGateCommand extends GoalWriteCommand {
+public final class OperatorGateCommand extends DryRunCommand {
     @Option(names = "--decision", required = true, paramLabel = "approve|reject|defer")
     String decision;
 
@@ -31,9 +29,6 @@ public final class OperatorGateCommand extends GoalWriteCommand {
 
     @Option(names = "--gate", paramLabel = "NAME", description = "Which gate (default: operator).")
     String gate = "operator";
-
-    @Option(names = "--dry-run", description = "Show what would be appended; write nothing.")
-    boolean dryRun;
 
     @Override
     protected String schemaVersion() {
@@ -60,16 +55,6 @@ public final class OperatorGateCommand extends GoalWriteCommand {
     @Override
     protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
         return GateDecider.decide(new OperatorGate(goalId, gate, decision, reasonSummary), state);
-    }
-
-    @Override
-    protected boolean writes() {
-        return !dryRun;
-    }
-
-    @Override
-    protected Actor actor() {
-        return new Actor(ActorKind.OWNER, "cli");
     }
 
     @Override

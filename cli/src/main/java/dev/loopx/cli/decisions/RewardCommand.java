@@ -3,7 +3,7 @@ package dev.loopx.cli.decisions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.DryRunCommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
             "--actor-kind owner|controller: hosts and agents can never give themselves a reward."},
         footer = {"", "Example:  loopx reward --goal-id g --reward positive --reason-summary \"importer shipped\" --actor-kind owner \\",
             "            --lesson-kind process --lesson-summary \"small PRs merged faster\""})
-public final class RewardCommand extends GoalWriteCommand {
+public final class RewardCommand extends DryRunCommand {
     @Option(names = "--reward", required = true, paramLabel = "positive|negative|mixed|neutral")
     String reward;
 
@@ -42,9 +42,6 @@ public final class RewardCommand extends GoalWriteCommand {
 
     @Option(names = "--lesson-summary", paramLabel = "TEXT")
     String lessonSummary;
-
-    @Option(names = "--dry-run", description = "Show what would be appended; write nothing.")
-    boolean dryRun;
 
     @Override
     protected String schemaVersion() {
@@ -91,11 +88,6 @@ public final class RewardCommand extends GoalWriteCommand {
     @Override
     protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
         return RewardDecider.decide(command(), state);
-    }
-
-    @Override
-    protected boolean writes() {
-        return !dryRun;
     }
 
     @Override

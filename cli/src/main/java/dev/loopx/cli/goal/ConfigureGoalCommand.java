@@ -3,12 +3,10 @@ package dev.loopx.cli.goal;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.goal.ConfigureGoal;
 import dev.loopx.commands.goal.GoalDecider;
-import dev.loopx.ledger.Actor;
-import dev.loopx.ledger.ActorKind;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
@@ -27,7 +25,7 @@ import picocli.CommandLine.Option;
             "Options left out keep their current value. Shows a preview unless --execute is given."
         },
         footer = {"", "Example:  loopx configure-goal --goal-id demo-goal --quota-compute 0.5 --execute"})
-public final class ConfigureGoalCommand extends GoalWriteCommand {
+public final class ConfigureGoalCommand extends PreviewFirstCommand {
     @Option(names = "--quota-compute", paramLabel = "X", description = "Share of the window to use (>= 0; 0 pauses).")
     String compute;
 
@@ -36,9 +34,6 @@ public final class ConfigureGoalCommand extends GoalWriteCommand {
 
     @Option(names = "--quota-slot-minutes", paramLabel = "M", description = "Minutes per slot (1..1440).")
     String slotMinutes;
-
-    @Option(names = "--execute", description = "Append the change (default: preview only).")
-    boolean execute;
 
     private BigDecimal parsedCompute;
     private Integer parsedWindow;
@@ -86,16 +81,6 @@ public final class ConfigureGoalCommand extends GoalWriteCommand {
         }
         before = state.get().goal().quota();
         return GoalDecider.decide(command(before), state.map(GoalState::goal));
-    }
-
-    @Override
-    protected boolean writes() {
-        return execute;
-    }
-
-    @Override
-    protected Actor actor() {
-        return new Actor(ActorKind.OWNER, "cli");
     }
 
     @Override

@@ -2,7 +2,7 @@ package dev.loopx.cli.quota;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.DryRunCommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
             "primary_goal_outcome are accountable: exactly one quota spend may follow each. Never spends."},
         footer = {"", "Example:  loopx refresh-state --goal-id g --agent-id builder --delivery-outcome outcome_progress \\",
             "            --summary \"importer handles empty files\""})
-public final class RefreshStateCommand extends GoalWriteCommand {
+public final class RefreshStateCommand extends DryRunCommand {
     @Option(names = "--agent-id", paramLabel = "ID")
     String agentId;
 
@@ -33,9 +33,6 @@ public final class RefreshStateCommand extends GoalWriteCommand {
 
     @Option(names = "--summary", paramLabel = "TEXT")
     String summary;
-
-    @Option(names = "--dry-run", description = "Show what would be appended; write nothing.")
-    boolean dryRun;
 
     @Override
     protected String schemaVersion() {
@@ -72,11 +69,6 @@ public final class RefreshStateCommand extends GoalWriteCommand {
     @Override
     protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
         return QuotaDecider.decide(command(), state);
-    }
-
-    @Override
-    protected boolean writes() {
-        return !dryRun;
     }
 
     @Override

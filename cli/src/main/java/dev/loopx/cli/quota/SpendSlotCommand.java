@@ -3,7 +3,7 @@ package dev.loopx.cli.quota;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.quota.QuotaCommands.SpendSlot;
@@ -24,15 +24,12 @@ import picocli.CommandLine.Option;
             "primary_goal_outcome) that is not spent yet. Preview by default; --execute appends exactly one",
             "quota.slot_spent. A second spend for the same writeback is refused (writeback_already_spent)."},
         footer = {"", "Example:  loopx quota spend-slot --goal-id g --agent-id builder --execute"})
-public final class SpendSlotCommand extends GoalWriteCommand {
+public final class SpendSlotCommand extends PreviewFirstCommand {
     @Option(names = "--agent-id", paramLabel = "ID", description = "Spend for this agent's latest writeback.")
     String agentId;
 
     @Option(names = "--slots", paramLabel = "N", description = "Slots to spend (default 1, at most 1440).")
     int slots = 1;
-
-    @Option(names = "--execute", description = "Append the spend (default: preview only).")
-    boolean execute;
 
     @Override
     protected String schemaVersion() {
@@ -62,11 +59,6 @@ public final class SpendSlotCommand extends GoalWriteCommand {
     @Override
     protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
         return QuotaDecider.decide(new SpendSlot(goalId, orEmpty(agentId), slots), state);
-    }
-
-    @Override
-    protected boolean writes() {
-        return execute;
     }
 
     @Override

@@ -3,13 +3,11 @@ package dev.loopx.cli.quota;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.quota.QuotaCommands.VoidSlot;
 import dev.loopx.commands.quota.QuotaDecider;
-import dev.loopx.ledger.Actor;
-import dev.loopx.ledger.ActorKind;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.quota.QuotaStatus;
@@ -23,15 +21,12 @@ import picocli.CommandLine.Option;
         description = {"Cancel a spend with a compensating quota.slot_voided (the spend stays in the ledger).",
             "Its writeback may then be spent again. Preview by default."},
         footer = {"", "Example:  loopx quota void-slot --goal-id g --spent-seq 42 --reason-summary \"spent twice by mistake\" --execute"})
-public final class VoidSlotCommand extends GoalWriteCommand {
+public final class VoidSlotCommand extends PreviewFirstCommand {
     @Option(names = "--spent-seq", required = true, paramLabel = "SEQ", description = "The seq of the quota.slot_spent event.")
     long spentSeq;
 
     @Option(names = "--reason-summary", required = true, paramLabel = "TEXT")
     String reasonSummary;
-
-    @Option(names = "--execute", description = "Append the void (default: preview only).")
-    boolean execute;
 
     @Override
     protected String schemaVersion() {
@@ -59,16 +54,6 @@ public final class VoidSlotCommand extends GoalWriteCommand {
     @Override
     protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
         return QuotaDecider.decide(new VoidSlot(goalId, spentSeq, reasonSummary), state);
-    }
-
-    @Override
-    protected boolean writes() {
-        return execute;
-    }
-
-    @Override
-    protected Actor actor() {
-        return new Actor(ActorKind.OWNER, "cli");
     }
 
     @Override

@@ -51,7 +51,10 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
     /** Whether this invocation appends (else it previews). */
     protected abstract boolean writes();
 
-    protected abstract Actor actor();
+    /** Who writes; the owner (through the CLI) unless a command says otherwise. */
+    protected Actor actor() {
+        return new Actor(dev.loopx.ledger.ActorKind.OWNER, "cli");
+    }
 
     /** Adds command-specific facts to the answer, given the goal state after the write (or now, for a preview). */
     protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {}

@@ -2,7 +2,7 @@ package dev.loopx.cli.todo;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.DryRunCommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
@@ -12,18 +12,10 @@ import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /** Shared options and answer of the todo writes: {@code --agent-id}, {@code --dry-run}, the todo after the write. */
-abstract class TodoWriteCommand extends GoalWriteCommand {
+abstract class TodoWriteCommand extends DryRunCommand {
     @Option(names = "--agent-id", paramLabel = "ID",
             description = "The acting agent (required on goals with registered agents; must match the claim).")
     String agentId;
-
-    @Option(names = "--dry-run", description = "Show what would be appended; write nothing.")
-    boolean dryRun;
-
-    @Override
-    protected boolean writes() {
-        return !dryRun;
-    }
 
     @Override
     protected Actor actor() {
