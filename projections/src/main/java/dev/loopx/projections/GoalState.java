@@ -27,6 +27,14 @@ public record GoalState(GoalView goal, List<TodoView> todos, QuotaLog quota, Goa
                 QuotaFold.log(views, goalId), AuditFold.log(views, goalId)));
     }
 
+    /** Every goal of the runtime root (view {@code goal}), in goal-id order. */
+    public static List<GoalState> loadAll(Views views) {
+        return dev.loopx.projections.view.Documents.list(views, GoalFold.VIEW, "", GoalView.class).stream()
+                .map(g -> new GoalState(g, TodoFold.todos(views, g.goalId()), QuotaFold.log(views, g.goalId()),
+                        AuditFold.log(views, g.goalId())))
+                .toList();
+    }
+
     public Optional<TodoView> todo(String todoId) {
         return todos.stream().filter(t -> t.todoId().equals(todoId)).findFirst();
     }

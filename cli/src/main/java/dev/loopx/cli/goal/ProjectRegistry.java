@@ -17,11 +17,25 @@ import java.nio.file.attribute.PosixFilePermissions;
  * global manager commands. Holds absolute paths, so it is 0600 in a 0700 folder and never
  * printed. Updated by atomic replace.
  */
-final class ProjectRegistry {
+public final class ProjectRegistry {
     private final Path file;
 
-    ProjectRegistry(Path loopxHome) {
+    /** One known project: its runtime root (private: never printed) and its public label. */
+    public record Entry(Path runtimeRoot, String projectLabel) {}
+
+    public ProjectRegistry(Path loopxHome) {
         this.file = loopxHome.resolve("projects.json");
+    }
+
+    /** The recorded projects, in index order; none when the index does not exist. Reads only. */
+    public java.util.List<Entry> entries() {
+        java.util.List<Entry> entries = new java.util.ArrayList<>();
+        for (JsonNode p : read().get("projects")) {
+            String label = p.path("project_label").asText("");
+            entries.add(new Entry(Path.of(p.path("runtime_root").asText("")),
+                    label.isBlank() ? "project-" + (entries.size() + 1) : label));
+        }
+        return entries;
     }
 
     boolean contains(Path runtimeRoot) {

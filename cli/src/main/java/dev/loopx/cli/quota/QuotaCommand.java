@@ -19,11 +19,13 @@ public final class QuotaCommand implements Runnable {
         cl.addSubcommand("scheduler-fail-current", new SchedulerFailCommand());
         cl.addSubcommand("spend-slot", new SpendSlotCommand());
         cl.addSubcommand("void-slot", new VoidSlotCommand());
+        cl.addSubcommand("status", new QuotaStatusCommand());
+        cl.addSubcommand("plan", new QuotaPlanCommand());
         return cl;
     }
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "quota needs a subcommand: should-run, scheduler-ack(-current), scheduler-fail-current, spend-slot or void-slot");
+        throw new CommandLine.ParameterException(spec.commandLine(), "quota needs a subcommand: should-run, scheduler-ack(-current), scheduler-fail-current, spend-slot, void-slot, status or plan");
     }
 }

@@ -160,6 +160,14 @@ public final class CliContext {
 
     /** Renders a command's answer; exit 0 when {@code ok}, 1 (refusal) otherwise. */
     public int emit(ObjectNode document) {
+        return emit(document, TextRenderer::render);
+    }
+
+    /**
+     * Renders a command's answer with a dedicated text view (the JSON is unchanged); exit 0 when
+     * {@code ok}, 1 otherwise. The view receives the path-redacted document.
+     */
+    public int emit(ObjectNode document, java.util.function.BiConsumer<JsonNode, PrintWriter> textView) {
         JsonNode safe = PathRedactor.redact(document);
         if (json()) {
             try {
@@ -168,7 +176,7 @@ public final class CliContext {
                 throw new IllegalStateException("a CLI document did not serialise", e);
             }
         } else {
-            TextRenderer.render(safe, out);
+            textView.accept(safe, out);
         }
         out.flush();
         return ExitCodes.forDocument(document.path("ok").asBoolean(false));

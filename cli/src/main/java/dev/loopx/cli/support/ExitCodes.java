@@ -22,7 +22,8 @@ public final class ExitCodes {
 
     private static final Set<String> REFUSAL_CODES = Set.of(
             "goal_not_found", "concurrent_write_conflict", "lock_acquire_timeout", "ledger_verify_failed",
-            "ledger_not_empty", "import_chain_broken", "doctor_found_problems", "operation_id_conflict");
+            "ledger_not_empty", "import_chain_broken", "doctor_found_problems", "operation_id_conflict",
+            "status_collection_unavailable");
 
     private ExitCodes() {}
 

@@ -1,0 +1,47 @@
+package dev.loopx.cli.quota;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.query.Frontier;
+import dev.loopx.projections.quota.QuotaStatus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code loopx quota status}: one goal's quota and frontier counters ({@code loopx_quota_status_v0}). Read-only. */
+@Command(name = "status",
+        description = {"One goal's quota (allowed, spent in the rolling window, state, next eligible time) and its",
+            "frontier counters (goal_frontier_projection_v0). Read-only; never spends."},
+        footer = {"", "Example:  loopx quota status --goal-id weather-app-goal"})
+public final class QuotaStatusCommand extends LoopxSubcommand {
+    @Option(names = "--goal-id", required = true, paramLabel = "ID")
+    String goalId;
+
+    @Option(names = "--agent-id", paramLabel = "ID", description = "Count claims from this lane's point of view.")
+    String agentId;
+
+    @Override
+    protected int execute(CliContext context) {
+        IdOptions.requireGoalId(goalId);
+        if (agentId != null) {
+            IdOptions.requireId("--agent-id", agentId);
+        }
+        String agent = agentId == null ? "" : agentId;
+        try (LoopxRuntime runtime = context.openRuntime()) {
+            GoalState state = GoalState.load(runtime.views(), goalId)
+                    .orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId)));
+            ObjectNode doc = CliContext.document("loopx_quota_status_v0", true);
+            doc.put("goal_id", goalId);
+            doc.put("agent_id", agent);
+            doc.put("lifecycle", state.goal().lifecycle());
+            doc.set("quota", QuotaStatus.at(state.goal().quota(), state.quota(), context.now()).toJson());
+            doc.set("goal_frontier_projection", Frontier.of(state, agent, context.now()).toJson());
+            return context.emit(doc);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.loopx.cli.status;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.privacy.PathRedactor;
+import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.query.CharBudget;
+import dev.loopx.projections.query.ReviewPacket;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code loopx review-packet} (SPEC §S9): {@code loopx_review_packet_v0}, a handoff packet for a
+ * reviewer or the next agent that fits {@code --max-chars} (the compact JSON, whole items dropped
+ * from the end of lists; {@code budget} and {@code truncated} say what happened). Read-only.
+ */
+@Command(name = "review-packet",
+        description = {"A compact handoff for a reviewer or the next agent: kind, waiting_on, what changed since",
+            "the last reward, the latest evidence and the exact next commands, within --max-chars",
+            "(default 4000; whole list items are dropped, strings are never cut). Read-only."},
+        footer = {"", "Example:  loopx review-packet --goal-id weather-app-goal --agent-id builder --max-chars 2000"})
+public final class ReviewPacketCommand extends LoopxSubcommand {
+    static final int MIN_CHARS = 200;
+
+    @Option(names = "--goal-id", required = true, paramLabel = "ID")
+    String goalId;
+
+    @Option(names = "--agent-id", paramLabel = "ID", description = "The lane handing off (default: every lane).")
+    String agentId;
+
+    @Option(names = "--max-chars", paramLabel = "N", description = "Character budget of the JSON answer (default 4000).")
+    int maxChars = 4000;
+
+    @Override
+    protected int execute(CliContext context) {
+        IdOptions.requireGoalId(goalId);
+        if (agentId != null) {
+            IdOptions.requireId("--agent-id", agentId);
+        }
+        if (maxChars < MIN_CHARS) {
+            throw CliError.badInput("invalid_value", "--max-chars must be at least " + MIN_CHARS);
+        }
+        try (LoopxRuntime runtime = context.openRuntime()) {
+            var views = runtime.views();
+            GoalState state = GoalState.load(views, goalId).orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId)));
+            long after = ReviewPacket.lastRewardSeq(state);
+            var counts = LedgerSince.countByType(runtime, goalId, after, views.checkpoint().seq());
+            ObjectNode packet = ReviewPacket.of(state, agentId == null ? "" : agentId, context.now(),
+                    new ReviewPacket.Changes(after, counts));
+            ObjectNode safe = (ObjectNode) PathRedactor.redact(packet);
+            return context.emit(CharBudget.fit(safe, maxChars, ReviewPacket.TRIM_ORDER));
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.loopx.projections.query;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TodoView;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The attention queue of {@code loopx status} (SPEC §S9): every open todo lands in exactly one
+ * list. {@code needs_user}: open user todos (with an agent lane, only gates that block it);
+ * {@code needs_agent}: runnable advancement work, due monitors and deferred todos whose condition
+ * came true; {@code watching}: the rest (blocked, deferred, waiting on a condition, quiet
+ * monitors, work claimed by other lanes). Each item says {@code why}. Pure.
+ */
+public record Attention(List<Item> needsUser, List<Item> needsAgent, List<Item> watching) {
+    public record Item(TodoView todo, String why) {}
+
+    public static Attention of(GoalState s, String agentId, Instant now) {
+        List<Item> user = new ArrayList<>();
+        List<Item> agent = new ArrayList<>();
+        List<Item> watching = new ArrayList<>();
+        for (TodoView t : s.todos().stream().filter(TodoRules::open).sorted(TodoRules.ORDER).toList()) {
+            if (t.role().equals("user")) {
+                if (!t.isUserGate()) {
+                    user.add(new Item(t, "user_action"));
+                } else if (agentId.isEmpty() || TodoRules.gateBlocks(t, agentId)) {
+                    user.add(new Item(t, "user_gate"));
+                } else {
+                    watching.add(new Item(t, "gate_on_other_lane"));
+                }
+            } else if (TodoRules.readyDeferred(s, t, now)) {
+                agent.add(new Item(t, "replan"));
+            } else if (TodoRules.monitorDue(s, t, now)) {
+                agent.add(new Item(t, "monitor_due"));
+            } else if (runnable(s, t, agentId, now)) {
+                agent.add(new Item(t, t.claimedBy().isEmpty() ? "unclaimed" : "claimed"));
+            } else {
+                watching.add(new Item(t, watchReason(s, t, agentId, now)));
+            }
+        }
+        return new Attention(List.copyOf(user), List.copyOf(agent), List.copyOf(watching));
+    }
+
+    private static boolean runnable(GoalState s, TodoView t, String agentId, Instant now) {
+        if (agentId.isEmpty()) {
+            return TodoRules.isAdvancement(t) && t.status().equals("open") && TodoRules.resumeSatisfied(s, t, now);
+        }
+        return TodoRules.runnableFor(s, t, agentId, now);
+    }
+
+    private static String watchReason(GoalState s, TodoView t, String agentId, Instant now) {
+        if (t.status().equals("blocked")) {
+            return "blocked";
+        }
+        if (t.status().equals("deferred")) {
+            return "deferred";
+        }
+        if (TodoRules.isMonitor(t)) {
+            return "monitor_quiet";
+        }
+        if (!TodoRules.resumeSatisfied(s, t, now)) {
+            return "waiting_condition";
+        }
+        if (t.excludedAgents().contains(agentId)) {
+            return "excluded_lane";
+        }
+        return TodoRules.claimedByOther(t, agentId) ? "claimed_by_other" : "other";
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode n = Json.object();
+        put(n.putArray("needs_user"), needsUser);
+        put(n.putArray("needs_agent"), needsAgent);
+        put(n.putArray("watching"), watching);
+        return n;
+    }
+
+    private static void put(ArrayNode array, List<Item> items) {
+        items.forEach(i -> array.add(TodoBrief.of(i.todo()).put("why", i.why())));
+    }
+}
