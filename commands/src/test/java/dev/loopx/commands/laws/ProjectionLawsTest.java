@@ -158,7 +158,7 @@ class ProjectionLawsTest {
         String agent = random.nextInt(3) == 0 ? "" : pick(random, List.of("a", "b", "c"));
         String text = pick(random, List.of("Write the importer", "Write the docs", "Fix the flaky test", "Approve the schema",
                 "Try the build", "Ship it"));
-        return switch (random.nextInt(16)) {
+        return switch (random.nextInt(18)) {
             case 0 -> GoalDecider.decide(new RegisterGoal(goal, "objective", "app"), Projector.goal(views, goal));
             case 1 -> AgentDecider.decide(new RegisterAgents(goal, List.of(pick(random, List.of("a", "b", "c"))), "",
                     random.nextBoolean()), state);
@@ -193,6 +193,22 @@ class ProjectionLawsTest {
             case 13 -> QuotaDecider.decide(new RecordEvidence(goal, agent, pick(random, List.of("outcome_progress",
                     "primary_goal_outcome", "surface_only", "outcome_gap")), "summary"), state);
             case 14 -> QuotaDecider.decide(new SpendSlot(goal, agent, 1 + random.nextInt(2)), state);
+            case 15 -> {
+                String rrule = pick(random, List.of("FREQ=MINUTELY;INTERVAL=30", "FREQ=MINUTELY;INTERVAL=60"));
+                if (state.isEmpty() || random.nextBoolean()) {
+                    yield dev.loopx.commands.scheduler.SchedulerDecider.decide(
+                            new dev.loopx.commands.scheduler.SchedulerCommands.FailScheduler(goal, agent, "codex_app", rrule,
+                                    "FREQ=MINUTELY;INTERVAL=3"), state);
+                }
+                var live = dev.loopx.commands.scheduler.SchedulerDecider.liveBackoff(state.get(), views, agent, "codex_app",
+                        Scenario.T0);
+                yield dev.loopx.commands.scheduler.SchedulerDecider.decide(
+                        new dev.loopx.commands.scheduler.SchedulerCommands.AckScheduler(goal, agent, "codex_app", rrule,
+                                live.resetToken(), live.identitySignature(), Scenario.T0), state, views);
+            }
+            case 16 -> dev.loopx.commands.scheduler.SchedulerDecider.decide(
+                    new dev.loopx.commands.scheduler.SchedulerCommands.ObserveTurn(goal, agent, "turn-" + random.nextInt(4),
+                            "quota_skip"), state, views);
             default -> {
                 List<Long> spends = state.map(s -> s.quota().spends().stream().map(sp -> sp.seq()).toList()).orElse(List.of());
                 yield QuotaDecider.decide(new VoidSlot(goal, spends.isEmpty() ? 1 : pick(random, spends), "why"), state);
