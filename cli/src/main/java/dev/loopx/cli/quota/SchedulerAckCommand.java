@@ -3,7 +3,7 @@ package dev.loopx.cli.quota;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
             "Preview unless --execute."},
         footer = {"", "Example:  loopx quota scheduler-ack-current --goal-id g --agent-id builder --applied-rrule FREQ=MINUTELY;INTERVAL=30 \\",
             "            --reset-token 0123456789abcdef --identity-signature 0123456789ab --execute"})
-public final class SchedulerAckCommand extends GoalWriteCommand {
+public final class SchedulerAckCommand extends PreviewFirstCommand {
     @Option(names = "--agent-id", required = true, paramLabel = "ID")
     String agentId;
 
@@ -43,9 +43,6 @@ public final class SchedulerAckCommand extends GoalWriteCommand {
 
     @Option(names = "--surface", paramLabel = "SURFACE", description = "Host surface (default codex_app).")
     String surface = "codex_app";
-
-    @Option(names = "--execute", description = "Append the ack (default: preview only).")
-    boolean execute;
 
     private java.time.Instant now;
 
@@ -87,11 +84,6 @@ public final class SchedulerAckCommand extends GoalWriteCommand {
     protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state, Views views) {
         return SchedulerDecider.decide(new AckScheduler(goalId, agentId, surface, appliedRrule, resetToken, identitySignature, now),
                 state, views);
-    }
-
-    @Override
-    protected boolean writes() {
-        return execute;
     }
 
     @Override

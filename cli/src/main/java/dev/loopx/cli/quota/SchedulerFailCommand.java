@@ -3,7 +3,7 @@ package dev.loopx.cli.quota;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.GoalWriteCommand;
+import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.scheduler.SchedulerCommands.FailScheduler;
@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
             "state_status=host_update_failure_suppressed. An ack of that RRULE clears it. Never spends."},
         footer = {"", "Example:  loopx quota scheduler-fail-current --goal-id g --agent-id builder --failed-rrule FREQ=MINUTELY;INTERVAL=60 \\",
             "            --app-automation-current-rrule FREQ=MINUTELY;INTERVAL=30 --execute"})
-public final class SchedulerFailCommand extends GoalWriteCommand {
+public final class SchedulerFailCommand extends PreviewFirstCommand {
     @Option(names = "--agent-id", required = true, paramLabel = "ID")
     String agentId;
 
@@ -34,9 +34,6 @@ public final class SchedulerFailCommand extends GoalWriteCommand {
 
     @Option(names = "--app-automation-current-rrule", required = true, paramLabel = "RRULE")
     String currentRrule;
-
-    @Option(names = "--execute", description = "Append (default: preview only).")
-    boolean execute;
 
     @Override
     protected String schemaVersion() {
@@ -66,11 +63,6 @@ public final class SchedulerFailCommand extends GoalWriteCommand {
     @Override
     protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
         return SchedulerDecider.decide(new FailScheduler(goalId, agentId, "codex_app", failedRrule, currentRrule), state);
-    }
-
-    @Override
-    protected boolean writes() {
-        return execute;
     }
 
     @Override

@@ -28,16 +28,22 @@ import java.util.Optional;
 public final class SchedulerDecider {
     private SchedulerDecider() {}
 
-    /** The live hint's backoff for an agent, as should-run with a Codex App profile would give it. */
+    /** The live hint for an agent: its cadence and backoff, as should-run with a Codex App profile gives them. */
+    public record LiveHint(dev.loopx.projections.query.Cadence cadence, SchedulerHint.Backoff backoff) {}
+
     public static SchedulerHint.Backoff liveBackoff(GoalState s, Views views, String agentId, String surface,
             java.time.Instant now) {
+        return liveHint(s, views, agentId, surface, now).backoff();
+    }
+
+    public static LiveHint liveHint(GoalState s, Views views, String agentId, String surface, java.time.Instant now) {
         ShouldRun.Request request = new ShouldRun.Request(s.goal().goalId(), agentId, "codex_app_heartbeat", List.of(), "",
                 "", now);
         Frontier f = Frontier.of(s, agentId, now);
         QuotaStatus q = QuotaStatus.at(s.goal().quota(), s.quota(), now);
         ShouldRun.Verdict v = ShouldRun.decide(s, request, f, q);
-        return SchedulerHint.backoff(v.cadence(), ShouldRun.identity(s, request, v),
-                SchedulerFold.scheduler(views, s.goal().goalId(), agentId, surface), "", now);
+        return new LiveHint(v.cadence(), SchedulerHint.backoff(v.cadence(), ShouldRun.identity(s, request, v),
+                SchedulerFold.scheduler(views, s.goal().goalId(), agentId, surface), "", now));
     }
 
     public static Either<Rejection, List<LoopxEvent>> decide(AckScheduler c, Optional<GoalState> state, Views views) {
@@ -45,18 +51,22 @@ public final class SchedulerDecider {
         if (lane.isPresent()) {
             return Decision.reject(lane.get());
         }
-        SchedulerHint.Backoff live = liveBackoff(state.get(), views, c.agentId(), c.surface(), c.now());
+        LiveHint hint = liveHint(state.get(), views, c.agentId(), c.surface(), c.now());
+        SchedulerHint.Backoff live = hint.backoff();
         if (!live.resetToken().equals(c.resetToken()) || !live.identitySignature().equals(c.identitySignature())) {
             return Decision.reject(new Rejection.SchedulerHintMismatch(live.resetToken(), live.identitySignature()));
         }
+        int minutes = minutesOf(c.appliedRrule());
+        // The index of what the host actually applied: re-running an older ack_hint must not advance the backoff.
+        int applied = hint.cadence().appProgression().indexOf(minutes);
+        int index = applied >= 0 ? applied : live.progressionIndex();
         var last = SchedulerFold.scheduler(views, c.goalId(), c.agentId(), c.surface()).lastAck();
         if (last != null && last.resetToken().equals(c.resetToken()) && last.identitySignature().equals(c.identitySignature())
-                && last.progressionIndex() == live.progressionIndex() && last.lastAppliedRrule().equals(c.appliedRrule())) {
+                && last.progressionIndex() == index && last.lastAppliedRrule().equals(c.appliedRrule())) {
             return Decision.unchanged();
         }
-        int minutes = minutesOf(c.appliedRrule());
         return Decision.accept(new SchedulerAcked(c.agentId(), c.surface(), c.resetToken(), c.identitySignature(),
-                live.progressionIndex(), minutes, c.appliedRrule()));
+                index, minutes, c.appliedRrule()));
     }
 
     public static Either<Rejection, List<LoopxEvent>> decide(FailScheduler c, Optional<GoalState> state) {

@@ -18,8 +18,8 @@ import java.util.Optional;
  * <p>Backoff transitions: no acknowledged state → index 0, apply; a different reset token → back
  * to index 0 and the initial RRULE ({@code reset_required}); the same identity once the applied
  * interval has elapsed since the ack → the next index (clamped); otherwise hold. A host whose
- * current RRULE already equals the target needs only an ack. A recent failed (target, observed)
- * pair suppresses the apply for 24 h.
+ * current RRULE already equals the target needs only an ack. A failed (target, observed) pair
+ * recorded within 24 h suppresses the apply while the host still reports that observed RRULE.
  */
 public final class SchedulerHint {
     static final Duration FAILURE_EXPIRY = Duration.ofHours(24);
@@ -97,7 +97,7 @@ public final class SchedulerHint {
 
     private static boolean suppressed(SchedulerView memory, String target, String observed, Instant now) {
         return memory.failures().stream().anyMatch(f -> f.failedRrule().equals(target)
-                && (observed.isEmpty() || f.observedRrule().equals(observed))
+                && f.observedRrule().equals(observed)
                 && now.isBefore(Instant.parse(f.recordedAt()).plus(FAILURE_EXPIRY)));
     }
 
