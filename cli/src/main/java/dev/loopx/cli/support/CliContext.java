@@ -187,6 +187,7 @@ public final class CliContext {
         doc.put("error_code", error.errorCode());
         if (error.refusal()) {
             doc.put("error_kind", error.errorCode());
+            doc.put("appended", false);
         }
         doc.put("message", error.getMessage());
         doc.put("hint", error.hint());
