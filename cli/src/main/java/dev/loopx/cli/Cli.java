@@ -25,39 +25,71 @@ import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.LoopxCommand;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 
 /**
  * Builds the {@code loopx} command line. {@link #commandLine} is the one factory used by
  * {@link Main} and by tests; commands write only to the writers given here.
+ *
+ * <p>picocli builds every registered command's model reflectively before it parses anything, so
+ * {@link #run} registers only the command the arguments name (all of them when none is named or
+ * the name is unknown, so help and "unknown command" answers list everything).
  */
 public final class Cli {
+    /** Every top-level command in help order, built on demand. */
+    private static final Map<String, Supplier<Object>> COMMANDS = new LinkedHashMap<>();
+    private static final Map<String, String> ALIASES = Map.of("bootstrap", "connect");
+    /** Global options that take a value (so the command word can be found after them). */
+    private static final Set<String> VALUED_GLOBALS = Set.of("--runtime-root", "--format", "--now");
+
+    static {
+        COMMANDS.put("version", VersionCommand::new);
+        COMMANDS.put("connect", ConnectCommand::new);
+        COMMANDS.put("register-agent", RegisterAgentCommand::new);
+        COMMANDS.put("goal-lifecycle", GoalLifecycleCommand::new);
+        COMMANDS.put("configure-goal", ConfigureGoalCommand::new);
+        COMMANDS.put("todo", TodoCommand::commandLine);
+        COMMANDS.put("operator-gate", OperatorGateCommand::new);
+        COMMANDS.put("reward", RewardCommand::new);
+        COMMANDS.put("refresh-state", RefreshStateCommand::new);
+        COMMANDS.put("quota", QuotaCommand::commandLine);
+        COMMANDS.put("ledger", LedgerCommand::commandLine);
+        COMMANDS.put("projections", ProjectionsCommand::commandLine);
+        COMMANDS.put("status", StatusCommand::new);
+        COMMANDS.put("review-packet", ReviewPacketCommand::new);
+        COMMANDS.put("global-summary", GlobalSummaryCommand::new);
+        COMMANDS.put("global-gates", GlobalGatesCommand::new);
+        COMMANDS.put("global-todos", GlobalTodosCommand::new);
+        COMMANDS.put("global-risks", GlobalRisksCommand::new);
+        COMMANDS.put("doctor", DoctorCommand::new);
+        COMMANDS.put("demo", DemoCommand::new);
+        COMMANDS.put("debug", DebugCommand::commandLine);
+    }
+
     private Cli() {}
 
+    /** The full command line (every command registered). */
     public static CommandLine commandLine(PrintWriter out, PrintWriter err, Environment environment) {
+        return commandLine(out, err, environment, COMMANDS.keySet());
+    }
+
+    private static CommandLine commandLine(PrintWriter out, PrintWriter err, Environment environment,
+            Iterable<String> names) {
         LoopxCommand root = new LoopxCommand(out, err, environment, Cli::run);
         CommandLine cl = new CommandLine(root);
-        cl.addSubcommand("version", new VersionCommand());
-        cl.addSubcommand("connect", new ConnectCommand(), "bootstrap");
-        cl.addSubcommand("register-agent", new RegisterAgentCommand());
-        cl.addSubcommand("goal-lifecycle", new GoalLifecycleCommand());
-        cl.addSubcommand("configure-goal", new ConfigureGoalCommand());
-        cl.addSubcommand("todo", TodoCommand.commandLine());
-        cl.addSubcommand("operator-gate", new OperatorGateCommand());
-        cl.addSubcommand("reward", new RewardCommand());
-        cl.addSubcommand("refresh-state", new RefreshStateCommand());
-        cl.addSubcommand("quota", QuotaCommand.commandLine());
-        cl.addSubcommand("ledger", LedgerCommand.commandLine());
-        cl.addSubcommand("projections", ProjectionsCommand.commandLine());
-        cl.addSubcommand("status", new StatusCommand());
-        cl.addSubcommand("review-packet", new ReviewPacketCommand());
-        cl.addSubcommand("global-summary", new GlobalSummaryCommand());
-        cl.addSubcommand("global-gates", new GlobalGatesCommand());
-        cl.addSubcommand("global-todos", new GlobalTodosCommand());
-        cl.addSubcommand("global-risks", new GlobalRisksCommand());
-        cl.addSubcommand("doctor", new DoctorCommand());
-        cl.addSubcommand("demo", new DemoCommand());
-        cl.addSubcommand("debug", DebugCommand.commandLine());
+        for (String name : names) {
+            if (name.equals("connect")) {
+                cl.addSubcommand(name, COMMANDS.get(name).get(), "bootstrap");
+            } else {
+                cl.addSubcommand(name, COMMANDS.get(name).get());
+            }
+        }
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(false);
@@ -68,7 +100,24 @@ public final class Cli {
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
-        return commandLine(out, err, environment).execute(args);
+        Iterable<String> names = invokedCommand(args).map(List::of).map(l -> (Iterable<String>) l).orElse(COMMANDS.keySet());
+        return commandLine(out, err, environment, names).execute(args);
+    }
+
+    /** The top-level command the arguments name, when it is a known one. */
+    static Optional<String> invokedCommand(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (VALUED_GLOBALS.contains(arg)) {
+                i++;
+            } else if (!arg.startsWith("-")) {
+                String name = ALIASES.getOrDefault(arg, arg);
+                return COMMANDS.containsKey(name) ? Optional.of(name) : Optional.empty();
+            } else if (arg.equals("--help") || arg.equals("-h") || arg.equals("--version") || arg.equals("-V")) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
     }
 
     private static String helpHint(CommandLine commandLine) {
