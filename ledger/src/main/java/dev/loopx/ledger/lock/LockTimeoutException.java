@@ -8,7 +8,7 @@ public final class LockTimeoutException extends LedgerException {
 
     public LockTimeoutException(long waitedMillis, Throwable incidentWriteFailure) {
         super("lock_acquire_timeout",
-                "another LoopX writer held the ledger lock for " + waitedMillis + " ms; nothing was written",
+                "could not take the ledger lock within " + waitedMillis + " ms (other LoopX writers held it); nothing was written",
                 incidentWriteFailure);
     }
 }
