@@ -27,7 +27,7 @@ import java.util.Optional;
  * target must be empty or hold a prefix of the file, so an interrupted import can be rerun.
  */
 public final class LedgerTransfer {
-    private static final int IMPORT_BATCH = 500;
+    private static final int IMPORT_BATCH = 200;
     private final EventCodec codec;
 
     public LedgerTransfer(EventCodec codec) {

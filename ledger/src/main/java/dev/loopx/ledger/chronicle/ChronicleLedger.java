@@ -49,6 +49,8 @@ public final class ChronicleLedger implements Ledger {
     static final long CHRONICLE_TIMEOUT_MS = 500;
     private static final RollCycle ROLL_CYCLE = RollCycles.FAST_DAILY;
     private static final long BLOCK_SIZE = 1L << 20;
+    /** Chronicle refuses documents above a quarter of the block size; stay well below it. */
+    static final int MAX_DOCUMENT_BYTES = 192 * 1024;
 
     private final Path dir;
     private final SyncPolicy sync;
@@ -160,21 +162,31 @@ public final class ChronicleLedger implements Ledger {
             out.write('\n');
         }
         byte[] bytes = out.toByteArray();
+        if (bytes.length > MAX_DOCUMENT_BYTES) {
+            throw new LedgerException("append_too_large", "one append of " + sealed.size() + " events is " + bytes.length
+                    + " bytes; at most " + MAX_DOCUMENT_BYTES + " fit in one journal document; nothing was written");
+        }
         try {
             if (appender == null) {
                 appender = queue.createAppender();
                 appender.singleThreadedCheckDisabled(true);
             }
             try (DocumentContext dc = appender.writingDocument()) {
-                Bytes<?> target = dc.wire().bytes();
-                if (stallInsideAppendMillis > 0) {
-                    target.write(bytes, 0, bytes.length / 2);
-                    System.err.println("loopx-test: inside append");
-                    System.err.flush();
-                    sleep(stallInsideAppendMillis);
-                    target.write(bytes, bytes.length / 2, bytes.length - bytes.length / 2);
-                } else {
-                    target.write(bytes);
+                try {
+                    Bytes<?> target = dc.wire().bytes();
+                    if (stallInsideAppendMillis > 0) {
+                        target.write(bytes, 0, bytes.length / 2);
+                        System.err.println("loopx-test: inside append");
+                        System.err.flush();
+                        sleep(stallInsideAppendMillis);
+                        target.write(bytes, bytes.length / 2, bytes.length - bytes.length / 2);
+                    } else {
+                        target.write(bytes);
+                    }
+                } catch (RuntimeException | Error e) {
+                    // Closing would commit the partial document: roll it back instead.
+                    dc.rollbackOnClose();
+                    throw e;
                 }
             }
             if (sync == SyncPolicy.ALWAYS) {
