@@ -138,7 +138,7 @@ public final class ShouldRun {
         doc.put("claim_required_before_work", v.effectiveAction().equals("normal_run") && v.selected() != null
                 && !v.selected().claimedBy().equals(r.agentId()));
         doc.put("runtime_profile", r.runtimeProfile());
-        doc.set("quota", quota(q));
+        doc.set("quota", q.toJson());
         ObjectNode identity = doc.putObject("agent_identity");
         identity.put("agent_id", r.agentId());
         identity.put("registered", s.goal().agent(r.agentId()).isPresent());
@@ -179,22 +179,6 @@ public final class ShouldRun {
     public static SchedulerHint.Identity identity(GoalState s, Request r, Verdict v) {
         return new SchedulerHint.Identity(s.goal().goalId(), r.agentId(), v.effectiveAction(), v.recommendedMode(),
                 v.recommendedMode(), v.selected() == null ? "" : v.selected().todoId());
-    }
-
-    private static ObjectNode quota(QuotaStatus q) {
-        ObjectNode n = Json.object();
-        n.put("compute", q.compute());
-        n.put("window_hours", q.windowHours());
-        n.put("slot_minutes", q.slotMinutes());
-        n.put("allowed_slots", q.allowedSlots());
-        n.put("spent_slots", q.spentSlots());
-        n.put("state", q.state());
-        if (q.nextEligibleAt().isEmpty()) {
-            n.putNull("next_eligible_at");
-        } else {
-            n.put("next_eligible_at", q.nextEligibleAt());
-        }
-        return n;
     }
 
     static ObjectNode todo(TodoView t) {
