@@ -35,7 +35,7 @@ process.stdout.write(JSON.stringify(out) + '\\n');
 
 async function connectedProject() {
   const project = await tempDir('loopx-project-');
-  await fs.mkdir(path.join(project, '.loopx'), { mode: 0o700 });
+  await fs.mkdir(path.join(project, '.loopx', 'ledger'), { recursive: true, mode: 0o700 });
   return project;
 }
 
@@ -160,7 +160,7 @@ describe('Pi extension loopx-goal.ts', () => {
     await pi.emit('session_start', { reason: 'startup' }, ctx);
     await pi.commands.get('loopx-goal').handler('start --goal-id g1 --agent-id a1', ctx);
     await waitFor(() => pi.sent.length === 1, 'the injected turn');
-    assert.deepEqual(await fs.readdir(path.join(project, '.loopx')), []);
+    assert.deepEqual(await fs.readdir(path.join(project, '.loopx')), ['ledger']);
     await pi.emit('session_shutdown', { reason: 'quit' }, ctx);
   });
 });

@@ -120,7 +120,7 @@ describe('binding store on disk', () => {
 describe('session identity', () => {
   test('aSessionWithoutASessionFileGetsAnEphemeralInMemoryIdentityAndWritesNoFile', async () => {
     const project = await tempDir();
-    await fs.mkdir(path.join(project, '.loopx'));
+    await fs.mkdir(path.join(project, '.loopx', 'ledger'), { recursive: true });
     const host = await rt.createHostSession({
       projectDir: project, sessionId: 'abc', sessionFile: undefined, newId: () => 'e1',
       runCli: scriptedCli(() => json(decision())), clock: manualClock(), sendPrompt: () => undefined,
@@ -128,13 +128,13 @@ describe('session identity', () => {
     assert.deepEqual(host.identity, { key: 'ephemeral-e1', ephemeral: true });
     assert.equal(host.store.kind, 'memory');
     assert.equal((await host.loop.start({ goalId: 'g1', agentId: 'a1' })).ok, true);
-    assert.deepEqual(await fs.readdir(path.join(project, '.loopx')), [], 'nothing written under the runtime root');
+    assert.deepEqual(await fs.readdir(path.join(project, '.loopx')), ['ledger'], 'nothing written under the runtime root');
     host.dispose();
   });
 
   test('aPersistentSessionGetsAStableFileBackedKey', async () => {
     const project = await tempDir();
-    await fs.mkdir(path.join(project, '.loopx'));
+    await fs.mkdir(path.join(project, '.loopx', 'ledger'), { recursive: true });
     const open = () => rt.createHostSession({ projectDir: path.join(project), sessionId: 'sess-42', sessionFile: '/s.jsonl', runCli: scriptedCli(() => json(decision())), clock: manualClock(), sendPrompt: () => undefined });
     const first = await open();
     const second = await open();
@@ -190,6 +190,25 @@ describe('each turn', () => {
     h.loop.onAgentIdle();
     await h.clock.advance(1000);
     assert.equal(h.sent.length, 2);
+    h.loop.dispose();
+  });
+
+  test('anInjectedTurnWhoseEndIsNeverReportedIsReCheckedWithoutASecondTurn', async () => {
+    const h = harness({ answers: [decision({ shouldRun: true })] });
+    await startBound(h);
+    assert.deepEqual(h.clock.pending(), [{ in_ms: 3 * MIN, ms: 3 * MIN }]);
+    await h.clock.advance(3 * MIN);
+    assert.equal(h.sent.length, 1);
+    assert.equal(h.loop.status().last_outcome.outcome, 'turn_in_flight');
+    assert.deepEqual(h.clock.pending(), [{ in_ms: 3 * MIN, ms: 3 * MIN }]);
+    h.loop.dispose();
+  });
+
+  test('anIdleEventDoesNotShortenAPlannedWait', async () => {
+    const h = harness({ answers: [decision()] });
+    await startBound(h);
+    h.loop.onAgentIdle();
+    assert.deepEqual(h.clock.pending(), [{ in_ms: 60 * MIN, ms: 60 * MIN }]);
     h.loop.dispose();
   });
 

@@ -533,7 +533,8 @@ const silentLog = () => undefined;
  * options: store, sessionKey, runCli(args) → {exitCode, stdout} | {spawnError}, sendPrompt(text),
  * promptSource({binding, decision}) → {ok, text} | {ok:false, blocker}, clock {now, setTimeout,
  * clearTimeout}, notify({level, code, message, hint}), log(level, message, fields), runtimeProfile,
- * loop ('local_scheduler'), afterTurnDelayMs, retryDelayMs.
+ * loop ('local_scheduler'), afterTurnDelayMs (idle → next evaluation), retryDelayMs (failed probe →
+ * retry, 3 minutes), turnWatchMs (an injected turn whose end the host never reported is re-checked).
  *
  * Not thread-safe across processes: two hosts on one session key are serialised only by the
  * generation compare-and-swap (the loser commits nothing).
@@ -551,6 +552,7 @@ export function createGoalLoop(options) {
   const loopKind = options.loop ?? DEFAULT_LOOP_KIND;
   const afterTurnDelayMs = options.afterTurnDelayMs ?? 1000;
   const retryDelayMs = options.retryDelayMs ?? QUOTA_PROBE_RETRY_MS;
+  const turnWatchMs = options.turnWatchMs ?? QUOTA_PROBE_RETRY_MS;
   checkKey(key);
 
   let epoch = 0; // bumped by dispose(): invalidates timers and in-flight work
@@ -672,7 +674,11 @@ export function createGoalLoop(options) {
     if (!current(t)) return finish('stale');
     mirror = binding;
     if (!binding || binding.state !== 'active') return finish('inactive');
-    if (turnInFlight) return finish('turn_in_flight');
+    if (turnInFlight) {
+      // The host has not reported the end of the injected turn yet: look again later, never inject twice.
+      schedule(turnWatchMs, 'turn_watch');
+      return finish('turn_in_flight');
+    }
     const generation = binding.generation;
     log('debug', 'loopx should-run', { reason, goal_id: binding.goal_id, agent_id: binding.agent_id });
 
@@ -717,6 +723,8 @@ export function createGoalLoop(options) {
       currentBlocker = null;
       lastInjected = prompt.text;
       turnInFlight = true;
+      // Armed before sending, so the host's idle event (which may come at once) supersedes it.
+      schedule(turnWatchMs, 'turn_watch');
       try {
         await sendPrompt(prompt.text);
       } catch (error) {
@@ -845,7 +853,9 @@ export function createGoalLoop(options) {
       if (disposed) return;
       const hadTurn = turnInFlight;
       turnInFlight = false;
-      if (hadTurn || mirror?.state === 'active') schedule(afterTurnDelayMs, 'agent_idle');
+      // After our turn: evaluate soon. Otherwise only re-arm an active loop that has no wait pending,
+      // so idle events cannot shorten a planned wait.
+      if (hadTurn || (mirror?.state === 'active' && timer === null)) schedule(afterTurnDelayMs, 'agent_idle');
     },
     evaluate: (reason) => evaluate(reason),
     status() {
@@ -874,13 +884,13 @@ export function createGoalLoop(options) {
 // Host session wiring and the /loopx-goal command (shared by Pi and OpenCode)
 // ---------------------------------------------------------------------------------------------
 
-/** The nearest `.loopx` folder at or above `dir` (the CLI's default runtime root), or null. */
+/** The nearest `.loopx` folder with a `ledger/` at or above `dir` (the CLI's default runtime root), or null. */
 export async function findRuntimeRoot(dir, fs = nodeFs) {
   let here = nodePath.resolve(dir);
   for (;;) {
     const candidate = nodePath.join(here, '.loopx');
     try {
-      if ((await fs.stat(candidate)).isDirectory()) return candidate;
+      if ((await fs.stat(nodePath.join(candidate, 'ledger'))).isDirectory()) return candidate;
     } catch {
       // keep walking up
     }
