@@ -49,6 +49,11 @@ function recordingRunner(project, env, loopxBin = bin) {
   return run;
 }
 
+test('LOOPX_BIN names an executable loopx launcher', async () => {
+  assert.ok(bin, 'LOOPX_BIN must name the packaged loopx launcher (the Maven build sets it)');
+  await fs.access(bin, fs.constants.X_OK);
+});
+
 describe('the Pi goal loop core against the real loopx CLI', () => {
   let project;
   let env;
