@@ -39,7 +39,7 @@ final class AutomationTable implements AutoCloseable {
     /**
      * Opens the table after checking the schema: the database must exist, be UTF-8 and have an
      * {@code automations} table with every required column. {@code readOnly} connections cannot
-     * write at all.
+     * write at all (but leave {@code -wal}/{@code -shm} files behind on a WAL database).
      */
     static Either<StoreProblem, AutomationTable> open(Path database, boolean readOnly, int busyTimeoutMillis) throws SQLException {
         if (!Files.isRegularFile(database)) {

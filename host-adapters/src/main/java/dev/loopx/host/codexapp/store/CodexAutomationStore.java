@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  * ({@code sqlite/codex-dev.db}, {@code automations}) and its TOML mirror
  * ({@code automations/<id>/automation.toml}).
  *
- * <p>Guarantees: reads open SQLite read-only. The only writes are {@link #apply} and
+ * <p>Guarantees: reads issue no SQL write (and leave no {@code -wal}/{@code -shm} files). The only writes are {@link #apply} and
  * {@link #converge}; each holds the SQLite writer lock ({@code BEGIN IMMEDIATE}) from re-reading
  * both stores, through the compare-and-swap row update and the atomic TOML replacement, to the
  * read-back of both; it commits only when both read back exactly as intended, and otherwise rolls
@@ -299,7 +299,9 @@ public final class CodexAutomationStore {
 
     private <T> Either<StoreProblem, T> withReader(ReadWork<T> work) {
         try {
-            Either<StoreProblem, AutomationTable> opened = AutomationTable.open(home.database(), true, busyTimeoutMillis);
+            // Not SQLite's read-only mode: on a WAL database that leaves -wal/-shm files behind,
+            // while a read-write connection that issues no write removes them on close.
+            Either<StoreProblem, AutomationTable> opened = AutomationTable.open(home.database(), false, busyTimeoutMillis);
             if (opened.isLeft()) {
                 return Either.left(opened.getLeft());
             }
