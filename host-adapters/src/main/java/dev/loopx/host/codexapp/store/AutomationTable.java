@@ -138,7 +138,7 @@ final class AutomationTable implements AutoCloseable {
             byte[] raw = switch (type) {
                 case NULL -> new byte[0];
                 case INTEGER -> Long.toString(rs.getLong(v)).getBytes(StandardCharsets.US_ASCII);
-                case REAL -> String.format("%016x", Double.doubleToRawLongBits(rs.getDouble(v))).getBytes(StandardCharsets.US_ASCII);
+                case REAL -> String.format(java.util.Locale.ROOT, "%016x", Double.doubleToRawLongBits(rs.getDouble(v))).getBytes(StandardCharsets.US_ASCII);
                 case TEXT, BLOB -> Objects.requireNonNullElse(rs.getBytes(v), new byte[0]);
             };
             cols.add(new Column(columns.get(i), type, raw));

@@ -191,8 +191,8 @@ public final class CodexAutomationStore {
                 boolean rowAtWant = rows.get(0).equals(want.row());
                 boolean tomlAtWant = Arrays.equals(tomlNow.get(), wantToml);
                 if (rowAtWant && tomlAtWant) {
+                    AtomicFiles.removeStrayTemps(tomlPath.getParent()); // under the lock: no other writer is mid-replace
                     t.rollback();
-                    AtomicFiles.removeStrayTemps(tomlPath.getParent());
                     return Either.right(new ConvergeOutcome(target, false, false));
                 }
                 call(hook, MigrationStep.BEFORE_SQLITE_UPDATE, id);
@@ -220,9 +220,9 @@ public final class CodexAutomationStore {
                     return Either.left(StoreProblem.of(StoreProblem.Code.READBACK_MISMATCH,
                             "the stores did not read back as written; the change was undone"));
                 }
+                AtomicFiles.removeStrayTemps(tomlPath.getParent()); // under the lock: no other writer is mid-replace
                 t.commit();
                 committed = true;
-                AtomicFiles.removeStrayTemps(tomlPath.getParent());
                 call(hook, MigrationStep.AFTER_COMMIT, id);
                 return Either.right(new ConvergeOutcome(target, !rowAtWant, !tomlAtWant));
             } catch (RuntimeException | IOException | SQLException e) {

@@ -22,6 +22,13 @@ public record PromptChange(String automationId, String oldPrompt, String newProm
         if (!before.automationId().equals(automationId) || !after.automationId().equals(automationId)) {
             throw new IllegalArgumentException("images belong to another automation");
         }
+        if (oldPrompt.equals(newPrompt)) {
+            throw new IllegalArgumentException("a prompt change must change the prompt");
+        }
+        if (!before.row().column("prompt").flatMap(RowImage.Column::text).equals(java.util.Optional.of(oldPrompt))
+                || !after.row().column("prompt").flatMap(RowImage.Column::text).equals(java.util.Optional.of(newPrompt))) {
+            throw new IllegalArgumentException("the row images do not hold the old and new prompts");
+        }
         if (!before.row().differingColumns(after.row(), "prompt").isEmpty()) {
             throw new IllegalArgumentException("a prompt change may change no other column");
         }

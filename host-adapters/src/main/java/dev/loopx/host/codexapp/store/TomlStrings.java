@@ -28,7 +28,7 @@ final class TomlStrings {
                 case '\f' -> out.append("\\f");
                 default -> {
                     if (c < 0x20 || c == 0x7f) {
-                        out.append(String.format("\\u%04X", (int) c));
+                        out.append(String.format(java.util.Locale.ROOT, "\\u%04X", (int) c));
                     } else {
                         out.append(c);
                     }
