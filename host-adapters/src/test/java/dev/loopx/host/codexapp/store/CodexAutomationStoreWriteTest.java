@@ -283,6 +283,31 @@ class CodexAutomationStoreWriteTest {
     }
 
     @Test
+    void inRollbackJournalModeTheLockAndTheByteIdenticalRestoreHoldToo() throws Exception {
+        sql("PRAGMA journal_mode = DELETE");
+        StoreState before = StoreState.of(home);
+        PromptChange change = store.prepare(CodexHomeFixture.CUSTOM, NEW_PROMPT).get();
+        List<String> refusals = new ArrayList<>();
+        MigrationHook competitor = (s, id) -> {
+            if (s == MigrationStep.AFTER_TOML_REPLACE) {
+                try (Connection other = connect(); Statement st = other.createStatement()) {
+                    refusals.add(assertThrows(SQLException.class,
+                            () -> st.executeUpdate("DELETE FROM inbox_items")).getMessage());
+                }
+            }
+        };
+        store.apply(change, competitor).get();
+        assertEquals(1, refusals.size());
+        assertTrue(refusals.get(0).contains("SQLITE_BUSY"), refusals.get(0));
+        store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE).get();
+        assertEquals(before, StoreState.of(home));
+        try (Connection c = connect(); Statement s = c.createStatement(); var rs = s.executeQuery("PRAGMA journal_mode")) {
+            rs.next();
+            assertEquals("delete", rs.getString(1), "the adapter never changes the journal mode");
+        }
+    }
+
+    @Test
     void aHeldWriterLockIsStoreLockedAndNothingIsWritten() throws Exception {
         PromptChange change = store.prepare(CodexHomeFixture.OLDER, NEW_PROMPT).get();
         StoreState before = StoreState.of(home);
