@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -154,14 +153,7 @@ public final class CodexAutomationStore {
     }
 
     private Either<StoreProblem, ConvergeOutcome> locked(PromptChange change, Target target, MigrationHook hook, boolean strictApply) {
-        String id = change.automationId();
-        AutomationImage want = target == Target.AFTER ? change.after() : change.before();
-        AutomationImage other = target == Target.AFTER ? change.before() : change.after();
-        String wantPrompt = target == Target.AFTER ? change.newPrompt() : change.oldPrompt();
-        String otherPrompt = target == Target.AFTER ? change.oldPrompt() : change.newPrompt();
-        Path tomlPath = home.automationToml(id);
-        byte[] wantToml = want.toml().orElseThrow(() -> new IllegalArgumentException("a prompt change always has TOML images"));
-        byte[] otherToml = other.toml().orElseThrow(() -> new IllegalArgumentException("a prompt change always has TOML images"));
+        Path tomlPath = home.automationToml(change.automationId());
         Either<StoreProblem, AutomationTable> opened;
         try {
             opened = AutomationTable.open(home.database(), false, busyTimeoutMillis);
@@ -172,123 +164,9 @@ public final class CodexAutomationStore {
             return Either.left(opened.getLeft());
         }
         try (AutomationTable t = opened.get()) {
-            Either<StoreProblem, Void> lock = t.beginImmediate();
-            if (lock.isLeft()) {
-                return Either.left(lock.getLeft());
-            }
-            boolean tomlWritten = false;
-            boolean committed = false;
-            try {
-                List<RowImage> rows = t.rows(id);
-                Optional<byte[]> tomlNow = AtomicFiles.readIfExists(tomlPath);
-                Optional<StoreProblem> precondition = strictApply
-                        ? applyPrecondition(change, rows, tomlNow)
-                        : convergePrecondition(want, other, rows, tomlNow);
-                if (precondition.isPresent()) {
-                    t.rollback();
-                    return Either.left(precondition.get());
-                }
-                boolean rowAtWant = rows.get(0).equals(want.row());
-                boolean tomlAtWant = Arrays.equals(tomlNow.get(), wantToml);
-                if (rowAtWant && tomlAtWant) {
-                    AtomicFiles.removeStrayTemps(tomlPath.getParent()); // under the lock: no other writer is mid-replace
-                    t.rollback();
-                    return Either.right(new ConvergeOutcome(target, false, false));
-                }
-                call(hook, MigrationStep.BEFORE_SQLITE_UPDATE, id);
-                if (!rowAtWant && t.casUpdatePrompt(id, otherPrompt, wantPrompt) != 1) {
-                    t.rollback();
-                    return Either.left(StoreProblem.of(StoreProblem.Code.CAS_CONFLICT,
-                            "the stored prompt changed underneath the update; nothing was written"));
-                }
-                call(hook, MigrationStep.AFTER_SQLITE_UPDATE, id);
-                if (!tomlAtWant) {
-                    AtomicFiles.replace(tomlPath, wantToml);
-                    tomlWritten = true;
-                }
-                call(hook, MigrationStep.AFTER_TOML_REPLACE, id);
-                List<RowImage> rowsBack = t.rows(id);
-                call(hook, MigrationStep.DURING_READBACK, id);
-                Optional<byte[]> tomlBack = AtomicFiles.readIfExists(tomlPath);
-                if (rowsBack.size() != 1 || !rowsBack.get(0).equals(want.row()) || tomlBack.isEmpty()
-                        || !Arrays.equals(tomlBack.get(), wantToml)) {
-                    t.rollback();
-                    if (tomlWritten) {
-                        AtomicFiles.replace(tomlPath, otherToml);
-                        tomlWritten = false;
-                    }
-                    return Either.left(StoreProblem.of(StoreProblem.Code.READBACK_MISMATCH,
-                            "the stores did not read back as written; the change was undone"));
-                }
-                AtomicFiles.removeStrayTemps(tomlPath.getParent()); // under the lock: no other writer is mid-replace
-                t.commit();
-                committed = true;
-                call(hook, MigrationStep.AFTER_COMMIT, id);
-                return Either.right(new ConvergeOutcome(target, !rowAtWant, !tomlAtWant));
-            } catch (RuntimeException | IOException | SQLException e) {
-                if (!committed) {
-                    undo(t, tomlWritten, tomlPath, otherToml, e);
-                }
-                throw e;
-            }
+            return new LockedWrite(t, tomlPath, change, target, hook).run(strictApply);
         } catch (IOException | SQLException e) {
             throw new CodexStoreException("the Codex automation stores could not be written", e);
-        }
-    }
-
-    /** apply: both stores must hold exactly the before image. */
-    private static Optional<StoreProblem> applyPrecondition(PromptChange change, List<RowImage> rows, Optional<byte[]> tomlNow) {
-        if (rows.size() != 1 || tomlNow.isEmpty()) {
-            return Optional.of(StoreProblem.of(StoreProblem.Code.SOURCE_CHANGED,
-                    "the automation's row or TOML is no longer there as planned; nothing was written"));
-        }
-        AutomationImage now = new AutomationImage(change.automationId(), rows.get(0), tomlNow);
-        if (now.equals(change.before())) {
-            return Optional.empty();
-        }
-        boolean onlyPromptMoved = rows.get(0).differingColumns(change.before().row(), "prompt").isEmpty()
-                && Arrays.equals(tomlNow.get(), change.before().toml().orElseThrow());
-        return Optional.of(onlyPromptMoved
-                ? StoreProblem.of(StoreProblem.Code.CAS_CONFLICT, "the stored prompt changed since the change was prepared; nothing was written")
-                : StoreProblem.of(StoreProblem.Code.SOURCE_CHANGED, "the automation changed since the change was prepared; nothing was written"));
-    }
-
-    /** converge: each store must hold the wanted or the other image. */
-    private static Optional<StoreProblem> convergePrecondition(AutomationImage want, AutomationImage other, List<RowImage> rows,
-                                                               Optional<byte[]> tomlNow) {
-        boolean rowKnown = rows.size() == 1 && (rows.get(0).equals(want.row()) || rows.get(0).equals(other.row()));
-        boolean tomlKnown = tomlNow.isPresent() && (Arrays.equals(tomlNow.get(), want.toml().orElseThrow())
-                || Arrays.equals(tomlNow.get(), other.toml().orElseThrow()));
-        if (rowKnown && tomlKnown) {
-            return Optional.empty();
-        }
-        return Optional.of(StoreProblem.of(StoreProblem.Code.CHANGED_SINCE_MIGRATION,
-                (rowKnown ? "the TOML" : tomlKnown ? "the SQLite row" : "both stores")
-                        + " changed after the migration; nothing was written"));
-    }
-
-    private static void undo(AutomationTable t, boolean tomlWritten, Path tomlPath, byte[] previousToml, Exception cause) {
-        try {
-            t.rollback();
-        } catch (SQLException | RuntimeException e) {
-            cause.addSuppressed(e);
-        }
-        if (tomlWritten) {
-            try {
-                AtomicFiles.replace(tomlPath, previousToml);
-            } catch (IOException | RuntimeException e) {
-                cause.addSuppressed(e);
-            }
-        }
-    }
-
-    private static void call(MigrationHook hook, MigrationStep step, String id) {
-        try {
-            hook.at(step, id);
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new CodexStoreException("the migration hook failed at " + step, e);
         }
     }
 
