@@ -34,6 +34,11 @@ final class AtomicFiles {
         }
     }
 
+    /** A regular file that is not a symbolic link (a rename over a link would replace the link). */
+    static boolean isPlainFile(Path file) {
+        return Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+    }
+
     static void replace(Path target, byte[] bytes) throws IOException {
         Path dir = target.getParent();
         Optional<Set<PosixFilePermission>> perms = permissions(target);

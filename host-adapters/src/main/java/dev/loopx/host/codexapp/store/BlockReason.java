@@ -8,6 +8,8 @@ public enum BlockReason {
     SQLITE_ROW_MISSING("sqlite_row_missing"),
     DUPLICATE_ID("duplicate_id"),
     TOML_MISSING("toml_missing"),
+    /** {@code automation.toml} is a symbolic link (or not a regular file): replacing it would change its kind. */
+    TOML_NOT_REGULAR_FILE("toml_not_regular_file"),
     TOML_INVALID("toml_invalid"),
     STORES_DISAGREE_ID("stores_disagree_id"),
     /** A {@code cron} automation in either store: never converted, its thread never inferred. */

@@ -82,7 +82,11 @@ public final class CodexAutomationStore {
         });
     }
 
-    /** Reads one automation from both stores. */
+    /**
+     * Reads one automation from both stores.
+     *
+     * @throws IllegalArgumentException for an id that breaks the §S0 id rule (validate input first)
+     */
     public Either<StoreProblem, CrossStoreRead> read(String automationId) {
         return withReader(t -> Either.right(read(t, automationId)));
     }
@@ -99,7 +103,8 @@ public final class CodexAutomationStore {
     }
 
     private CrossStoreRead read(AutomationTable t, String id) throws SQLException, IOException {
-        return CrossStoreCheck.evaluate(id, t.rows(id), AtomicFiles.readIfExists(home.automationToml(id)));
+        Path toml = home.automationToml(id);
+        return CrossStoreCheck.evaluate(id, t.rows(id), AtomicFiles.readIfExists(toml), AtomicFiles.isPlainFile(toml));
     }
 
     /**

@@ -15,7 +15,15 @@ final class CrossStoreCheck {
     private CrossStoreCheck() {}
 
     static CrossStoreRead evaluate(String id, List<RowImage> rows, Optional<byte[]> tomlBytes) {
+        return evaluate(id, rows, tomlBytes, true);
+    }
+
+    /** {@code tomlIsRegularFile}: false when the TOML path is a symbolic link or another non-regular file. */
+    static CrossStoreRead evaluate(String id, List<RowImage> rows, Optional<byte[]> tomlBytes, boolean tomlIsRegularFile) {
         EnumSet<BlockReason> reasons = EnumSet.noneOf(BlockReason.class);
+        if (tomlBytes.isPresent() && !tomlIsRegularFile) {
+            reasons.add(BlockReason.TOML_NOT_REGULAR_FILE);
+        }
         Optional<RowImage> row = rows.size() == 1 ? Optional.of(rows.get(0)) : Optional.empty();
         if (rows.isEmpty()) {
             reasons.add(BlockReason.SQLITE_ROW_MISSING);

@@ -50,7 +50,10 @@ final class LockedWrite {
         try {
             List<RowImage> rows = table.rows(change.automationId());
             Optional<byte[]> tomlNow = AtomicFiles.readIfExists(tomlPath);
-            Optional<StoreProblem> refused = strictApply ? applyPrecondition(rows, tomlNow) : convergePrecondition(rows, tomlNow);
+            Optional<StoreProblem> refused = !AtomicFiles.isPlainFile(tomlPath)
+                    ? Optional.of(StoreProblem.of(StoreProblem.Code.SOURCE_CHANGED,
+                            "automation.toml is missing or not a plain file; nothing was written"))
+                    : strictApply ? applyPrecondition(rows, tomlNow) : convergePrecondition(rows, tomlNow);
             if (refused.isPresent()) {
                 table.rollback();
                 return Either.left(refused.get());

@@ -108,6 +108,16 @@ class CodexAutomationStoreReadTest {
     }
 
     @Test
+    void aSymlinkedTomlIsBlockedBecauseReplacingItWouldReplaceTheLink() throws Exception {
+        Path toml = home.resolve("automations").resolve(CodexHomeFixture.CUSTOM).resolve("automation.toml");
+        Path real = tmp.resolve("elsewhere.toml");
+        Files.move(toml, real);
+        Files.createSymbolicLink(toml, real);
+        CrossStoreRead.Blocked b = assertInstanceOf(CrossStoreRead.Blocked.class, store.read(CodexHomeFixture.CUSTOM).get());
+        assertEquals(List.of(BlockReason.TOML_NOT_REGULAR_FILE), b.reasons());
+    }
+
+    @Test
     void aMissingRequiredColumnIsAnUnsupportedSchemaAndNothingIsWritten() throws Exception {
         sql("ALTER TABLE automations DROP COLUMN target_thread_id");
         Map<String, List<String>> dump = SqliteDump.dump(home.resolve("sqlite/codex-dev.db"));
