@@ -108,6 +108,18 @@ class CodexAutomationStoreReadTest {
     }
 
     @Test
+    void idsThatBreakTheIdRuleAreNotListedAndTomlOnlyFoldersAre() throws Exception {
+        sql("INSERT INTO automations (id, kind, name, prompt, status, created_at, updated_at)"
+                + " VALUES ('../escape', 'heartbeat', 'n', 'p', 'ACTIVE', 0, 0)");
+        Files.createDirectories(home.resolve("automations/toml-only"));
+        Files.writeString(home.resolve("automations/toml-only/automation.toml"), "id = \"toml-only\"\n");
+        List<String> ids = store.automationIds().get();
+        assertFalse(ids.contains("../escape"));
+        assertTrue(ids.contains("toml-only"));
+        assertEquals(BlockReason.SQLITE_ROW_MISSING, ((CrossStoreRead.Blocked) store.read("toml-only").get()).primary());
+    }
+
+    @Test
     void aSymlinkedTomlIsBlockedBecauseReplacingItWouldReplaceTheLink() throws Exception {
         Path toml = home.resolve("automations").resolve(CodexHomeFixture.CUSTOM).resolve("automation.toml");
         Path real = tmp.resolve("elsewhere.toml");
