@@ -20,6 +20,8 @@ import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code loopx mcp serve} (SPEC §S13): a stdio MCP server on the official MCP Java SDK with the
@@ -35,6 +37,8 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class LoopxMcpServer {
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final long QUIET_MS = 300;
+    private static final long DRAIN_MS = 60_000;
 
     private LoopxMcpServer() {}
 
@@ -45,6 +49,7 @@ public final class LoopxMcpServer {
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(MAPPER);
         StdioServerTransportProvider transport = new StdioServerTransportProvider(json, new EndSignal(in, ended), out);
         Object lock = new Object();
+        AtomicInteger inFlight = new AtomicInteger();
         McpSyncServer server = McpServer.sync(transport)
                 .serverInfo("loopx", version)
                 .jsonMapper(json)
@@ -54,15 +59,38 @@ public final class LoopxMcpServer {
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(McpTools.definitions(json).stream().map(tool -> SyncToolSpecification.builder().tool(tool)
                         .callHandler((exchange, request) -> {
-                            synchronized (lock) {
-                                return call(backend, binding, request.name(), request.arguments());
+                            inFlight.incrementAndGet();
+                            try {
+                                synchronized (lock) {
+                                    return call(backend, binding, request.name(), request.arguments());
+                                }
+                            } finally {
+                                inFlight.decrementAndGet();
                             }
                         }).build()).toList())
                 .build();
         try {
             ended.await();
+            drain(inFlight);
         } finally {
             server.closeGracefully();
+        }
+    }
+
+    /**
+     * A client may close stdin right after its last request: let calls already dispatched finish
+     * (quiet for {@link #QUIET_MS}, at most {@link #DRAIN_MS}) so their answers are written.
+     */
+    private static void drain(AtomicInteger inFlight) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MS);
+        long quietSince = System.nanoTime();
+        while (System.nanoTime() < deadline) {
+            if (inFlight.get() > 0) {
+                quietSince = System.nanoTime();
+            } else if (System.nanoTime() - quietSince >= TimeUnit.MILLISECONDS.toNanos(QUIET_MS)) {
+                return;
+            }
+            Thread.sleep(50);
         }
     }
 
