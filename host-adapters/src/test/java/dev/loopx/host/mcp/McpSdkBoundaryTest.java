@@ -1,12 +1,15 @@
-package dev.loopx.host.arch;
+package dev.loopx.host.mcp;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import dev.loopx.arch.LoopxArchitectureRules;
 import org.junit.jupiter.api.Test;
 
-/** The shared rule set (ledger test jar) over this module's production classes, plus its own. */
-class ArchitectureTest {
+/**
+ * The shared rule set (ledger test jar) over this module's production classes, and the MCP SDK
+ * boundary: only {@code dev.loopx.host.mcp} may see the SDK (and Reactor).
+ */
+class McpSdkBoundaryTest {
     @Test
     void hostAdaptersFollowTheArchitectureRules() {
         var classes = LoopxArchitectureRules.productionClassesOf("dev.loopx.host");
