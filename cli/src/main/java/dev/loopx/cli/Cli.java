@@ -54,6 +54,9 @@ public final class Cli {
     static {
         COMMANDS.put("version", VersionCommand::new);
         COMMANDS.put("connect", ConnectCommand::new);
+        COMMANDS.put("bootstrap-command-pack", BootstrapCommandPackCommand::new);
+        COMMANDS.put("start-goal", StartGoalCommand::new);
+        COMMANDS.put("mcp", McpCommand::commandLine);
         COMMANDS.put("register-agent", RegisterAgentCommand::new);
         COMMANDS.put("goal-lifecycle", GoalLifecycleCommand::new);
         COMMANDS.put("configure-goal", ConfigureGoalCommand::new);
@@ -70,9 +73,6 @@ public final class Cli {
         COMMANDS.put("global-gates", GlobalGatesCommand::new);
         COMMANDS.put("global-todos", GlobalTodosCommand::new);
         COMMANDS.put("global-risks", GlobalRisksCommand::new);
-        COMMANDS.put("bootstrap-command-pack", BootstrapCommandPackCommand::new);
-        COMMANDS.put("start-goal", StartGoalCommand::new);
-        COMMANDS.put("mcp", McpCommand::commandLine);
         COMMANDS.put("doctor", DoctorCommand::new);
         COMMANDS.put("demo", DemoCommand::new);
         COMMANDS.put("debug", DebugCommand::commandLine);
