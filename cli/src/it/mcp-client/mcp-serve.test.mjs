@@ -162,6 +162,18 @@ test('host_prompt returns the thin heartbeat body for the bound goal and agent',
   assert.equal(answer.interface_budget.within_budget, true);
 });
 
+// Needs `loopx heartbeat-prompt` (another branch): fails until that command is merged.
+test('host_prompt without an agent on a multi-agent goal fails closed with the commands to fix it', async () => {
+  const goalOnly = await connectClient(['--goal-id', GOAL]);
+  const result = await goalOnly.callTool({ name: 'host_prompt', arguments: {} });
+  const answer = answerOf(result);
+  assert.equal(result.isError, true);
+  assert.equal(answer.ok, false);
+  assert.equal(answer.task_body, undefined, 'no task body without identity');
+  assert.equal(answer.error_code, 'agent_id_required');
+  assert.match(answer.hint, /heartbeat-prompt --goal-id it-goal --agent-id/);
+});
+
 test('stdout carried only MCP frames (the client saw no protocol errors)', () => {
   assert.deepEqual(protocolErrors, []);
 });
