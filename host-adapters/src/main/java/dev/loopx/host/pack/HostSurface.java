@@ -1,5 +1,6 @@
 package dev.loopx.host.pack;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -65,7 +66,7 @@ public enum HostSurface {
     }
 
     static List<String> identity(String goalId, String agentId) {
-        List<String> args = new java.util.ArrayList<>(List.of("--goal-id", goalId));
+        List<String> args = new ArrayList<>(List.of("--goal-id", goalId));
         if (!agentId.isEmpty()) {
             args.addAll(List.of("--agent-id", agentId));
         }
@@ -73,7 +74,7 @@ public enum HostSurface {
     }
 
     private static List<String> concat(List<String> a, List<String> b) {
-        List<String> all = new java.util.ArrayList<>(a);
+        List<String> all = new ArrayList<>(a);
         all.addAll(b);
         return all;
     }

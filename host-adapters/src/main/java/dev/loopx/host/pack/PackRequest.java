@@ -1,5 +1,7 @@
 package dev.loopx.host.pack;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -22,11 +24,11 @@ public record PackRequest(RuntimeRef runtime, String projectLabel, String defaul
 
     /** The {@code loopx connect} call for this project (optionally as a dry run). */
     CliCall connect(String goal, boolean dryRun) {
-        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("connect", "--project", runtime.project()));
+        List<String> args = new ArrayList<>(List.of("connect", "--project", runtime.project()));
         if (!runtime.runtimeRoot().isEmpty()) {
-            args.addAll(0, java.util.List.of("--runtime-root", runtime.runtimeRoot()));
+            args.addAll(0, List.of("--runtime-root", runtime.runtimeRoot()));
         }
-        args.addAll(java.util.List.of("--goal-id", goal));
+        args.addAll(List.of("--goal-id", goal));
         if (dryRun) {
             args.add("--dry-run");
         }
@@ -35,6 +37,6 @@ public record PackRequest(RuntimeRef runtime, String projectLabel, String defaul
 
     /** A LoopX call that reads or writes the runtime root ({@code --runtime-root} added when needed). */
     CliCall loopx(String... args) {
-        return CliCall.loopx(runtime.with(java.util.List.of(args)));
+        return CliCall.loopx(runtime.with(List.of(args)));
     }
 }
