@@ -69,7 +69,7 @@ class McpServerInProcessTest {
         PrintWriter err = new PrintWriter(new StringWriter(), true);
         server = Thread.ofPlatform().start(() -> {
             try {
-                LoopxMcpServer.serve(new McpServe.InProcess(env, err), new McpBinding("g1", "builder", "loopx", List.of()),
+                LoopxMcpServer.serve(new McpServe.InProcess(dev.loopx.cli.Cli::run, env, err), new McpBinding("g1", "builder", "loopx", List.of()),
                         serverIn, serverOut, "test");
                 serverOut.close();
             } catch (Exception e) {
