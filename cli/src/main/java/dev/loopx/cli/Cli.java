@@ -14,6 +14,9 @@ import dev.loopx.cli.status.StatusCommand;
 import dev.loopx.cli.quota.QuotaCommand;
 import dev.loopx.cli.quota.RefreshStateCommand;
 import dev.loopx.cli.todo.TodoCommand;
+import dev.loopx.cli.host.BootstrapCommandPackCommand;
+import dev.loopx.cli.host.McpCommand;
+import dev.loopx.cli.host.StartGoalCommand;
 import dev.loopx.cli.goal.ConnectCommand;
 import dev.loopx.cli.ledger.LedgerCommand;
 import dev.loopx.cli.ops.DebugCommand;
@@ -51,6 +54,9 @@ public final class Cli {
     static {
         COMMANDS.put("version", VersionCommand::new);
         COMMANDS.put("connect", ConnectCommand::new);
+        COMMANDS.put("bootstrap-command-pack", BootstrapCommandPackCommand::new);
+        COMMANDS.put("start-goal", StartGoalCommand::new);
+        COMMANDS.put("mcp", McpCommand::commandLine);
         COMMANDS.put("register-agent", RegisterAgentCommand::new);
         COMMANDS.put("goal-lifecycle", GoalLifecycleCommand::new);
         COMMANDS.put("configure-goal", ConfigureGoalCommand::new);

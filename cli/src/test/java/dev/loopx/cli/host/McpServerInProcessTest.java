@@ -1,0 +1,159 @@
+package dev.loopx.cli.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.Environment;
+import dev.loopx.cli.testing.CliRunner;
+import dev.loopx.host.mcp.LoopxMcpServer;
+import dev.loopx.host.mcp.McpBinding;
+import dev.loopx.ledger.json.Json;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The MCP server in-process, spoken to in raw JSON-RPC lines over pipes, with the real CLI
+ * backend ({@link McpServe.InProcess}) on a real ledger: every line on the server's stdout is an
+ * MCP frame, tool results are the CLI's JSON, and blockers are ordinary results.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class McpServerInProcessTest {
+    @TempDir
+    Path sandbox;
+    CliRunner cli;
+    Path project;
+    String todoId;
+    OutputStream toServer;
+    BufferedReader fromServer;
+    Thread server;
+    int nextId = 1;
+
+    @BeforeEach
+    void serve() throws Exception {
+        cli = new CliRunner(sandbox);
+        project = Files.createDirectories(cli.workingDirectory().resolve("app"));
+        assertEquals(0, cli.runIn(project, "connect", "--project", ".", "--goal-id", "g1").exit());
+        assertEquals(0, cli.runIn(project, "register-agent", "--goal-id", "g1", "--agent-id", "builder", "--execute").exit());
+        todoId = cli.runIn(project, "todo", "add", "--goal-id", "g1", "--role", "agent", "--text", "fix issue triage")
+                .json().path("todo_id").asText();
+
+        Environment env = Environment.of(Map.of("LOOPX_HOME", cli.loopxHome().toString()), project,
+                sandbox.resolve("home"), Clock.fixed(CliRunner.NOW, ZoneOffset.UTC));
+        PipedOutputStream clientOut = new PipedOutputStream();
+        PipedInputStream serverIn = new PipedInputStream(clientOut, 1 << 16);
+        PipedOutputStream serverOut = new PipedOutputStream();
+        PipedInputStream clientIn = new PipedInputStream(serverOut, 1 << 20);
+        toServer = clientOut;
+        fromServer = new BufferedReader(new InputStreamReader(clientIn, StandardCharsets.UTF_8));
+        PrintWriter err = new PrintWriter(new StringWriter(), true);
+        server = Thread.ofPlatform().start(() -> {
+            try {
+                LoopxMcpServer.serve(new McpServe.InProcess(dev.loopx.cli.Cli::run, env, err), new McpBinding("g1", "builder", "loopx", List.of()),
+                        serverIn, serverOut, "test");
+                serverOut.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        JsonNode init = request("initialize", Json.object().put("protocolVersion", "2025-06-18")
+                .<ObjectNode>set("capabilities", Json.object())
+                .set("clientInfo", Json.object().put("name", "junit").put("version", "1")));
+        assertEquals("loopx", init.path("result").path("serverInfo").path("name").asText());
+        send(Json.object().put("jsonrpc", "2.0").put("method", "notifications/initialized"));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        toServer.close();
+        server.join(30_000);
+        assertFalse(server.isAlive(), "the server stops when stdin closes");
+    }
+
+    @Test
+    void toolsList_namesTheFourTools() throws Exception {
+        JsonNode tools = request("tools/list", Json.object()).path("result").path("tools");
+        assertEquals(List.of("should_run", "claim_task", "complete_task", "host_prompt"),
+                java.util.stream.StreamSupport.stream(tools.spliterator(), false).map(t -> t.path("name").asText()).toList());
+    }
+
+    @Test
+    void shouldRunAndClaim_returnTheCliJson_andWriteTheLedger() throws Exception {
+        JsonNode decision = call("should_run", Json.object());
+        assertEquals("loopx_quota_decision_v0", decision.path("schema_version").asText());
+        assertEquals(todoId, decision.path("selected_todo").path("todo_id").asText());
+        JsonNode claim = call("claim_task", Json.object().put("todo_id", todoId));
+        assertTrue(claim.path("ok").asBoolean(), claim.toString());
+        JsonNode listed = cli.runIn(project, "todo", "list", "--goal-id", "g1").json();
+        assertEquals("builder", listed.path("todos").get(0).path("claimed_by").asText());
+    }
+
+    @Test
+    void missingTodoId_isAStructuredBlocker_markedAsToolError() throws Exception {
+        JsonNode response = request("tools/call", Json.object().put("name", "complete_task").set("arguments", Json.object()));
+        // Either the SDK's input validation or LoopX's own blocker; never a JSON-RPC error or a trace.
+        JsonNode result = response.path("result");
+        assertTrue(result.path("isError").asBoolean(), response.toString());
+        assertFalse(result.toString().contains("Exception"), response.toString());
+    }
+
+    @Test
+    void aCallForAnotherLane_isABindingConflict() throws Exception {
+        JsonNode response = request("tools/call", Json.object().put("name", "claim_task")
+                .set("arguments", Json.object().put("todo_id", todoId).put("agent_id", "intruder")));
+        JsonNode result = response.path("result");
+        assertTrue(result.path("isError").asBoolean());
+        assertEquals("binding_conflict", result.path("structuredContent").path("error_code").asText());
+        assertEquals(result.path("structuredContent"), Json.MAPPER.readTree(result.path("content").get(0).path("text").asText()));
+    }
+
+    private JsonNode call(String tool, ObjectNode arguments) throws Exception {
+        JsonNode response = request("tools/call", Json.object().put("name", tool).set("arguments", arguments));
+        JsonNode result = response.path("result");
+        JsonNode answer = Json.MAPPER.readTree(result.path("content").get(0).path("text").asText());
+        assertEquals(answer, result.path("structuredContent"));
+        assertEquals(!answer.path("ok").asBoolean(), result.path("isError").asBoolean());
+        return answer;
+    }
+
+    private JsonNode request(String method, ObjectNode params) throws Exception {
+        int id = nextId++;
+        send(Json.object().put("jsonrpc", "2.0").put("id", id).put("method", method).set("params", params));
+        while (true) {
+            String line = fromServer.readLine();
+            if (line == null) {
+                throw new AssertionError("the server closed its output");
+            }
+            JsonNode frame = Json.MAPPER.readTree(line); // every stdout line must be a JSON-RPC frame
+            assertEquals("2.0", frame.path("jsonrpc").asText(), line);
+            if (frame.path("id").asInt(-1) == id) {
+                return frame;
+            }
+        }
+    }
+
+    private void send(ObjectNode message) throws Exception {
+        toServer.write((message.toString() + "\n").getBytes(StandardCharsets.UTF_8));
+        toServer.flush();
+    }
+}

@@ -1,0 +1,166 @@
+package dev.loopx.host.mcp;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.ledger.json.Json;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.vavr.control.Either;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@code loopx mcp serve} (SPEC §S13): a stdio MCP server on the official MCP Java SDK with the
+ * tools {@code should_run}, {@code claim_task}, {@code complete_task} and {@code host_prompt}.
+ * Each call becomes one LoopX CLI invocation through {@link CliBackend}; its result is the CLI's
+ * JSON (text content and structured content), {@code isError} exactly when the answer has
+ * {@code ok=false}. Missing identity or authority never throws: it is a
+ * {@code loopx_mcp_blocker_v0} result (see {@link McpToolCalls}).
+ *
+ * <p>Only MCP frames are written to {@code out}; the SDK logs through SLF4J, which LoopX binds to
+ * the no-op logger. This class is reachable only from the {@code mcp serve} command, so the SDK is
+ * never loaded by other commands.
+ */
+public final class LoopxMcpServer {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final long QUIET_MS = 300;
+    private static final long DRAIN_MS = 60_000;
+
+    private LoopxMcpServer() {}
+
+    /** Serves MCP over {@code in}/{@code out} until {@code in} ends; calls are serialised. */
+    public static void serve(CliBackend backend, McpBinding binding, InputStream in, OutputStream out, String version)
+            throws InterruptedException {
+        CountDownLatch ended = new CountDownLatch(1);
+        JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(MAPPER);
+        StdioServerTransportProvider transport = new StdioServerTransportProvider(json, new EndSignal(in, ended), out);
+        Object lock = new Object();
+        AtomicInteger inFlight = new AtomicInteger();
+        McpSyncServer server = McpServer.sync(transport)
+                .serverInfo("loopx", version)
+                .jsonMapper(json)
+                .jsonSchemaValidator(new DefaultJsonSchemaValidator(MAPPER))
+                .instructions("LoopX owns this goal's durable state. Call should_run first every turn; claim_task before "
+                        + "working on a todo; complete_task with evidence when done; host_prompt for the per-turn rules.")
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                .tools(McpTools.definitions(json).stream().map(tool -> SyncToolSpecification.builder().tool(tool)
+                        .callHandler((exchange, request) -> {
+                            inFlight.incrementAndGet();
+                            try {
+                                synchronized (lock) {
+                                    return call(backend, binding, request.name(), request.arguments());
+                                }
+                            } finally {
+                                inFlight.decrementAndGet();
+                            }
+                        }).build()).toList())
+                .build();
+        try {
+            ended.await();
+            drain(inFlight);
+        } finally {
+            server.closeGracefully();
+        }
+    }
+
+    /**
+     * A client may close stdin right after its last request: let calls already dispatched finish
+     * (quiet for {@link #QUIET_MS}, at most {@link #DRAIN_MS}) so their answers are written.
+     */
+    private static void drain(AtomicInteger inFlight) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MS);
+        long quietSince = System.nanoTime();
+        while (System.nanoTime() < deadline) {
+            if (inFlight.get() > 0) {
+                quietSince = System.nanoTime();
+            } else if (System.nanoTime() - quietSince >= TimeUnit.MILLISECONDS.toNanos(QUIET_MS)) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /** One tool call: translate, run the CLI once (or answer the blocker), wrap as a tool result. */
+    static McpSchema.CallToolResult call(CliBackend backend, McpBinding binding, String tool, Map<String, Object> arguments) {
+        Either<ObjectNode, List<String>> translated = McpToolCalls.translate(tool, arguments, binding);
+        if (translated.isLeft()) {
+            return result(translated.getLeft());
+        }
+        CliBackend.Result run;
+        try {
+            run = backend.run(translated.get());
+        } catch (RuntimeException e) {
+            return result(McpToolCalls.blocker(tool, "cli_unavailable",
+                    "The LoopX CLI could not run (" + e.getClass().getSimpleName() + "); nothing was recorded.",
+                    binding.cliBin() + " doctor"));
+        }
+        JsonNode answer;
+        try {
+            answer = Json.MAPPER.readTree(run.stdout());
+        } catch (JsonProcessingException e) {
+            answer = null;
+        }
+        if (answer == null || !answer.isObject()) {
+            return result(McpToolCalls.blocker(tool, "cli_output_unreadable",
+                    "The LoopX CLI did not answer with one JSON document (exit " + run.exitCode() + ").",
+                    binding.cliBin() + " doctor"));
+        }
+        return result((ObjectNode) answer);
+    }
+
+    private static McpSchema.CallToolResult result(ObjectNode answer) {
+        boolean ok = answer.path("ok").asBoolean(false);
+        return McpSchema.CallToolResult.builder()
+                .addTextContent(answer.toString())
+                .structuredContent(MAPPER.convertValue(answer, Map.class))
+                .isError(!ok)
+                .build();
+    }
+
+    /** Passes reads through and signals when the client closed stdin. */
+    private static final class EndSignal extends FilterInputStream {
+        private final CountDownLatch ended;
+
+        EndSignal(InputStream in, CountDownLatch ended) {
+            super(in);
+            this.ended = ended;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return signal(super.read());
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return signal(super.read(b, off, len));
+        }
+
+        private int signal(int n) {
+            if (n < 0) {
+                ended.countDown();
+            }
+            return n;
+        }
+
+        @Override
+        public void close() throws IOException {
+            ended.countDown();
+            super.close();
+        }
+    }
+}

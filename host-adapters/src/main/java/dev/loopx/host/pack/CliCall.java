@@ -1,0 +1,63 @@
+package dev.loopx.host.pack;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.ledger.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * One command a host should run: the program ({@code loopx}, or {@code claude} for the MCP
+ * registration) and its arguments. Rendered both as an argument array (for hosts that spawn
+ * processes) and as one POSIX-shell-quoted line (for people and shell runners).
+ */
+public record CliCall(Program program, List<String> args) {
+    private static final Pattern SAFE_WORD = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
+
+    public enum Program { LOOPX, CLAUDE_MCP_ADD }
+
+    public CliCall {
+        Objects.requireNonNull(program, "program");
+        args = List.copyOf(args);
+    }
+
+    public static CliCall loopx(List<String> args) {
+        return new CliCall(Program.LOOPX, args);
+    }
+
+    /** {@code claude mcp add loopx -- <cli> <args>}: registers the LoopX MCP server with Claude Code. */
+    public static CliCall claudeMcpAdd(List<String> loopxArgs) {
+        return new CliCall(Program.CLAUDE_MCP_ADD, loopxArgs);
+    }
+
+    /** The whole argument vector, program first. */
+    public List<String> argv(String cliBin) {
+        List<String> argv = new ArrayList<>();
+        if (program == Program.CLAUDE_MCP_ADD) {
+            argv.addAll(List.of("claude", "mcp", "add", "loopx", "--"));
+        }
+        argv.add(cliBin);
+        argv.addAll(args);
+        return argv;
+    }
+
+    /** One shell line; words with anything but safe characters are single-quoted. */
+    public String line(String cliBin) {
+        return String.join(" ", argv(cliBin).stream().map(CliCall::quote).toList());
+    }
+
+    public ObjectNode toJson(String cliBin) {
+        ObjectNode node = Json.object();
+        node.put("command", line(cliBin));
+        node.set("argv", Json.MAPPER.valueToTree(argv(cliBin)));
+        return node;
+    }
+
+    static String quote(String word) {
+        if (!word.isEmpty() && SAFE_WORD.matcher(word).matches()) {
+            return word;
+        }
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+}
