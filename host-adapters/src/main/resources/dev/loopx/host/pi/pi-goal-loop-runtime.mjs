@@ -1,0 +1,2 @@
+// Placeholder: replaced by the Pi runtime branch (the shared LoopX goal loop runtime).
+export {};
