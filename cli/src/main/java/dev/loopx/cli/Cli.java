@@ -9,6 +9,8 @@ import dev.loopx.cli.global.GlobalRisksCommand;
 import dev.loopx.cli.global.GlobalSummaryCommand;
 import dev.loopx.cli.global.GlobalTodosCommand;
 import dev.loopx.cli.goal.ConfigureGoalCommand;
+import dev.loopx.cli.host.HostCommand;
+import dev.loopx.cli.host.SlashCommandsCommand;
 import dev.loopx.cli.status.ReviewPacketCommand;
 import dev.loopx.cli.status.StatusCommand;
 import dev.loopx.cli.quota.QuotaCommand;
@@ -67,6 +69,8 @@ public final class Cli {
         COMMANDS.put("global-gates", GlobalGatesCommand::new);
         COMMANDS.put("global-todos", GlobalTodosCommand::new);
         COMMANDS.put("global-risks", GlobalRisksCommand::new);
+        COMMANDS.put("slash-commands", SlashCommandsCommand::new);
+        COMMANDS.put("host", HostCommand::commandLine);
         COMMANDS.put("doctor", DoctorCommand::new);
         COMMANDS.put("demo", DemoCommand::new);
         COMMANDS.put("debug", DebugCommand::commandLine);
