@@ -94,6 +94,7 @@ public final class Cli {
                 cl.addSubcommand(name, COMMANDS.get(name).get());
             }
         }
+        withHelpOptions(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(false);
@@ -101,6 +102,16 @@ public final class Cli {
                 new CliError("invalid_arguments", ex.getMessage(), helpHint(ex.getCommandLine()))));
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> root.context().renderFailure(ex));
         return cl;
+    }
+
+    /** {@code --help} (and {@code --version}) on every subcommand, so the hints "loopx <command> --help" work. */
+    private static void withHelpOptions(CommandLine cl) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (!sub.getCommandSpec().mixinStandardHelpOptions()) {
+                sub.getCommandSpec().mixinStandardHelpOptions(true);
+                withHelpOptions(sub);
+            }
+        }
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err, Environment environment) {

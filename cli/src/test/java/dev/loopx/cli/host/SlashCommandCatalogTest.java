@@ -106,4 +106,16 @@ class SlashCommandCatalogTest {
         CliRunner.Result both = cli.run("--format", "json", "slash-commands", "--install", "--uninstall");
         assertEquals(2, both.exit(), both::toString);
     }
+
+    @Test
+    void helpOfEveryNewCommandTeachesWithExamples() {
+        for (String[] args : List.of(new String[] {"slash-commands", "--help"}, new String[] {"host", "parse", "--help"},
+                new String[] {"host", "--help"})) {
+            CliRunner.Result r = cli.run(args);
+            assertEquals(0, r.exit(), r::toString);
+            assertTrue(r.stdout().startsWith("Usage: loopx " + args[0]), r.stdout());
+        }
+        assertTrue(cli.run("slash-commands", "--help").stdout().contains("loopx slash-commands --install --surface pi --project ."));
+        assertTrue(cli.run("host", "parse", "--help").stdout().contains("loopx host parse --message '/loopx fix issue triage'"));
+    }
 }
