@@ -325,4 +325,32 @@ class SlashCommandsInstallTest {
         assertTrue(r.stdout().contains("created"), r.stdout());
         assertTrue(r.stdout().contains("project/.pi/extensions/loopx-goal.ts"), r.stdout());
     }
+
+    @Test
+    void doctorReportsInstalledHostFiles_andAnUnavailableCliAsABlocker() {
+        CliRunner.Result connect = cli.run("--format", "json", "connect", "--project", project.toString());
+        assertEquals(0, connect.exit(), connect::toString);
+        String root = project.resolve(".loopx").toString();
+        JsonNode none = cli.run("--format", "json", "--runtime-root", root, "doctor").json();
+        assertTrue(check(none, "host_files").path("detail").asText().startsWith("no LoopX host files"));
+        ok("--install", "--surface", "claude-code");
+        CliRunner.Result healthy = cli.run("--format", "json", "--runtime-root", root, "doctor");
+        assertEquals(0, healthy.exit(), healthy::toString);
+        assertTrue(check(healthy.json(), "host_files").path("detail").asText().startsWith("7 LoopX host files"), healthy.stdout());
+        assertTrue(check(healthy.json(), "host_cli").path("ok").asBoolean());
+        cli.withVariable("PATH", sandbox.resolve("empty-bin").toString());
+        CliRunner.Result blocked = cli.run("--format", "json", "--runtime-root", root, "doctor");
+        assertEquals(1, blocked.exit(), blocked::toString);
+        assertEquals("cli_unavailable", check(blocked.json(), "host_cli").path("blocker").asText());
+        assertFalse(blocked.stdout().contains(sandbox.toString()));
+    }
+
+    private static JsonNode check(JsonNode doctor, String name) {
+        for (JsonNode c : doctor.path("checks")) {
+            if (c.path("check").asText().equals(name)) {
+                return c;
+            }
+        }
+        throw new AssertionError(name + " not in " + doctor);
+    }
 }
