@@ -148,6 +148,9 @@ class SlashCommandsInstallTest {
         }
         assertFalse(Files.exists(opencode.resolve("plugin")));
         JsonNode bridge = ok("--install", "--surface", "opencode", "--goal-bridge");
+        assertEquals("created", find(bridge, "command/loopx-goal.md").path("status").asText());
+        assertTrue(read(opencode.resolve("command/loopx-goal.md")).contains(MARKER + "loopx-goal surface=opencode -->"));
+        assertTrue(read(opencode.resolve("command/loopx-goal.md")).contains("plugin is not loaded"));
         assertEquals("created", find(bridge, "plugin/loopx-goal-bridge.js").path("status").asText());
         assertEquals("created", find(bridge, "plugin/pi-goal-loop-runtime.mjs").path("status").asText());
         assertTrue(read(opencode.resolve("plugin/loopx-goal-bridge.js"))
@@ -202,7 +205,7 @@ class SlashCommandsInstallTest {
         allStatus(again, "unchanged");
         assertFalse(again.path("changed").asBoolean(true));
         assertEquals(before, CliRunner.snapshot(sandbox), "a repeat install is byte-identical");
-        assertEquals(21, again.path("files").size(), "5 codex + 7 claude-code + 7 opencode + 2 pi");
+        assertEquals(22, again.path("files").size(), "5 codex + 7 claude-code + 8 opencode + 2 pi");
     }
 
     @Test

@@ -50,6 +50,28 @@ final class Facades {
         return b.toString();
     }
 
+    /**
+     * OpenCode's {@code /loopx-goal} facade. The goal bridge plugin intercepts the command
+     * ({@code command.execute.before}) and replaces this text, so the model reads it only when the
+     * plugin is not loaded — then it must report that, not act.
+     */
+    static String opencodeGoalBridgeCommand(String cliBin) {
+        StringBuilder b = new StringBuilder();
+        b.append("---\n");
+        b.append("description: LoopX goal bridge - start, status, pause, resume or stop this session's goal loop\n");
+        b.append("---\n");
+        b.append(ManagedMarker.of("loopx-goal", HostSurface.OPENCODE)).append("\n\n");
+        b.append("# /loopx-goal (LoopX goal bridge)\n\n");
+        b.append("Arguments: $ARGUMENTS\n\n");
+        b.append("The LoopX goal bridge plugin handles this command before you see it (`start --goal-id G --agent-id A`,\n");
+        b.append("`status`, `pause`, `resume`, `stop`). If you are reading this text, the plugin is not loaded: stop and\n");
+        b.append("report an install blocker (\"LoopX goal bridge not loaded: reinstall with `").append(cliBin)
+                .append(" slash-commands --install\n");
+        b.append("--surface opencode --goal-bridge`\"). Do not start a loop, invent goal state or run anything else.\n\n");
+        b.append("Managed by LoopX: `").append(cliBin).append(" slash-commands --uninstall --surface opencode` removes this file.\n");
+        return b.toString();
+    }
+
     /** The Claude Code skill: when to use LoopX and which command answers what. */
     static String skill(String cliBin) {
         StringBuilder b = new StringBuilder();

@@ -20,8 +20,9 @@ import java.util.Set;
  *   <li>claude-code: {@code <claude-home>/commands/<stem>.md}, the skill
  *       {@code <claude-home>/skills/loopx/SKILL.md}, and the MCP registration {@code <project>/.mcp.json}
  *       (project scope; a user's {@code .mcp.json} is never touched);
- *   <li>opencode: {@code <opencode-config-dir>/command/<stem>.md}, and with the goal bridge
- *       {@code plugin/loopx-goal-bridge.js} plus {@code plugin/pi-goal-loop-runtime.mjs} (a pair);
+ *   <li>opencode: {@code <opencode-config-dir>/command/<stem>.md}, and with the goal bridge the
+ *       {@code command/loopx-goal.md} facade the bridge intercepts, plus {@code plugin/loopx-goal-bridge.js}
+ *       and {@code plugin/pi-goal-loop-runtime.mjs} (a pair: the bridge imports the runtime next to it);
  *   <li>pi: {@code loopx-goal.ts} and {@code pi-goal-loop-runtime.mjs} (a pair) under
  *       {@code <project>/.pi/extensions/}, or under {@code <pi-agent-dir>/extensions/} when a Pi agent
  *       folder was given.
@@ -60,6 +61,9 @@ public final class HostFiles {
                 case OPENCODE -> {
                     commandFacades(files, surface, at.opencodeConfigDir(), "opencode_config_dir", "command", cliBin);
                     if (includeGoalBridge) {
+                        files.add(new ManagedFile(surface, "loopx-goal", "opencode_config_dir", "command/loopx-goal.md",
+                                at.opencodeConfigDir().resolve("command").resolve("loopx-goal.md"),
+                                Facades.opencodeGoalBridgeCommand(cliBin), null, false));
                         Path plugin = at.opencodeConfigDir().resolve("plugin");
                         files.add(script(surface, "loopx-goal-bridge", "opencode_config_dir", "plugin/loopx-goal-bridge.js",
                                 plugin.resolve("loopx-goal-bridge.js"), OPENCODE_BRIDGE, "opencode-goal-bridge"));
