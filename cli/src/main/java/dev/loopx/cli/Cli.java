@@ -9,6 +9,8 @@ import dev.loopx.cli.global.GlobalRisksCommand;
 import dev.loopx.cli.global.GlobalSummaryCommand;
 import dev.loopx.cli.global.GlobalTodosCommand;
 import dev.loopx.cli.goal.ConfigureGoalCommand;
+import dev.loopx.cli.host.HostCommand;
+import dev.loopx.cli.host.SlashCommandsCommand;
 import dev.loopx.cli.status.ReviewPacketCommand;
 import dev.loopx.cli.status.StatusCommand;
 import dev.loopx.cli.quota.QuotaCommand;
@@ -73,6 +75,8 @@ public final class Cli {
         COMMANDS.put("global-gates", GlobalGatesCommand::new);
         COMMANDS.put("global-todos", GlobalTodosCommand::new);
         COMMANDS.put("global-risks", GlobalRisksCommand::new);
+        COMMANDS.put("slash-commands", SlashCommandsCommand::new);
+        COMMANDS.put("host", HostCommand::commandLine);
         COMMANDS.put("doctor", DoctorCommand::new);
         COMMANDS.put("demo", DemoCommand::new);
         COMMANDS.put("debug", DebugCommand::commandLine);
@@ -96,6 +100,7 @@ public final class Cli {
                 cl.addSubcommand(name, COMMANDS.get(name).get());
             }
         }
+        withHelpOptions(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(false);
@@ -103,6 +108,16 @@ public final class Cli {
                 new CliError("invalid_arguments", ex.getMessage(), helpHint(ex.getCommandLine()))));
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> root.context().renderFailure(ex));
         return cl;
+    }
+
+    /** {@code --help} (and {@code --version}) on every subcommand, so the hints "loopx <command> --help" work. */
+    private static void withHelpOptions(CommandLine cl) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (!sub.getCommandSpec().mixinStandardHelpOptions()) {
+                sub.getCommandSpec().mixinStandardHelpOptions(true);
+                withHelpOptions(sub);
+            }
+        }
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err, Environment environment) {

@@ -44,6 +44,7 @@ public final class DoctorCommand extends LoopxSubcommand {
         if (rootOk) {
             ok &= runtimeChecks(context, checks);
         }
+        ok &= dev.loopx.cli.host.HostDoctor.check(context, checks, root);
         doc.put("ok", ok);
         if (!ok) {
             doc.put("error_code", "doctor_found_problems");

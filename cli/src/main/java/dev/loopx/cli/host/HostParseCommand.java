@@ -1,0 +1,103 @@
+package dev.loopx.cli.host;
+
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.commands.Ids;
+import dev.loopx.commands.privacy.PathRedactor;
+import dev.loopx.commands.privacy.PublicText;
+import dev.loopx.host.slash.HostCommandHandoff;
+import dev.loopx.host.slash.ParsedMessage;
+import dev.loopx.host.slash.SlashCommandCatalog;
+import dev.loopx.host.slash.SlashCommandParser;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code loopx host parse} (SPEC §S10): the host command registry. Reads nothing but its
+ * arguments and the name of the project folder; writes nothing, ever. Unknown commands in LoopX's
+ * namespace answer {@code ok=false} with the catalog as help (exit 1); ordinary chat answers
+ * {@code matched=false}.
+ */
+@Command(name = "parse",
+        description = {"Match a chat message against the slash-command catalog and print a handoff packet",
+            "(codex_app_host_command_handoff_v0): command, canonical_command, task_text (exactly as typed),",
+            "host_surface, project_root_label, goal_id, agent_id, authority, cli_fallback, next_step.",
+            "Only an exact command token at the very start of the message matches (/loopxfoo is not /loopx);",
+            "legacy /loop-global-* aliases canonicalise; an unknown /loopx-* command fails closed (exit 1) with",
+            "the catalog as help; anything else is ordinary chat (matched=false). It never writes anything."},
+        footer = {"", "Examples:",
+            "  loopx host parse --message '/loopx' --host-surface claude_code --project .",
+            "  loopx host parse --message '/loopx fix issue triage' --host-surface codex_app",
+            "  loopx host parse --message '/loop-global-summary'"})
+public final class HostParseCommand extends LoopxSubcommand {
+    private static final Pattern SURFACE = Pattern.compile("[a-z][a-z0-9_-]{0,39}");
+
+    @Option(names = "--message", required = true, paramLabel = "TEXT", description = "The chat message, unchanged.")
+    String message;
+
+    @Option(names = "--host-surface", paramLabel = "SURFACE",
+            description = "Where the message came from: codex_app, codex_cli, claude_code, opencode, pi…")
+    String hostSurface;
+
+    @Option(names = "--project", paramLabel = "DIR",
+            description = "The project folder (default: the working folder). Only its name is printed.")
+    String project;
+
+    @Option(names = "--goal-id", paramLabel = "ID", description = "The goal the host is bound to, if any.")
+    String goalId;
+
+    @Option(names = "--agent-id", paramLabel = "ID", description = "The agent the host is bound to, if any.")
+    String agentId;
+
+    @Option(names = "--cli-bin", paramLabel = "NAME", defaultValue = SlashCommandCatalog.DEFAULT_CLI_BIN,
+            description = "The CLI name used in cli_fallback (default: ${DEFAULT-VALUE}).")
+    String cliBin;
+
+    @Override
+    protected int execute(CliContext context) {
+        if (goalId != null) {
+            IdOptions.requireGoalId(goalId);
+        }
+        if (agentId != null) {
+            IdOptions.requireId("--agent-id", agentId);
+        }
+        if (hostSurface != null && !SURFACE.matcher(hostSurface).matches()) {
+            throw CliError.badInput("invalid_value", "--host-surface must be a lower-case word such as codex_app or claude_code");
+        }
+        SlashCommandCatalog.cliBinProblem(cliBin).ifPresent(p -> {
+            throw CliError.badInput("invalid_value", p);
+        });
+        String label = projectLabel(context);
+        ParsedMessage parsed = SlashCommandParser.parse(message);
+        if (parsed instanceof ParsedMessage.Matched m && !m.taskText().isBlank()) {
+            // Paths are redacted on output like on every read surface; everything else the
+            // privacy guard refuses (credentials, transcripts, control characters) is refused here.
+            PublicText.check("--message", PathRedactor.redact(m.taskText())).ifPresent(v -> {
+                throw new CliError(v.errorCode(), v.message(), v.hint());
+            });
+        }
+        var handoff = HostCommandHandoff.of(parsed,
+                new HostCommandHandoff.Context(hostSurface, label, goalId, agentId, cliBin));
+        return context.emit(handoff);
+    }
+
+    private String projectLabel(CliContext context) {
+        Path dir;
+        try {
+            dir = project == null ? context.environment().workingDirectory()
+                    : context.environment().workingDirectory().resolve(project).normalize();
+        } catch (InvalidPathException e) {
+            throw CliError.badInput("project_not_found", "--project is not an existing folder");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw CliError.badInput("project_not_found", "--project is not an existing folder");
+        }
+        return Ids.sanitise(dir.getFileName() == null ? "project" : dir.getFileName().toString(), "project");
+    }
+}

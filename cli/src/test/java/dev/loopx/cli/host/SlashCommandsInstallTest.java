@@ -1,0 +1,359 @@
+package dev.loopx.cli.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loopx.cli.testing.CliRunner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code loopx slash-commands --install|--uninstall|--inspect} (SPEC §S13) through the real CLI on
+ * real folders. Every host folder lives in the sandbox (the runner's home is a temporary folder);
+ * the real home is never touched.
+ */
+class SlashCommandsInstallTest {
+    private static final String MARKER = "<!-- loopx-managed-slash-command:v1 command=";
+    private static final List<String> STEMS = List.of("loopx", "loopx-global-summary", "loopx-global-gates",
+            "loopx-global-todos", "loopx-global-risks");
+
+    @TempDir
+    Path sandbox;
+    CliRunner cli;
+    Path project;
+    Path codex;
+    Path claude;
+    Path opencode;
+
+    @BeforeEach
+    void hosts() throws IOException {
+        cli = new CliRunner(sandbox);
+        project = Files.createDirectories(cli.workingDirectory().resolve("app"));
+        codex = sandbox.resolve("hosts/codex");
+        claude = sandbox.resolve("hosts/claude");
+        opencode = sandbox.resolve("hosts/opencode");
+        cli.withVariable("CODEX_HOME", codex.toString()).withVariable("CLAUDE_HOME", claude.toString())
+                .withVariable("OPENCODE_CONFIG_DIR", opencode.toString()).withVariable("PATH", fakeCli("loopx").toString());
+    }
+
+    /** A folder holding an executable named {@code name}: the CLI the installed files call. */
+    private Path fakeCli(String name) throws IOException {
+        Path bin = Files.createDirectories(sandbox.resolve("bin"));
+        Path exe = Files.writeString(bin.resolve(name), "#!/bin/sh\nexit 0\n");
+        Files.setPosixFilePermissions(exe, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return bin;
+    }
+
+    private CliRunner.Result run(String... args) {
+        List<String> all = new ArrayList<>(List.of("--format", "json", "slash-commands"));
+        all.addAll(List.of(args));
+        all.addAll(List.of("--project", project.toString()));
+        CliRunner.Result r = cli.run(all.toArray(String[]::new));
+        assertFalse(r.stdout().contains(sandbox.toString()), "an absolute path leaked:\n" + r);
+        assertFalse(r.stdout().contains("<local-path-redacted>"), "a path was about to leak:\n" + r);
+        return r;
+    }
+
+    private JsonNode ok(String... args) {
+        CliRunner.Result r = run(args);
+        assertEquals(0, r.exit(), r::toString);
+        return r.json();
+    }
+
+    /** path → status, for one answer. */
+    private static Map<String, String> statuses(JsonNode doc) {
+        Map<String, String> out = new TreeMap<>();
+        doc.path("files").forEach(f -> out.put(f.path("home").asText() + ":" + f.path("path").asText(), f.path("status").asText()));
+        return out;
+    }
+
+    private static void allStatus(JsonNode doc, String status) {
+        statuses(doc).forEach((path, s) -> assertEquals(status, s, path));
+    }
+
+    private static String read(Path p) throws IOException {
+        return Files.readString(p);
+    }
+
+    @Test
+    void codexGetsOnePromptPerCommand_markedAndNamingTheExactCli() throws IOException {
+        JsonNode doc = ok("--install", "--surface", "codex");
+        assertEquals("loopx_slash_command_install_v0", doc.path("schema_version").asText());
+        assertEquals(5, doc.path("files").size());
+        allStatus(doc, "created");
+        assertTrue(doc.path("changed").asBoolean());
+        for (String stem : STEMS) {
+            String text = read(codex.resolve("prompts/" + stem + ".md"));
+            assertTrue(text.contains(MARKER + stem + " surface=codex -->"), text);
+            assertTrue(text.contains("cannot be executed"), "every facade says what to do without the CLI");
+            assertTrue(text.contains("Do not invent"), text);
+        }
+        assertTrue(read(codex.resolve("prompts/loopx.md")).contains("loopx bootstrap-command-pack --project . --host-surface codex_cli"));
+        assertTrue(read(codex.resolve("prompts/loopx.md")).contains("loopx start-goal --guided --project . --goal-text"));
+        assertTrue(read(codex.resolve("prompts/loopx-global-gates.md")).contains("    loopx global-gates\n"));
+    }
+
+    @Test
+    void claudeCodeGetsCommands_theSkill_andAProjectMcpRegistration() throws IOException {
+        JsonNode doc = ok("--install", "--surface", "claude-code");
+        allStatus(doc, "created");
+        for (String stem : STEMS) {
+            assertTrue(read(claude.resolve("commands/" + stem + ".md")).contains(MARKER + stem + " surface=claude-code -->"));
+        }
+        String skill = read(claude.resolve("skills/loopx/SKILL.md"));
+        assertTrue(skill.startsWith("---\nname: loopx\n"), skill);
+        assertTrue(skill.contains(MARKER + "loopx-skill surface=claude-code -->"));
+        JsonNode mcp = dev.loopx.ledger.json.Json.MAPPER.readTree(read(project.resolve(".mcp.json")));
+        assertEquals("loopx", mcp.at("/mcpServers/loopx/command").asText());
+        assertEquals("[\"mcp\",\"serve\"]", mcp.at("/mcpServers/loopx/args").toString());
+        assertTrue(mcp.path("loopx_managed").asText().startsWith(MARKER + "loopx-mcp surface=claude-code"));
+    }
+
+    @Test
+    void aUsersMcpJsonIsLeftAlone_withTheManualStep() throws IOException {
+        Files.writeString(project.resolve(".mcp.json"), "{\"mcpServers\":{}}\n");
+        JsonNode doc = ok("--install", "--surface", "claude-code");
+        JsonNode mcp = find(doc, ".mcp.json");
+        assertEquals("skipped_user_file", mcp.path("status").asText());
+        assertTrue(mcp.path("manual_step").asText().contains("claude mcp add loopx -- loopx mcp serve"));
+        assertEquals("{\"mcpServers\":{}}\n", read(project.resolve(".mcp.json")));
+    }
+
+    private static JsonNode find(JsonNode doc, String path) {
+        for (JsonNode f : doc.path("files")) {
+            if (f.path("path").asText().equals(path)) {
+                return f;
+            }
+        }
+        throw new AssertionError(path + " not in " + doc);
+    }
+
+    @Test
+    void opencodeGetsCommandFacades_andTheGoalBridgeOnlyWhenAskedFor() throws IOException {
+        JsonNode doc = ok("--install", "--surface", "opencode");
+        assertEquals(5, doc.path("files").size());
+        for (String stem : STEMS) {
+            assertTrue(read(opencode.resolve("command/" + stem + ".md")).contains(MARKER + stem + " surface=opencode -->"));
+        }
+        assertFalse(Files.exists(opencode.resolve("plugin")));
+        JsonNode bridge = ok("--install", "--surface", "opencode", "--goal-bridge");
+        assertEquals("created", find(bridge, "command/loopx-goal.md").path("status").asText());
+        assertTrue(read(opencode.resolve("command/loopx-goal.md")).contains(MARKER + "loopx-goal surface=opencode -->"));
+        assertTrue(read(opencode.resolve("command/loopx-goal.md")).contains("plugin is not loaded"));
+        assertEquals("created", find(bridge, "plugin/loopx-goal-bridge.js").path("status").asText());
+        assertEquals("created", find(bridge, "plugin/pi-goal-loop-runtime.mjs").path("status").asText());
+        assertTrue(read(opencode.resolve("plugin/loopx-goal-bridge.js"))
+                .startsWith("// " + MARKER + "loopx-goal-bridge surface=opencode -->\n"));
+        assertTrue(read(opencode.resolve("plugin/pi-goal-loop-runtime.mjs"))
+                .startsWith("// " + MARKER + "pi-goal-loop-runtime surface=opencode -->\n"));
+    }
+
+    @Test
+    void piGetsTheExtensionPairUnderTheProject() throws IOException {
+        JsonNode doc = ok("--install", "--surface", "pi");
+        assertEquals(Map.of("project:.pi/extensions/loopx-goal.ts", "created",
+                "project:.pi/extensions/pi-goal-loop-runtime.mjs", "created"), statuses(doc));
+        String ts = read(project.resolve(".pi/extensions/loopx-goal.ts"));
+        assertTrue(ts.startsWith("// " + MARKER + "loopx-goal surface=pi -->\n"), ts);
+        assertTrue(ts.lines().count() > 1, "the resource follows the marker line");
+        assertTrue(read(project.resolve(".pi/extensions/pi-goal-loop-runtime.mjs"))
+                .startsWith("// " + MARKER + "pi-goal-loop-runtime surface=pi -->\n"));
+    }
+
+    @Test
+    void aUserOwnedPiFileBlocksThePairAtomically() throws IOException {
+        Path dir = Files.createDirectories(project.resolve(".pi/extensions"));
+        Files.writeString(dir.resolve("loopx-goal.ts"), "// my own extension\n");
+        CliRunner.Result r = run("--install", "--surface", "pi");
+        assertEquals(0, r.exit(), r::toString);
+        assertEquals(Map.of("project:.pi/extensions/loopx-goal.ts", "blocked_user_owned_pi_file",
+                "project:.pi/extensions/pi-goal-loop-runtime.mjs", "blocked_user_owned_pi_file"), statuses(r.json()));
+        assertFalse(Files.exists(dir.resolve("pi-goal-loop-runtime.mjs")), "nothing of the pair is written");
+        assertEquals("// my own extension\n", read(dir.resolve("loopx-goal.ts")));
+    }
+
+    @Test
+    void piAgentDirFromTheEnvironmentOrFlag_takesThePair() throws IOException {
+        Path agent = sandbox.resolve("hosts/pi-agent");
+        cli.withVariable("PI_CODING_AGENT_DIR", agent.toString());
+        JsonNode doc = ok("--install", "--surface", "pi");
+        assertEquals(Map.of("pi_agent_dir:extensions/loopx-goal.ts", "created",
+                "pi_agent_dir:extensions/pi-goal-loop-runtime.mjs", "created"), statuses(doc));
+        assertTrue(Files.exists(agent.resolve("extensions/loopx-goal.ts")));
+        assertFalse(Files.exists(project.resolve(".pi")));
+        Path flag = sandbox.resolve("hosts/pi-flag");
+        ok("--install", "--surface", "pi", "--pi-agent-dir", flag.toString());
+        assertTrue(Files.exists(flag.resolve("extensions/pi-goal-loop-runtime.mjs")), "the flag beats the environment");
+    }
+
+    @Test
+    void secondInstallChangesNothing() {
+        allStatus(ok("--install", "--goal-bridge"), "created");
+        Map<String, String> before = CliRunner.snapshot(sandbox);
+        JsonNode again = ok("--install", "--goal-bridge");
+        allStatus(again, "unchanged");
+        assertFalse(again.path("changed").asBoolean(true));
+        assertEquals(before, CliRunner.snapshot(sandbox), "a repeat install is byte-identical");
+        assertEquals(22, again.path("files").size(), "5 codex + 7 claude-code + 8 opencode + 2 pi");
+    }
+
+    @Test
+    void dryRunWritesNothing() throws IOException {
+        Map<String, String> before = CliRunner.snapshot(sandbox);
+        JsonNode doc = ok("--install", "--goal-bridge", "--dry-run");
+        allStatus(doc, "would_create");
+        assertEquals(before, CliRunner.snapshot(sandbox));
+        ok("--install", "--surface", "codex");
+        Files.writeString(codex.resolve("prompts/loopx-global-todos.md"), "<!-- loopx-managed-slash-command:v1 command=loopx-global-todos surface=codex -->\nstale\n");
+        Map<String, String> installed = CliRunner.snapshot(sandbox);
+        JsonNode update = ok("--install", "--surface", "codex", "--dry-run");
+        assertEquals("would_update", find(update, "prompts/loopx-global-todos.md").path("status").asText());
+        assertEquals("unchanged", find(update, "prompts/loopx.md").path("status").asText());
+        JsonNode remove = ok("--uninstall", "--surface", "codex", "--dry-run");
+        allStatus(remove, "would_remove");
+        assertEquals(installed, CliRunner.snapshot(sandbox));
+    }
+
+    @Test
+    void userFilesAreNeverOverwrittenNorRemoved() throws IOException {
+        Path mine = Files.createDirectories(codex.resolve("prompts")).resolve("loopx.md");
+        Files.writeString(mine, "my own /loopx prompt\n");
+        JsonNode install = ok("--install", "--surface", "codex");
+        assertEquals("skipped_user_file", find(install, "prompts/loopx.md").path("status").asText());
+        assertEquals("user", find(install, "prompts/loopx.md").path("owner").asText());
+        assertEquals("created", find(install, "prompts/loopx-global-summary.md").path("status").asText());
+        JsonNode uninstall = ok("--uninstall", "--surface", "codex");
+        assertEquals("skipped_user_file", find(uninstall, "prompts/loopx.md").path("status").asText());
+        assertEquals("removed", find(uninstall, "prompts/loopx-global-summary.md").path("status").asText());
+        assertEquals("my own /loopx prompt\n", read(mine));
+        assertFalse(Files.exists(codex.resolve("prompts/loopx-global-summary.md")));
+    }
+
+    @Test
+    void uninstallRemovesEveryMarkedFile_andReportsAbsentAfterwards() {
+        ok("--install", "--goal-bridge");
+        JsonNode removed = ok("--uninstall");
+        allStatus(removed, "removed");
+        assertFalse(Files.exists(claude.resolve("skills/loopx")), "the skill folder goes with its only file");
+        assertFalse(Files.exists(project.resolve(".mcp.json")));
+        assertFalse(Files.exists(project.resolve(".pi/extensions/loopx-goal.ts")));
+        allStatus(ok("--uninstall"), "absent");
+        allStatus(ok("--inspect"), "absent");
+    }
+
+    @Test
+    void inspectReportsEachFile_andWritesNothing() throws IOException {
+        ok("--install", "--surface", "claude-code");
+        Files.writeString(claude.resolve("commands/loopx-global-risks.md"), "mine now\n");
+        Map<String, String> before = CliRunner.snapshot(sandbox);
+        JsonNode doc = ok("--inspect", "--surface", "claude-code");
+        assertEquals("inspect", doc.path("action").asText());
+        assertEquals("unchanged", find(doc, "commands/loopx.md").path("status").asText());
+        assertEquals("skipped_user_file", find(doc, "commands/loopx-global-risks.md").path("status").asText());
+        assertEquals(before, CliRunner.snapshot(sandbox));
+    }
+
+    @Test
+    void homesComeFromFlagsThenEnvironmentThenDefaultsUnderTheHome() throws IOException {
+        Path flagHome = sandbox.resolve("hosts/codex-flag");
+        ok("--install", "--surface", "codex", "--codex-home", flagHome.toString());
+        assertTrue(Files.exists(flagHome.resolve("prompts/loopx.md")));
+        assertFalse(Files.exists(codex), "the flag beats CODEX_HOME");
+        ok("--install", "--surface", "codex");
+        assertTrue(Files.exists(codex.resolve("prompts/loopx.md")), "CODEX_HOME beats the default");
+
+        CliRunner plain = new CliRunner(sandbox.resolve("plain")).withVariable("PATH", fakeCli("loopx").toString());
+        Path home = sandbox.resolve("plain/home");
+        CliRunner.Result r = plain.run("--format", "json", "slash-commands", "--install", "--surface", "all", "--goal-bridge");
+        assertEquals(0, r.exit(), r::toString);
+        assertTrue(Files.exists(home.resolve(".codex/prompts/loopx.md")));
+        assertTrue(Files.exists(home.resolve(".claude/commands/loopx.md")));
+        assertTrue(Files.exists(home.resolve(".config/opencode/command/loopx.md")));
+        assertTrue(Files.exists(sandbox.resolve("plain/work/.pi/extensions/loopx-goal.ts")), "Pi defaults to the working folder");
+        JsonNode locations = r.json().path("locations");
+        assertEquals("default", locations.get(0).path("source").asText());
+    }
+
+    @Test
+    void cliBinRewritesTheInstalledFiles() throws IOException {
+        cli.withVariable("PATH", fakeCli("loopx-canary").toString());
+        ok("--install", "--surface", "codex", "--cli-bin", "loopx-canary");
+        String text = read(codex.resolve("prompts/loopx-global-summary.md"));
+        assertTrue(text.contains("    loopx-canary global-summary\n"), text);
+        assertFalse(text.contains("    loopx global-summary"), text);
+    }
+
+    @Test
+    void anUnavailableCli_isABlocker_andInstallWritesNothing() {
+        cli.withVariable("PATH", sandbox.resolve("empty-bin").toString());
+        Map<String, String> before = CliRunner.snapshot(sandbox);
+        CliRunner.Result install = run("--install", "--surface", "codex");
+        assertEquals(1, install.exit(), install::toString);
+        JsonNode doc = install.json();
+        assertFalse(doc.path("ok").asBoolean(true));
+        assertEquals("cli_unavailable", doc.path("error_code").asText());
+        assertEquals("cli_unavailable", doc.at("/blockers/0/code").asText());
+        allStatus(doc, "would_create");
+        assertEquals(before, CliRunner.snapshot(sandbox));
+        CliRunner.Result inspect = run("--inspect", "--surface", "codex", "--cli-bin", "not-installed");
+        assertEquals(1, inspect.exit(), inspect::toString);
+        assertEquals("cli_unavailable", inspect.json().at("/blockers/0/code").asText());
+        assertEquals(0, run("--uninstall", "--surface", "codex").exit(), "removing files never needs the CLI");
+    }
+
+    @Test
+    void badInput_isExit2AndWritesNothing() {
+        Map<String, String> before = CliRunner.snapshot(sandbox);
+        assertEquals(2, run("--install", "--surface", "vscode").exit());
+        assertEquals(2, run("--inspect", "--dry-run").exit());
+        assertEquals(2, cli.run("--format", "json", "slash-commands", "--install", "--project", "missing-dir").exit());
+        assertEquals(before, CliRunner.snapshot(sandbox));
+    }
+
+    @Test
+    void textFormatListsEveryFile() {
+        CliRunner.Result r = cli.run("--format", "text", "slash-commands", "--install", "--surface", "pi", "--project", project.toString());
+        assertEquals(0, r.exit(), r::toString);
+        assertTrue(r.stdout().contains("created"), r.stdout());
+        assertTrue(r.stdout().contains("project/.pi/extensions/loopx-goal.ts"), r.stdout());
+    }
+
+    @Test
+    void doctorReportsInstalledHostFiles_andAnUnavailableCliAsABlocker() {
+        CliRunner.Result connect = cli.run("--format", "json", "connect", "--project", project.toString());
+        assertEquals(0, connect.exit(), connect::toString);
+        String root = project.resolve(".loopx").toString();
+        JsonNode none = cli.run("--format", "json", "--runtime-root", root, "doctor").json();
+        assertTrue(check(none, "host_files").path("detail").asText().startsWith("no LoopX host files"));
+        ok("--install", "--surface", "claude-code");
+        CliRunner.Result healthy = cli.run("--format", "json", "--runtime-root", root, "doctor");
+        assertEquals(0, healthy.exit(), healthy::toString);
+        assertTrue(check(healthy.json(), "host_files").path("detail").asText().startsWith("7 LoopX host files"), healthy.stdout());
+        assertTrue(check(healthy.json(), "host_cli").path("ok").asBoolean());
+        cli.withVariable("PATH", sandbox.resolve("empty-bin").toString());
+        CliRunner.Result blocked = cli.run("--format", "json", "--runtime-root", root, "doctor");
+        assertEquals(1, blocked.exit(), blocked::toString);
+        assertEquals("cli_unavailable", check(blocked.json(), "host_cli").path("blocker").asText());
+        assertFalse(blocked.stdout().contains(sandbox.toString()));
+    }
+
+    private static JsonNode check(JsonNode doctor, String name) {
+        for (JsonNode c : doctor.path("checks")) {
+            if (c.path("check").asText().equals(name)) {
+                return c;
+            }
+        }
+        throw new AssertionError(name + " not in " + doctor);
+    }
+}
