@@ -1,0 +1,13 @@
+package dev.loopx.host.arch;
+
+import dev.loopx.arch.LoopxArchitectureRules;
+import org.junit.jupiter.api.Test;
+
+/** The shared rule set (ledger test jar) over this module's production classes. */
+class ArchitectureTest {
+    @Test
+    void hostAdaptersModuleFollowsTheArchitectureRules() {
+        var classes = LoopxArchitectureRules.productionClassesOf("dev.loopx.host");
+        LoopxArchitectureRules.all().forEach(rule -> rule.check(classes));
+    }
+}
