@@ -9,6 +9,8 @@ import dev.loopx.cli.global.GlobalRisksCommand;
 import dev.loopx.cli.global.GlobalSummaryCommand;
 import dev.loopx.cli.global.GlobalTodosCommand;
 import dev.loopx.cli.goal.ConfigureGoalCommand;
+import dev.loopx.cli.host.HeartbeatPromptCommand;
+import dev.loopx.cli.host.HostCommand;
 import dev.loopx.cli.status.ReviewPacketCommand;
 import dev.loopx.cli.status.StatusCommand;
 import dev.loopx.cli.quota.QuotaCommand;
@@ -63,6 +65,8 @@ public final class Cli {
         COMMANDS.put("projections", ProjectionsCommand::commandLine);
         COMMANDS.put("status", StatusCommand::new);
         COMMANDS.put("review-packet", ReviewPacketCommand::new);
+        COMMANDS.put("heartbeat-prompt", HeartbeatPromptCommand::new);
+        COMMANDS.put("host", HostCommand::commandLine);
         COMMANDS.put("global-summary", GlobalSummaryCommand::new);
         COMMANDS.put("global-gates", GlobalGatesCommand::new);
         COMMANDS.put("global-todos", GlobalTodosCommand::new);
