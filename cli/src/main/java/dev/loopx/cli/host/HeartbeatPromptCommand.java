@@ -1,5 +1,6 @@
 package dev.loopx.cli.host;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
@@ -24,6 +25,7 @@ import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.heartbeat.HeartbeatFold;
 import dev.loopx.projections.query.ShouldRun;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -114,7 +116,7 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
             if (!bootstrap) {
                 ThinBody.Request request = new ThinBody.Request(goalId, agent, scope, capabilities, cliBin, profile,
                         turnInstanceId == null ? "" : turnInstanceId);
-                return context.emit(HeartbeatPrompt.thin(state, request));
+                return context.emit(HeartbeatPrompt.thin(state, request), HeartbeatPromptCommand::text);
             }
             Optional<ObjectNode> refusal = HeartbeatPrompt.identityRefusal(BOOTSTRAP_SCHEMA, state, agent, true);
             if (refusal.isPresent()) {
@@ -132,8 +134,24 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
             if (recordInstall) {
                 doc.set("install", recordInstall(context, runtime, binding, wrapper));
             }
-            return privateOutput ? HeartbeatOptions.emitPrivate(context, doc) : context.emit(doc);
+            return privateOutput ? HeartbeatOptions.emitPrivate(context, doc) : context.emit(doc, HeartbeatPromptCommand::text);
         }
+    }
+
+    /** Text mode: the body (or the wrapper, paths redacted) as it is, then its budget; refusals as an outline. */
+    private static void text(JsonNode doc, PrintWriter out) {
+        String text = doc.has("task_body") ? doc.get("task_body").asText() : doc.path("wrapper").asText(null);
+        if (!doc.path("ok").asBoolean() || text == null) {
+            out.println("heartbeat prompt refused: " + doc.path("message").asText() + " [" + doc.path("error_code").asText() + "]");
+            doc.path("commands").forEach(c -> out.println("  try: " + c.asText()));
+            return;
+        }
+        out.println(text);
+        out.println();
+        var budget = doc.get("interface_budget");
+        out.println("-- " + budget.path("mode").asText() + " · " + budget.path("budget_char_count").asInt() + "/"
+                + budget.path("max_chars").asInt() + " chars" + (doc.has("wrapper_sha256") ? " · sha256 "
+                + doc.get("wrapper_sha256").asText() : "") + (doc.has("install") ? " · install " + doc.get("install") : ""));
     }
 
     /** Exit-2 checks before anything is opened; returns the agent id ("" when absent). */

@@ -146,6 +146,18 @@ class HeartbeatPromptTest {
     }
 
     @Test
+    void textModeShowsTheBodyAsItIs() {
+        register("g1", "builder");
+        var text = run("--format", "text", "heartbeat-prompt", "--goal-id", "g1", "--agent-id", "builder");
+        assertEquals(0, text.exit(), text::toString);
+        String body = run("heartbeat-prompt", "--goal-id", "g1", "--agent-id", "builder").json().get("task_body").asText();
+        assertTrue(text.stdout().startsWith(body + "\n"), text::toString);
+        var refused = run("--format", "text", "heartbeat-prompt", "--goal-id", "g1");
+        assertEquals(1, refused.exit());
+        assertTrue(refused.stdout().contains("try: loopx heartbeat-prompt --goal-id g1 --agent-id builder"), refused::toString);
+    }
+
+    @Test
     void anUnknownGoalAnswersLikeShouldRun() {
         var prompt = run("heartbeat-prompt", "--goal-id", "nope", "--agent-id", "a");
         var shouldRun = run("quota", "should-run", "--goal-id", "nope", "--agent-id", "a", "--codex-app");
