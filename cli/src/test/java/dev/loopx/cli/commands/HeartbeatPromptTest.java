@@ -249,7 +249,7 @@ class HeartbeatPromptTest {
     }
 
     @Test
-    void recordingAnInstallIsPreviewFirstIdempotentContentFreeAndNeverSpends() {
+    void recordingAnInstallIsPreviewFirstIdempotentContentFreeAndNeverSpends() throws Exception {
         register("g1", "builder");
         JsonNode quotaBefore = run("quota", "status", "--goal-id", "g1").json();
         var before = CliRunner.snapshot(sandbox);
@@ -292,6 +292,18 @@ class HeartbeatPromptTest {
         JsonNode status = run("status", "--goal-id", "g1").json();
         assertEquals(payload.get("wrapper_sha256"), status.at("/goals/0/heartbeat_installs/0/wrapper_sha256"));
         assertEquals("codex_app", status.at("/goals/0/heartbeat_installs/0/host_surface").asText());
+
+        // The heartbeat view is a fold like every other: a rebuild from the ledger gives the same bytes.
+        String incremental = run("projections", "dump", "--canonical").stdout();
+        assertTrue(incremental.contains(payload.get("wrapper_sha256").asText()));
+        try (var files = Files.list(Path.of(root))) {
+            for (Path f : files.filter(f -> f.getFileName().toString().startsWith("projections.db")
+                    || f.getFileName().toString().equals("ledger.head")).toList()) {
+                Files.delete(f);
+            }
+        }
+        assertEquals(0, run("projections", "rebuild").exit());
+        assertEquals(incremental, run("projections", "dump", "--canonical").stdout());
     }
 
     @Test

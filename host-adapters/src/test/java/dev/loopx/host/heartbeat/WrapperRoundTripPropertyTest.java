@@ -13,7 +13,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /** Laws of exact recognition over random bindings of every shipped version. */
-class WrapperRoundTripProperties {
+class WrapperRoundTripPropertyTest {
     @Property(tries = 500)
     void recognisingARenderedWrapperGivesBackItsBinding(@ForAll("bindings") WrapperBinding binding) {
         assertEquals(Optional.of(binding), WrapperRecognizer.recognize(ManagedWrapper.render(binding)));
