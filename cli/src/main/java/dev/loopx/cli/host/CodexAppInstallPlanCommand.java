@@ -41,6 +41,9 @@ public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
     static final String SCHEMA = "loopx_codex_app_install_plan_v0";
     static final String DEFAULT_RRULE = Cadence.rrule(60);
 
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
+    boolean help;
+
     @Option(names = "--goal-id", required = true, paramLabel = "ID")
     String goalId;
 

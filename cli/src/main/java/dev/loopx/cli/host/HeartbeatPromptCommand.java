@@ -55,6 +55,9 @@ import picocli.CommandLine.Option;
 public final class HeartbeatPromptCommand extends LoopxSubcommand {
     static final String BOOTSTRAP_SCHEMA = "loopx_heartbeat_bootstrap_v0";
 
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
+    boolean help;
+
     @Option(names = "--goal-id", required = true, paramLabel = "ID")
     String goalId;
 

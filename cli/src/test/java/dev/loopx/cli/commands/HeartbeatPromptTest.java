@@ -146,6 +146,20 @@ class HeartbeatPromptTest {
     }
 
     @Test
+    void helpTeachesTheModesAndTheHostCommands() {
+        var help = cli.run("heartbeat-prompt", "--help");
+        assertEquals(0, help.exit(), help::toString);
+        for (String part : List.of("--bootstrap", "--raw", "--private", "--record-install", "heartbeat_agent_input_v1")) {
+            assertTrue(help.stdout().contains(part), () -> part + "\n" + help.stdout());
+        }
+        var host = cli.run("host", "codex-app", "install-plan", "--help");
+        assertEquals(0, host.exit(), host::toString);
+        assertTrue(host.stdout().contains("automation_update"), host::toString);
+        var bare = cli.run("host");
+        assertEquals(2, bare.exit(), bare::toString);
+    }
+
+    @Test
     void textModeShowsTheBodyAsItIs() {
         register("g1", "builder");
         var text = run("--format", "text", "heartbeat-prompt", "--goal-id", "g1", "--agent-id", "builder");
