@@ -9,6 +9,7 @@ import dev.loopx.cli.global.GlobalRisksCommand;
 import dev.loopx.cli.global.GlobalSummaryCommand;
 import dev.loopx.cli.global.GlobalTodosCommand;
 import dev.loopx.cli.goal.ConfigureGoalCommand;
+import dev.loopx.cli.host.HeartbeatPromptCommand;
 import dev.loopx.cli.host.HostCommand;
 import dev.loopx.cli.host.SlashCommandsCommand;
 import dev.loopx.cli.status.ReviewPacketCommand;
@@ -71,6 +72,7 @@ public final class Cli {
         COMMANDS.put("projections", ProjectionsCommand::commandLine);
         COMMANDS.put("status", StatusCommand::new);
         COMMANDS.put("review-packet", ReviewPacketCommand::new);
+        COMMANDS.put("heartbeat-prompt", HeartbeatPromptCommand::new);
         COMMANDS.put("global-summary", GlobalSummaryCommand::new);
         COMMANDS.put("global-gates", GlobalGatesCommand::new);
         COMMANDS.put("global-todos", GlobalTodosCommand::new);

@@ -10,6 +10,7 @@ import dev.loopx.ledger.event.GoalConfigured;
 import dev.loopx.ledger.event.GoalRegistered;
 import dev.loopx.ledger.event.GoalResumed;
 import dev.loopx.ledger.event.GoalStopped;
+import dev.loopx.ledger.event.HeartbeatInstalled;
 import dev.loopx.ledger.event.OperationRecorded;
 import dev.loopx.ledger.event.QuotaSlotSpent;
 import dev.loopx.ledger.event.QuotaSlotVoided;
@@ -28,6 +29,7 @@ import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalView;
+import dev.loopx.projections.heartbeat.HeartbeatFold;
 import dev.loopx.projections.quota.QuotaFold;
 import dev.loopx.projections.todo.TodoFold;
 import java.util.Optional;
@@ -67,6 +69,7 @@ public final class Projector {
             case SchedulerAcked e -> SchedulerFold.acked(views, envelope, e);
             case SchedulerHostUpdateFailed e -> SchedulerFold.hostUpdateFailed(views, envelope, e);
             case TurnObserved e -> SchedulerFold.turnObserved(views, envelope, e);
+            case HeartbeatInstalled e -> HeartbeatFold.installed(views, envelope, e);
         }
         if (!envelope.operationId().isEmpty()) {
             AuditFold.operationEvent(views, envelope);

@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 @Command(name = "host", synopsisSubcommandLabel = "COMMAND",
         description = {"Commands agent hosts call. `host parse` is the host command registry: it turns a chat",
             "message into a handoff packet (which slash command, the task text exactly as typed, the",
-            "authority it carries, the one CLI call to make next). Hosts never keep state of their own."})
+            "authority it carries, the one CLI call to make next). `host codex-app install-plan` prints the exact",
+            "automation_update request for a managed Codex App heartbeat. Hosts never keep state of their own."})
 public final class HostCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -18,6 +19,7 @@ public final class HostCommand implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new HostCommand());
         cl.addSubcommand("parse", new HostParseCommand());
+        cl.addSubcommand("codex-app", CodexAppCommand.commandLine());
         return cl;
     }
 

@@ -9,6 +9,7 @@ import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.heartbeat.HeartbeatFold;
 import dev.loopx.projections.query.GoalStatus;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "status",
         description = {"The first screen: objective, lifecycle, quota, open user gates (their question), the next",
-            "agent todo per lane, counts, last evidence, the attention queue and terminal state. Read-only.",
+            "agent todo per lane, counts, last evidence, the attention queue, terminal state and each lane's last heartbeat install. Read-only.",
             "Without --goal-id every goal of the runtime root; --agent-id narrows to one lane."},
         footer = {"", "Example:  loopx status --goal-id weather-app-goal"})
 public final class StatusCommand extends LoopxSubcommand {
@@ -49,7 +50,14 @@ public final class StatusCommand extends LoopxSubcommand {
             doc.put("now", context.now().toString());
             doc.put("goal_count", goals.size());
             ArrayNode array = doc.putArray("goals");
-            goals.forEach(g -> array.add(GoalStatus.of(g, agent, context.now())));
+            for (GoalState g : goals) {
+                ObjectNode entry = GoalStatus.of(g, agent, context.now());
+                ArrayNode installs = entry.putArray("heartbeat_installs");
+                HeartbeatFold.forGoal(views, g.goal().goalId()).stream()
+                        .filter(i -> agent.isEmpty() || i.agentId().equals(agent))
+                        .forEach(i -> installs.add(dev.loopx.ledger.json.Json.MAPPER.valueToTree(i)));
+                array.add(entry);
+            }
             return context.emit(doc, StatusText::render);
         }
     }

@@ -68,7 +68,7 @@ import org.junit.jupiter.api.Test;
 class ProjectionLawsTest {
     private static final EventCodec CODEC = new EventCodec(EventCatalog.standard());
     private static final List<String> VIEWS = List.of(GoalFold.VIEW, TodoFold.VIEW, QuotaFold.VIEW, AuditFold.LOG_VIEW,
-            AuditFold.OPERATION_VIEW);
+            AuditFold.OPERATION_VIEW, dev.loopx.projections.heartbeat.HeartbeatFold.VIEW);
     private static final int SEEDS = 40;
     private static final int COMMANDS = 150;
 
@@ -206,9 +206,17 @@ class ProjectionLawsTest {
                         new dev.loopx.commands.scheduler.SchedulerCommands.AckScheduler(goal, agent, "codex_app", rrule,
                                 live.resetToken(), live.identitySignature(), Scenario.T0), state, views);
             }
-            case 16 -> dev.loopx.commands.scheduler.SchedulerDecider.decide(
-                    new dev.loopx.commands.scheduler.SchedulerCommands.ObserveTurn(goal, agent, "turn-" + random.nextInt(4),
-                            "quota_skip"), state, views);
+            case 16 -> {
+                // Draws exactly what it always drew (one nextInt(4)), so the other seeds' histories stay as they were.
+                int turn = random.nextInt(4);
+                yield turn == 3
+                        ? dev.loopx.commands.heartbeat.HeartbeatDecider.decide(new dev.loopx.commands.heartbeat.RecordHeartbeatInstall(
+                                goal, agent, agent.equals("b") ? "claude_code" : "codex_app", agent.equals("c") ? 1 : 2,
+                                (agent.isEmpty() ? "0" : "f").repeat(64)), state, views)
+                        : dev.loopx.commands.scheduler.SchedulerDecider.decide(
+                                new dev.loopx.commands.scheduler.SchedulerCommands.ObserveTurn(goal, agent, "turn-" + turn,
+                                        "quota_skip"), state, views);
+            }
             default -> {
                 List<Long> spends = state.map(s -> s.quota().spends().stream().map(sp -> sp.seq()).toList()).orElse(List.of());
                 yield QuotaDecider.decide(new VoidSlot(goal, spends.isEmpty() ? 1 : pick(random, spends), "why"), state);

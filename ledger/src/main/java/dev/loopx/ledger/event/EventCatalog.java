@@ -41,6 +41,7 @@ public final class EventCatalog {
                 .register(new EventType<>("scheduler.acked", 1, SchedulerAcked.class))
                 .register(new EventType<>("scheduler.host_update_failed", 1, SchedulerHostUpdateFailed.class))
                 .register(new EventType<>("turn.observed", 1, TurnObserved.class))
+                .register(new EventType<>("heartbeat.installed", 1, HeartbeatInstalled.class))
                 .upcaster(new GoalRegisteredV1ToV2())
                 .build();
     }

@@ -9,4 +9,5 @@ package dev.loopx.ledger.event;
 public sealed interface LoopxEvent permits GoalRegistered, GoalConfigured, GoalStopped, GoalResumed,
         AgentRegistered, TodoAdded, TodoClaimed, TodoClaimCleared, TodoUpdated, TodoCompleted, TodoSuperseded,
         TodoSectionDeclaredEmpty, GateDecided, RewardRecorded, EvidenceRecorded, QuotaSlotSpent, QuotaSlotVoided,
-        OperationRecorded, SchedulerAcked, SchedulerHostUpdateFailed, TurnObserved {}
+        OperationRecorded, SchedulerAcked, SchedulerHostUpdateFailed, TurnObserved,
+        HeartbeatInstalled {}

@@ -60,7 +60,8 @@ class EventCatalogTest {
     void everyEventRoundTripsThroughItsWireForm() {
         for (LoopxEvent event : new LoopxEvent[] {
             new GoalRegistered("Ship it", "weather-app"),
-            new GoalConfigured(new BigDecimal("0.50"), 24, 1)}) {
+            new GoalConfigured(new BigDecimal("0.50"), 24, 1),
+            new HeartbeatInstalled("builder", "codex_app", 2, "ab".repeat(32))}) {
             ProposedEvent proposed = codec.propose(event, Instant.EPOCH, "g1", Actor.system(), "");
             Recorded sealed = EnvelopeCodec.seal(proposed, 0, dev.loopx.ledger.Head.GENESIS_HASH);
             Recorded reread = EnvelopeCodec.fromBytes(EnvelopeCodec.toBytes(sealed));

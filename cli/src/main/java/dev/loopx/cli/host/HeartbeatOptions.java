@@ -1,0 +1,61 @@
+package dev.loopx.cli.host;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.host.heartbeat.ThinBody;
+import dev.loopx.host.heartbeat.WrapperBinding;
+import dev.loopx.ledger.json.Json;
+import java.util.List;
+
+/**
+ * Validation and rendering shared by {@code heartbeat-prompt} and {@code host codex-app
+ * install-plan}: capability and CLI-binary checks (exit 2), the managed-wrapper binding for this
+ * runtime root, and the one place a document holding private paths is printed unredacted.
+ */
+final class HeartbeatOptions {
+    static final String DEFAULT_CLI_BIN = "loopx";
+
+    private HeartbeatOptions() {}
+
+    static List<String> capabilities(List<String> capabilities) {
+        capabilities.forEach(c -> IdOptions.requireId("--available-capability", c));
+        ThinBody.capabilitiesProblem(capabilities).ifPresent(p -> {
+            throw CliError.badInput("invalid_value", p);
+        });
+        return capabilities;
+    }
+
+    static String cliBin(String cliBin) {
+        if (cliBin.isBlank() || cliBin.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+            throw CliError.badInput("invalid_value", "--cli-bin must be non-blank and free of control characters");
+        }
+        return cliBin;
+    }
+
+    /** The current-version binding of this invocation's runtime root (an absolute local path). */
+    static WrapperBinding binding(CliContext context, int version, String goalId, String agentId, String cliBin,
+            List<String> capabilities) {
+        String root = context.runtimeRoot().toAbsolutePath().normalize().toString();
+        return new WrapperBinding(version, root, goalId, agentId, cliBin, capabilities);
+    }
+
+    /**
+     * Prints a document that deliberately keeps local paths (the wrapper's runtime root), only
+     * when {@code --private} asked for it: always JSON, with a warning on stderr. Exit 0.
+     */
+    static int emitPrivate(CliContext context, ObjectNode doc) {
+        try {
+            context.out().println(Json.MAPPER.writeValueAsString(doc));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a CLI document did not serialise", e);
+        }
+        context.out().flush();
+        context.err().println("loopx: --private output contains local paths; store it only in the host's private"
+                + " automation store, never in shared logs");
+        context.err().flush();
+        return 0;
+    }
+}
