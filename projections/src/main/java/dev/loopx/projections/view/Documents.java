@@ -18,6 +18,10 @@ public final class Documents {
         return views.list(view, keyPrefix).stream().map(node -> decode(node, type)).toList();
     }
 
+    public static <T> List<T> range(Views views, String view, String fromKey, String toKey, Class<T> type) {
+        return views.range(view, fromKey, toKey).stream().map(node -> decode(node, type)).toList();
+    }
+
     public static void put(Views views, String view, String key, Object record) {
         views.put(view, key, Json.MAPPER.valueToTree(record));
     }

@@ -15,4 +15,7 @@ public interface Views {
 
     /** Every document of {@code view} whose key starts with {@code keyPrefix}, in key order. */
     java.util.List<JsonNode> list(String view, String keyPrefix);
+
+    /** Every document of {@code view} whose key is at least {@code fromKey} and below {@code toKey}, in key order. */
+    java.util.List<JsonNode> range(String view, String fromKey, String toKey);
 }
