@@ -1,6 +1,7 @@
 package dev.loopx.projections.store;
 
 import dev.loopx.projections.view.Documents;
+import dev.loopx.projections.view.ViewJson;
 import dev.loopx.projections.view.Views;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,8 +35,8 @@ import java.util.Optional;
  */
 public final class SqliteProjectionStore implements ProjectionStore {
     private final Connection connection;
-    /** Documents written in the current batch, read back before they are committed. */
-    private final Map<String, JsonNode> pending = new HashMap<>();
+    /** Documents written in the current batch (view records or JSON trees), read back before they are committed. */
+    private final Map<String, Object> pending = new HashMap<>();
     /** Prepared once per connection: the same few statements run for every event of a rebuild. */
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final boolean sideFile;
@@ -107,20 +108,20 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public Optional<JsonNode> get(String view, String key) {
-        JsonNode staged = pending.get(view + "\u0000" + key);
+        Object staged = pending.get(view + "\u0000" + key);
         if (staged != null) {
-            return Optional.of(staged);
+            return Optional.of(tree(staged));
         }
-        try {
-            PreparedStatement ps = statement("SELECT doc FROM views WHERE view=? AND key=?");
-            ps.setString(1, view);
-            ps.setString(2, key);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(Json.MAPPER.readTree(rs.getString(1))) : Optional.empty();
-            }
-        } catch (SQLException | IOException e) {
-            throw failure(e);
+        return stored(view, key).map(SqliteProjectionStore::parse);
+    }
+
+    @Override
+    public <T> Optional<T> read(String view, String key, Class<T> type) {
+        Object staged = pending.get(view + "\u0000" + key);
+        if (staged != null) {
+            return Optional.of(typed(staged, type));
         }
+        return stored(view, key).map(text -> Documents.decode(text, type));
     }
 
     @Override
@@ -130,10 +131,49 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public List<JsonNode> range(String view, String fromKey, String toKey) {
+        return scan(view, fromKey, toKey, SqliteProjectionStore::parse, SqliteProjectionStore::tree);
+    }
+
+    @Override
+    public <T> List<T> readList(String view, String keyPrefix, Class<T> type) {
+        return readRange(view, keyPrefix, keyPrefix + "\uffff", type);
+    }
+
+    @Override
+    public <T> List<T> readRange(String view, String fromKey, String toKey, Class<T> type) {
+        return scan(view, fromKey, toKey, text -> Documents.decode(text, type), staged -> typed(staged, type));
+    }
+
+    @Override
+    public void put(String view, String key, JsonNode document) {
+        pending.put(view + "\u0000" + key, document.deepCopy());
+    }
+
+    /** Keeps the record itself until commit: a later read in the batch gets it back without JSON. */
+    @Override
+    public void write(String view, String key, Object record) {
+        pending.put(view + "\u0000" + key, java.util.Objects.requireNonNull(record, "record"));
+    }
+
+    private Optional<String> stored(String view, String key) {
+        try {
+            PreparedStatement ps = statement("SELECT doc FROM views WHERE view=? AND key=?");
+            ps.setString(1, view);
+            ps.setString(2, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    private <T> List<T> scan(String view, String fromKey, String toKey, java.util.function.Function<String, T> fromText,
+            java.util.function.Function<Object, T> fromStaged) {
         if (fromKey.compareTo(toKey) >= 0) {
             return List.of();
         }
-        java.util.TreeMap<String, JsonNode> found = new java.util.TreeMap<>();
+        java.util.TreeMap<String, T> found = new java.util.TreeMap<>();
         try {
             PreparedStatement ps = statement("SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? ORDER BY key");
             ps.setString(1, view);
@@ -141,10 +181,10 @@ public final class SqliteProjectionStore implements ProjectionStore {
             ps.setString(3, toKey);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    found.put(rs.getString(1), Json.MAPPER.readTree(rs.getString(2)));
+                    found.put(rs.getString(1), fromText.apply(rs.getString(2)));
                 }
             }
-        } catch (SQLException | IOException e) {
+        } catch (SQLException e) {
             throw failure(e);
         }
         if (!pending.isEmpty()) {
@@ -153,7 +193,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 if (k.startsWith(prefix)) {
                     String key = k.substring(prefix.length());
                     if (key.compareTo(fromKey) >= 0 && key.compareTo(toKey) < 0) {
-                        found.put(key, v.deepCopy());
+                        found.put(key, fromStaged.apply(v));
                     }
                 }
             });
@@ -161,9 +201,23 @@ public final class SqliteProjectionStore implements ProjectionStore {
         return List.copyOf(found.values());
     }
 
-    @Override
-    public void put(String view, String key, JsonNode document) {
-        pending.put(view + "\u0000" + key, document.deepCopy());
+    private static JsonNode parse(String text) {
+        try {
+            return Json.MAPPER.readTree(text);
+        } catch (IOException e) {
+            throw failure(e);
+        }
+    }
+
+    private static JsonNode tree(Object staged) {
+        return staged instanceof JsonNode node ? node.deepCopy() : Json.MAPPER.valueToTree(staged);
+    }
+
+    private static <T> T typed(Object staged, Class<T> type) {
+        if (type.isInstance(staged)) {
+            return type.cast(staged);
+        }
+        return Documents.decode(tree(staged), type);
     }
 
     /**
@@ -216,7 +270,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 String[] parts = entry.getKey().split("\u0000", 2);
                 ps.setString(1, parts[0]);
                 ps.setString(2, parts[1]);
-                ps.setString(3, CanonicalJson.string(entry.getValue()));
+                ps.setString(3, ViewJson.canonical(entry.getValue()));
                 ps.addBatch();
             }
             ps.executeBatch();
