@@ -1,7 +1,6 @@
 package dev.loopx.projections.store;
 
 import dev.loopx.projections.view.Documents;
-import dev.loopx.projections.view.ViewJson;
 import dev.loopx.projections.view.Views;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package dev.loopx.projections.view;
+package dev.loopx.projections.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

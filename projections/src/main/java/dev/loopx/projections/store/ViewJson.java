@@ -1,4 +1,4 @@
-package dev.loopx.projections.view;
+package dev.loopx.projections.store;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
