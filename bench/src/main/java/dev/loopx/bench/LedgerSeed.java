@@ -104,8 +104,11 @@ public final class LedgerSeed {
             trim(pending, target - have);
             have = flush(ledger, pending, have);
             long nextReport = have + 100_000;
+            long cycles = 0;
             while (have < target) {
-                int g = (int) (step % goals);
+                // Round robin by cycle, not by step: a cycle has an even number of events, so `step % goals`
+                // put every cycle on the odd goals and left bench-goal-0 (the one should-run asks about) empty.
+                int g = (int) (cycles++ % goals);
                 String goal = goalId(g);
                 long c = cycle[g]++;
                 int a = (int) (c % agents);

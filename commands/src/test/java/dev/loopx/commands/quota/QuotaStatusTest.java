@@ -30,7 +30,7 @@ class QuotaStatusTest {
     }
 
     private static QuotaLog log(QuotaLog.Spend... spends) {
-        return new QuotaLog("g1", List.of(), List.of(spends));
+        return QuotaLog.of("g1", List.of(), List.of(spends));
     }
 
     @Test

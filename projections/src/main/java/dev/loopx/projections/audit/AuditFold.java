@@ -11,12 +11,15 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Folds owner decisions into view {@code goal_log} (key: goal id) and idempotency keys into view
- * {@code operation} (key: operation id).
+ * Folds owner decisions into view {@code goal_log} (key: goal id; a {@link GoalLog} summary), one row
+ * per reward / gate run into views {@code goal_reward} / {@code goal_gate} (key {@code <goal>/<seq>}),
+ * and idempotency keys into view {@code operation} (key: operation id).
  */
 public final class AuditFold {
     public static final String LOG_VIEW = "goal_log";
     public static final String OPERATION_VIEW = "operation";
+    public static final String REWARD_VIEW = "goal_reward";
+    public static final String GATE_VIEW = "goal_gate";
 
     private AuditFold() {}
 
@@ -30,17 +33,23 @@ public final class AuditFold {
 
     public static void reward(Views views, Recorded r, RewardRecorded e) {
         GoalLog log = log(views, r.goalId());
-        List<GoalLog.Reward> rewards = new ArrayList<>(log.rewards());
-        rewards.add(new GoalLog.Reward(r.seq(), e.reward(), e.reasonSummary(), e.decision(), e.lessonKind(),
-                e.lessonSummary(), r.actor().kind().wire(), r.recordedAt()));
-        Documents.put(views, LOG_VIEW, r.goalId(), new GoalLog(r.goalId(), rewards, log.gates()));
+        GoalLog.Reward reward = new GoalLog.Reward(r.seq(), e.reward(), e.reasonSummary(), e.decision(), e.lessonKind(),
+                e.lessonSummary(), r.actor().kind().wire(), r.recordedAt());
+        Documents.put(views, REWARD_VIEW, rowKey(r.goalId(), r.seq()), reward);
+        Documents.put(views, LOG_VIEW, r.goalId(), new GoalLog(r.goalId(), reward, log.rewardCount() + 1, log.gateCount()));
     }
 
     public static void gate(Views views, Recorded r, GateDecided e) {
         GoalLog log = log(views, r.goalId());
-        List<GoalLog.Gate> gates = new ArrayList<>(log.gates());
-        gates.add(new GoalLog.Gate(r.seq(), e.gate(), e.decision(), e.reasonSummary(), r.actor().kind().wire(), r.recordedAt()));
-        Documents.put(views, LOG_VIEW, r.goalId(), new GoalLog(r.goalId(), log.rewards(), gates));
+        Documents.put(views, GATE_VIEW, rowKey(r.goalId(), r.seq()), new GoalLog.Gate(r.seq(), e.gate(), e.decision(),
+                e.reasonSummary(), r.actor().kind().wire(), r.recordedAt()));
+        Documents.put(views, LOG_VIEW, r.goalId(), new GoalLog(r.goalId(), log.latestReward(), log.rewardCount(),
+                log.gateCount() + 1));
+    }
+
+    private static String rowKey(String goalId, long seq) {
+        String digits = Long.toString(seq);
+        return goalId + "/" + "0".repeat(Math.max(0, 19 - digits.length())) + digits;
     }
 
     /** Every event written under an operation id joins that operation's receipt. */

@@ -1,18 +1,26 @@
 package dev.loopx.projections.audit;
 
-import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
-/** A goal's owner decisions: rewards and operator gate runs, oldest first. */
-public record GoalLog(String goalId, List<Reward> rewards, List<Gate> gates) {
+/**
+ * A goal's owner decisions in summary: the newest reward and how many rewards and operator gate
+ * runs there were. Each reward and gate run is kept as its own row (views {@code goal_reward},
+ * {@code goal_gate}, key {@code <goal>/<seq>}), so folding one never rewrites the history.
+ *
+ * @param latestReward the newest reward, or null when there is none
+ */
+public record GoalLog(String goalId, Reward latestReward, long rewardCount, long gateCount) {
     public GoalLog {
         Objects.requireNonNull(goalId, "goalId");
-        rewards = List.copyOf(rewards);
-        gates = List.copyOf(gates);
     }
 
     public static GoalLog empty(String goalId) {
-        return new GoalLog(goalId, List.of(), List.of());
+        return new GoalLog(goalId, null, 0, 0);
+    }
+
+    public Optional<Reward> lastReward() {
+        return Optional.ofNullable(latestReward);
     }
 
     public record Reward(long seq, String reward, String reasonSummary, String decision, String lessonKind,

@@ -31,8 +31,7 @@ public final class ReviewPacket {
     public record Changes(long lastRewardSeq, Map<String, Long> eventsByType) {}
 
     public static long lastRewardSeq(GoalState s) {
-        List<GoalLog.Reward> rewards = s.log().rewards();
-        return rewards.isEmpty() ? 0 : rewards.get(rewards.size() - 1).seq();
+        return s.log().lastReward().map(GoalLog.Reward::seq).orElse(0L);
     }
 
     public static ObjectNode of(GoalState s, String agentId, Instant now, Changes changes) {
@@ -67,8 +66,7 @@ public final class ReviewPacket {
     private static ObjectNode since(GoalState s, Changes changes) {
         long from = changes.lastRewardSeq();
         ObjectNode n = Json.object();
-        Optional<GoalLog.Reward> last = s.log().rewards().isEmpty() ? Optional.empty()
-                : Optional.of(s.log().rewards().get(s.log().rewards().size() - 1));
+        Optional<GoalLog.Reward> last = s.log().lastReward();
         if (last.isEmpty()) {
             n.putNull("last_reward");
         } else {

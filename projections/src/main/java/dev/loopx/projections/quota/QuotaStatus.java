@@ -27,9 +27,8 @@ public record QuotaStatus(BigDecimal compute, int windowHours, int slotMinutes, 
     public static QuotaStatus at(GoalView.QuotaPolicy policy, QuotaLog log, Instant now) {
         Instant windowStart = now.minus(Duration.ofHours(policy.windowHours()));
         List<QuotaLog.Spend> inWindow = new ArrayList<>();
-        for (QuotaLog.Spend s : log.spends()) {
-            Instant at = Instant.parse(s.recordedAt());
-            if (s.voidedSeq() == 0 && at.isAfter(windowStart) && !at.isAfter(now)) {
+        for (QuotaLog.Spend s : log.spendsWithin(windowStart, now)) {
+            if (s.voidedSeq() == 0) {
                 inWindow.add(s);
             }
         }

@@ -43,7 +43,7 @@ public final class ProjectionFiles {
     public void rebuild(Ledger ledger, ProjectionCatchUp catchUp, ProjectionCatchUp.Progress progress) {
         Path side = root.resolve(DB_FILE + ".rebuild");
         deleteDatabase(side);
-        try (SqliteProjectionStore fresh = SqliteProjectionStore.open(side)) {
+        try (SqliteProjectionStore fresh = SqliteProjectionStore.openSideFile(side)) {
             fresh.initialise(Projector.SCHEMA_VERSION);
             catchUp.catchUp(ledger, fresh, progress);
         }

@@ -34,25 +34,48 @@ import java.util.Optional;
  */
 public final class SqliteProjectionStore implements ProjectionStore {
     private final Connection connection;
-    /** Documents written in the current batch, read back before they are committed. */
-    private final Map<String, JsonNode> pending = new HashMap<>();
+    /** Documents written in the current batch (view records or JSON trees), read back before they are committed. */
+    private final Map<String, Object> pending = new HashMap<>();
+    /** Prepared once per connection: the same few statements run for every event of a rebuild. */
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private final boolean sideFile;
 
-    private SqliteProjectionStore(Connection connection) {
+    private SqliteProjectionStore(Connection connection, boolean sideFile) {
         this.connection = connection;
+        this.sideFile = sideFile;
     }
 
     public static SqliteProjectionStore open(Path dbFile) {
+        return open(dbFile, false);
+    }
+
+    /**
+     * Opens a store that nobody else reads until it is complete (a rebuild's side file): no WAL and
+     * no syncs while it fills (a crash leaves a side file that the next rebuild deletes); {@link #close}
+     * switches it to WAL, the mode the swapped-in store is read in.
+     */
+    public static SqliteProjectionStore openSideFile(Path dbFile) {
+        return open(dbFile, true);
+    }
+
+    private static SqliteProjectionStore open(Path dbFile, boolean sideFile) {
         try {
             Connection c = DriverManager.getConnection("jdbc:sqlite:" + dbFile.toAbsolutePath());
             try (Statement s = c.createStatement()) {
-                s.execute("PRAGMA journal_mode=WAL");
-                s.execute("PRAGMA synchronous=NORMAL");
+                if (sideFile) {
+                    s.execute("PRAGMA journal_mode=MEMORY");
+                    s.execute("PRAGMA synchronous=OFF");
+                    s.execute("PRAGMA cache_size=-32768");
+                } else {
+                    s.execute("PRAGMA journal_mode=WAL");
+                    s.execute("PRAGMA synchronous=NORMAL");
+                }
                 s.execute("PRAGMA busy_timeout=5000");
                 s.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
                 s.execute("CREATE TABLE IF NOT EXISTS views (view TEXT NOT NULL, key TEXT NOT NULL, doc TEXT NOT NULL,"
                         + " PRIMARY KEY (view, key)) WITHOUT ROWID");
             }
-            return new SqliteProjectionStore(c);
+            return new SqliteProjectionStore(c, sideFile);
         } catch (SQLException e) {
             throw new LedgerException("projection_store_unreadable", "the projection store cannot be opened; run `loopx projections rebuild`", e);
         }
@@ -84,49 +107,116 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public Optional<JsonNode> get(String view, String key) {
-        JsonNode staged = pending.get(view + "\u0000" + key);
+        Object staged = pending.get(view + "\u0000" + key);
         if (staged != null) {
-            return Optional.of(staged);
+            return Optional.of(tree(staged));
         }
-        try (PreparedStatement ps = connection.prepareStatement("SELECT doc FROM views WHERE view=? AND key=?")) {
-            ps.setString(1, view);
-            ps.setString(2, key);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(Json.MAPPER.readTree(rs.getString(1))) : Optional.empty();
-            }
-        } catch (SQLException | IOException e) {
-            throw failure(e);
+        return stored(view, key).map(SqliteProjectionStore::parse);
+    }
+
+    @Override
+    public <T> Optional<T> read(String view, String key, Class<T> type) {
+        Object staged = pending.get(view + "\u0000" + key);
+        if (staged != null) {
+            return Optional.of(typed(staged, type));
         }
+        return stored(view, key).map(text -> Documents.decode(text, type));
     }
 
     @Override
     public List<JsonNode> list(String view, String keyPrefix) {
-        java.util.TreeMap<String, JsonNode> found = new java.util.TreeMap<>();
-        try (PreparedStatement ps = connection.prepareStatement(
-                "SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? ORDER BY key")) {
-            ps.setString(1, view);
-            ps.setString(2, keyPrefix);
-            ps.setString(3, keyPrefix + "\uffff");
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    found.put(rs.getString(1), Json.MAPPER.readTree(rs.getString(2)));
-                }
-            }
-        } catch (SQLException | IOException e) {
-            throw failure(e);
-        }
-        String staged = view + "\u0000" + keyPrefix;
-        pending.forEach((k, v) -> {
-            if (k.startsWith(staged)) {
-                found.put(k.substring(view.length() + 1), v.deepCopy());
-            }
-        });
-        return List.copyOf(found.values());
+        return range(view, keyPrefix, keyPrefix + "\uffff");
+    }
+
+    @Override
+    public List<JsonNode> range(String view, String fromKey, String toKey) {
+        return scan(view, fromKey, toKey, SqliteProjectionStore::parse, SqliteProjectionStore::tree);
+    }
+
+    @Override
+    public <T> List<T> readList(String view, String keyPrefix, Class<T> type) {
+        return readRange(view, keyPrefix, keyPrefix + "\uffff", type);
+    }
+
+    @Override
+    public <T> List<T> readRange(String view, String fromKey, String toKey, Class<T> type) {
+        return scan(view, fromKey, toKey, text -> Documents.decode(text, type), staged -> typed(staged, type));
     }
 
     @Override
     public void put(String view, String key, JsonNode document) {
         pending.put(view + "\u0000" + key, document.deepCopy());
+    }
+
+    /** Keeps the record itself until commit: a later read in the batch gets it back without JSON. */
+    @Override
+    public void write(String view, String key, Object record) {
+        pending.put(view + "\u0000" + key, java.util.Objects.requireNonNull(record, "record"));
+    }
+
+    private Optional<String> stored(String view, String key) {
+        try {
+            PreparedStatement ps = statement("SELECT doc FROM views WHERE view=? AND key=?");
+            ps.setString(1, view);
+            ps.setString(2, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    private <T> List<T> scan(String view, String fromKey, String toKey, java.util.function.Function<String, T> fromText,
+            java.util.function.Function<Object, T> fromStaged) {
+        if (fromKey.compareTo(toKey) >= 0) {
+            return List.of();
+        }
+        java.util.TreeMap<String, T> found = new java.util.TreeMap<>();
+        try {
+            PreparedStatement ps = statement("SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? ORDER BY key");
+            ps.setString(1, view);
+            ps.setString(2, fromKey);
+            ps.setString(3, toKey);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    found.put(rs.getString(1), fromText.apply(rs.getString(2)));
+                }
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+        if (!pending.isEmpty()) {
+            String prefix = view + "\u0000";
+            pending.forEach((k, v) -> {
+                if (k.startsWith(prefix)) {
+                    String key = k.substring(prefix.length());
+                    if (key.compareTo(fromKey) >= 0 && key.compareTo(toKey) < 0) {
+                        found.put(key, fromStaged.apply(v));
+                    }
+                }
+            });
+        }
+        return List.copyOf(found.values());
+    }
+
+    private static JsonNode parse(String text) {
+        try {
+            return Json.MAPPER.readTree(text);
+        } catch (IOException e) {
+            throw failure(e);
+        }
+    }
+
+    private static JsonNode tree(Object staged) {
+        return staged instanceof JsonNode node ? node.deepCopy() : Json.MAPPER.valueToTree(staged);
+    }
+
+    private static <T> T typed(Object staged, Class<T> type) {
+        if (type.isInstance(staged)) {
+            return type.cast(staged);
+        }
+        return Documents.decode(tree(staged), type);
     }
 
     /**
@@ -172,13 +262,14 @@ public final class SqliteProjectionStore implements ProjectionStore {
     }
 
     private void writePending() throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement(
-                "INSERT INTO views(view, key, doc) VALUES(?,?,?) ON CONFLICT(view, key) DO UPDATE SET doc=excluded.doc")) {
+        PreparedStatement ps = statement(
+                "INSERT INTO views(view, key, doc) VALUES(?,?,?) ON CONFLICT(view, key) DO UPDATE SET doc=excluded.doc");
+        {
             for (var entry : pending.entrySet()) {
                 String[] parts = entry.getKey().split("\u0000", 2);
                 ps.setString(1, parts[0]);
                 ps.setString(2, parts[1]);
-                ps.setString(3, CanonicalJson.string(entry.getValue()));
+                ps.setString(3, ViewJson.canonical(entry.getValue()));
                 ps.addBatch();
             }
             ps.executeBatch();
@@ -224,7 +315,8 @@ public final class SqliteProjectionStore implements ProjectionStore {
     }
 
     private Optional<String> meta(String key) {
-        try (PreparedStatement ps = connection.prepareStatement("SELECT value FROM meta WHERE key=?")) {
+        try {
+            PreparedStatement ps = statement("SELECT value FROM meta WHERE key=?");
             ps.setString(1, key);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
@@ -235,12 +327,10 @@ public final class SqliteProjectionStore implements ProjectionStore {
     }
 
     private void putMeta(String key, String value) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement(
-                "INSERT INTO meta(key, value) VALUES(?,?) ON CONFLICT(key) DO UPDATE SET value=excluded.value")) {
-            ps.setString(1, key);
-            ps.setString(2, value);
-            ps.executeUpdate();
-        }
+        PreparedStatement ps = statement("INSERT INTO meta(key, value) VALUES(?,?) ON CONFLICT(key) DO UPDATE SET value=excluded.value");
+        ps.setString(1, key);
+        ps.setString(2, value);
+        ps.executeUpdate();
     }
 
     private static LedgerException failure(Exception e) {
@@ -248,9 +338,27 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 "the projection store failed; run `loopx projections rebuild`", e);
     }
 
+    private PreparedStatement statement(String sql) throws SQLException {
+        PreparedStatement ps = statements.get(sql);
+        if (ps == null) {
+            ps = connection.prepareStatement(sql);
+            statements.put(sql, ps);
+        }
+        return ps;
+    }
+
     @Override
     public void close() {
         try {
+            for (PreparedStatement ps : statements.values()) {
+                ps.close();
+            }
+            statements.clear();
+            if (sideFile) {
+                try (Statement s = connection.createStatement()) {
+                    s.execute("PRAGMA journal_mode=WAL");
+                }
+            }
             connection.close();
         } catch (SQLException e) {
             throw failure(e);

@@ -11,22 +11,39 @@ public final class Documents {
     private Documents() {}
 
     public static <T> Optional<T> get(Views views, String view, String key, Class<T> type) {
-        return views.get(view, key).map(node -> decode(node, type));
+        return views.read(view, key, type);
     }
 
     public static <T> List<T> list(Views views, String view, String keyPrefix, Class<T> type) {
-        return views.list(view, keyPrefix).stream().map(node -> decode(node, type)).toList();
+        return views.readList(view, keyPrefix, type);
+    }
+
+    public static <T> List<T> range(Views views, String view, String fromKey, String toKey, Class<T> type) {
+        return views.readRange(view, fromKey, toKey, type);
     }
 
     public static void put(Views views, String view, String key, Object record) {
-        views.put(view, key, Json.MAPPER.valueToTree(record));
+        views.write(view, key, record);
     }
 
-    private static <T> T decode(JsonNode node, Class<T> type) {
+    public static <T> T decode(JsonNode node, Class<T> type) {
         try {
             return Json.MAPPER.treeToValue(node, type);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a stored " + type.getSimpleName() + " does not decode; rebuild projections", e);
+            throw failed(type, e);
         }
+    }
+
+    /** Decodes a stored document's text straight into its record (no JSON tree in between). */
+    public static <T> T decode(String text, Class<T> type) {
+        try {
+            return Json.MAPPER.readValue(text, type);
+        } catch (JsonProcessingException e) {
+            throw failed(type, e);
+        }
+    }
+
+    private static IllegalStateException failed(Class<?> type, Exception e) {
+        return new IllegalStateException("a stored " + type.getSimpleName() + " does not decode; rebuild projections", e);
     }
 }

@@ -20,6 +20,15 @@ public final class MapViews implements Views {
     }
 
     @Override
+    public java.util.List<JsonNode> range(String view, String fromKey, String toKey) {
+        if (fromKey.compareTo(toKey) >= 0) {
+            return java.util.List.of();
+        }
+        return documents.subMap(view + "\u0000" + fromKey, true, view + "\u0000" + toKey, false).values().stream()
+                .<JsonNode>map(JsonNode::deepCopy).toList();
+    }
+
+    @Override
     public void put(String view, String key, JsonNode document) {
         documents.put(view + "\u0000" + key, document.deepCopy());
     }

@@ -1,12 +1,19 @@
 package dev.loopx.projections.view;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loopx.ledger.json.Json;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * The read models as documents: {@code view} names the question, {@code key} the subject
  * (e.g. view {@code goal}, key the goal id). Folds read and write only through this interface,
  * so the same fold runs over SQLite or over a map.
+ *
+ * <p>Folds and queries use the typed methods ({@link #read}, {@link #write}, {@link #readRange}
+ * through {@link Documents}); their defaults go through the JSON documents. A store may answer
+ * them without the JSON tree (e.g. hand back a record written earlier in the same batch — view
+ * records are immutable).
  */
 public interface Views {
     Optional<JsonNode> get(String view, String key);
@@ -14,5 +21,25 @@ public interface Views {
     void put(String view, String key, JsonNode document);
 
     /** Every document of {@code view} whose key starts with {@code keyPrefix}, in key order. */
-    java.util.List<JsonNode> list(String view, String keyPrefix);
+    List<JsonNode> list(String view, String keyPrefix);
+
+    /** Every document of {@code view} whose key is at least {@code fromKey} and below {@code toKey}, in key order. */
+    List<JsonNode> range(String view, String fromKey, String toKey);
+
+    default <T> Optional<T> read(String view, String key, Class<T> type) {
+        return get(view, key).map(node -> Documents.decode(node, type));
+    }
+
+    /** Stores an immutable view record (its JSON form is what {@link #get} returns). */
+    default void write(String view, String key, Object record) {
+        put(view, key, Json.MAPPER.valueToTree(record));
+    }
+
+    default <T> List<T> readList(String view, String keyPrefix, Class<T> type) {
+        return list(view, keyPrefix).stream().map(node -> Documents.decode(node, type)).toList();
+    }
+
+    default <T> List<T> readRange(String view, String fromKey, String toKey, Class<T> type) {
+        return range(view, fromKey, toKey).stream().map(node -> Documents.decode(node, type)).toList();
+    }
 }

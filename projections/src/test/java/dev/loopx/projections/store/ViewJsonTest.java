@@ -1,0 +1,49 @@
+package dev.loopx.projections.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.loopx.ledger.json.CanonicalJson;
+import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.audit.GoalLog;
+import dev.loopx.projections.audit.OperationView;
+import dev.loopx.projections.goal.GoalView;
+import dev.loopx.projections.quota.QuotaFold;
+import dev.loopx.projections.quota.QuotaLog;
+import dev.loopx.projections.scheduler.SchedulerFold;
+import dev.loopx.projections.scheduler.SchedulerView;
+import dev.loopx.projections.todo.TodoView;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The store writes view records straight to text; that text must be the canonical JSON of the record's tree. */
+class ViewJsonTest {
+    private static void sameAsTree(Object record) {
+        assertEquals(CanonicalJson.string(Json.MAPPER.valueToTree(record)), ViewJson.canonical(record), record.toString());
+    }
+
+    @Test
+    void everyViewRecordEncodesToTheCanonicalTextOfItsTree() {
+        String odd = "quote \" back\\slash tab\t nl\n é ü 漢 😀 \u0001";
+        for (BigDecimal compute : List.of(new BigDecimal("1.50"), new BigDecimal("2E+1"), BigDecimal.ZERO, new BigDecimal("0.125"))) {
+            sameAsTree(new GoalView("g", odd, "app", 1, "2026-01-01T00:00:00Z",
+                    new GoalView.QuotaPolicy(compute, 24, 5), "active", "", List.of(new GoalView.Agent("b", "s", 3),
+                            new GoalView.Agent("a", "", 2)), List.of("user"), 9));
+            sameAsTree(new GoalView.QuotaPolicy(compute, 12, 1));
+        }
+        sameAsTree(new TodoView("todo_1", "g", "agent", "open", odd, "advancement_task", "P1", "a", "", true,
+                List.of("x", "y"), "", "resume_at:2026-02-01T00:00:00Z", false, "", "", "", List.of("todo_2"), 4, 7));
+        sameAsTree(new QuotaLog.Writeback(5, "a", "outcome_progress", odd, "2026-01-01T00:00:00.000Z", true, 6));
+        sameAsTree(new QuotaLog.Spend(6, "a", 2, 5, "2026-01-01T00:00:00.000Z", 0));
+        sameAsTree(new QuotaFold.Summary("g", 9, 5, Map.of("zed", 5L, "a", 3L, "B", 4L)));
+        sameAsTree(GoalLog.empty("g"));
+        sameAsTree(new GoalLog("g", new GoalLog.Reward(3, "positive", odd, "", "", "", "user", "2026-01-01T00:00:00Z"), 2, 1));
+        sameAsTree(new GoalLog.Gate(4, "release", "approve", odd, "operator", "2026-01-01T00:00:00Z"));
+        sameAsTree(new OperationView("op", "g", "sha", "todo add", List.of(1L, 2L), List.of("e1", "e2"), List.of("t", "u")));
+        sameAsTree(SchedulerView.empty("g", "a", "codex_app"));
+        sameAsTree(new SchedulerView("g", "a", "codex_app", new SchedulerView.Ack(3, "tok", "sig", 1, 30, "FREQ=MINUTELY",
+                "2026-01-01T00:00:00Z"), List.of(new SchedulerView.Failure(4, "r1", "r2", "2026-01-01T00:00:00Z"))));
+        sameAsTree(new SchedulerFold.TurnRecord(3, "a", "run"));
+    }
+}
