@@ -51,7 +51,7 @@ import picocli.CommandLine.Option;
         footer = {"", "Examples:",
             "  loopx heartbeat-prompt --goal-id g --agent-id builder --codex-app",
             "  loopx heartbeat-prompt --goal-id g --agent-id builder --bootstrap --raw",
-            "  loopx heartbeat-prompt --goal-id g --agent-id builder --bootstrap --record-install --host-surface codex_app --execute"})
+            "  loopx heartbeat-prompt --goal-id g --agent-id builder --bootstrap --record-install --host-surface codex-app --execute"})
 public final class HeartbeatPromptCommand extends LoopxSubcommand {
     static final String BOOTSTRAP_SCHEMA = "loopx_heartbeat_bootstrap_v0";
 
@@ -99,7 +99,7 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
     @Option(names = "--record-install", description = "--bootstrap only: record heartbeat.installed for this wrapper (preview unless --execute).")
     boolean recordInstall;
 
-    @Option(names = "--host-surface", paramLabel = "S", description = "With --record-install: where it was installed, e.g. codex_app.")
+    @Option(names = "--host-surface", paramLabel = "S", description = "With --record-install: where it was installed, e.g. codex-app.")
     String hostSurface;
 
     @Option(names = "--execute", description = "With --record-install: append (default: preview only).")
@@ -206,9 +206,9 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
         }
         if (recordInstall) {
             if (hostSurface == null) {
-                throw CliError.badInput("invalid_arguments", "--record-install needs --host-surface (e.g. codex_app)");
+                throw CliError.badInput("invalid_arguments", "--record-install needs --host-surface (e.g. codex-app)");
             }
-            IdOptions.requireId("--host-surface", hostSurface);
+            hostSurface = HostSurfaces.require("--host-surface", hostSurface).wire();
             if (operationId != null) {
                 IdOptions.requireId("--operation-id", operationId);
             }

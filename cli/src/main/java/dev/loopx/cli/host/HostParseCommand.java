@@ -14,7 +14,6 @@ import dev.loopx.host.slash.SlashCommandParser;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -32,17 +31,16 @@ import picocli.CommandLine.Option;
             "legacy /loop-global-* aliases canonicalise; an unknown /loopx-* command fails closed (exit 1) with",
             "the catalog as help; anything else is ordinary chat (matched=false). It never writes anything."},
         footer = {"", "Examples:",
-            "  loopx host parse --message '/loopx' --host-surface claude_code --project .",
-            "  loopx host parse --message '/loopx fix issue triage' --host-surface codex_app",
+            "  loopx host parse --message '/loopx' --host-surface claude-code --project .",
+            "  loopx host parse --message '/loopx fix issue triage' --host-surface codex-app",
             "  loopx host parse --message '/loop-global-summary'"})
 public final class HostParseCommand extends LoopxSubcommand {
-    private static final Pattern SURFACE = Pattern.compile("[a-z][a-z0-9_-]{0,39}");
 
     @Option(names = "--message", required = true, paramLabel = "TEXT", description = "The chat message, unchanged.")
     String message;
 
     @Option(names = "--host-surface", paramLabel = "SURFACE",
-            description = "Where the message came from: codex_app, codex_cli, claude_code, opencode, pi…")
+            description = "Where the message came from: codex-app, codex-cli, claude-code, pi, opencode, shell.")
     String hostSurface;
 
     @Option(names = "--project", paramLabel = "DIR",
@@ -67,9 +65,7 @@ public final class HostParseCommand extends LoopxSubcommand {
         if (agentId != null) {
             IdOptions.requireId("--agent-id", agentId);
         }
-        if (hostSurface != null && !SURFACE.matcher(hostSurface).matches()) {
-            throw CliError.badInput("invalid_value", "--host-surface must be a lower-case word such as codex_app or claude_code");
-        }
+        String surface = hostSurface == null ? null : HostSurfaces.require("--host-surface", hostSurface).wire();
         SlashCommandCatalog.cliBinProblem(cliBin).ifPresent(p -> {
             throw CliError.badInput("invalid_value", p);
         });
@@ -83,7 +79,7 @@ public final class HostParseCommand extends LoopxSubcommand {
             });
         }
         var handoff = HostCommandHandoff.of(parsed,
-                new HostCommandHandoff.Context(hostSurface, label, goalId, agentId, cliBin));
+                new HostCommandHandoff.Context(surface, label, goalId, agentId, cliBin));
         return context.emit(handoff);
     }
 

@@ -3,7 +3,6 @@ package dev.loopx.cli.host;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
-import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Ids;
 import dev.loopx.host.pack.HostSurface;
 import dev.loopx.host.pack.PackRequest;
@@ -49,8 +48,7 @@ final class PackOptions {
         }
         Optional<HostSurface> surface = Optional.empty();
         if (hostSurface != null) {
-            surface = Optional.of(HostSurface.fromWire(TextOptions.oneOf("--host-surface", hostSurface,
-                    HostSurface.wireNames().toArray(String[]::new))).orElseThrow());
+            surface = Optional.of(HostSurfaces.require("--host-surface", hostSurface));
         }
         if (!CLI_BIN.matcher(cliBin).matches()) {
             throw CliError.badInput("invalid_value", "--cli-bin must be a program name or path without spaces or quotes");

@@ -268,7 +268,7 @@ class HeartbeatPromptTest {
         JsonNode quotaBefore = run("quota", "status", "--goal-id", "g1").json();
         var before = CliRunner.snapshot(sandbox);
         String[] install = {"heartbeat-prompt", "--goal-id", "g1", "--agent-id", "builder", "--bootstrap",
-            "--record-install", "--host-surface", "codex_app"};
+            "--record-install", "--host-surface", "codex-app"};
         var preview = run(install);
         assertEquals(0, preview.exit(), preview::toString);
         assertTrue(preview.json().at("/install/dry_run").asBoolean());
@@ -305,7 +305,7 @@ class HeartbeatPromptTest {
         assertEquals(quotaBefore, quotaAfter, "installing a heartbeat never spends");
         JsonNode status = run("status", "--goal-id", "g1").json();
         assertEquals(payload.get("wrapper_sha256"), status.at("/goals/0/heartbeat_installs/0/wrapper_sha256"));
-        assertEquals("codex_app", status.at("/goals/0/heartbeat_installs/0/host_surface").asText());
+        assertEquals("codex-app", status.at("/goals/0/heartbeat_installs/0/host_surface").asText());
 
         // The heartbeat view is a fold like every other: a rebuild from the ledger gives the same bytes.
         String incremental = run("projections", "dump", "--canonical").stdout();
@@ -325,11 +325,11 @@ class HeartbeatPromptTest {
         register("g1", "builder");
         long head = head();
         var missing = run("heartbeat-prompt", "--goal-id", "g1", "--bootstrap", "--record-install", "--host-surface",
-                "codex_app", "--execute");
+                "codex-app", "--execute");
         assertEquals(1, missing.exit(), missing::toString);
         assertEquals("agent_id_required", missing.json().get("error_code").asText());
         var ghost = run("heartbeat-prompt", "--goal-id", "g1", "--agent-id", "ghost", "--bootstrap", "--record-install",
-                "--host-surface", "codex_app", "--execute");
+                "--host-surface", "codex-app", "--execute");
         assertEquals(1, ghost.exit(), ghost::toString);
         assertEquals("agent_not_registered", ghost.json().get("error_code").asText());
         var noSurface = run("heartbeat-prompt", "--goal-id", "g1", "--agent-id", "builder", "--bootstrap",

@@ -65,12 +65,12 @@ class HostParseCommandTest {
         assertEquals("/loopx", doc.path("command").asText());
         assertEquals("/loopx", doc.path("canonical_command").asText());
         assertEquals("", doc.path("task_text").asText());
-        assertEquals("claude_code", doc.path("host_surface").asText());
+        assertEquals("claude-code", doc.path("host_surface").asText(), "surfaces are canonicalised to their wire name");
         assertEquals("weather-app", doc.path("project_root_label").asText());
         assertEquals("weather-goal", doc.path("goal_id").asText());
         assertEquals("builder", doc.path("agent_id").asText());
         assertAuthority(doc, true, false);
-        assertEquals("loopx bootstrap-command-pack --project . --agent-id builder --host-surface claude_code",
+        assertEquals("loopx bootstrap-command-pack --project . --agent-id builder --host-surface claude-code",
                 doc.path("cli_fallback").asText());
         assertEquals("run_read_only_command_pack", doc.at("/next_step/kind").asText());
     }
@@ -85,7 +85,7 @@ class HostParseCommandTest {
         assertAuthority(doc, true, true);
         assertFalse(doc.at("/authority/writes_now").asBoolean(true));
         assertTrue(doc.at("/authority/project_local_write_route").asText().startsWith("start-goal --guided"));
-        assertEquals("loopx start-goal --guided --project . --goal-text 'fix issue triage' --host-surface codex_app",
+        assertEquals("loopx start-goal --guided --project . --goal-text 'fix issue triage' --host-surface codex-app",
                 doc.path("cli_fallback").asText());
         assertEquals("preview_guided_goal_start", doc.at("/next_step/kind").asText());
     }

@@ -99,9 +99,38 @@ class SlashCommandsInstallTest {
             assertTrue(text.contains("cannot be executed"), "every facade says what to do without the CLI");
             assertTrue(text.contains("Do not invent"), text);
         }
-        assertTrue(read(codex.resolve("prompts/loopx.md")).contains("loopx bootstrap-command-pack --project . --host-surface codex_cli"));
+        assertTrue(read(codex.resolve("prompts/loopx.md")).contains("loopx bootstrap-command-pack --project . --host-surface codex-cli"));
         assertTrue(read(codex.resolve("prompts/loopx.md")).contains("loopx start-goal --guided --project . --goal-text"));
         assertTrue(read(codex.resolve("prompts/loopx-global-gates.md")).contains("    loopx global-gates\n"));
+    }
+
+    /**
+     * The facades are only useful if the commands they tell the agent to run are accepted by this
+     * CLI: run every read-first {@code bootstrap-command-pack} line of every installed facade.
+     */
+    @Test
+    void everyInstalledFacadesReadFirstCommand_isAcceptedByTheCli() throws IOException {
+        ok("--install", "--surface", "all");
+        List<String> commands = new ArrayList<>();
+        try (var files = Files.walk(sandbox.resolve("hosts"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".md")).toList()) {
+                for (String line : read(f).split("\n")) {
+                    String trimmed = line.strip();
+                    if (trimmed.startsWith("loopx bootstrap-command-pack ")) {
+                        commands.add(trimmed);
+                    }
+                }
+            }
+        }
+        assertTrue(commands.size() >= 3, "codex, claude-code and opencode facades name the pack: " + commands);
+        for (String command : commands) {
+            List<String> args = new ArrayList<>(List.of("--format", "json"));
+            args.addAll(List.of(command.substring("loopx ".length()).split(" ")));
+            args.replaceAll(a -> a.equals(".") ? project.toString() : a);
+            CliRunner.Result r = cli.run(args.toArray(String[]::new));
+            assertEquals(0, r.exit(), command + "\n" + r);
+            assertTrue(r.json().path("read_only").asBoolean(), command);
+        }
     }
 
     @Test

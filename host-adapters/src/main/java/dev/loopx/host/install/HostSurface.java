@@ -8,8 +8,8 @@ import java.util.Optional;
  * is the {@code --host-surface} value the installed files pass to the CLI.
  */
 public enum HostSurface {
-    CODEX("codex", "codex_cli"),
-    CLAUDE_CODE("claude-code", "claude_code"),
+    CODEX("codex", "codex-cli"),
+    CLAUDE_CODE("claude-code", "claude-code"),
     OPENCODE("opencode", "opencode"),
     PI("pi", "pi");
 

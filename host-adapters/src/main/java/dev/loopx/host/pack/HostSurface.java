@@ -46,6 +46,15 @@ public enum HostSurface {
         return Arrays.stream(values()).filter(s -> s.wire.equals(wire)).findFirst();
     }
 
+    /**
+     * The surface a {@code --host-surface} value names: its wire name, or the same words joined by
+     * {@code _} (the spelling of runtime profiles such as {@code claude_code}), so both spellings
+     * reach one canonical surface.
+     */
+    public static Optional<HostSurface> parse(String value) {
+        return value == null ? Optional.empty() : fromWire(value.replace('_', '-'));
+    }
+
     public static List<String> wireNames() {
         return Arrays.stream(values()).map(HostSurface::wire).toList();
     }
