@@ -66,7 +66,7 @@ public final class LoopxArchitectureRules {
     static ArchRule lowerModulesNeverSeeUpperModules() {
         return noClasses().that().resideInAPackage("dev.loopx.ledger..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.loopx.projections..", "dev.loopx.commands..",
-                        "dev.loopx.hosts..", "dev.loopx.cli..")
+                        "dev.loopx.host..", "dev.loopx.cli..")
                 .orShould().dependOnClassesThat().resideInAnyPackage("dev.loopx.fixtures..")
                 .allowEmptyShould(true);
     }
