@@ -310,4 +310,90 @@ class AutomationPromptsTest {
             app.destroyForcibly().waitFor();
         }
     }
+
+    private Process fakeApp() throws Exception {
+        Path app = sandbox.resolve("bin").resolve("Codex");
+        if (!Files.exists(app)) {
+            Files.createDirectories(app.getParent());
+            Files.copy(Path.of("/bin/sleep"), app);
+            app.toFile().setExecutable(true);
+        }
+        return new ProcessBuilder(app.toString(), "60").start();
+    }
+
+    private String shouldRun(String agent, String profile) {
+        var r = run("quota", "should-run", "--goal-id", "demo-goal", "--agent-id", agent, "--runtime-profile", profile);
+        assertEquals(0, r.exit(), r::toString);
+        return r.stdout().strip();
+    }
+
+    /** The answer without the pending-upgrade read and with the base envelope budget. */
+    private static String withoutHint(String answer) throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode doc = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(answer);
+        var agent = (com.fasterxml.jackson.databind.node.ObjectNode) doc.at("/interaction_contract/agent_channel");
+        var reads = (com.fasterxml.jackson.databind.node.ArrayNode) agent.get("required_reads");
+        for (int i = reads.size() - 1; i >= 0; i--) {
+            if (reads.get(i).path("kind").asText().equals("automation_prompt_upgrade")) {
+                reads.remove(i);
+            }
+        }
+        agent.put("turn_envelope_budget_bytes", 8192);
+        return Json.MAPPER.writeValueAsString(doc);
+    }
+
+    private static List<JsonNode> upgradeReads(String answer) throws Exception {
+        List<JsonNode> out = new ArrayList<>();
+        Json.MAPPER.readTree(answer).at("/interaction_contract/agent_channel/required_reads").forEach(r -> {
+            if (r.path("kind").asText().equals("automation_prompt_upgrade")) {
+                out.add(r);
+            }
+        });
+        return out;
+    }
+
+    @Test
+    void aDeferredMigrationAddsOneRequiredReadToTheMatchingCodexAppLaneAndChangesNothingElse() throws Exception {
+        String before = shouldRun("builder", "codex_app_heartbeat");
+        String beforeGeneric = shouldRun("builder", "generic_cli");
+        assertEquals(8192, Json.MAPPER.readTree(before).at("/interaction_contract/agent_channel/turn_envelope_budget_bytes").asInt());
+        assertTrue(upgradeReads(before).isEmpty());
+
+        plan("--automation-id", V1);
+        Process app = fakeApp();
+        try {
+            assertEquals(1, apply("--offline", "--execute").exit());
+        } finally {
+            app.destroyForcibly().waitFor();
+        }
+        String after = shouldRun("builder", "codex_app_heartbeat");
+        List<JsonNode> reads = upgradeReads(after);
+        assertEquals(1, reads.size(), after);
+        JsonNode read = reads.get(0);
+        assertEquals("before_work", read.get("ordering").asText());
+        assertEquals(1536, read.get("prompt_budget_bytes").asInt());
+        assertEquals("loopx automation-prompts plan --automation-id " + V1, read.get("command").asText());
+        assertEquals(8192 + 1536, Json.MAPPER.readTree(after).at("/interaction_contract/agent_channel/turn_envelope_budget_bytes").asInt());
+        assertEquals(before, withoutHint(after), "nothing but the read and the budget changed");
+        assertEquals(beforeGeneric, shouldRun("builder", "generic_cli"), "other hosts get no hint");
+        assertTrue(upgradeReads(shouldRun("reviewer", "codex_app_heartbeat")).isEmpty(), "another lane gets no hint");
+
+        // the App quit: the adoption is applied and the hint is gone
+        assertEquals(0, apply("--offline", "--execute").exit());
+        assertEquals(before, shouldRun("builder", "codex_app_heartbeat"));
+    }
+
+    @Test
+    void twoPendingRecordsForOneLaneAreNotAHint() throws Exception {
+        // both automations bound to builder: the custom prompt is rewritten to name builder
+        store.apply(store.prepare(CUSTOM, "run loopx for --goal-id demo-goal --agent-id builder").get(), MigrationHook.NONE).get();
+        String before = shouldRun("builder", "codex_app_heartbeat");
+        plan("--automation-id", V1, "--automation-id", CUSTOM);
+        Process app = fakeApp();
+        try {
+            assertEquals(1, apply("--offline", "--execute").exit());
+        } finally {
+            app.destroyForcibly().waitFor();
+        }
+        assertEquals(before, shouldRun("builder", "codex_app_heartbeat"));
+    }
 }
