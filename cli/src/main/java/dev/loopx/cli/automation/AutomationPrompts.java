@@ -4,8 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
-import dev.loopx.commands.Decision;
-import dev.loopx.commands.Rejection;
+import dev.loopx.commands.migration.PromptMigrationDecider;
 import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.host.codexapp.migration.MigrationOutcome;
@@ -13,12 +12,6 @@ import dev.loopx.host.codexapp.store.CodexHome;
 import dev.loopx.host.codexapp.store.StoreProblem;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.ledger.event.PromptMigrationApplied;
-import dev.loopx.ledger.event.PromptMigrationDeferred;
-import dev.loopx.ledger.event.PromptMigrationFailed;
-import dev.loopx.ledger.event.PromptMigrationRecovered;
-import dev.loopx.ledger.event.PromptMigrationRolledBack;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
 import java.nio.file.Path;
@@ -63,26 +56,14 @@ final class AutomationPrompts {
     /** Appends each outcome to the ledger as {@code prompt_migration.<kind>} on the outcome's goal. */
     static MigrationOutcome.Recorder recorder(CliContext context, LoopxRuntime runtime, ArrayNode recorded) {
         return o -> {
-            LoopxEvent event = switch (o.kind()) {
-                case "applied" -> new PromptMigrationApplied(o.automationId(), o.agentId(), o.oldPromptSha256(),
-                        o.newPromptSha256(), o.targetThreadId(), o.cliRoute(), o.reason());
-                case "failed" -> new PromptMigrationFailed(o.automationId(), o.agentId(), o.oldPromptSha256(),
-                        o.newPromptSha256(), o.targetThreadId(), o.cliRoute(), o.reason());
-                case "deferred" -> new PromptMigrationDeferred(o.automationId(), o.agentId(), o.oldPromptSha256(),
-                        o.newPromptSha256(), o.targetThreadId(), o.cliRoute(), o.reason());
-                case "rolled_back" -> new PromptMigrationRolledBack(o.automationId(), o.agentId(), o.oldPromptSha256(),
-                        o.newPromptSha256(), o.targetThreadId(), o.cliRoute(), o.reason());
-                case "recovered" -> new PromptMigrationRecovered(o.automationId(), o.agentId(), o.oldPromptSha256(),
-                        o.newPromptSha256(), o.targetThreadId(), o.cliRoute(), o.reason());
-                default -> throw new IllegalArgumentException("unknown outcome " + o.kind());
-            };
+            PromptMigrationDecider.RecordPromptMigration command = new PromptMigrationDecider.RecordPromptMigration(
+                    o.goalId(), o.kind(), o.agentId(), o.automationId(), o.oldPromptSha256(), o.newPromptSha256(),
+                    o.targetThreadId(), o.cliRoute(), o.reason());
             ObjectNode args = Json.object().put("automation_id", o.automationId()).put("outcome", o.kind())
                     .put("reason", o.reason());
             LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(context.now(), o.goalId(),
                     new Actor(ActorKind.OWNER, "cli"), "", Intent.of(o.cliRoute(), args));
-            var receipt = runtime.write(write, views -> GoalState.load(views, o.goalId()).isPresent()
-                    ? Decision.accept(event)
-                    : Decision.reject(new Rejection.GoalNotFound(o.goalId())));
+            var receipt = runtime.write(write, views -> PromptMigrationDecider.decide(command, GoalState.load(views, o.goalId())));
             ObjectNode r = recorded.addObject();
             r.put("event_type", "prompt_migration." + o.kind());
             r.put("automation_id", o.automationId());
