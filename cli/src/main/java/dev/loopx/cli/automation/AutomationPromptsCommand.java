@@ -20,6 +20,7 @@ public final class AutomationPromptsCommand implements Runnable {
         cl.addSubcommand("apply", new AutomationPromptsApplyCommand());
         cl.addSubcommand("recover", new AutomationPromptsRecoverCommand(false));
         cl.addSubcommand("rollback", new AutomationPromptsRecoverCommand(true));
+        cl.addSubcommand("sync-installed", new AutomationPromptsSyncInstalledCommand());
         return cl;
     }
 

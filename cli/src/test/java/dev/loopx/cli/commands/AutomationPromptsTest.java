@@ -396,4 +396,57 @@ class AutomationPromptsTest {
         }
         assertEquals(before, shouldRun("builder", "codex_app_heartbeat"));
     }
+
+    @Test
+    void syncInstalledMigratesOnlyExactManagedWrappersOfThisRootAndCliBin() throws Exception {
+        String rootPath = Path.of(root).toAbsolutePath().normalize().toString();
+        // a canary: a v1 wrapper of this root but another CLI binary, in the multi-line automation
+        String canary = ManagedWrapper.render(new WrapperBinding(1, rootPath, "demo-goal", "builder", "/opt/canary/loopx", List.of()));
+        store.apply(store.prepare("multiline-trap", canary).get(), MigrationHook.NONE).get();
+        plan(); // the snapshot
+        var ledger = CliRunner.snapshot(Path.of(root, "ledger"));
+        var home = CliRunner.snapshot(codexHome);
+
+        var preview = run("automation-prompts", "sync-installed", "--plan-file", planFile.toString());
+        assertEquals(0, preview.exit(), preview::toString);
+        Map<String, JsonNode> p = byId(preview.json().get("automations"));
+        assertEquals("would_update", p.get(V1).get("result").asText());
+        assertEquals("review_required", p.get(CUSTOM).get("result").asText());
+        assertEquals("skipped_other_cli_bin", p.get("multiline-trap").get("result").asText());
+        assertEquals("skipped", p.get(CURRENT_OTHER_ROOT).get("result").asText());
+        assertEquals("skipped", p.get("nightly-ci-digest").get("result").asText());
+        assertEquals(ledger, CliRunner.snapshot(Path.of(root, "ledger")), "the preview appends nothing");
+        assertEquals(home, CliRunner.snapshot(codexHome), "the preview writes nothing");
+
+        var r = run("automation-prompts", "sync-installed", "--plan-file", planFile.toString(), "--execute");
+        assertEquals(0, r.exit(), r::toString);
+        Map<String, JsonNode> done = byId(r.json().get("automations"));
+        assertEquals("updated", done.get(V1).get("result").asText());
+        assertEquals(2, WrapperRecognizer.recognize(prompt(V1)).orElseThrow().version());
+        assertEquals(canary, prompt("multiline-trap"), "a canary is never retargeted");
+        assertEquals(List.of("prompt_migration.applied:" + V1), migrationEvents());
+
+        // the snapshot is now stale for V1; a second run reports it and writes nothing
+        var again = run("automation-prompts", "sync-installed", "--plan-file", planFile.toString(), "--execute");
+        assertEquals(1, again.exit(), again::toString);
+        assertEquals("changed_since_snapshot", byId(again.json().get("automations")).get(V1).get("result").asText());
+    }
+
+    @Test
+    void syncInstalledWhileTheAppRunsDefersWithTheAppSideRequest() throws Exception {
+        plan();
+        var home = CliRunner.snapshot(codexHome);
+        Process app = fakeApp();
+        try {
+            var r = run("automation-prompts", "sync-installed", "--plan-file", planFile.toString(), "--execute");
+            assertEquals(1, r.exit(), r::toString);
+            assertEquals("deferred", byId(r.json().get("automations")).get(V1).get("result").asText());
+            assertEquals(1, r.json().get("automation_update_requests").size());
+            assertEquals(V1, r.json().get("automation_update_requests").get(0).get("automation_id").asText());
+        } finally {
+            app.destroyForcibly().waitFor();
+        }
+        assertEquals(home, CliRunner.snapshot(codexHome));
+        assertEquals(List.of("prompt_migration.deferred:" + V1), migrationEvents());
+    }
 }

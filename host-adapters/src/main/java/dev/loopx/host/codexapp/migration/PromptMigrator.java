@@ -90,17 +90,23 @@ public final class PromptMigrator {
      */
     public List<Result> apply(PromptPlan plan, MigrationOutcome.Recorder recorder, JournalHook journalHook,
             MigrationHook storeHook) {
+        return apply(plan, recorder, journalHook, storeHook, ROUTE_APPLY);
+    }
+
+    /** {@link #apply(PromptPlan, MigrationOutcome.Recorder, JournalHook, MigrationHook)} recording {@code route} as the CLI route. */
+    public List<Result> apply(PromptPlan plan, MigrationOutcome.Recorder recorder, JournalHook journalHook,
+            MigrationHook storeHook, String route) {
         boolean deferAll = probe.appRunning();
         List<Result> results = new ArrayList<>();
         for (PlanEntry e : plan.entries()) {
             if (e.status().equals(PlanEntry.CURRENT)) {
                 results.add(result(e, "current", ""));
-                recorder.record(outcome("applied", e, ROUTE_APPLY, "current"));
+                recorder.record(outcome("applied", e, route, "current"));
             } else if (!e.adoptionRequired()) {
                 results.add(result(e, "skipped", e.status()));
             } else if (deferAll) {
                 results.add(result(e, "deferred", "app_running"));
-                recorder.record(outcome("deferred", e, ROUTE_APPLY, "app_running"));
+                recorder.record(outcome("deferred", e, route, "app_running"));
             } else {
                 Result r = applyOne(plan, e, journalHook, storeHook);
                 results.add(r);
@@ -108,11 +114,11 @@ public final class PromptMigrator {
                     case "updated" -> {
                         // ledger first, then the journal: a crash between them leaves a pending
                         // journal, and recover records the outcome
-                        recorder.record(outcome("applied", e, ROUTE_APPLY, "updated"));
+                        recorder.record(outcome("applied", e, route, "updated"));
                         journal.read(e.automationId()).ifPresent(j -> journal.write(j.with(MigrationJournal.State.APPLIED, now)));
                     }
-                    case "current" -> recorder.record(outcome("applied", e, ROUTE_APPLY, "current"));
-                    default -> recorder.record(outcome("failed", e, ROUTE_APPLY, r.reason()));
+                    case "current" -> recorder.record(outcome("applied", e, route, "current"));
+                    default -> recorder.record(outcome("failed", e, route, r.reason()));
                 }
             }
         }
