@@ -9,10 +9,14 @@ import picocli.CommandLine.Command;
             "plan (read-only) says per automation blocked | unmanaged | current | adoption_required and writes a",
             "private plan file; apply --plan-file F --offline --execute writes it (journal first, SQLite lock,",
             "compare-and-swap, atomic TOML replace, read-back); recover finishes an interrupted migration;",
-            "rollback restores the previous prompt byte for byte. Nothing is written while the App runs."})
+            "rollback restores the previous prompt byte for byte; sync-installed (after an upgrade) migrates only",
+            "exact managed wrappers of a snapshot. Nothing is written while the App runs."})
 public final class AutomationPromptsCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
+    boolean help;
 
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new AutomationPromptsCommand());
