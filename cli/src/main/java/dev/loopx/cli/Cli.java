@@ -1,6 +1,7 @@
 package dev.loopx.cli;
 
 import dev.loopx.cli.agent.GoalLifecycleCommand;
+import dev.loopx.cli.automation.AutomationPromptsCommand;
 import dev.loopx.cli.agent.RegisterAgentCommand;
 import dev.loopx.cli.decisions.OperatorGateCommand;
 import dev.loopx.cli.decisions.RewardCommand;
@@ -73,6 +74,7 @@ public final class Cli {
         COMMANDS.put("status", StatusCommand::new);
         COMMANDS.put("review-packet", ReviewPacketCommand::new);
         COMMANDS.put("heartbeat-prompt", HeartbeatPromptCommand::new);
+        COMMANDS.put("automation-prompts", AutomationPromptsCommand::commandLine);
         COMMANDS.put("global-summary", GlobalSummaryCommand::new);
         COMMANDS.put("global-gates", GlobalGatesCommand::new);
         COMMANDS.put("global-todos", GlobalTodosCommand::new);

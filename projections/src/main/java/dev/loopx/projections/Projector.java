@@ -11,6 +11,11 @@ import dev.loopx.ledger.event.GoalRegistered;
 import dev.loopx.ledger.event.GoalResumed;
 import dev.loopx.ledger.event.GoalStopped;
 import dev.loopx.ledger.event.HeartbeatInstalled;
+import dev.loopx.ledger.event.PromptMigrationApplied;
+import dev.loopx.ledger.event.PromptMigrationDeferred;
+import dev.loopx.ledger.event.PromptMigrationFailed;
+import dev.loopx.ledger.event.PromptMigrationRecovered;
+import dev.loopx.ledger.event.PromptMigrationRolledBack;
 import dev.loopx.ledger.event.OperationRecorded;
 import dev.loopx.ledger.event.QuotaSlotSpent;
 import dev.loopx.ledger.event.QuotaSlotVoided;
@@ -30,6 +35,7 @@ import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalView;
 import dev.loopx.projections.heartbeat.HeartbeatFold;
+import dev.loopx.projections.migration.PromptMigrationFold;
 import dev.loopx.projections.quota.QuotaFold;
 import dev.loopx.projections.todo.TodoFold;
 import java.util.Optional;
@@ -70,6 +76,11 @@ public final class Projector {
             case SchedulerHostUpdateFailed e -> SchedulerFold.hostUpdateFailed(views, envelope, e);
             case TurnObserved e -> SchedulerFold.turnObserved(views, envelope, e);
             case HeartbeatInstalled e -> HeartbeatFold.installed(views, envelope, e);
+            case PromptMigrationDeferred e -> PromptMigrationFold.deferred(views, envelope, e);
+            case PromptMigrationApplied e -> PromptMigrationFold.applied(views, envelope, e);
+            case PromptMigrationRecovered e -> PromptMigrationFold.recovered(views, envelope, e);
+            case PromptMigrationFailed e -> { } // the ledger is the record; nothing pending changes
+            case PromptMigrationRolledBack e -> { } // a rollback leaves any pending hint as it is
         }
         if (!envelope.operationId().isEmpty()) {
             AuditFold.operationEvent(views, envelope);

@@ -14,6 +14,8 @@ import dev.loopx.commands.scheduler.SchedulerDecider;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.migration.PendingUpgradeHint;
+import dev.loopx.projections.migration.PromptMigrationFold;
 import dev.loopx.projections.query.SchedulerHint;
 import dev.loopx.projections.query.ShouldRun;
 import dev.loopx.projections.scheduler.SchedulerFold;
@@ -85,6 +87,7 @@ public final class ShouldRunCommand extends LoopxSubcommand {
             ShouldRun.Request request = new ShouldRun.Request(goalId, agent, profile, capabilities,
                     includeDetail == null ? "" : includeDetail, currentRrule == null ? "" : currentRrule, context.now());
             ObjectNode answer = ShouldRun.answer(state, SchedulerFold.scheduler(views, goalId, agent, SchedulerHint.APP_SURFACE), request);
+            PendingUpgradeHint.addTo(answer, PromptMigrationFold.pending(views, goalId), agent, profile);
             if (turnInstanceId != null) {
                 answer.set("turn_receipt", observeTurn(runtime, context, agent, answer.path("effective_action").asText()));
             }

@@ -68,7 +68,8 @@ import org.junit.jupiter.api.Test;
 class ProjectionLawsTest {
     private static final EventCodec CODEC = new EventCodec(EventCatalog.standard());
     private static final List<String> VIEWS = List.of(GoalFold.VIEW, TodoFold.VIEW, QuotaFold.VIEW, AuditFold.LOG_VIEW,
-            AuditFold.OPERATION_VIEW, dev.loopx.projections.heartbeat.HeartbeatFold.VIEW);
+            AuditFold.OPERATION_VIEW, dev.loopx.projections.heartbeat.HeartbeatFold.VIEW,
+            dev.loopx.projections.migration.PromptMigrationFold.VIEW);
     private static final int SEEDS = 40;
     private static final int COMMANDS = 150;
 
@@ -209,6 +210,13 @@ class ProjectionLawsTest {
             case 16 -> {
                 // Draws exactly what it always drew (one nextInt(4)), so the other seeds' histories stay as they were.
                 int turn = random.nextInt(4);
+                if (turn == 2 && !agent.isEmpty()) {
+                    // prompt migration outcomes, picked from what was already drawn (no new draws)
+                    String kind = dev.loopx.commands.migration.PromptMigrationDecider.KINDS.get(Math.floorMod(text.hashCode(), 5));
+                    yield dev.loopx.commands.migration.PromptMigrationDecider.decide(
+                            new dev.loopx.commands.migration.PromptMigrationDecider.RecordPromptMigration(goal, kind, agent,
+                                    "auto-" + agent, "a".repeat(64), "b".repeat(64), "", "automation-prompts apply", kind), state);
+                }
                 yield turn == 3
                         ? dev.loopx.commands.heartbeat.HeartbeatDecider.decide(new dev.loopx.commands.heartbeat.RecordHeartbeatInstall(
                                 goal, agent, agent.equals("b") ? "claude_code" : "codex_app", agent.equals("c") ? 1 : 2,

@@ -42,6 +42,11 @@ public final class EventCatalog {
                 .register(new EventType<>("scheduler.host_update_failed", 1, SchedulerHostUpdateFailed.class))
                 .register(new EventType<>("turn.observed", 1, TurnObserved.class))
                 .register(new EventType<>("heartbeat.installed", 1, HeartbeatInstalled.class))
+                .register(new EventType<>("prompt_migration.applied", 1, PromptMigrationApplied.class))
+                .register(new EventType<>("prompt_migration.failed", 1, PromptMigrationFailed.class))
+                .register(new EventType<>("prompt_migration.deferred", 1, PromptMigrationDeferred.class))
+                .register(new EventType<>("prompt_migration.rolled_back", 1, PromptMigrationRolledBack.class))
+                .register(new EventType<>("prompt_migration.recovered", 1, PromptMigrationRecovered.class))
                 .upcaster(new GoalRegisteredV1ToV2())
                 .build();
     }

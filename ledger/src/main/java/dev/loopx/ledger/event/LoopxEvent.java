@@ -10,4 +10,5 @@ public sealed interface LoopxEvent permits GoalRegistered, GoalConfigured, GoalS
         AgentRegistered, TodoAdded, TodoClaimed, TodoClaimCleared, TodoUpdated, TodoCompleted, TodoSuperseded,
         TodoSectionDeclaredEmpty, GateDecided, RewardRecorded, EvidenceRecorded, QuotaSlotSpent, QuotaSlotVoided,
         OperationRecorded, SchedulerAcked, SchedulerHostUpdateFailed, TurnObserved,
-        HeartbeatInstalled {}
+        HeartbeatInstalled, PromptMigrationApplied, PromptMigrationFailed, PromptMigrationDeferred,
+        PromptMigrationRolledBack, PromptMigrationRecovered {}

@@ -61,7 +61,12 @@ class EventCatalogTest {
         for (LoopxEvent event : new LoopxEvent[] {
             new GoalRegistered("Ship it", "weather-app"),
             new GoalConfigured(new BigDecimal("0.50"), 24, 1),
-            new HeartbeatInstalled("builder", "codex_app", 2, "ab".repeat(32))}) {
+            new HeartbeatInstalled("builder", "codex_app", 2, "ab".repeat(32)),
+            new PromptMigrationApplied("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts apply", "updated"),
+            new PromptMigrationFailed("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "", "automation-prompts apply", "preview_stale"),
+            new PromptMigrationDeferred("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts apply", "app_running"),
+            new PromptMigrationRolledBack("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts rollback", ""),
+            new PromptMigrationRecovered("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts recover", "")}) {
             ProposedEvent proposed = codec.propose(event, Instant.EPOCH, "g1", Actor.system(), "");
             Recorded sealed = EnvelopeCodec.seal(proposed, 0, dev.loopx.ledger.Head.GENESIS_HASH);
             Recorded reread = EnvelopeCodec.fromBytes(EnvelopeCodec.toBytes(sealed));

@@ -1,0 +1,98 @@
+package dev.loopx.host.codexapp.migration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One automation in a prompt-upgrade plan (SPEC §S12). {@code desiredPrompt} is the managed
+ * wrapper (it holds the runtime root, a local path) and is kept only in the private plan file:
+ * {@link #toPublicJson} carries digests only.
+ *
+ * @param status         {@code blocked | unmanaged | current | adoption_required}
+ * @param reasons        why blocked or unmanaged (machine codes), empty otherwise
+ * @param bindingSource  {@code managed_wrapper | named_in_prompt} when a binding was found
+ * @param wrapperVersion the managed wrapper version the automation holds now, when it holds one
+ */
+public record PlanEntry(String automationId, String status, List<String> reasons, Optional<String> goalId,
+        Optional<String> agentId, Optional<String> bindingSource, Optional<Integer> wrapperVersion,
+        Optional<String> promptSha256, String sourceSha256, Optional<String> targetThreadId,
+        Optional<String> desiredPrompt, Optional<String> desiredSha256, Optional<Integer> desiredWrapperVersion) {
+    public static final String BLOCKED = "blocked";
+    public static final String UNMANAGED = "unmanaged";
+    public static final String CURRENT = "current";
+    public static final String ADOPTION_REQUIRED = "adoption_required";
+
+    public PlanEntry {
+        Objects.requireNonNull(automationId, "automationId");
+        Objects.requireNonNull(status, "status");
+        reasons = List.copyOf(reasons);
+        Objects.requireNonNull(sourceSha256, "sourceSha256");
+        if (status.equals(ADOPTION_REQUIRED) && (desiredPrompt.isEmpty() || goalId.isEmpty() || agentId.isEmpty()
+                || promptSha256.isEmpty())) {
+            throw new IllegalArgumentException("an adoption needs the binding, the old digest and the desired prompt");
+        }
+    }
+
+    public boolean adoptionRequired() {
+        return status.equals(ADOPTION_REQUIRED);
+    }
+
+    /** The public form: ids, statuses and digests only (no prompt body). */
+    public ObjectNode toPublicJson() {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("automation_id", automationId);
+        o.put("status", status);
+        ArrayNode r = o.putArray("reasons");
+        reasons.forEach(r::add);
+        o.put("goal_id", goalId.orElse(null));
+        o.put("agent_id", agentId.orElse(null));
+        o.put("binding_source", bindingSource.orElse(null));
+        if (wrapperVersion.isPresent()) {
+            o.put("wrapper_version", wrapperVersion.get());
+        } else {
+            o.putNull("wrapper_version");
+        }
+        o.put("prompt_sha256", promptSha256.orElse(null));
+        o.put("source_sha256", sourceSha256);
+        o.put("target_thread_id", targetThreadId.orElse(null));
+        o.put("desired_sha256", desiredSha256.orElse(null));
+        if (desiredWrapperVersion.isPresent()) {
+            o.put("desired_wrapper_version", desiredWrapperVersion.get());
+        } else {
+            o.putNull("desired_wrapper_version");
+        }
+        return o;
+    }
+
+    /** The private form (plan file): the public fields plus {@code desired_prompt}. */
+    public ObjectNode toPrivateJson() {
+        ObjectNode o = toPublicJson();
+        o.put("desired_prompt", desiredPrompt.orElse(null));
+        return o;
+    }
+
+    public static PlanEntry fromJson(JsonNode o) {
+        List<String> reasons = new ArrayList<>();
+        o.path("reasons").forEach(r -> reasons.add(r.asText()));
+        return new PlanEntry(o.get("automation_id").asText(), o.get("status").asText(), reasons, text(o, "goal_id"),
+                text(o, "agent_id"), text(o, "binding_source"), integer(o, "wrapper_version"), text(o, "prompt_sha256"),
+                o.get("source_sha256").asText(), text(o, "target_thread_id"), text(o, "desired_prompt"),
+                text(o, "desired_sha256"), integer(o, "desired_wrapper_version"));
+    }
+
+    private static Optional<String> text(JsonNode o, String field) {
+        JsonNode v = o.get(field);
+        return v == null || v.isNull() ? Optional.empty() : Optional.of(v.asText());
+    }
+
+    private static Optional<Integer> integer(JsonNode o, String field) {
+        JsonNode v = o.get(field);
+        return v == null || v.isNull() ? Optional.empty() : Optional.of(v.asInt());
+    }
+}

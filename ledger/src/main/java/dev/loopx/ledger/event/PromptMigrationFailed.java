@@ -1,0 +1,20 @@
+package dev.loopx.ledger.event;
+
+/**
+ * {@code prompt_migration.failed} v1 (SPEC §S12): a planned migration of one automation did not complete (reason: {@code preview_stale}, {@code store_locked}, {@code write_failed}…); the stores were left as the result says. Content-free: no prompt body and no local path is
+ * recorded, only ids, digests, the host thread id and the CLI route.
+ *
+ * @param automationId    the Codex App automation id
+ * @param agentId         the registered lane the automation is bound to
+ * @param oldPromptSha256 SHA-256 (hex) of the prompt the stores held before
+ * @param newPromptSha256 SHA-256 (hex) of the managed wrapper the migration writes
+ * @param targetThreadId  the automation's target thread ({@code ""} when it has none)
+ * @param cliRoute        the command that produced the outcome, e.g. {@code automation-prompts apply}
+ * @param reason          a machine code saying why ({@code ""} when nothing more needs saying)
+ */
+public record PromptMigrationFailed(String automationId, String agentId, String oldPromptSha256, String newPromptSha256,
+        String targetThreadId, String cliRoute, String reason) implements LoopxEvent {
+    public PromptMigrationFailed {
+        PromptMigrationFields.check(automationId, agentId, oldPromptSha256, newPromptSha256, targetThreadId, cliRoute, reason);
+    }
+}

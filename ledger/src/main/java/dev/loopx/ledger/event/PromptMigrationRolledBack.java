@@ -1,0 +1,20 @@
+package dev.loopx.ledger.event;
+
+/**
+ * {@code prompt_migration.rolled_back} v1 (SPEC §S12): both stores were restored byte for byte to the prompt recorded before a migration. Content-free: no prompt body and no local path is
+ * recorded, only ids, digests, the host thread id and the CLI route.
+ *
+ * @param automationId    the Codex App automation id
+ * @param agentId         the registered lane the automation is bound to
+ * @param oldPromptSha256 SHA-256 (hex) of the prompt the stores held before
+ * @param newPromptSha256 SHA-256 (hex) of the managed wrapper the migration writes
+ * @param targetThreadId  the automation's target thread ({@code ""} when it has none)
+ * @param cliRoute        the command that produced the outcome, e.g. {@code automation-prompts apply}
+ * @param reason          a machine code saying why ({@code ""} when nothing more needs saying)
+ */
+public record PromptMigrationRolledBack(String automationId, String agentId, String oldPromptSha256, String newPromptSha256,
+        String targetThreadId, String cliRoute, String reason) implements LoopxEvent {
+    public PromptMigrationRolledBack {
+        PromptMigrationFields.check(automationId, agentId, oldPromptSha256, newPromptSha256, targetThreadId, cliRoute, reason);
+    }
+}

@@ -1,0 +1,54 @@
+package dev.loopx.projections.migration;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
+import java.util.List;
+
+/**
+ * The pending upgrade hint of should-run (SPEC §S12, §S7): when exactly one pending deferred
+ * prompt migration matches a Codex App lane (same goal and agent, profile
+ * {@code codex_app_heartbeat}), the answer gets one {@code required_reads} item
+ * ({@code kind: automation_prompt_upgrade}, {@code ordering: before_work},
+ * {@code prompt_budget_bytes: 1536}, the exact {@code automation-prompts plan} command) and the
+ * turn envelope budget grows from {@value #ENVELOPE_BUDGET_BYTES} by that read's budget. Nothing
+ * else in the decision changes and the read grants no authority. Built from the ledger projection
+ * only: the Codex stores are never opened here. Pure.
+ */
+public final class PendingUpgradeHint {
+    public static final int ENVELOPE_BUDGET_BYTES = 8_192;
+    public static final int READ_BUDGET_BYTES = 1_536;
+    public static final String KIND = "automation_prompt_upgrade";
+    static final String PROFILE = "codex_app_heartbeat";
+
+    private PendingUpgradeHint() {}
+
+    /**
+     * Adds the hint to a {@code loopx_quota_decision_v0} answer in place, and stamps
+     * {@code interaction_contract.agent_channel.turn_envelope_budget_bytes}.
+     *
+     * @param pending the goal's pending records ({@link PromptMigrationFold#pending(dev.loopx.projections.view.Views, String)})
+     */
+    public static void addTo(ObjectNode answer, List<PendingUpgrade> pending, String agentId, String runtimeProfile) {
+        ObjectNode agent = (ObjectNode) answer.path("interaction_contract").path("agent_channel");
+        if (agent.isMissingNode()) {
+            return;
+        }
+        List<PendingUpgrade> matching = !runtimeProfile.equals(PROFILE) || agentId.isEmpty() ? List.of()
+                : pending.stream().filter(p -> p.agentId().equals(agentId)).toList();
+        int budget = ENVELOPE_BUDGET_BYTES;
+        if (matching.size() == 1) {
+            PendingUpgrade p = matching.get(0);
+            ObjectNode read = ((ArrayNode) agent.get("required_reads")).addObject();
+            read.put("kind", KIND);
+            read.put("ordering", "before_work");
+            read.put("prompt_budget_bytes", READ_BUDGET_BYTES);
+            read.put("command", "loopx automation-prompts plan --automation-id " + p.automationId());
+            read.put("automation_id", p.automationId());
+            read.put("prompt_sha256", p.oldPromptSha256());
+            read.put("grants_authority", false);
+            budget += READ_BUDGET_BYTES;
+        }
+        agent.put("turn_envelope_budget_bytes", budget);
+    }
+}

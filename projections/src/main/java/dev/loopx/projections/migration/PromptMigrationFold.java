@@ -1,0 +1,64 @@
+package dev.loopx.projections.migration;
+
+import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.event.PromptMigrationApplied;
+import dev.loopx.ledger.event.PromptMigrationDeferred;
+import dev.loopx.ledger.event.PromptMigrationRecovered;
+import dev.loopx.projections.view.Documents;
+import dev.loopx.projections.view.Views;
+import java.util.List;
+
+/**
+ * Pending upgrade hints (SPEC §S12): folds {@code prompt_migration.deferred} into view
+ * {@code prompt_migration} (key {@code <goal>/<automation>}) and clears the record when a later
+ * {@code prompt_migration.applied} (updated or found current) or {@code prompt_migration.recovered}
+ * names the same automation. Failures and rollbacks leave the record as it is. Content-free: ids,
+ * the old prompt digest, the thread and the CLI route, never a prompt body or a path.
+ */
+public final class PromptMigrationFold {
+    public static final String VIEW = "prompt_migration";
+
+    private PromptMigrationFold() {}
+
+    /**
+     * The latest deferred migration of one automation and whether it is still pending.
+     *
+     * @param pending false once a later applied/current or recovered result named the automation
+     */
+    public record PendingUpgrade(long seq, String goalId, String agentId, String automationId, String oldPromptSha256,
+            String targetThreadId, String cliRoute, String deferredAt, boolean pending, long clearedBySeq) {}
+
+    public static void deferred(Views views, Recorded r, PromptMigrationDeferred e) {
+        Documents.put(views, VIEW, key(r.goalId(), e.automationId()), new PendingUpgrade(r.seq(), r.goalId(), e.agentId(),
+                e.automationId(), e.oldPromptSha256(), e.targetThreadId(), e.cliRoute(), r.recordedAt(), true, 0));
+    }
+
+    public static void applied(Views views, Recorded r, PromptMigrationApplied e) {
+        clear(views, r, e.automationId());
+    }
+
+    public static void recovered(Views views, Recorded r, PromptMigrationRecovered e) {
+        clear(views, r, e.automationId());
+    }
+
+    private static void clear(Views views, Recorded r, String automationId) {
+        String key = key(r.goalId(), automationId);
+        Documents.get(views, VIEW, key, PendingUpgrade.class).filter(PendingUpgrade::pending).ifPresent(p ->
+                Documents.put(views, VIEW, key, new PendingUpgrade(p.seq(), p.goalId(), p.agentId(), p.automationId(),
+                        p.oldPromptSha256(), p.targetThreadId(), p.cliRoute(), p.deferredAt(), false, r.seq())));
+    }
+
+    /** The goal's still-pending deferred migrations, in automation id order. */
+    public static List<PendingUpgrade> pending(Views views, String goalId) {
+        return Documents.list(views, VIEW, goalId + "/", PendingUpgrade.class).stream().filter(PendingUpgrade::pending).toList();
+    }
+
+    /** The goal's pending deferred migrations bound to one agent. */
+    public static List<PendingUpgrade> pending(Views views, String goalId, String agentId) {
+        return pending(views, goalId).stream().filter(p -> p.agentId().equals(agentId)).toList();
+    }
+
+    private static String key(String goalId, String automationId) {
+        return goalId + "/" + automationId;
+    }
+}
