@@ -36,6 +36,8 @@ public final class SqliteProjectionStore implements ProjectionStore {
     private final Connection connection;
     /** Documents written in the current batch (view records or JSON trees), read back before they are committed. */
     private final Map<String, Object> pending = new HashMap<>();
+    /** Staged in {@link #pending} for a key removed during the batch. */
+    private static final Object REMOVED = new Object();
     /** Prepared once per connection: the same few statements run for every event of a rebuild. */
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final boolean sideFile;
@@ -108,6 +110,9 @@ public final class SqliteProjectionStore implements ProjectionStore {
     @Override
     public Optional<JsonNode> get(String view, String key) {
         Object staged = pending.get(view + "\u0000" + key);
+        if (staged == REMOVED) {
+            return Optional.empty();
+        }
         if (staged != null) {
             return Optional.of(tree(staged));
         }
@@ -117,6 +122,9 @@ public final class SqliteProjectionStore implements ProjectionStore {
     @Override
     public <T> Optional<T> read(String view, String key, Class<T> type) {
         Object staged = pending.get(view + "\u0000" + key);
+        if (staged == REMOVED) {
+            return Optional.empty();
+        }
         if (staged != null) {
             return Optional.of(typed(staged, type));
         }
@@ -152,6 +160,11 @@ public final class SqliteProjectionStore implements ProjectionStore {
     @Override
     public void write(String view, String key, Object record) {
         pending.put(view + "\u0000" + key, java.util.Objects.requireNonNull(record, "record"));
+    }
+
+    @Override
+    public void remove(String view, String key) {
+        pending.put(view + "\u0000" + key, REMOVED);
     }
 
     private Optional<String> stored(String view, String key) {
@@ -192,7 +205,11 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 if (k.startsWith(prefix)) {
                     String key = k.substring(prefix.length());
                     if (key.compareTo(fromKey) >= 0 && key.compareTo(toKey) < 0) {
-                        found.put(key, fromStaged.apply(v));
+                        if (v == REMOVED) {
+                            found.remove(key);
+                        } else {
+                            found.put(key, fromStaged.apply(v));
+                        }
                     }
                 }
             });
@@ -264,15 +281,26 @@ public final class SqliteProjectionStore implements ProjectionStore {
     private void writePending() throws SQLException {
         PreparedStatement ps = statement(
                 "INSERT INTO views(view, key, doc) VALUES(?,?,?) ON CONFLICT(view, key) DO UPDATE SET doc=excluded.doc");
-        {
-            for (var entry : pending.entrySet()) {
-                String[] parts = entry.getKey().split("\u0000", 2);
-                ps.setString(1, parts[0]);
-                ps.setString(2, parts[1]);
-                ps.setString(3, ViewJson.canonical(entry.getValue()));
-                ps.addBatch();
+        PreparedStatement delete = null;
+        for (var entry : pending.entrySet()) {
+            String[] parts = entry.getKey().split("\u0000", 2);
+            if (entry.getValue() == REMOVED) {
+                if (delete == null) {
+                    delete = statement("DELETE FROM views WHERE view=? AND key=?");
+                }
+                delete.setString(1, parts[0]);
+                delete.setString(2, parts[1]);
+                delete.addBatch();
+                continue;
             }
-            ps.executeBatch();
+            ps.setString(1, parts[0]);
+            ps.setString(2, parts[1]);
+            ps.setString(3, ViewJson.canonical(entry.getValue()));
+            ps.addBatch();
+        }
+        ps.executeBatch();
+        if (delete != null) {
+            delete.executeBatch();
         }
     }
 
