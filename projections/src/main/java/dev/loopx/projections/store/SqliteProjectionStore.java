@@ -41,11 +41,28 @@ public final class SqliteProjectionStore implements ProjectionStore {
     /** Prepared once per connection: the same few statements run for every event of a rebuild. */
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final boolean sideFile;
+    /**
+     * Side file only (it starts empty and this instance is its only writer): every key committed
+     * so far, as a Bloom filter, so a fold's read of a key never written (a new todo, a new
+     * operation id) is answered without SQLite, and the most recent committed records, so a fold
+     * reading a row written in an earlier batch gets the record back without SQL or JSON.
+     */
+    private final KeyFilter written;
+    private final Map<String, Object> recent;
 
     private SqliteProjectionStore(Connection connection, boolean sideFile) {
         this.connection = connection;
         this.sideFile = sideFile;
+        this.written = sideFile ? new KeyFilter() : null;
+        this.recent = sideFile ? new java.util.LinkedHashMap<>(1 << 15, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
+                return size() > RECENT_RECORDS;
+            }
+        } : null;
     }
+
+    private static final int RECENT_RECORDS = 20_000;
 
     public static SqliteProjectionStore open(Path dbFile) {
         return open(dbFile, false);
@@ -109,7 +126,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public Optional<JsonNode> get(String view, String key) {
-        Object staged = pending.get(view + "\u0000" + key);
+        Object staged = staged(view + "\u0000" + key);
         if (staged == REMOVED) {
             return Optional.empty();
         }
@@ -121,14 +138,42 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public <T> Optional<T> read(String view, String key, Class<T> type) {
-        Object staged = pending.get(view + "\u0000" + key);
+        String k = view + "\u0000" + key;
+        Object staged = staged(k);
         if (staged == REMOVED) {
             return Optional.empty();
         }
         if (staged != null) {
             return Optional.of(typed(staged, type));
         }
-        return stored(view, key).map(text -> Documents.decode(text, type));
+        Optional<T> found = stored(view, key).map(text -> Documents.decode(text, type));
+        if (recent != null && found.isPresent()) {
+            recent.put(k, found.get());
+        }
+        return found;
+    }
+
+    /** What this instance knows of a key without SQL: staged in the batch, or (side file) recent or never written. */
+    private Object staged(String k) {
+        Object staged = pending.get(k);
+        if (staged != null || !sideFile) {
+            return staged;
+        }
+        Object cached = recent.get(k);
+        if (cached != null) {
+            return cached;
+        }
+        return written.mightContain(k) ? null : REMOVED;
+    }
+
+    /** Side file: after a commit, the batch's keys are known to the filter and its records to the cache. */
+    private void remember() {
+        pending.forEach((k, v) -> {
+            if (v != REMOVED) {
+                written.add(k);
+            }
+            recent.put(k, v);
+        });
     }
 
     @Override
@@ -267,6 +312,9 @@ public final class SqliteProjectionStore implements ProjectionStore {
                     putMeta("checkpoint_hash", last.envelope().hash());
                 }
                 tx.execute("COMMIT");
+                if (sideFile) {
+                    remember();
+                }
             } catch (SQLException | RuntimeException e) {
                 tx.execute("ROLLBACK");
                 throw e;
@@ -390,6 +438,50 @@ public final class SqliteProjectionStore implements ProjectionStore {
             connection.close();
         } catch (SQLException e) {
             throw failure(e);
+        }
+    }
+
+    /** A Bloom filter over view keys (8 MiB, 3 probes): false positives only cost an SQL read. */
+    private static final class KeyFilter {
+        private static final int BITS_LOG2 = 26;
+        private final long[] bits = new long[1 << (BITS_LOG2 - 6)];
+
+        void add(String key) {
+            long h = hash(key);
+            int h1 = (int) h;
+            int h2 = (int) (h >>> 32) | 1;
+            for (int i = 0; i < 3; i++) {
+                int bit = (h1 + i * h2) >>> (32 - BITS_LOG2);
+                bits[bit >>> 6] |= 1L << bit;
+            }
+        }
+
+        boolean mightContain(String key) {
+            long h = hash(key);
+            int h1 = (int) h;
+            int h2 = (int) (h >>> 32) | 1;
+            for (int i = 0; i < 3; i++) {
+                int bit = (h1 + i * h2) >>> (32 - BITS_LOG2);
+                if ((bits[bit >>> 6] & (1L << bit)) == 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** FNV-1a over the UTF-16 units, then a 64-bit finaliser (murmur3 fmix64). */
+        private static long hash(String key) {
+            long h = 0xcbf29ce484222325L;
+            for (int i = 0; i < key.length(); i++) {
+                h ^= key.charAt(i);
+                h *= 0x100000001b3L;
+            }
+            h ^= h >>> 33;
+            h *= 0xff51afd7ed558ccdL;
+            h ^= h >>> 33;
+            h *= 0xc4ceb9fe1a85ec53L;
+            h ^= h >>> 33;
+            return h;
         }
     }
 }
