@@ -62,7 +62,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
         } : null;
     }
 
-    private static final int RECENT_RECORDS = 20_000;
+    private static final int RECENT_RECORDS = 2_000;
 
     public static SqliteProjectionStore open(Path dbFile) {
         return open(dbFile, false);
