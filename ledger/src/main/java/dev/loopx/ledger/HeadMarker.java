@@ -45,29 +45,95 @@ public final class HeadMarker {
     }
 
     public void markPending(long targetSeq, boolean durable) {
-        write("pending " + targetSeq, durable);
+        try (Update update = pending(targetSeq, durable)) {
+            // marked; closing leaves it pending
+        }
     }
 
     public void markCommitted(Head head) {
-        write("committed " + head.seq() + " " + head.hash(), false);
+        try (FileChannel ch = channel()) {
+            write(ch, committedRecord(head), false);
+        } catch (IOException e) {
+            throw unwritable(e);
+        }
     }
 
-    private void write(String content, boolean durable) {
-        String record = content + " " + crc(content);
-        byte[] bytes = (record + " ".repeat(RECORD_BYTES - 1 - record.length()) + "\n").getBytes(StandardCharsets.US_ASCII);
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                ch.write(buffer, buffer.position());
-            }
+    /**
+     * Marks {@code pending targetSeq} and keeps the marker file open for the {@link Update#committed}
+     * record that follows the append: one open and close per append instead of two. Closing the
+     * update without committing leaves the pending record (readers then read the journal).
+     */
+    public Update pending(long targetSeq, boolean durable) {
+        FileChannel ch = null;
+        try {
+            ch = channel();
+            write(ch, "pending " + targetSeq, durable);
             if (ch.size() > RECORD_BYTES) {
                 ch.truncate(RECORD_BYTES);
             }
-            if (durable) {
-                ch.force(false);
-            }
+            return new Update(ch);
         } catch (IOException e) {
-            throw new LedgerException("runtime_root_unwritable", "cannot write the ledger head marker", e);
+            closeQuietly(ch);
+            throw unwritable(e);
+        } catch (RuntimeException e) {
+            closeQuietly(ch);
+            throw e;
+        }
+    }
+
+    /** An open marker between its pending and its committed record. */
+    public static final class Update implements AutoCloseable {
+        private final FileChannel ch;
+
+        private Update(FileChannel ch) {
+            this.ch = ch;
+        }
+
+        public void committed(Head head) {
+            try {
+                write(ch, committedRecord(head), false);
+            } catch (IOException e) {
+                throw unwritable(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            closeQuietly(ch);
+        }
+    }
+
+    private FileChannel channel() throws IOException {
+        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    }
+
+    private static String committedRecord(Head head) {
+        return "committed " + head.seq() + " " + head.hash();
+    }
+
+    private static void write(FileChannel ch, String content, boolean durable) throws IOException {
+        String record = content + " " + crc(content);
+        byte[] bytes = (record + " ".repeat(RECORD_BYTES - 1 - record.length()) + "\n").getBytes(StandardCharsets.US_ASCII);
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining()) {
+            ch.write(buffer, buffer.position());
+        }
+        if (durable) {
+            ch.force(false);
+        }
+    }
+
+    private static LedgerException unwritable(IOException e) {
+        return new LedgerException("runtime_root_unwritable", "cannot write the ledger head marker", e);
+    }
+
+    private static void closeQuietly(FileChannel ch) {
+        if (ch != null) {
+            try {
+                ch.close();
+            } catch (IOException ignored) {
+                // the marker is derived data; a failed close changes nothing a reader relies on
+            }
         }
     }
 

@@ -1,42 +1,104 @@
 package dev.loopx.projections;
 
-import dev.loopx.projections.view.Views;
 import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.audit.GoalLog;
 import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalView;
 import dev.loopx.projections.quota.QuotaFold;
 import dev.loopx.projections.quota.QuotaLog;
+import dev.loopx.projections.todo.TodoCounts;
 import dev.loopx.projections.todo.TodoFold;
 import dev.loopx.projections.todo.TodoView;
+import dev.loopx.projections.view.Views;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** Everything deciders and read surfaces know about one goal, read from the views at once. */
-public record GoalState(GoalView goal, List<TodoView> todos, QuotaLog quota, GoalLog log) {
-    public GoalState {
-        Objects.requireNonNull(goal, "goal");
-        todos = List.copyOf(todos);
-        Objects.requireNonNull(quota, "quota");
-        Objects.requireNonNull(log, "log");
+/**
+ * Everything deciders and read surfaces know about one goal. Loading reads the goal, its todos
+ * that are not done ({@link #openTodos}), the done-todo counters, and the quota and goal-log
+ * summaries: O(open work) rows. Done todos are read only when asked for: {@link #todo} by id
+ * (one point read) or {@link #todos} (all of them, read once and kept), from the views the state
+ * was loaded from — use the state while those views are open.
+ */
+public final class GoalState {
+    private final GoalView goal;
+    private final List<TodoView> openTodos;
+    private final TodoCounts counts;
+    private final QuotaLog quota;
+    private final GoalLog log;
+    private final Views views;
+    private List<TodoView> all;
+
+    private GoalState(GoalView goal, List<TodoView> openTodos, TodoCounts counts, QuotaLog quota, GoalLog log, Views views) {
+        this.goal = Objects.requireNonNull(goal, "goal");
+        this.openTodos = List.copyOf(openTodos);
+        this.counts = Objects.requireNonNull(counts, "counts");
+        this.quota = Objects.requireNonNull(quota, "quota");
+        this.log = Objects.requireNonNull(log, "log");
+        this.views = Objects.requireNonNull(views, "views");
     }
 
     public static Optional<GoalState> load(Views views, String goalId) {
-        return GoalFold.goal(views, goalId).map(goal -> new GoalState(goal, TodoFold.todos(views, goalId),
-                QuotaFold.log(views, goalId), AuditFold.log(views, goalId)));
+        return GoalFold.goal(views, goalId).map(goal -> of(views, goal));
     }
 
     /** Every goal of the runtime root (view {@code goal}), in goal-id order. */
     public static List<GoalState> loadAll(Views views) {
         return dev.loopx.projections.view.Documents.list(views, GoalFold.VIEW, "", GoalView.class).stream()
-                .map(g -> new GoalState(g, TodoFold.todos(views, g.goalId()), QuotaFold.log(views, g.goalId()),
-                        AuditFold.log(views, g.goalId())))
-                .toList();
+                .map(g -> of(views, g)).toList();
+    }
+
+    private static GoalState of(Views views, GoalView goal) {
+        String id = goal.goalId();
+        return new GoalState(goal, TodoFold.openTodos(views, id), TodoFold.counts(views, id), QuotaFold.log(views, id),
+                AuditFold.log(views, id), views);
+    }
+
+    public GoalView goal() {
+        return goal;
+    }
+
+    /** The todos that are not done (open, blocked, deferred), in creation order. */
+    public List<TodoView> openTodos() {
+        return openTodos;
+    }
+
+    /** Counters over the done todos. */
+    public TodoCounts doneCounts() {
+        return counts;
+    }
+
+    /** Every todo of the goal, done ones included, in creation order (reads the done todos once). */
+    public List<TodoView> todos() {
+        if (all == null) {
+            all = counts.done() == 0 ? openTodos : TodoFold.todos(views, goal.goalId());
+        }
+        return all;
+    }
+
+    /** How many todos the goal has. */
+    public long todoCount() {
+        return openTodos.size() + counts.done();
+    }
+
+    public QuotaLog quota() {
+        return quota;
+    }
+
+    public GoalLog log() {
+        return log;
     }
 
     public Optional<TodoView> todo(String todoId) {
-        return todos.stream().filter(t -> t.todoId().equals(todoId)).findFirst();
+        Optional<TodoView> open = openTodos.stream().filter(t -> t.todoId().equals(todoId)).findFirst();
+        if (open.isPresent() || counts.done() == 0) {
+            return open;
+        }
+        if (all != null) {
+            return all.stream().filter(t -> t.todoId().equals(todoId)).findFirst();
+        }
+        return TodoFold.doneTodo(views, goal.goalId(), todoId);
     }
 
     public boolean hasAgents() {

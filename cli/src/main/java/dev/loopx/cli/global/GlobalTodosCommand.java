@@ -30,7 +30,7 @@ public final class GlobalTodosCommand extends GlobalCommand {
             ObjectNode g = goals.addObject().put("goal_id", s.goal().goalId());
             g.set("next_agent_todo", Lanes.toJson(s, "", context.now()));
             ArrayNode open = g.putArray("open_todos");
-            s.todos().stream().filter(TodoRules::open).sorted(TodoRules.ORDER).forEach(t -> open.add(TodoBrief.of(t)));
+            s.openTodos().stream().filter(TodoRules::open).sorted(TodoRules.ORDER).forEach(t -> open.add(TodoBrief.of(t)));
         }
     }
 

@@ -254,6 +254,18 @@ class ProjectionLawsTest {
         }
 
         @Override
+        public void remove(String view, String key) {
+            TreeSet<String> ids = keys.get(view);
+            if (ids != null) {
+                ids.remove(key);
+                if (ids.isEmpty()) {
+                    keys.remove(view);
+                }
+            }
+            inner.remove(view, key);
+        }
+
+        @Override
         public List<JsonNode> list(String view, String keyPrefix) {
             return inner.list(view, keyPrefix);
         }

@@ -63,7 +63,7 @@ public record ProjectSnapshot(boolean connected, boolean stateCurrent, List<Goal
     }
 
     private static Goal summary(GoalState state) {
-        int open = (int) state.todos().stream()
+        int open = (int) state.openTodos().stream()
                 .filter(t -> t.role().equals("agent") && t.status().equals("open")).count();
         return new Goal(state.goal().goalId(), state.goal().stopped(), state.goal().agentIds(), open);
     }

@@ -61,6 +61,9 @@ public final class ChronicleLedger implements Ledger {
     private ExcerptAppender appender;
     private File lastSyncedFile;
     private final long stallInsideAppendMillis;
+    /** The head read from (or appended as) the document at {@link #headIndex}: documents never change once written. */
+    private Head cachedHead;
+    private long headIndex = Long.MIN_VALUE;
 
     private ChronicleLedger(Path runtimeRoot, SyncPolicy sync, LedgerLock lock, boolean readOnly) {
         this.dir = runtimeRoot.resolve("ledger");
@@ -120,9 +123,13 @@ public final class ChronicleLedger implements Ledger {
             if (last < 0 || queue.firstIndex() == Long.MAX_VALUE) {
                 return Head.EMPTY;
             }
-            List<Recorded> batch = readDocument(last);
-            Recorded tail = batch.get(batch.size() - 1);
-            return new Head(tail.seq(), tail.hash());
+            if (last == headIndex && cachedHead != null) {
+                return cachedHead;
+            }
+            Recorded tail = readLastEnvelope(last);
+            cachedHead = new Head(tail.seq(), tail.hash());
+            headIndex = last;
+            return cachedHead;
         } catch (LedgerException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -147,15 +154,20 @@ public final class ChronicleLedger implements Ledger {
             }
             ensureWritable();
             List<Recorded> sealed = EnvelopeCodec.sealAll(events, head);
-            marker.markPending(head.seq() + sealed.size(), sync == SyncPolicy.ALWAYS);
-            writeDocument(sealed);
             Recorded tail = sealed.get(sealed.size() - 1);
-            marker.markCommitted(new Head(tail.seq(), tail.hash()));
+            Head written = new Head(tail.seq(), tail.hash());
+            try (HeadMarker.Update update = marker.pending(written.seq(), sync == SyncPolicy.ALWAYS)) {
+                long index = writeDocument(sealed);
+                cachedHead = written;
+                headIndex = index;
+                update.committed(written);
+            }
             return Either.right(sealed);
         }
     }
 
-    private void writeDocument(List<Recorded> sealed) {
+    /** Writes one document; returns its index. */
+    private long writeDocument(List<Recorded> sealed) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(512 * sealed.size());
         for (Recorded r : sealed) {
             out.writeBytes(EnvelopeCodec.toBytes(r));
@@ -189,9 +201,11 @@ public final class ChronicleLedger implements Ledger {
                     throw e;
                 }
             }
+            long index = appender.lastIndexAppended();
             if (sync == SyncPolicy.ALWAYS) {
                 syncToDisk(appender.currentFile());
             }
+            return index;
         } catch (LedgerException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -261,7 +275,16 @@ public final class ChronicleLedger implements Ledger {
         return ROLL_CYCLE.toIndex(cycle, lo);
     }
 
+    /** The last envelope of the document at {@code index} (only its last line is parsed). */
+    private Recorded readLastEnvelope(long index) {
+        return LedgerDocument.last(documentBytes(index));
+    }
+
     private List<Recorded> readDocument(long index) {
+        return LedgerDocument.parse(documentBytes(index));
+    }
+
+    private byte[] documentBytes(long index) {
         ExcerptTailer tailer = queue.createTailer();
         tailer.singleThreadedCheckDisabled(true);
         try {
@@ -272,7 +295,7 @@ public final class ChronicleLedger implements Ledger {
                 if (!dc.isPresent()) {
                     throw new LedgerException("ledger_corrupt", "the journal document at index " + Long.toHexString(index) + " is missing");
                 }
-                return LedgerDocument.parse(dc.wire().bytes().toByteArray());
+                return dc.wire().bytes().toByteArray();
             }
         } finally {
             tailer.close();

@@ -25,4 +25,20 @@ final class LedgerDocument {
         }
         return events;
     }
+
+    /** The last envelope of a document, parsing only its last line (the head of an append). */
+    static Recorded last(byte[] bytes) {
+        int end = bytes.length - 1;
+        if (end < 1 || bytes[end] != '\n') {
+            throw new LedgerException("ledger_corrupt", "a journal document is not a list of envelopes");
+        }
+        int start = end;
+        while (start > 0 && bytes[start - 1] != '\n') {
+            start--;
+        }
+        if (start == end) {
+            throw new LedgerException("ledger_corrupt", "a journal document is not a list of envelopes");
+        }
+        return EnvelopeCodec.fromBytes(Arrays.copyOfRange(bytes, start, end));
+    }
 }

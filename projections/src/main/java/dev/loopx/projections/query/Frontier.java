@@ -22,7 +22,7 @@ public record Frontier(
         String userSource, String agentSource, boolean terminal) {
 
     public static Frontier of(GoalState s, String agentId, Instant now) {
-        List<TodoView> todos = s.todos();
+        List<TodoView> todos = s.openTodos();
         int userOpen = count(todos, t -> t.role().equals("user") && TodoRules.open(t));
         int agentOpen = count(todos, t -> t.role().equals("agent") && TodoRules.open(t));
         int advancementOpen = count(todos, t -> TodoRules.isAdvancement(t) && TodoRules.open(t));
@@ -43,7 +43,7 @@ public record Frontier(
         String agentSource = source(s, "agent", now);
         boolean counters = userOpen + agentOpen + advancementOpen + monitorOpen + monitorDue + claimedByMe + unclaimed
                 + others + ready + blocked == 0;
-        boolean noFollowup = todos.stream().anyMatch(t -> t.done() && t.noFollowup());
+        boolean noFollowup = s.doneCounts().doneNoFollowup() > 0;
         boolean terminal = userSource.equals("valid") && agentSource.equals("valid") && noFollowup && counters
                 && gaps.isEmpty() && blockers.isEmpty() && ready == 0;
         return new Frontier(userOpen, agentOpen, advancementOpen, monitorOpen, monitorDue, claimedByMe, unclaimed, others,
@@ -52,11 +52,11 @@ public record Frontier(
 
     /** {@code missing}: never had a section; {@code invalid}: something is not done; else {@code valid}. */
     static String source(GoalState s, String role, Instant now) {
-        List<TodoView> mine = s.todos().stream().filter(t -> t.role().equals(role)).toList();
-        if (mine.isEmpty()) {
+        List<TodoView> mine = s.openTodos().stream().filter(t -> t.role().equals(role)).toList();
+        if (mine.isEmpty() && s.doneCounts().doneOf(role) == 0) {
             return s.goal().declaredEmptyRoles().contains(role) ? "valid" : "missing";
         }
-        boolean allDone = mine.stream().allMatch(TodoView::done);
+        boolean allDone = mine.isEmpty();
         boolean monitorDue = mine.stream().anyMatch(t -> TodoRules.monitorDue(s, t, now));
         return allDone && !monitorDue ? "valid" : "invalid";
     }

@@ -35,7 +35,7 @@ public final class GoalStatus {
         var gates = n.putArray("open_user_gates");
         openGates(s, agentId).forEach(t -> gates.add(TodoBrief.gate(t)));
         n.set("next_agent_todo", Lanes.toJson(s, agentId, now));
-        n.set("counts", counts(s.todos()));
+        n.set("counts", counts(s));
         n.set("last_evidence", lastEvidence(s.quota()));
         n.set("attention", Attention.of(s, agentId, now).toJson());
         n.put("terminal", f.terminal());
@@ -47,17 +47,19 @@ public final class GoalStatus {
 
     /** Open user gates, ordered; with a lane, only those that block it. */
     public static List<TodoView> openGates(GoalState s, String agentId) {
-        return s.todos().stream().filter(t -> t.role().equals("user") && t.isUserGate() && TodoRules.open(t))
+        return s.openTodos().stream().filter(t -> t.role().equals("user") && t.isUserGate() && TodoRules.open(t))
                 .filter(t -> agentId.isEmpty() || TodoRules.gateBlocks(t, agentId)).sorted(TodoRules.ORDER).toList();
     }
 
-    static ObjectNode counts(List<TodoView> todos) {
+    /** Counts from the open todos and the done-todo counters (never reads the done todos). */
+    static ObjectNode counts(GoalState s) {
+        List<TodoView> todos = s.openTodos();
         ObjectNode c = Json.object();
-        c.put("todos", todos.size());
+        c.put("todos", s.todoCount());
         c.put("open", count(todos, t -> t.status().equals("open")));
         c.put("blocked", count(todos, t -> t.status().equals("blocked")));
         c.put("deferred", count(todos, t -> t.status().equals("deferred")));
-        c.put("done", count(todos, TodoView::done));
+        c.put("done", s.doneCounts().done());
         c.put("user_open", count(todos, t -> t.role().equals("user") && TodoRules.open(t)));
         c.put("agent_open", count(todos, t -> t.role().equals("agent") && TodoRules.open(t)));
         c.put("agent_claimed", count(todos, t -> t.role().equals("agent") && TodoRules.open(t) && !t.claimedBy().isEmpty()));

@@ -45,7 +45,7 @@ public final class ShouldRun {
     public static Verdict decide(GoalState s, Request r, Frontier f, QuotaStatus q) {
         String agent = r.agentId();
         String goal = s.goal().goalId();
-        List<TodoView> candidates = s.todos().stream().filter(t -> TodoRules.runnableFor(s, t, agent, r.now()))
+        List<TodoView> candidates = s.openTodos().stream().filter(t -> TodoRules.runnableFor(s, t, agent, r.now()))
                 .sorted(TodoRules.ORDER).toList();
         if (r.runtimeProfile().isEmpty()) {
             return stop(false, "repair_scheduler_execution_context", "control_plane_repair",
@@ -71,7 +71,7 @@ public final class ShouldRun {
                             : "agent " + agent + " is not registered for this goal",
                     "install the managed heartbeat for a registered agent", Cadence.REPAIR);
         }
-        List<TodoView> gates = s.todos().stream().filter(t -> TodoRules.gateBlocks(t, agent)).sorted(TodoRules.ORDER).toList();
+        List<TodoView> gates = s.openTodos().stream().filter(t -> TodoRules.gateBlocks(t, agent)).sorted(TodoRules.ORDER).toList();
         if (!gates.isEmpty()) {
             return new Verdict(false, "operator_gate_notify", "operator_gate_wait", "an open user gate blocks this lane: "
                     + gates.get(0).text(), "notify the user and wait for their decision", true, Cadence.HUMAN_GATE,
@@ -82,7 +82,7 @@ public final class ShouldRun {
                     + q.allowedSlots() + " slots) until " + q.nextEligibleAt(), "skip this turn quietly", false,
                     Cadence.UNCHANGED, null, candidates);
         }
-        List<TodoView> ready = s.todos().stream().filter(t -> TodoRules.readyDeferred(s, t, r.now())).sorted(TodoRules.ORDER).toList();
+        List<TodoView> ready = s.openTodos().stream().filter(t -> TodoRules.readyDeferred(s, t, r.now())).sorted(TodoRules.ORDER).toList();
         if (!ready.isEmpty()) {
             return new Verdict(true, "successor_replan_required", "replan", "a deferred todo's condition came true: "
                     + ready.get(0).text(), "re-plan: update or supersede the deferred todo before other work", false,
@@ -95,7 +95,7 @@ public final class ShouldRun {
                     claimed ? "work on the selected todo" : "claim the selected todo, then work on it", false,
                     Cadence.ACTIVE_WORK, selected, candidates);
         }
-        List<TodoView> monitors = s.todos().stream().filter(t -> TodoRules.isMonitor(t) && TodoRules.open(t))
+        List<TodoView> monitors = s.openTodos().stream().filter(t -> TodoRules.isMonitor(t) && TodoRules.open(t))
                 .sorted(TodoRules.ORDER).toList();
         List<TodoView> due = monitors.stream().filter(t -> TodoRules.monitorDue(s, t, r.now())).toList();
         if (!due.isEmpty()) {
@@ -106,7 +106,7 @@ public final class ShouldRun {
             return new Verdict(false, "monitor_quiet_skip", "quiet_wait", "only monitors remain and none is due",
                     "skip this turn quietly", false, Cadence.MONITOR_WAIT, null, List.of());
         }
-        if (s.todos().stream().anyMatch(t -> TodoRules.claimedByOther(t, agent))) {
+        if (s.openTodos().stream().anyMatch(t -> TodoRules.claimedByOther(t, agent))) {
             return new Verdict(false, "peer_coordination_blocked", "peer_wait",
                     "the remaining work is claimed by other agents", "wait for a peer to finish or release its claim",
                     false, Cadence.PEER_WAIT, null, List.of());
@@ -196,7 +196,7 @@ public final class ShouldRun {
 
     /** Open user todos this lane sees: gates scoped to other lanes are not counted. */
     private static ObjectNode userSummary(GoalState s, String agent) {
-        List<TodoView> visible = s.todos().stream().filter(t -> t.role().equals("user") && TodoRules.open(t))
+        List<TodoView> visible = s.openTodos().stream().filter(t -> t.role().equals("user") && TodoRules.open(t))
                 .filter(t -> !t.isUserGate() || TodoRules.gateBlocks(t, agent)).toList();
         ObjectNode n = Json.object();
         n.put("open_count", visible.size());
@@ -210,7 +210,7 @@ public final class ShouldRun {
     private static ObjectNode agentSummary(GoalState s, Request r, Frontier f) {
         ObjectNode n = Json.object();
         n.put("open_count", f.agentOpen());
-        n.put("runnable_count", s.todos().stream().filter(t -> TodoRules.runnableFor(s, t, r.agentId(), r.now())).count());
+        n.put("runnable_count", s.openTodos().stream().filter(t -> TodoRules.runnableFor(s, t, r.agentId(), r.now())).count());
         n.put("claimed_by_me_count", f.claimedByMe());
         n.put("claimed_by_others_count", f.claimedByOthers());
         n.put("monitor_open_count", f.monitorOpen());

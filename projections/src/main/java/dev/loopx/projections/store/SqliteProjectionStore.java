@@ -36,14 +36,33 @@ public final class SqliteProjectionStore implements ProjectionStore {
     private final Connection connection;
     /** Documents written in the current batch (view records or JSON trees), read back before they are committed. */
     private final Map<String, Object> pending = new HashMap<>();
+    /** Staged in {@link #pending} for a key removed during the batch. */
+    private static final Object REMOVED = new Object();
     /** Prepared once per connection: the same few statements run for every event of a rebuild. */
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final boolean sideFile;
+    /**
+     * Side file only (it starts empty and this instance is its only writer): every key committed
+     * so far, as a Bloom filter, so a fold's read of a key never written (a new todo, a new
+     * operation id) is answered without SQLite, and the most recent committed records, so a fold
+     * reading a row written in an earlier batch gets the record back without SQL or JSON.
+     */
+    private final KeyFilter written;
+    private final Map<String, Object> recent;
 
     private SqliteProjectionStore(Connection connection, boolean sideFile) {
         this.connection = connection;
         this.sideFile = sideFile;
+        this.written = sideFile ? new KeyFilter() : null;
+        this.recent = sideFile ? new java.util.LinkedHashMap<>(1 << 15, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
+                return size() > RECENT_RECORDS;
+            }
+        } : null;
     }
+
+    private static final int RECENT_RECORDS = 2_000;
 
     public static SqliteProjectionStore open(Path dbFile) {
         return open(dbFile, false);
@@ -107,7 +126,10 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public Optional<JsonNode> get(String view, String key) {
-        Object staged = pending.get(view + "\u0000" + key);
+        Object staged = staged(view + "\u0000" + key);
+        if (staged == REMOVED) {
+            return Optional.empty();
+        }
         if (staged != null) {
             return Optional.of(tree(staged));
         }
@@ -116,11 +138,42 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public <T> Optional<T> read(String view, String key, Class<T> type) {
-        Object staged = pending.get(view + "\u0000" + key);
+        String k = view + "\u0000" + key;
+        Object staged = staged(k);
+        if (staged == REMOVED) {
+            return Optional.empty();
+        }
         if (staged != null) {
             return Optional.of(typed(staged, type));
         }
-        return stored(view, key).map(text -> Documents.decode(text, type));
+        Optional<T> found = stored(view, key).map(text -> Documents.decode(text, type));
+        if (recent != null && found.isPresent()) {
+            recent.put(k, found.get());
+        }
+        return found;
+    }
+
+    /** What this instance knows of a key without SQL: staged in the batch, or (side file) recent or never written. */
+    private Object staged(String k) {
+        Object staged = pending.get(k);
+        if (staged != null || !sideFile) {
+            return staged;
+        }
+        Object cached = recent.get(k);
+        if (cached != null) {
+            return cached;
+        }
+        return written.mightContain(k) ? null : REMOVED;
+    }
+
+    /** Side file: after a commit, the batch's keys are known to the filter and its records to the cache. */
+    private void remember() {
+        pending.forEach((k, v) -> {
+            if (v != REMOVED) {
+                written.add(k);
+            }
+            recent.put(k, v);
+        });
     }
 
     @Override
@@ -152,6 +205,11 @@ public final class SqliteProjectionStore implements ProjectionStore {
     @Override
     public void write(String view, String key, Object record) {
         pending.put(view + "\u0000" + key, java.util.Objects.requireNonNull(record, "record"));
+    }
+
+    @Override
+    public void remove(String view, String key) {
+        pending.put(view + "\u0000" + key, REMOVED);
     }
 
     private Optional<String> stored(String view, String key) {
@@ -192,7 +250,11 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 if (k.startsWith(prefix)) {
                     String key = k.substring(prefix.length());
                     if (key.compareTo(fromKey) >= 0 && key.compareTo(toKey) < 0) {
-                        found.put(key, fromStaged.apply(v));
+                        if (v == REMOVED) {
+                            found.remove(key);
+                        } else {
+                            found.put(key, fromStaged.apply(v));
+                        }
                     }
                 }
             });
@@ -250,6 +312,9 @@ public final class SqliteProjectionStore implements ProjectionStore {
                     putMeta("checkpoint_hash", last.envelope().hash());
                 }
                 tx.execute("COMMIT");
+                if (sideFile) {
+                    remember();
+                }
             } catch (SQLException | RuntimeException e) {
                 tx.execute("ROLLBACK");
                 throw e;
@@ -264,15 +329,26 @@ public final class SqliteProjectionStore implements ProjectionStore {
     private void writePending() throws SQLException {
         PreparedStatement ps = statement(
                 "INSERT INTO views(view, key, doc) VALUES(?,?,?) ON CONFLICT(view, key) DO UPDATE SET doc=excluded.doc");
-        {
-            for (var entry : pending.entrySet()) {
-                String[] parts = entry.getKey().split("\u0000", 2);
-                ps.setString(1, parts[0]);
-                ps.setString(2, parts[1]);
-                ps.setString(3, ViewJson.canonical(entry.getValue()));
-                ps.addBatch();
+        PreparedStatement delete = null;
+        for (var entry : pending.entrySet()) {
+            String[] parts = entry.getKey().split("\u0000", 2);
+            if (entry.getValue() == REMOVED) {
+                if (delete == null) {
+                    delete = statement("DELETE FROM views WHERE view=? AND key=?");
+                }
+                delete.setString(1, parts[0]);
+                delete.setString(2, parts[1]);
+                delete.addBatch();
+                continue;
             }
-            ps.executeBatch();
+            ps.setString(1, parts[0]);
+            ps.setString(2, parts[1]);
+            ps.setString(3, ViewJson.canonical(entry.getValue()));
+            ps.addBatch();
+        }
+        ps.executeBatch();
+        if (delete != null) {
+            delete.executeBatch();
         }
     }
 
@@ -362,6 +438,50 @@ public final class SqliteProjectionStore implements ProjectionStore {
             connection.close();
         } catch (SQLException e) {
             throw failure(e);
+        }
+    }
+
+    /** A Bloom filter over view keys (8 MiB, 3 probes): false positives only cost an SQL read. */
+    private static final class KeyFilter {
+        private static final int BITS_LOG2 = 26;
+        private final long[] bits = new long[1 << (BITS_LOG2 - 6)];
+
+        void add(String key) {
+            long h = hash(key);
+            int h1 = (int) h;
+            int h2 = (int) (h >>> 32) | 1;
+            for (int i = 0; i < 3; i++) {
+                int bit = (h1 + i * h2) >>> (32 - BITS_LOG2);
+                bits[bit >>> 6] |= 1L << bit;
+            }
+        }
+
+        boolean mightContain(String key) {
+            long h = hash(key);
+            int h1 = (int) h;
+            int h2 = (int) (h >>> 32) | 1;
+            for (int i = 0; i < 3; i++) {
+                int bit = (h1 + i * h2) >>> (32 - BITS_LOG2);
+                if ((bits[bit >>> 6] & (1L << bit)) == 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** FNV-1a over the UTF-16 units, then a 64-bit finaliser (murmur3 fmix64). */
+        private static long hash(String key) {
+            long h = 0xcbf29ce484222325L;
+            for (int i = 0; i < key.length(); i++) {
+                h ^= key.charAt(i);
+                h *= 0x100000001b3L;
+            }
+            h ^= h >>> 33;
+            h *= 0xff51afd7ed558ccdL;
+            h ^= h >>> 33;
+            h *= 0xc4ceb9fe1a85ec53L;
+            h ^= h >>> 33;
+            return h;
         }
     }
 }

@@ -12,57 +12,96 @@ import dev.loopx.projections.view.Views;
 import java.util.List;
 import java.util.Optional;
 
-/** Folds todo events into view {@code todo} (key: {@code <goal id>/<todo id>}). */
+/**
+ * Folds todo events into two views keyed {@code <goal id>/<todo id>}: {@code todo_open} holds the
+ * todos that are not done (open, blocked, deferred) and {@code todo} the done ones; a todo moves
+ * between them when its status crosses {@code done}. View {@code todo_counts} (key: goal id)
+ * counts the done ones ({@link TodoCounts}). So the heartbeat's questions read O(open work) rows
+ * however many todos a goal has finished.
+ */
 public final class TodoFold {
+    /** Done todos. */
     public static final String VIEW = "todo";
+    /** Todos that are not done. */
+    public static final String OPEN_VIEW = "todo_open";
+    public static final String COUNTS_VIEW = "todo_counts";
+
+    private static final java.util.Comparator<TodoView> CREATION = java.util.Comparator.comparingLong(TodoView::createdSeq);
 
     private TodoFold() {}
 
     public static Optional<TodoView> todo(Views views, String goalId, String todoId) {
+        String key = goalId + "/" + todoId;
+        Optional<TodoView> open = Documents.get(views, OPEN_VIEW, key, TodoView.class);
+        return open.isPresent() ? open : Documents.get(views, VIEW, key, TodoView.class);
+    }
+
+    /** A done todo of the goal (view {@code todo} only). */
+    public static Optional<TodoView> doneTodo(Views views, String goalId, String todoId) {
         return Documents.get(views, VIEW, goalId + "/" + todoId, TodoView.class);
     }
 
-    /** Every todo of the goal, ordered by creation. */
+    /** Every todo of the goal, ordered by creation (reads the done ones too: O(all todos)). */
     public static List<TodoView> todos(Views views, String goalId) {
-        return Documents.list(views, VIEW, goalId + "/", TodoView.class).stream()
-                .sorted(java.util.Comparator.comparingLong(TodoView::createdSeq)).toList();
+        List<TodoView> all = new java.util.ArrayList<>(openTodos(views, goalId));
+        all.addAll(Documents.list(views, VIEW, goalId + "/", TodoView.class));
+        all.sort(CREATION);
+        return List.copyOf(all);
+    }
+
+    /** The todos of the goal that are not done, ordered by creation. */
+    public static List<TodoView> openTodos(Views views, String goalId) {
+        return Documents.list(views, OPEN_VIEW, goalId + "/", TodoView.class).stream().sorted(CREATION).toList();
+    }
+
+    public static TodoCounts counts(Views views, String goalId) {
+        return Documents.get(views, COUNTS_VIEW, goalId, TodoCounts.class).orElse(TodoCounts.NONE);
     }
 
     public static void added(Views views, Recorded r, TodoAdded e) {
         if (todo(views, r.goalId(), e.todoId()).isPresent()) {
             return;
         }
-        put(views, new TodoView(e.todoId(), r.goalId(), e.role(), "open", e.text(), e.taskClass(), e.priority(),
+        put(views, null, new TodoView(e.todoId(), r.goalId(), e.role(), "open", e.text(), e.taskClass(), e.priority(),
                 e.claimedBy(), e.blocksAgent(), e.globalGate(), e.excludedAgents(), e.unblocksTodoId(), e.resumeWhen(),
                 false, "", "", "", List.of(), r.seq(), r.seq()));
     }
 
     public static void claimed(Views views, Recorded r, TodoClaimed e) {
         todo(views, r.goalId(), e.todoId()).ifPresent(t ->
-                put(views, t.with(t.status(), t.text(), t.resumeWhen(), e.agentId(), r.seq())));
+                put(views, t, t.with(t.status(), t.text(), t.resumeWhen(), e.agentId(), r.seq())));
     }
 
     public static void claimCleared(Views views, Recorded r, TodoClaimCleared e) {
         todo(views, r.goalId(), e.todoId()).ifPresent(t ->
-                put(views, t.with(t.status(), t.text(), t.resumeWhen(), "", r.seq())));
+                put(views, t, t.with(t.status(), t.text(), t.resumeWhen(), "", r.seq())));
     }
 
     public static void updated(Views views, Recorded r, TodoUpdated e) {
         todo(views, r.goalId(), e.todoId()).ifPresent(t ->
-                put(views, t.with(e.status(), e.text(), e.resumeWhen(), t.claimedBy(), r.seq())));
+                put(views, t, t.with(e.status(), e.text(), e.resumeWhen(), t.claimedBy(), r.seq())));
     }
 
     public static void completed(Views views, Recorded r, TodoCompleted e) {
         todo(views, r.goalId(), e.todoId()).ifPresent(t ->
-                put(views, t.completed(e.evidence(), e.noFollowup(), e.decisionOutcome(), "", e.successorTodoIds(), r.seq())));
+                put(views, t, t.completed(e.evidence(), e.noFollowup(), e.decisionOutcome(), "", e.successorTodoIds(), r.seq())));
     }
 
     public static void superseded(Views views, Recorded r, TodoSuperseded e) {
         todo(views, r.goalId(), e.todoId()).ifPresent(t ->
-                put(views, t.completed(t.evidence(), false, "", e.replacementTodoId(), List.of(), r.seq())));
+                put(views, t, t.completed(t.evidence(), false, "", e.replacementTodoId(), List.of(), r.seq())));
     }
 
-    private static void put(Views views, TodoView todo) {
-        Documents.put(views, VIEW, todo.goalId() + "/" + todo.todoId(), todo);
+    private static void put(Views views, TodoView before, TodoView todo) {
+        String key = todo.goalId() + "/" + todo.todoId();
+        Documents.put(views, todo.done() ? VIEW : OPEN_VIEW, key, todo);
+        if (before != null && before.done() != todo.done()) {
+            views.remove(before.done() ? VIEW : OPEN_VIEW, key);
+        }
+        TodoCounts was = TodoCounts.of(before);
+        TodoCounts now = TodoCounts.of(todo);
+        if (!was.equals(now)) {
+            Documents.put(views, COUNTS_VIEW, todo.goalId(), counts(views, todo.goalId()).plus(was, -1).plus(now, 1));
+        }
     }
 }

@@ -32,4 +32,9 @@ public final class MapViews implements Views {
     public void put(String view, String key, JsonNode document) {
         documents.put(view + "\u0000" + key, document.deepCopy());
     }
+
+    @Override
+    public void remove(String view, String key) {
+        documents.remove(view + "\u0000" + key);
+    }
 }

@@ -20,6 +20,9 @@ public interface Views {
 
     void put(String view, String key, JsonNode document);
 
+    /** Drops the document of {@code view} at {@code key}, if any (e.g. a todo leaving the open-todo index). */
+    void remove(String view, String key);
+
     /** Every document of {@code view} whose key starts with {@code keyPrefix}, in key order. */
     List<JsonNode> list(String view, String keyPrefix);
 

@@ -1,0 +1,37 @@
+package dev.loopx.projections.todo;
+
+/**
+ * Per-goal counters over the goal's done todos (view {@code todo_counts}, key the goal id), so
+ * the read surfaces answer from the open todos plus these numbers and never read the done ones.
+ *
+ * @param done todos with status {@code done}
+ * @param userDone done todos of role {@code user}
+ * @param agentDone done todos of role {@code agent}
+ * @param doneNoFollowup done todos that carry {@code no_followup}
+ */
+public record TodoCounts(long done, long userDone, long agentDone, long doneNoFollowup) {
+    public static final TodoCounts NONE = new TodoCounts(0, 0, 0, 0);
+
+    /** What {@code todo} adds to the counters (nothing unless it is done). */
+    static TodoCounts of(TodoView todo) {
+        if (todo == null || !todo.done()) {
+            return NONE;
+        }
+        return new TodoCounts(1, todo.role().equals("user") ? 1 : 0, todo.role().equals("agent") ? 1 : 0,
+                todo.noFollowup() ? 1 : 0);
+    }
+
+    TodoCounts plus(TodoCounts o, int sign) {
+        return new TodoCounts(done + sign * o.done, userDone + sign * o.userDone, agentDone + sign * o.agentDone,
+                doneNoFollowup + sign * o.doneNoFollowup);
+    }
+
+    /** Done todos of {@code role} ({@code user} or {@code agent}; 0 for any other role). */
+    public long doneOf(String role) {
+        return switch (role) {
+            case "user" -> userDone;
+            case "agent" -> agentDone;
+            default -> 0;
+        };
+    }
+}
