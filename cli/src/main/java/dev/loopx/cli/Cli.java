@@ -18,6 +18,7 @@ import dev.loopx.cli.status.StatusCommand;
 import dev.loopx.cli.quota.QuotaCommand;
 import dev.loopx.cli.quota.RefreshStateCommand;
 import dev.loopx.cli.todo.TodoCommand;
+import dev.loopx.cli.update.UpdateCommand;
 import dev.loopx.cli.host.BootstrapCommandPackCommand;
 import dev.loopx.cli.host.McpCommand;
 import dev.loopx.cli.host.StartGoalCommand;
@@ -81,6 +82,7 @@ public final class Cli {
         COMMANDS.put("global-risks", GlobalRisksCommand::new);
         COMMANDS.put("slash-commands", SlashCommandsCommand::new);
         COMMANDS.put("host", HostCommand::commandLine);
+        COMMANDS.put("update", UpdateCommand::commandLine);
         COMMANDS.put("doctor", DoctorCommand::new);
         COMMANDS.put("demo", DemoCommand::new);
         COMMANDS.put("debug", DebugCommand::commandLine);

@@ -16,6 +16,7 @@ import dev.loopx.ledger.event.PromptMigrationDeferred;
 import dev.loopx.ledger.event.PromptMigrationFailed;
 import dev.loopx.ledger.event.PromptMigrationRecovered;
 import dev.loopx.ledger.event.PromptMigrationRolledBack;
+import dev.loopx.ledger.event.RuntimeUpgraded;
 import dev.loopx.ledger.event.OperationRecorded;
 import dev.loopx.ledger.event.QuotaSlotSpent;
 import dev.loopx.ledger.event.QuotaSlotVoided;
@@ -81,6 +82,7 @@ public final class Projector {
             case PromptMigrationRecovered e -> PromptMigrationFold.recovered(views, envelope, e);
             case PromptMigrationFailed e -> { } // the ledger is the record; nothing pending changes
             case PromptMigrationRolledBack e -> { } // a rollback leaves any pending hint as it is
+            case RuntimeUpgraded e -> { } // runtime-wide; the ledger is the record (ledger replay shows it)
         }
         if (!envelope.operationId().isEmpty()) {
             AuditFold.operationEvent(views, envelope);

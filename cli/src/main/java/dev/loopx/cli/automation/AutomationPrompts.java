@@ -19,12 +19,12 @@ import java.util.List;
 import java.util.Optional;
 
 /** Shared parts of the {@code automation-prompts} commands. */
-final class AutomationPrompts {
+public final class AutomationPrompts {
     static final String SCHEMA = "loopx_automation_prompt_upgrade_v0";
 
     private AutomationPrompts() {}
 
-    static CodexHome codexHome(CliContext context, String flag) {
+    public static CodexHome codexHome(CliContext context, String flag) {
         if (flag != null && (flag.isBlank() || flag.indexOf('\0') >= 0)) {
             throw CliError.badInput("invalid_value", "--codex-home is not a usable path");
         }
@@ -33,7 +33,7 @@ final class AutomationPrompts {
     }
 
     /** This runtime root as wrappers bind it (absolute, normalised). */
-    static String runtimeRoot(CliContext context) {
+    public static String runtimeRoot(CliContext context) {
         return context.runtimeRoot().toAbsolutePath().normalize().toString();
     }
 

@@ -47,6 +47,7 @@ public final class EventCatalog {
                 .register(new EventType<>("prompt_migration.deferred", 1, PromptMigrationDeferred.class))
                 .register(new EventType<>("prompt_migration.rolled_back", 1, PromptMigrationRolledBack.class))
                 .register(new EventType<>("prompt_migration.recovered", 1, PromptMigrationRecovered.class))
+                .register(new EventType<>("runtime.upgraded", 1, RuntimeUpgraded.class))
                 .upcaster(new GoalRegisteredV1ToV2())
                 .build();
     }

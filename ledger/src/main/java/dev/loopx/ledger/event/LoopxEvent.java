@@ -11,4 +11,4 @@ public sealed interface LoopxEvent permits GoalRegistered, GoalConfigured, GoalS
         TodoSectionDeclaredEmpty, GateDecided, RewardRecorded, EvidenceRecorded, QuotaSlotSpent, QuotaSlotVoided,
         OperationRecorded, SchedulerAcked, SchedulerHostUpdateFailed, TurnObserved,
         HeartbeatInstalled, PromptMigrationApplied, PromptMigrationFailed, PromptMigrationDeferred,
-        PromptMigrationRolledBack, PromptMigrationRecovered {}
+        PromptMigrationRolledBack, PromptMigrationRecovered, RuntimeUpgraded {}

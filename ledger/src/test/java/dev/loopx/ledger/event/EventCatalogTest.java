@@ -66,7 +66,8 @@ class EventCatalogTest {
             new PromptMigrationFailed("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "", "automation-prompts apply", "preview_stale"),
             new PromptMigrationDeferred("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts apply", "app_running"),
             new PromptMigrationRolledBack("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts rollback", ""),
-            new PromptMigrationRecovered("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts recover", "")}) {
+            new PromptMigrationRecovered("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts recover", ""),
+            new RuntimeUpgraded("0.1.0", "0.2.0", "ef".repeat(32), "complete", true)}) {
             ProposedEvent proposed = codec.propose(event, Instant.EPOCH, "g1", Actor.system(), "");
             Recorded sealed = EnvelopeCodec.seal(proposed, 0, dev.loopx.ledger.Head.GENESIS_HASH);
             Recorded reread = EnvelopeCodec.fromBytes(EnvelopeCodec.toBytes(sealed));
