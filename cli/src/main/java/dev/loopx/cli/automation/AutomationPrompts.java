@@ -54,11 +54,12 @@ public final class AutomationPrompts {
     }
 
     /** Appends each outcome to the ledger as {@code prompt_migration.<kind>} on the outcome's goal. */
-    static MigrationOutcome.Recorder recorder(CliContext context, LoopxRuntime runtime, ArrayNode recorded) {
+    static MigrationOutcome.Recorder recorder(CliContext context, LoopxRuntime runtime, ArrayNode recorded, CodexHome home) {
+        String homeSha256 = home.identitySha256();
         return o -> {
             PromptMigrationDecider.RecordPromptMigration command = new PromptMigrationDecider.RecordPromptMigration(
                     o.goalId(), o.kind(), o.agentId(), o.automationId(), o.oldPromptSha256(), o.newPromptSha256(),
-                    o.targetThreadId(), o.cliRoute(), o.reason());
+                    o.targetThreadId(), o.cliRoute(), o.reason(), homeSha256);
             ObjectNode args = Json.object().put("automation_id", o.automationId()).put("outcome", o.kind())
                     .put("reason", o.reason());
             LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(context.now(), o.goalId(),

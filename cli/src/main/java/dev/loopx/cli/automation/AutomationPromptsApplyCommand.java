@@ -85,7 +85,7 @@ public final class AutomationPromptsApplyCommand extends LoopxSubcommand {
         ArrayNode recorded = Json.MAPPER.createArrayNode();
         List<PromptMigrator.Result> results;
         try (LoopxRuntime runtime = context.openRuntime()) {
-            results = migrator.apply(plan, AutomationPrompts.recorder(context, runtime, recorded),
+            results = migrator.apply(plan, AutomationPrompts.recorder(context, runtime, recorded, home),
                     PromptMigrator.JournalHook.NONE, MigrationHook.NONE);
         }
         ArrayNode list = doc.putArray("automations");

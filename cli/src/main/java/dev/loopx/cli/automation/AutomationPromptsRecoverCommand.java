@@ -69,12 +69,13 @@ public final class AutomationPromptsRecoverCommand extends LoopxSubcommand {
         Path root = context.runtimeRoot().toAbsolutePath().normalize();
         MigrationJournal journal = new MigrationJournal(root);
         String home = journal.read(automationId).map(MigrationJournal.Entry::codexHome).orElse(root.toString());
-        PromptMigrator migrator = new PromptMigrator(new CodexAutomationStore(new CodexHome(Path.of(home),
-                CodexHome.Source.FLAG)), journal, CodexAppProcessProbe.system(), context.now().toString());
+        CodexHome codexHome = new CodexHome(Path.of(home), CodexHome.Source.FLAG);
+        PromptMigrator migrator = new PromptMigrator(new CodexAutomationStore(codexHome), journal,
+                CodexAppProcessProbe.system(), context.now().toString());
         ArrayNode recorded = Json.MAPPER.createArrayNode();
         PromptMigrator.Result r;
         try (LoopxRuntime runtime = context.openRuntime()) {
-            var recorder = AutomationPrompts.recorder(context, runtime, recorded);
+            var recorder = AutomationPrompts.recorder(context, runtime, recorded, codexHome);
             r = rollback ? migrator.rollback(automationId, recorder, MigrationHook.NONE) : migrator.recover(automationId, recorder, MigrationHook.NONE);
         }
         boolean ok = !r.result().equals("refused");

@@ -104,7 +104,7 @@ public final class AutomationPromptsSyncInstalledCommand extends LoopxSubcommand
                         CodexAppProcessProbe.system(), context.now().toString());
                 boolean appRunning = migrator.appRunning();
                 doc.put("app_running", appRunning);
-                List<PromptMigrator.Result> results = migrator.apply(sub, AutomationPrompts.recorder(context, runtime, recorded),
+                List<PromptMigrator.Result> results = migrator.apply(sub, AutomationPrompts.recorder(context, runtime, recorded, home),
                         PromptMigrator.JournalHook.NONE, MigrationHook.NONE, ROUTE);
                 for (PromptMigrator.Result r : results) {
                     rows.stream().filter(o -> o.get("automation_id").asText().equals(r.automationId())).findFirst()

@@ -13,9 +13,9 @@ import dev.loopx.commands.scheduler.SchedulerCommands.ObserveTurn;
 import dev.loopx.commands.scheduler.SchedulerDecider;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
+import dev.loopx.host.codexapp.binding.AppPromptBinding;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.migration.PendingUpgradeHint;
-import dev.loopx.projections.migration.PromptMigrationFold;
 import dev.loopx.projections.query.SchedulerHint;
 import dev.loopx.projections.query.ShouldRun;
 import dev.loopx.projections.scheduler.SchedulerFold;
@@ -31,6 +31,8 @@ import picocli.CommandLine.Option;
             "profile it fails closed (should_run=false, repair_scheduler_execution_context)."},
         footer = {"", "Example:  loopx quota should-run --goal-id g --agent-id builder --runtime-profile codex_app_heartbeat"})
 public final class ShouldRunCommand extends LoopxSubcommand {
+    private static final String APP_PROFILE = "codex_app_heartbeat";
+
     @Option(names = "--goal-id", required = true, paramLabel = "ID")
     String goalId;
 
@@ -53,6 +55,10 @@ public final class ShouldRunCommand extends LoopxSubcommand {
     @Option(names = "--turn-instance-id", paramLabel = "ID", description = "Record one receipt for this host turn.")
     String turnInstanceId;
 
+    @Option(names = "--codex-home", paramLabel = "DIR", description = "Codex App lanes: the Codex home of a pending upgrade"
+            + " (default $CODEX_HOME, else ~/.codex); read only when a deferred upgrade names this lane.")
+    String codexHome;
+
     @Option(names = "--app-automation-current-rrule", paramLabel = "RRULE",
             description = "The host automation's current RRULE (equal to the target → only an ack is needed).")
     String currentRrule;
@@ -63,7 +69,7 @@ public final class ShouldRunCommand extends LoopxSubcommand {
         if (agentId != null) {
             IdOptions.requireId("--agent-id", agentId);
         }
-        String profile = codexApp ? "codex_app_heartbeat" : runtimeProfile == null ? "" : runtimeProfile;
+        String profile = codexApp ? APP_PROFILE : runtimeProfile == null ? "" : runtimeProfile;
         if (codexApp && runtimeProfile != null && !runtimeProfile.equals("codex_app_heartbeat")) {
             throw CliError.badInput("invalid_arguments", "--codex-app contradicts --runtime-profile " + runtimeProfile);
         }
@@ -87,7 +93,13 @@ public final class ShouldRunCommand extends LoopxSubcommand {
             ShouldRun.Request request = new ShouldRun.Request(goalId, agent, profile, capabilities,
                     includeDetail == null ? "" : includeDetail, currentRrule == null ? "" : currentRrule, context.now());
             ObjectNode answer = ShouldRun.answer(state, SchedulerFold.scheduler(views, goalId, agent, SchedulerHint.APP_SURFACE), request);
-            PendingUpgradeHint.addTo(answer, PromptMigrationFold.pending(views, goalId), agent, profile);
+            if (profile.equals(APP_PROFILE)) {
+                AppPromptBinding binding = AppPromptBindings.resolve(context, views, goalId, agent, codexHome);
+                PendingUpgradeHint.addTo(answer, binding.hinted());
+                AppPromptBindings.addTo(answer, binding);
+            } else {
+                PendingUpgradeHint.addTo(answer, java.util.Optional.empty());
+            }
             if (turnInstanceId != null) {
                 answer.set("turn_receipt", observeTurn(runtime, context, agent, answer.path("effective_action").asText()));
             }

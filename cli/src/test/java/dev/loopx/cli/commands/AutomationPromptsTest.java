@@ -322,14 +322,39 @@ class AutomationPromptsTest {
     }
 
     private String shouldRun(String agent, String profile) {
-        var r = run("quota", "should-run", "--goal-id", "demo-goal", "--agent-id", agent, "--runtime-profile", profile);
+        return shouldRun(agent, profile, codexHome);
+    }
+
+    private String shouldRun(String agent, String profile, Path home) {
+        var r = run("quota", "should-run", "--goal-id", "demo-goal", "--agent-id", agent, "--runtime-profile", profile,
+                "--codex-home", home.toString());
         assertEquals(0, r.exit(), r::toString);
         return r.stdout().strip();
     }
 
-    /** The answer without the pending-upgrade read and with the base envelope budget. */
-    private static String withoutHint(String answer) throws Exception {
+    /** scheduler_hint.app_automation.prompt_binding (asserted equal to its codex_app mirror). */
+    private static JsonNode binding(String answer) throws Exception {
+        JsonNode doc = Json.MAPPER.readTree(answer);
+        JsonNode b = doc.at("/scheduler_hint/app_automation/prompt_binding");
+        assertEquals(b, doc.at("/scheduler_hint/codex_app/prompt_binding"), "mirrored");
+        return b;
+    }
+
+    /** The answer without prompt_binding in either mirror. */
+    private static String withoutBinding(String answer) throws Exception {
         com.fasterxml.jackson.databind.node.ObjectNode doc = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(answer);
+        for (String mirror : List.of("app_automation", "codex_app")) {
+            if (doc.at("/scheduler_hint/" + mirror) instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+                o.remove("prompt_binding");
+            }
+        }
+        return Json.MAPPER.writeValueAsString(doc);
+    }
+
+    /** The answer without the pending-upgrade read, with the base envelope budget and without prompt_binding. */
+    private static String withoutHint(String answer) throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode doc = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.MAPPER.readTree(withoutBinding(answer));
         var agent = (com.fasterxml.jackson.databind.node.ObjectNode) doc.at("/interaction_contract/agent_channel");
         var reads = (com.fasterxml.jackson.databind.node.ArrayNode) agent.get("required_reads");
         for (int i = reads.size() - 1; i >= 0; i--) {
@@ -373,13 +398,20 @@ class AutomationPromptsTest {
         assertEquals(1536, read.get("prompt_budget_bytes").asInt());
         assertEquals("loopx automation-prompts plan --automation-id " + V1, read.get("command").asText());
         assertEquals(8192 + 1536, Json.MAPPER.readTree(after).at("/interaction_contract/agent_channel/turn_envelope_budget_bytes").asInt());
-        assertEquals(before, withoutHint(after), "nothing but the read and the budget changed");
+        assertEquals(withoutBinding(before), withoutHint(after), "nothing but the read, the budget and the binding changed");
+        assertEquals("absent", binding(before).get("status").asText());
+        assertEquals("adoption_required", binding(after).get("status").asText());
+        assertTrue(binding(after).get("upgrade_hint_emitted").asBoolean());
+        assertFalse(beforeGeneric.contains("prompt_binding"), "never present for other hosts");
         assertEquals(beforeGeneric, shouldRun("builder", "generic_cli"), "other hosts get no hint");
         assertTrue(upgradeReads(shouldRun("reviewer", "codex_app_heartbeat")).isEmpty(), "another lane gets no hint");
 
         // the App quit: the adoption is applied and the hint is gone
         assertEquals(0, apply("--offline", "--execute").exit());
-        assertEquals(before, shouldRun("builder", "codex_app_heartbeat"));
+        String adopted = shouldRun("builder", "codex_app_heartbeat");
+        assertEquals(withoutBinding(before), withoutBinding(adopted));
+        assertEquals("current", binding(adopted).get("status").asText());
+        assertEquals("upgrade_applied", binding(adopted).get("reason").asText());
     }
 
     @Test
@@ -394,7 +426,10 @@ class AutomationPromptsTest {
         } finally {
             app.destroyForcibly().waitFor();
         }
-        assertEquals(before, shouldRun("builder", "codex_app_heartbeat"));
+        String after = shouldRun("builder", "codex_app_heartbeat");
+        assertEquals(withoutBinding(before), withoutBinding(after));
+        assertEquals("ambiguous", binding(after).get("status").asText());
+        assertFalse(binding(after).get("upgrade_hint_emitted").asBoolean());
     }
 
     @Test
@@ -448,5 +483,92 @@ class AutomationPromptsTest {
         }
         assertEquals(home, CliRunner.snapshot(codexHome));
         assertEquals(List.of("prompt_migration.deferred:" + V1), migrationEvents());
+    }
+
+    /** Sets one field of an automation in both stores (SQLite column and the TOML's top-level key). */
+    private void setInBothStores(String id, String field, String value) throws Exception {
+        setInSqlite(id, field, value);
+        Path toml = codexHome.resolve("automations").resolve(id).resolve("automation.toml");
+        String text = Files.readString(toml);
+        String changed = text.replaceFirst("(?m)^" + field + " = .*$", field + " = \"" + value + "\"");
+        assertNotEquals(text, changed, field + " is in the TOML");
+        Files.writeString(toml, changed);
+    }
+
+    private void setInSqlite(String id, String column, String value) throws Exception {
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + codexHome.resolve("sqlite/codex-dev.db"));
+                var st = c.prepareStatement("UPDATE automations SET " + column + " = ? WHERE id = ?")) {
+            st.setString(1, value);
+            st.setString(2, id);
+            assertEquals(1, st.executeUpdate());
+        }
+    }
+
+    private void deferV1() throws Exception {
+        plan("--automation-id", V1);
+        Process app = fakeApp();
+        try {
+            assertEquals(1, apply("--offline", "--execute").exit());
+        } finally {
+            app.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void thePromptBindingFollowsTheStoresWhileAnUpgradeIsPending_andOnlyAnUnchangedDeferralKeepsTheHint() throws Exception {
+        deferV1();
+        JsonNode pending = binding(shouldRun("builder", "codex_app_heartbeat"));
+        assertEquals("adoption_required", pending.get("status").asText(), pending::toString);
+        assertEquals("codex_store", pending.get("source").asText());
+        assertEquals(V1, pending.at("/automation_update/automation_id").asText());
+        assertEquals(pending.get("prompt_sha256"), pending.at("/automation_update/expected_prompt_sha256"));
+        assertFalse(pending.toString().contains(root), "no local path in the binding");
+
+        setInBothStores(V1, "rrule", "RRULE:FREQ=MINUTELY;INTERVAL=30");
+        String rruleChanged = shouldRun("builder", "codex_app_heartbeat");
+        assertEquals(1, upgradeReads(rruleChanged).size(), "an RRULE change alone keeps the hint");
+
+        setInBothStores(V1, "target_thread_id", "thr_other");
+        String threadChanged = shouldRun("builder", "codex_app_heartbeat");
+        assertTrue(upgradeReads(threadChanged).isEmpty(), "a thread change hides it");
+        assertEquals("thread_changed_since_deferral", binding(threadChanged).get("reason").asText());
+        setInBothStores(V1, "target_thread_id", "thr_0195b2c4d7e8f9a0b1c2d3e4f5a6b7c9");
+        assertEquals(1, upgradeReads(shouldRun("builder", "codex_app_heartbeat")).size(), "back on the deferred thread");
+
+        Path other = copyFixture(sandbox.resolve("other-codex-home"));
+        String otherHome = shouldRun("builder", "codex_app_heartbeat", other);
+        assertTrue(upgradeReads(otherHome).isEmpty(), "another home hides it");
+        assertEquals("other_codex_home", binding(otherHome).get("reason").asText());
+
+        setInSqlite(V1, "prompt", "edited in the App only");
+        String divergent = shouldRun("builder", "codex_app_heartbeat");
+        assertTrue(upgradeReads(divergent).isEmpty(), "divergent stores hide it");
+        assertEquals("blocked", binding(divergent).get("status").asText());
+        assertEquals("stores_disagree_prompt", binding(divergent).get("reason").asText());
+
+        setInBothStores(V1, "status", "DELETED");
+        String deleted = shouldRun("builder", "codex_app_heartbeat");
+        assertTrue(upgradeReads(deleted).isEmpty(), "deletion hides it");
+        assertEquals("blocked", binding(deleted).get("status").asText());
+
+        Files.delete(codexHome.resolve("sqlite/codex-dev.db"));
+        String noStore = shouldRun("builder", "codex_app_heartbeat");
+        assertTrue(upgradeReads(noStore).isEmpty());
+        assertEquals("unavailable", binding(noStore).get("status").asText());
+        assertEquals("codex_database_missing", binding(noStore).get("reason").asText());
+    }
+
+    @Test
+    void withoutAPendingRecordTheBindingComesFromTheLedger() throws Exception {
+        assertEquals("absent", binding(shouldRun("builder", "codex_app_heartbeat")).get("status").asText());
+        var r = run("heartbeat-prompt", "--goal-id", "demo-goal", "--agent-id", "builder", "--bootstrap",
+                "--record-install", "--host-surface", "codex-app", "--execute");
+        assertEquals(0, r.exit(), r::toString);
+        var home = CliRunner.snapshot(codexHome);
+        JsonNode b = binding(shouldRun("builder", "codex_app_heartbeat"));
+        assertEquals("current", b.get("status").asText(), b::toString);
+        assertEquals("ledger", b.get("source").asText());
+        assertEquals(2, b.get("installed_wrapper_version").asInt());
+        assertEquals(home, CliRunner.snapshot(codexHome), "the ledger answered; the Codex home is untouched");
     }
 }

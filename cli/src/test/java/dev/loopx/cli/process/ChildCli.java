@@ -100,12 +100,24 @@ final class ChildCli implements AutoCloseable {
 
         /** Starts {@code loopx args...} with extra {@code -D} properties for this child only. */
         ChildCli start(Map<String, String> extraProps, String... args) {
+            return start(extraProps, List.of(), args);
+        }
+
+        /** Runs {@code loopx args...} with extra JVM options (e.g. a class-load log) for this child only. */
+        ChildCli runWithJvmOptions(Duration timeout, List<String> jvmOptions, String... args) {
+            ChildCli child = start(Map.of(), jvmOptions, args);
+            child.awaitExit(timeout);
+            return child;
+        }
+
+        private ChildCli start(Map<String, String> extraProps, List<String> jvmOptions, String... args) {
             Map<String, String> allProps = new LinkedHashMap<>(props);
             allProps.putAll(extraProps);
             String name = String.format("child-%03d-%s", counter.incrementAndGet(), label(args));
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.addAll(jvmArgFiles());
+            command.addAll(jvmOptions);
             allProps.forEach((k, v) -> command.add("-D" + k + "=" + v));
             command.add("-cp");
             command.add(System.getProperty("java.class.path"));

@@ -26,11 +26,17 @@ public final class PromptMigrationDecider {
 
     private PromptMigrationDecider() {}
 
-    /** One outcome to record; content-free (ids, digests, thread, CLI route, reason code). */
+    /**
+     * One outcome to record; content-free (ids, digests, thread, CLI route, reason code).
+     *
+     * @param codexHomeSha256 digest of the Codex home's path (kept by {@code deferred} only)
+     */
     public record RecordPromptMigration(String goalId, String kind, String agentId, String automationId,
-            String oldPromptSha256, String newPromptSha256, String targetThreadId, String cliRoute, String reason) {
+            String oldPromptSha256, String newPromptSha256, String targetThreadId, String cliRoute, String reason,
+            String codexHomeSha256) {
         public RecordPromptMigration {
             Objects.requireNonNull(goalId, "goalId");
+            Objects.requireNonNull(codexHomeSha256, "codexHomeSha256");
             if (!KINDS.contains(kind)) {
                 throw new IllegalArgumentException("unknown prompt migration outcome " + kind);
             }
@@ -52,7 +58,7 @@ public final class PromptMigrationDecider {
             case "failed" -> new PromptMigrationFailed(c.automationId(), c.agentId(), c.oldPromptSha256(),
                     c.newPromptSha256(), c.targetThreadId(), c.cliRoute(), c.reason());
             case "deferred" -> new PromptMigrationDeferred(c.automationId(), c.agentId(), c.oldPromptSha256(),
-                    c.newPromptSha256(), c.targetThreadId(), c.cliRoute(), c.reason());
+                    c.newPromptSha256(), c.targetThreadId(), c.cliRoute(), c.reason(), c.codexHomeSha256());
             case "rolled_back" -> new PromptMigrationRolledBack(c.automationId(), c.agentId(), c.oldPromptSha256(),
                     c.newPromptSha256(), c.targetThreadId(), c.cliRoute(), c.reason());
             default -> new PromptMigrationRecovered(c.automationId(), c.agentId(), c.oldPromptSha256(),

@@ -215,7 +215,7 @@ class ProjectionLawsTest {
                     String kind = dev.loopx.commands.migration.PromptMigrationDecider.KINDS.get(Math.floorMod(text.hashCode(), 5));
                     yield dev.loopx.commands.migration.PromptMigrationDecider.decide(
                             new dev.loopx.commands.migration.PromptMigrationDecider.RecordPromptMigration(goal, kind, agent,
-                                    "auto-" + agent, "a".repeat(64), "b".repeat(64), "", "automation-prompts apply", kind), state);
+                                    "auto-" + agent, "a".repeat(64), "b".repeat(64), "", "automation-prompts apply", kind, "c".repeat(64)), state);
                 }
                 yield turn == 3
                         ? dev.loopx.commands.heartbeat.HeartbeatDecider.decide(new dev.loopx.commands.heartbeat.RecordHeartbeatInstall(

@@ -44,11 +44,12 @@ public final class EventCatalog {
                 .register(new EventType<>("heartbeat.installed", 1, HeartbeatInstalled.class))
                 .register(new EventType<>("prompt_migration.applied", 1, PromptMigrationApplied.class))
                 .register(new EventType<>("prompt_migration.failed", 1, PromptMigrationFailed.class))
-                .register(new EventType<>("prompt_migration.deferred", 1, PromptMigrationDeferred.class))
+                .register(new EventType<>("prompt_migration.deferred", 2, PromptMigrationDeferred.class))
                 .register(new EventType<>("prompt_migration.rolled_back", 1, PromptMigrationRolledBack.class))
                 .register(new EventType<>("prompt_migration.recovered", 1, PromptMigrationRecovered.class))
                 .register(new EventType<>("runtime.upgraded", 1, RuntimeUpgraded.class))
                 .upcaster(new GoalRegisteredV1ToV2())
+                .upcaster(new PromptMigrationDeferredV1ToV2())
                 .build();
     }
 

@@ -64,7 +64,8 @@ class EventCatalogTest {
             new HeartbeatInstalled("builder", "codex_app", 2, "ab".repeat(32)),
             new PromptMigrationApplied("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts apply", "updated"),
             new PromptMigrationFailed("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "", "automation-prompts apply", "preview_stale"),
-            new PromptMigrationDeferred("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts apply", "app_running"),
+            new PromptMigrationDeferred("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts apply", "app_running", "ef".repeat(32)),
+            new PromptMigrationDeferred("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts apply", "app_running", ""),
             new PromptMigrationRolledBack("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts rollback", ""),
             new PromptMigrationRecovered("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts recover", ""),
             new RuntimeUpgraded("0.1.0", "0.2.0", "ef".repeat(32), "complete", true)}) {
@@ -84,6 +85,18 @@ class EventCatalogTest {
                 0, dev.loopx.ledger.Head.GENESIS_HASH);
         assertEquals(new GoalRegistered("", "legacy-app"), codec.decode(old).event());
         assertEquals("legacy-app", old.payload().get("project_name").asText(), "the stored event is never rewritten");
+    }
+
+    @Test
+    void aVersionOneDeferredMigrationIsUpcastWithAnUnknownCodexHome() {
+        ObjectNode v1 = Json.object();
+        v1.put("automation_id", "auto-1").put("agent_id", "builder").put("old_prompt_sha256", "ab".repeat(32))
+                .put("new_prompt_sha256", "cd".repeat(32)).put("target_thread_id", "t1")
+                .put("cli_route", "automation-prompts apply").put("reason", "app_running");
+        Recorded old = EnvelopeCodec.seal(new ProposedEvent("prompt_migration.deferred", 1, Instant.EPOCH, "g1", Actor.system(), "",
+                v1), 0, dev.loopx.ledger.Head.GENESIS_HASH);
+        assertEquals(new PromptMigrationDeferred("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "t1",
+                "automation-prompts apply", "app_running", ""), codec.decode(old).event());
     }
 
     @Test

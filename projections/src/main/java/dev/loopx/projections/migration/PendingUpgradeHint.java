@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The pending upgrade hint of should-run (SPEC §S12, §S7): when exactly one pending deferred
@@ -12,8 +13,8 @@ import java.util.List;
  * ({@code kind: automation_prompt_upgrade}, {@code ordering: before_work},
  * {@code prompt_budget_bytes: 1536}, the exact {@code automation-prompts plan} command) and the
  * turn envelope budget grows from {@value #ENVELOPE_BUDGET_BYTES} by that read's budget. Nothing
- * else in the decision changes and the read grants no authority. Built from the ledger projection
- * only: the Codex stores are never opened here. Pure.
+ * else in the decision changes and the read grants no authority. Pure: the caller (should-run)
+ * confirms the one record against the host store, and opens that store only when a record exists.
  */
 public final class PendingUpgradeHint {
     public static final int ENVELOPE_BUDGET_BYTES = 8_192;
@@ -24,21 +25,32 @@ public final class PendingUpgradeHint {
     private PendingUpgradeHint() {}
 
     /**
-     * Adds the hint to a {@code loopx_quota_decision_v0} answer in place, and stamps
-     * {@code interaction_contract.agent_channel.turn_envelope_budget_bytes}.
+     * The pending records of one lane: only a Codex App lane ({@code codex_app_heartbeat} with a
+     * named agent) has any. The hint is shown only for exactly one of them, and only after the
+     * caller confirmed it against the host store ({@link #addTo}).
      *
      * @param pending the goal's pending records ({@link PromptMigrationFold#pending(dev.loopx.projections.view.Views, String)})
      */
-    public static void addTo(ObjectNode answer, List<PendingUpgrade> pending, String agentId, String runtimeProfile) {
+    public static List<PendingUpgrade> forLane(List<PendingUpgrade> pending, String agentId, String runtimeProfile) {
+        if (!runtimeProfile.equals(PROFILE) || agentId.isEmpty()) {
+            return List.of();
+        }
+        return pending.stream().filter(p -> p.agentId().equals(agentId)).toList();
+    }
+
+    /**
+     * Adds the hint for {@code confirmed} (when present) to a {@code loopx_quota_decision_v0}
+     * answer in place, and stamps {@code interaction_contract.agent_channel.turn_envelope_budget_bytes}:
+     * {@value #ENVELOPE_BUDGET_BYTES}, plus {@value #READ_BUDGET_BYTES} only when the read is emitted.
+     */
+    public static void addTo(ObjectNode answer, Optional<PendingUpgrade> confirmed) {
         ObjectNode agent = (ObjectNode) answer.path("interaction_contract").path("agent_channel");
         if (agent.isMissingNode()) {
             return;
         }
-        List<PendingUpgrade> matching = !runtimeProfile.equals(PROFILE) || agentId.isEmpty() ? List.of()
-                : pending.stream().filter(p -> p.agentId().equals(agentId)).toList();
         int budget = ENVELOPE_BUDGET_BYTES;
-        if (matching.size() == 1) {
-            PendingUpgrade p = matching.get(0);
+        if (confirmed.isPresent()) {
+            PendingUpgrade p = confirmed.get();
             ObjectNode read = ((ArrayNode) agent.get("required_reads")).addObject();
             read.put("kind", KIND);
             read.put("ordering", "before_work");

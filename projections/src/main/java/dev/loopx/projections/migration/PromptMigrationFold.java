@@ -23,14 +23,17 @@ public final class PromptMigrationFold {
     /**
      * The latest deferred migration of one automation and whether it is still pending.
      *
+     * @param codexHomeSha256 which Codex home ({@code ""}: not recorded, a v1 event)
      * @param pending false once a later applied/current or recovered result named the automation
      */
     public record PendingUpgrade(long seq, String goalId, String agentId, String automationId, String oldPromptSha256,
-            String targetThreadId, String cliRoute, String deferredAt, boolean pending, long clearedBySeq) {}
+            String targetThreadId, String cliRoute, String codexHomeSha256, String deferredAt, boolean pending,
+            long clearedBySeq) {}
 
     public static void deferred(Views views, Recorded r, PromptMigrationDeferred e) {
         Documents.put(views, VIEW, key(r.goalId(), e.automationId()), new PendingUpgrade(r.seq(), r.goalId(), e.agentId(),
-                e.automationId(), e.oldPromptSha256(), e.targetThreadId(), e.cliRoute(), r.recordedAt(), true, 0));
+                e.automationId(), e.oldPromptSha256(), e.targetThreadId(), e.cliRoute(), e.codexHomeSha256(), r.recordedAt(),
+                true, 0));
     }
 
     public static void applied(Views views, Recorded r, PromptMigrationApplied e) {
@@ -45,12 +48,18 @@ public final class PromptMigrationFold {
         String key = key(r.goalId(), automationId);
         Documents.get(views, VIEW, key, PendingUpgrade.class).filter(PendingUpgrade::pending).ifPresent(p ->
                 Documents.put(views, VIEW, key, new PendingUpgrade(p.seq(), p.goalId(), p.agentId(), p.automationId(),
-                        p.oldPromptSha256(), p.targetThreadId(), p.cliRoute(), p.deferredAt(), false, r.seq())));
+                        p.oldPromptSha256(), p.targetThreadId(), p.cliRoute(), p.codexHomeSha256(), p.deferredAt(), false,
+                        r.seq())));
     }
 
     /** The goal's still-pending deferred migrations, in automation id order. */
     public static List<PendingUpgrade> pending(Views views, String goalId) {
-        return Documents.list(views, VIEW, goalId + "/", PendingUpgrade.class).stream().filter(PendingUpgrade::pending).toList();
+        return all(views, goalId).stream().filter(PendingUpgrade::pending).toList();
+    }
+
+    /** Every deferred migration of the goal, pending or cleared since, in automation id order. */
+    public static List<PendingUpgrade> all(Views views, String goalId) {
+        return Documents.list(views, VIEW, goalId + "/", PendingUpgrade.class);
     }
 
     /** The goal's pending deferred migrations bound to one agent. */

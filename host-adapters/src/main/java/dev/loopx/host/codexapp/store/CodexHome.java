@@ -39,6 +39,27 @@ public record CodexHome(Path root, Source source) {
         return new CodexHome(userHome.resolve(".codex"), Source.DEFAULT);
     }
 
+    /**
+     * Which home this is, without naming it: SHA-256 (hex) of its real path (symbolic links
+     * resolved when it exists, else the normalised absolute path). Recorded with deferred
+     * migrations so a pending-upgrade hint is never shown for another home.
+     */
+    public String identitySha256() {
+        Path real = root;
+        try {
+            real = root.toRealPath();
+        } catch (java.io.IOException e) {
+            // not there (yet): the normalised absolute path is the identity
+        }
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(real.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** {@code sqlite/codex-dev.db}. */
     public Path database() {
         return root.resolve("sqlite").resolve("codex-dev.db");
