@@ -14,7 +14,6 @@ import dev.loopx.host.codexapp.migration.PromptPlan;
 import dev.loopx.host.codexapp.store.CodexAppProcessProbe;
 import dev.loopx.host.codexapp.store.CodexAutomationStore;
 import dev.loopx.host.codexapp.store.CodexHome;
-import dev.loopx.host.codexapp.store.MigrationHook;
 import dev.loopx.ledger.json.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -81,12 +80,13 @@ public final class AutomationPromptsApplyCommand extends LoopxSubcommand {
         PromptMigrator migrator = new PromptMigrator(new CodexAutomationStore(home), new MigrationJournal(
                 context.runtimeRoot().toAbsolutePath().normalize()), CodexAppProcessProbe.system(), context.now().toString());
         boolean appRunning = migrator.appRunning();
+        java.util.Optional<String> deferral = migrator.deferralReason();
         ObjectNode doc = CliContext.document(AutomationPrompts.SCHEMA, true);
         ArrayNode recorded = Json.MAPPER.createArrayNode();
         List<PromptMigrator.Result> results;
         try (LoopxRuntime runtime = context.openRuntime()) {
             results = migrator.apply(plan, AutomationPrompts.recorder(context, runtime, recorded, home),
-                    PromptMigrator.JournalHook.NONE, MigrationHook.NONE);
+                    MigrationFailpoint.journalHook(context), MigrationFailpoint.storeHook(context));
         }
         ArrayNode list = doc.putArray("automations");
         ObjectNode counts = Json.object();
@@ -101,14 +101,18 @@ public final class AutomationPromptsApplyCommand extends LoopxSubcommand {
         doc.put("ok", ok);
         doc.put("writes", true);
         doc.put("app_running", appRunning);
+        doc.put("deferral_reason", deferral.orElse(null));
         doc.set("counts", counts);
-        if (appRunning) {
+        if (deferral.isPresent()) {
             doc.put("status", "deferred");
             ArrayNode requests = doc.putArray("automation_update_requests");
             plan.entries().stream().filter(PlanEntry::adoptionRequired).forEach(e ->
                     requests.add(PromptMigrator.automationUpdateRequest(e)));
-            doc.put("hint", "the Codex App is running: apply each automation_update request through the App"
-                    + " (prompt from the private plan file), or quit the App and run apply again");
+            doc.put("hint", deferral.get().equals("app_running")
+                    ? "the Codex App is running: apply each automation_update request through the App"
+                            + " (prompt from the private plan file), or quit the App and run apply again"
+                    : "offline writes are not qualified on this platform: apply each automation_update request through"
+                            + " the App (prompt from the private plan file)");
         } else if (!ok) {
             doc.put("hint", "an interrupted automation can be finished with automation-prompts recover --automation-id ID"
                     + " --offline --execute, or undone with rollback; preview_stale → plan again");

@@ -104,6 +104,7 @@ public final class AutomationPromptsSyncInstalledCommand extends LoopxSubcommand
                         CodexAppProcessProbe.system(), context.now().toString());
                 boolean appRunning = migrator.appRunning();
                 doc.put("app_running", appRunning);
+                doc.put("deferral_reason", migrator.deferralReason().orElse(null));
                 List<PromptMigrator.Result> results = migrator.apply(sub, AutomationPrompts.recorder(context, runtime, recorded, home),
                         PromptMigrator.JournalHook.NONE, MigrationHook.NONE, ROUTE);
                 for (PromptMigrator.Result r : results) {
@@ -114,7 +115,7 @@ public final class AutomationPromptsSyncInstalledCommand extends LoopxSubcommand
                             });
                     ok &= r.result().equals("updated") || r.result().equals("current");
                 }
-                if (appRunning) {
+                if (migrator.deferralReason().isPresent()) {
                     ArrayNode requests = doc.putArray("automation_update_requests");
                     toMigrate.forEach(e -> requests.add(PromptMigrator.automationUpdateRequest(e)));
                 }

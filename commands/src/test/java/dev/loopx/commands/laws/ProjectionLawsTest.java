@@ -217,6 +217,12 @@ class ProjectionLawsTest {
                             new dev.loopx.commands.migration.PromptMigrationDecider.RecordPromptMigration(goal, kind, agent,
                                     "auto-" + agent, "a".repeat(64), "b".repeat(64), "", "automation-prompts apply", kind, "c".repeat(64)), state);
                 }
+                if (turn == 2) {
+                    // a runtime-wide upgrade record, also from what was already drawn
+                    yield dev.loopx.commands.upgrade.RuntimeUpgradeDecider.decide(
+                            new dev.loopx.commands.upgrade.RuntimeUpgradeDecider.RecordRuntimeUpgrade("0.1.0", "0.2.0",
+                                    "e".repeat(64), text.length() % 2 == 0 ? "complete" : "deferred", text.length() % 2 == 0));
+                }
                 yield turn == 3
                         ? dev.loopx.commands.heartbeat.HeartbeatDecider.decide(new dev.loopx.commands.heartbeat.RecordHeartbeatInstall(
                                 goal, agent, agent.equals("b") ? "claude_code" : "codex_app", agent.equals("c") ? 1 : 2,

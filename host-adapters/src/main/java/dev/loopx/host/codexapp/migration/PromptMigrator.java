@@ -83,6 +83,11 @@ public final class PromptMigrator {
         return probe.appRunning();
     }
 
+    /** Why apply would defer every adoption now ({@code app_running}, {@code store_unqualified_platform}), if it would. */
+    public Optional<String> deferralReason() {
+        return probe.deferralReason();
+    }
+
     /**
      * Applies every {@code adoption_required} entry of {@code plan}; other entries are listed as
      * {@code current} (already the wrapper) or {@code skipped}. When the App runs, nothing is
@@ -96,7 +101,7 @@ public final class PromptMigrator {
     /** {@link #apply(PromptPlan, MigrationOutcome.Recorder, JournalHook, MigrationHook)} recording {@code route} as the CLI route. */
     public List<Result> apply(PromptPlan plan, MigrationOutcome.Recorder recorder, JournalHook journalHook,
             MigrationHook storeHook, String route) {
-        boolean deferAll = probe.appRunning();
+        Optional<String> deferAll = probe.deferralReason();
         List<Result> results = new ArrayList<>();
         for (PlanEntry e : plan.entries()) {
             if (e.status().equals(PlanEntry.CURRENT)) {
@@ -104,9 +109,9 @@ public final class PromptMigrator {
                 recorder.record(outcome("applied", e, route, "current"));
             } else if (!e.adoptionRequired()) {
                 results.add(result(e, "skipped", e.status()));
-            } else if (deferAll) {
-                results.add(result(e, "deferred", "app_running"));
-                recorder.record(outcome("deferred", e, route, "app_running"));
+            } else if (deferAll.isPresent()) {
+                results.add(result(e, "deferred", deferAll.get()));
+                recorder.record(outcome("deferred", e, route, deferAll.get()));
             } else {
                 Result r = applyOne(plan, e, journalHook, storeHook);
                 results.add(r);

@@ -29,16 +29,48 @@ public final class CodexAppProcessProbe {
     /** A running App process. */
     public record AppProcess(long pid, String name) {}
 
-    private final Supplier<Stream<ProcessSample>> processes;
+    /**
+     * Operating systems whose Codex App stores this adapter is qualified for (the SQLite + TOML
+     * layout and the process names above were checked there): macOS and Linux. Elsewhere every
+     * offline write is deferred to the App ({@code store_unqualified_platform}).
+     */
+    public static final Set<String> QUALIFIED_OS = Set.of("mac", "linux");
 
+    private final Supplier<Stream<ProcessSample>> processes;
+    private final String osName;
+
+    /** A probe on this machine's operating system. */
     public CodexAppProcessProbe(Supplier<Stream<ProcessSample>> processes) {
+        this(processes, System.getProperty("os.name", ""));
+    }
+
+    /** @param osName the {@code os.name} the probe judges qualification by */
+    public CodexAppProcessProbe(Supplier<Stream<ProcessSample>> processes, String osName) {
         this.processes = Objects.requireNonNull(processes, "processes");
+        this.osName = Objects.requireNonNull(osName, "osName");
     }
 
     /** The probe over this machine's processes ({@link ProcessHandle#allProcesses()}). */
     public static CodexAppProcessProbe system() {
         return new CodexAppProcessProbe(() -> ProcessHandle.allProcesses()
                 .map(p -> new ProcessSample(p.pid(), p.info().command())));
+    }
+
+    /** Whether offline writes are qualified on this operating system. */
+    public boolean qualifiedPlatform() {
+        String os = osName.toLowerCase(java.util.Locale.ROOT);
+        return QUALIFIED_OS.stream().anyMatch(os::startsWith);
+    }
+
+    /**
+     * Why an offline write must be deferred to the App now, if it must: {@code store_unqualified_platform}
+     * (checked first: no process list can make such a platform safe) or {@code app_running}.
+     */
+    public Optional<String> deferralReason() {
+        if (!qualifiedPlatform()) {
+            return Optional.of("store_unqualified_platform");
+        }
+        return appRunning() ? Optional.of("app_running") : Optional.empty();
     }
 
     public List<AppProcess> running() {

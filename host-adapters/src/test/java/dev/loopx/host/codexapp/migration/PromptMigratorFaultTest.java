@@ -227,4 +227,20 @@ class PromptMigratorFaultTest {
         assertEquals("changed_since_migration", r.reason());
         assertEquals(before, files());
     }
+
+    @Test
+    void onAPlatformTheStoreIsNotQualifiedForEveryAdoptionIsDeferredAndNothingIsWritten() throws Exception {
+        PromptMigrator windows = new PromptMigrator(store, new MigrationJournal(runtimeRoot),
+                new CodexAppProcessProbe(Stream::empty, "Windows 11"), "t1");
+        assertEquals(java.util.Optional.of("store_unqualified_platform"), windows.deferralReason());
+        List<PromptMigrator.Result> results = windows.apply(plan(V1, CUSTOM), recorded::add, PromptMigrator.JournalHook.NONE,
+                MigrationHook.NONE);
+        assertEquals(List.of("deferred", "deferred"), results.stream().map(PromptMigrator.Result::result).toList());
+        assertEquals(List.of("store_unqualified_platform", "store_unqualified_platform"),
+                recorded.stream().map(MigrationOutcome::reason).toList());
+        assertEquals(originalDump, SqliteDump.dump(home.resolve("sqlite/codex-dev.db")));
+        assertEquals(originalFiles, files());
+        assertEquals(java.util.Optional.empty(), new CodexAppProcessProbe(Stream::empty, "Mac OS X").deferralReason());
+        assertEquals(java.util.Optional.empty(), new CodexAppProcessProbe(Stream::empty, "Linux").deferralReason());
+    }
 }
