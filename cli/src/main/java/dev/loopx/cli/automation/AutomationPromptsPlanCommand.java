@@ -7,6 +7,7 @@ import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.host.codexapp.migration.PlanEntry;
 import dev.loopx.host.codexapp.migration.PrivateFiles;
@@ -64,9 +65,7 @@ public final class AutomationPromptsPlanCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) throws IOException {
         automationIds.forEach(id -> IdOptions.requireId("--automation-id", id));
-        if (cliBin.isBlank() || cliBin.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-            throw CliError.badInput("invalid_value", "--cli-bin must be non-blank and free of control characters");
-        }
+        TextOptions.cliBin(cliBin);
         CodexHome home = AutomationPrompts.codexHome(context, codexHome);
         Path target = planFile == null ? AutomationPrompts.defaultPlanFile(context)
                 : context.environment().workingDirectory().resolve(planFile).toAbsolutePath().normalize();

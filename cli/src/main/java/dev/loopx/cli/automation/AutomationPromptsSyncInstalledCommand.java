@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.host.codexapp.migration.MigrationJournal;
 import dev.loopx.host.codexapp.migration.PlanEntry;
@@ -64,9 +65,7 @@ public final class AutomationPromptsSyncInstalledCommand extends LoopxSubcommand
 
     @Override
     protected int execute(CliContext context) {
-        if (cliBin.isBlank() || cliBin.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-            throw CliError.badInput("invalid_value", "--cli-bin must be non-blank and free of control characters");
-        }
+        TextOptions.cliBin(cliBin);
         PromptPlan snapshot = AutomationPromptsApplyCommand.readPlan(
                 context.environment().workingDirectory().resolve(planFile).toAbsolutePath().normalize());
         String root = AutomationPrompts.runtimeRoot(context);

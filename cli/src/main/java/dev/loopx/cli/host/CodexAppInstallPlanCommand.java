@@ -3,6 +3,7 @@ package dev.loopx.cli.host;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.TextOptions;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
@@ -67,7 +68,7 @@ public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
         IdOptions.requireGoalId(goalId);
         IdOptions.requireId("--agent-id", agentId);
         HeartbeatOptions.capabilities(capabilities);
-        HeartbeatOptions.cliBin(cliBin);
+        TextOptions.cliBin(cliBin);
         if (rrule != null && !SchedulerDecider.isMinutelyRrule(rrule)) {
             throw CliError.badInput("invalid_value", "--rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
         }

@@ -3,6 +3,7 @@ package dev.loopx.cli.host;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.TextOptions;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.host.heartbeat.ThinBody;
@@ -26,13 +27,6 @@ final class HeartbeatOptions {
             throw CliError.badInput("invalid_value", p);
         });
         return capabilities;
-    }
-
-    static String cliBin(String cliBin) {
-        if (cliBin.isBlank() || cliBin.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-            throw CliError.badInput("invalid_value", "--cli-bin must be non-blank and free of control characters");
-        }
-        return cliBin;
     }
 
     /** The current-version binding of this invocation's runtime root (an absolute local path). */

@@ -167,7 +167,7 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
             throw CliError.badInput("invalid_arguments", "--thin and --bootstrap are exclusive");
         }
         HeartbeatOptions.capabilities(capabilities);
-        HeartbeatOptions.cliBin(cliBin);
+        TextOptions.cliBin(cliBin);
         String scope = ThinBody.normalizeScope(agentScopes);
         ThinBody.scopeProblem(scope).ifPresent(p -> {
             throw new CliError(p.errorCode(), p.message(), "loopx heartbeat-prompt --help");

@@ -11,9 +11,9 @@ import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.commands.scheduler.SchedulerCommands.ObserveTurn;
 import dev.loopx.commands.scheduler.SchedulerDecider;
+import dev.loopx.host.codexapp.binding.AppPromptBinding;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.host.codexapp.binding.AppPromptBinding;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.migration.PendingUpgradeHint;
 import dev.loopx.projections.query.SchedulerHint;
@@ -21,6 +21,7 @@ import dev.loopx.projections.query.ShouldRun;
 import dev.loopx.projections.scheduler.SchedulerFold;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -70,7 +71,7 @@ public final class ShouldRunCommand extends LoopxSubcommand {
             IdOptions.requireId("--agent-id", agentId);
         }
         String profile = codexApp ? APP_PROFILE : runtimeProfile == null ? "" : runtimeProfile;
-        if (codexApp && runtimeProfile != null && !runtimeProfile.equals("codex_app_heartbeat")) {
+        if (codexApp && runtimeProfile != null && !runtimeProfile.equals(APP_PROFILE)) {
             throw CliError.badInput("invalid_arguments", "--codex-app contradicts --runtime-profile " + runtimeProfile);
         }
         if (!profile.isEmpty()) {
@@ -98,7 +99,7 @@ public final class ShouldRunCommand extends LoopxSubcommand {
                 PendingUpgradeHint.addTo(answer, binding.hinted());
                 AppPromptBindings.addTo(answer, binding);
             } else {
-                PendingUpgradeHint.addTo(answer, java.util.Optional.empty());
+                PendingUpgradeHint.addTo(answer, Optional.empty());
             }
             if (turnInstanceId != null) {
                 answer.set("turn_receipt", observeTurn(runtime, context, agent, answer.path("effective_action").asText()));

@@ -57,4 +57,12 @@ public final class TextOptions {
         }
         throw CliError.badInput("invalid_enum", option + " must be one of: " + String.join(", ", allowed));
     }
+
+    /** A {@code --cli-bin} value (how a host calls LoopX): non-blank, no control characters. */
+    public static String cliBin(String cliBin) {
+        if (cliBin.isBlank() || cliBin.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+            throw CliError.badInput("invalid_value", "--cli-bin must be non-blank and free of control characters");
+        }
+        return cliBin;
+    }
 }

@@ -6,6 +6,7 @@ import dev.loopx.cli.automation.AutomationPrompts;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.TextOptions;
 import dev.loopx.cli.support.VersionInfo;
 import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.runtime.LoopxRuntime;
@@ -81,9 +82,7 @@ public final class UpdateApplyCommand extends LoopxSubcommand {
         if (sha256 != null && !SHA256.matcher(sha256).matches()) {
             throw CliError.badInput("invalid_value", "--sha256 must be 64 hex digits");
         }
-        if (cliBin.isBlank() || cliBin.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-            throw CliError.badInput("invalid_value", "--cli-bin must be non-blank and free of control characters");
-        }
+        TextOptions.cliBin(cliBin);
         CodexHome home = AutomationPrompts.codexHome(context, codexHome);
         ObjectNode doc = CliContext.document(SCHEMA, false);
         doc.put("upgrade_complete", false);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loopx.cli.testing.CliRunner;
+import dev.loopx.cli.testing.CodexHomes;
 import dev.loopx.host.codexapp.store.CodexAutomationStore;
 import dev.loopx.host.codexapp.store.CodexHome;
 import dev.loopx.host.codexapp.store.CrossStoreRead;
@@ -18,13 +19,11 @@ import dev.loopx.host.heartbeat.WrapperRecognizer;
 import dev.loopx.ledger.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,28 +53,11 @@ class AutomationPromptsTest {
         root = project.resolve(".loopx").toString();
         assertEquals(0, run("register-agent", "--goal-id", "demo-goal", "--agent-id", "builder", "--agent-id", "reviewer",
                 "--execute").exit());
-        codexHome = copyFixture(sandbox.resolve("codex-home"));
+        codexHome = CodexHomes.copyFixture(sandbox.resolve("codex-home"));
         store = new CodexAutomationStore(new CodexHome(codexHome, CodexHome.Source.FLAG));
         // the v1 automation holds a v1 managed wrapper bound to this runtime root
-        String v1 = ManagedWrapper.render(new WrapperBinding(1, Path.of(root).toAbsolutePath().normalize().toString(),
-                "demo-goal", "builder", "loopx", List.of()));
-        store.apply(store.prepare(V1, v1).get(), MigrationHook.NONE).get();
+        CodexHomes.installV1Wrapper(codexHome, root);
         planFile = sandbox.resolve("plan.json");
-    }
-
-    static Path copyFixture(Path to) throws Exception {
-        Path from = Path.of("..", "fixtures", "codex-home").toAbsolutePath().normalize();
-        try (Stream<Path> paths = Files.walk(from)) {
-            for (Path p : paths.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
-        return to;
     }
 
     private CliRunner.Result run(String... args) {
@@ -285,11 +267,7 @@ class AutomationPromptsTest {
     @Test
     void whileACodexAppProcessRunsApplyDefersWithTheAppSideRequestAndWritesNoStore() throws Exception {
         plan();
-        Path fakeApp = sandbox.resolve("bin").resolve("Codex");
-        Files.createDirectories(fakeApp.getParent());
-        Files.copy(Path.of("/bin/sleep"), fakeApp);
-        fakeApp.toFile().setExecutable(true);
-        Process app = new ProcessBuilder(fakeApp.toString(), "60").start();
+        Process app = fakeApp();
         try {
             var home = CliRunner.snapshot(codexHome);
             var r = apply("--offline", "--execute");
@@ -312,13 +290,7 @@ class AutomationPromptsTest {
     }
 
     private Process fakeApp() throws Exception {
-        Path app = sandbox.resolve("bin").resolve("Codex");
-        if (!Files.exists(app)) {
-            Files.createDirectories(app.getParent());
-            Files.copy(Path.of("/bin/sleep"), app);
-            app.toFile().setExecutable(true);
-        }
-        return new ProcessBuilder(app.toString(), "60").start();
+        return CodexHomes.startFakeApp(sandbox.resolve("bin"));
     }
 
     private String shouldRun(String agent, String profile) {
@@ -383,13 +355,7 @@ class AutomationPromptsTest {
         assertEquals(8192, Json.MAPPER.readTree(before).at("/interaction_contract/agent_channel/turn_envelope_budget_bytes").asInt());
         assertTrue(upgradeReads(before).isEmpty());
 
-        plan("--automation-id", V1);
-        Process app = fakeApp();
-        try {
-            assertEquals(1, apply("--offline", "--execute").exit());
-        } finally {
-            app.destroyForcibly().waitFor();
-        }
+        deferV1();
         String after = shouldRun("builder", "codex_app_heartbeat");
         List<JsonNode> reads = upgradeReads(after);
         assertEquals(1, reads.size(), after);
@@ -535,7 +501,7 @@ class AutomationPromptsTest {
         setInBothStores(V1, "target_thread_id", "thr_0195b2c4d7e8f9a0b1c2d3e4f5a6b7c9");
         assertEquals(1, upgradeReads(shouldRun("builder", "codex_app_heartbeat")).size(), "back on the deferred thread");
 
-        Path other = copyFixture(sandbox.resolve("other-codex-home"));
+        Path other = CodexHomes.copyFixture(sandbox.resolve("other-codex-home"));
         String otherHome = shouldRun("builder", "codex_app_heartbeat", other);
         assertTrue(upgradeReads(otherHome).isEmpty(), "another home hides it");
         assertEquals("other_codex_home", binding(otherHome).get("reason").asText());

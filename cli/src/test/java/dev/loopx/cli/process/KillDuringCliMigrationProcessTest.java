@@ -5,15 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loopx.cli.testing.CodexHomes;
 import dev.loopx.host.codexapp.store.CodexAutomationStore;
-import dev.loopx.host.codexapp.store.CodexHome;
 import dev.loopx.host.codexapp.store.CrossStoreRead;
-import dev.loopx.host.codexapp.store.MigrationHook;
-import dev.loopx.host.heartbeat.ManagedWrapper;
-import dev.loopx.host.heartbeat.WrapperBinding;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Duration;
@@ -57,17 +53,15 @@ class KillDuringCliMigrationProcessTest {
     @ParameterizedTest(name = "kill -9 of the CLI at {0}, then loopx automation-prompts {1}")
     @MethodSource("cases")
     void killedAnywhereTheCliFinishesOrUndoesTheMigration(String point, String then) throws Exception {
-        Path codexHome = copyFixture(temp.resolve("codex-home"));
+        Path codexHome = CodexHomes.copyFixture(temp.resolve("codex-home"));
         cli = new ChildCli.Launcher(temp).env("CODEX_HOME", codexHome.toString());
         Path project = Files.createDirectories(cli.workDir().resolve("app"));
         String root = project.resolve(".loopx").toString();
         cli.run(TIMEOUT, "connect", "--project", project.toString(), "--goal-id", "demo-goal").assertExit(0, TIMEOUT);
         cli.run(TIMEOUT, "--runtime-root", root, "register-agent", "--goal-id", "demo-goal", "--agent-id", "builder",
                 "--execute").assertExit(0, TIMEOUT);
-        CodexAutomationStore store = new CodexAutomationStore(new CodexHome(codexHome, CodexHome.Source.FLAG));
-        String v1 = ManagedWrapper.render(new WrapperBinding(1, Path.of(root).toAbsolutePath().normalize().toString(),
-                "demo-goal", "builder", "loopx", List.of()));
-        store.apply(store.prepare(V1, v1).get(), MigrationHook.NONE).get();
+        CodexAutomationStore store = CodexHomes.store(codexHome);
+        String v1 = CodexHomes.installV1Wrapper(codexHome, root);
         List<String> rowsBefore = rows(codexHome);
         byte[] tomlBefore = Files.readAllBytes(toml(codexHome));
         Path plan = temp.resolve("plan.json");
@@ -129,20 +123,5 @@ class KillDuringCliMigrationProcessTest {
             }
         }
         return out;
-    }
-
-    private static Path copyFixture(Path to) throws Exception {
-        Path from = Path.of("..", "fixtures", "codex-home").toAbsolutePath().normalize();
-        try (Stream<Path> paths = Files.walk(from)) {
-            for (Path p : paths.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
-        return to;
     }
 }

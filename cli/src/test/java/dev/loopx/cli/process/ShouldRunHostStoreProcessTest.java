@@ -6,18 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loopx.cli.testing.CliRunner;
-import dev.loopx.host.codexapp.store.CodexAutomationStore;
-import dev.loopx.host.codexapp.store.CodexHome;
-import dev.loopx.host.codexapp.store.MigrationHook;
-import dev.loopx.host.heartbeat.ManagedWrapper;
-import dev.loopx.host.heartbeat.WrapperBinding;
+import dev.loopx.cli.testing.CodexHomes;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,17 +39,14 @@ class ShouldRunHostStoreProcessTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        codexHome = copyFixture(temp.resolve("codex-home"));
+        codexHome = CodexHomes.copyFixture(temp.resolve("codex-home"));
         cli = new ChildCli.Launcher(temp).env("CODEX_HOME", codexHome.toString());
         Path project = Files.createDirectories(cli.workDir().resolve("app"));
         root = project.resolve(".loopx").toString();
         cli.run(TIMEOUT, "connect", "--project", project.toString(), "--goal-id", "demo-goal").assertExit(0, TIMEOUT);
         cli.run(TIMEOUT, "--runtime-root", root, "register-agent", "--goal-id", "demo-goal", "--agent-id", "builder",
                 "--execute").assertExit(0, TIMEOUT);
-        CodexAutomationStore store = new CodexAutomationStore(new CodexHome(codexHome, CodexHome.Source.FLAG));
-        String v1 = ManagedWrapper.render(new WrapperBinding(1, Path.of(root).toAbsolutePath().normalize().toString(),
-                "demo-goal", "builder", "loopx", List.of()));
-        store.apply(store.prepare(V1, v1).get(), MigrationHook.NONE).get();
+        CodexHomes.installV1Wrapper(codexHome, root);
     }
 
     @AfterEach
@@ -74,9 +65,7 @@ class ShouldRunHostStoreProcessTest {
         Path plan = temp.resolve("plan.json");
         cli.run(TIMEOUT, "--runtime-root", root, "automation-prompts", "plan", "--automation-id", V1, "--plan-file", plan.toString())
                 .assertExit(0, TIMEOUT);
-        Path fakeApp = Files.createDirectories(temp.resolve("app-bin")).resolve("Codex");
-        Files.copy(Path.of("/bin/sleep"), fakeApp, StandardCopyOption.COPY_ATTRIBUTES);
-        Process app = new ProcessBuilder(fakeApp.toString(), "120").start();
+        Process app = CodexHomes.startFakeApp(temp.resolve("app-bin"));
         try {
             cli.run(TIMEOUT, "--runtime-root", root, "automation-prompts", "apply", "--plan-file", plan.toString(),
                     "--offline", "--execute").assertExit(1, TIMEOUT);
@@ -103,20 +92,5 @@ class ShouldRunHostStoreProcessTest {
         String classes = Files.readString(log);
         assertTrue(classes.contains("dev.loopx.cli.Main"), "the log covers our classes");
         return new Logged(child.singleJsonDocument(), classes);
-    }
-
-    private static Path copyFixture(Path to) throws Exception {
-        Path from = Path.of("..", "fixtures", "codex-home").toAbsolutePath().normalize();
-        try (Stream<Path> paths = Files.walk(from)) {
-            for (Path p : paths.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
-        return to;
     }
 }

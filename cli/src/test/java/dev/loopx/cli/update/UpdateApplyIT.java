@@ -7,11 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loopx.cli.testing.CliRunner;
+import dev.loopx.cli.testing.CodexHomes;
 import dev.loopx.host.codexapp.store.CodexAutomationStore;
-import dev.loopx.host.codexapp.store.CodexHome;
-import dev.loopx.host.codexapp.store.MigrationHook;
-import dev.loopx.host.heartbeat.ManagedWrapper;
-import dev.loopx.host.heartbeat.WrapperBinding;
 import dev.loopx.host.update.RuntimeInstaller;
 import java.io.IOException;
 import java.io.InputStream;
@@ -67,16 +64,14 @@ class UpdateApplyIT {
     @BeforeAll
     void setUp() throws Exception {
         home = sandbox.resolve("loopx-home");
-        codexHome = copyFixture(sandbox.resolve("codex-home"));
+        codexHome = CodexHomes.copyFixture(sandbox.resolve("codex-home"));
         project = Files.createDirectories(sandbox.resolve("app"));
         root = project.resolve(".loopx");
         newVersion = run(DIST.resolve("bin/loopx"), "version").path("version").asText();
         assertEquals(0, exit(DIST.resolve("bin/loopx"), "connect", "--project", project.toString(), "--goal-id", "demo-goal"));
         assertEquals(0, exit(DIST.resolve("bin/loopx"), "--runtime-root", root.toString(), "register-agent",
                 "--goal-id", "demo-goal", "--agent-id", "builder", "--execute"));
-        CodexAutomationStore store = store();
-        String v1 = ManagedWrapper.render(new WrapperBinding(1, root.toString(), "demo-goal", "builder", "loopx", List.of()));
-        store.apply(store.prepare(V1, v1).get(), MigrationHook.NONE).get();
+        CodexHomes.installV1Wrapper(codexHome, root.toString());
         oldArchive = restamped(sandbox.resolve("old"), OLD_VERSION);
     }
 
@@ -150,12 +145,8 @@ class UpdateApplyIT {
     @Order(4)
     void whileTheAppRunsTheRuntimeIsInstalledButThePromptsAreDeferred() throws Exception {
         // an older managed wrapper again, so there is something to migrate
-        CodexAutomationStore store = store();
-        String v1 = ManagedWrapper.render(new WrapperBinding(1, root.toString(), "demo-goal", "builder", "loopx", List.of()));
-        store.apply(store.prepare(V1, v1).get(), MigrationHook.NONE).get();
-        Path fakeApp = Files.createDirectories(sandbox.resolve("app-bin")).resolve("Codex");
-        Files.copy(Path.of("/bin/sleep"), fakeApp, StandardCopyOption.COPY_ATTRIBUTES);
-        Process app = new ProcessBuilder(fakeApp.toString(), "300").start();
+        CodexHomes.installV1Wrapper(codexHome, root.toString());
+        Process app = CodexHomes.startFakeApp(sandbox.resolve("app-bin"));
         try {
             var codexBefore = CliRunner.snapshot(codexHome);
             JsonNode r = run(home.resolve("bin/loopx"), "--runtime-root", root.toString(), "update", "apply",
@@ -192,7 +183,7 @@ class UpdateApplyIT {
     }
 
     private CodexAutomationStore store() {
-        return new CodexAutomationStore(new CodexHome(codexHome, CodexHome.Source.FLAG));
+        return CodexHomes.store(codexHome);
     }
 
     private static String resultOf(JsonNode r, String id) {
@@ -259,21 +250,6 @@ class UpdateApplyIT {
     private static void sh(List<String> command) throws Exception {
         Process p = new ProcessBuilder(command).inheritIO().start();
         assertEquals(0, p.waitFor(), String.join(" ", command));
-    }
-
-    static Path copyFixture(Path to) throws IOException {
-        Path from = Path.of("..", "fixtures", "codex-home").toAbsolutePath().normalize();
-        try (Stream<Path> paths = Files.walk(from)) {
-            for (Path p : paths.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
-        return to;
     }
 
     record Result(int exit, String stdout, String stderr) {
