@@ -111,8 +111,8 @@ public final class UpdateApplyCommand extends LoopxSubcommand {
         Installed installed;
         UpgradeSnapshot snapshot;
         try {
-            if (!Files.isDirectory(root.resolve("ledger"))) {
-                LoopxRuntime.initialise(root);
+            if (context.explicitRuntimeRoot().isEmpty() && !Files.isDirectory(root.resolve("ledger"))) {
+                LoopxRuntime.initialise(root); // the LoopX home's own runtime root, where runtime.upgraded is recorded
             }
             snapshot = UpgradeSnapshot.take(context, home, cliBin, actual);
             doc.set("snapshot", snapshot.toJson());
@@ -180,7 +180,14 @@ public final class UpdateApplyCommand extends LoopxSubcommand {
             classArchive = train.exitCode() == 0 && !train.timedOut() ? "trained" : "failed";
             context.progress("");
         }
-        installer.activate(v.id());
+        try {
+            installer.activate(v.id());
+        } catch (DistributionException | java.io.IOException e) {
+            if (!already) {
+                installer.discard(placed); // a runtime that never became current is not left behind
+            }
+            throw e;
+        }
         String launcher = installer.writeLauncher();
         return new Installed(placed, v.id(), v.version(), previous, already, classArchive, launcher);
     }

@@ -107,7 +107,7 @@ public final class RuntimeInstaller {
         return target;
     }
 
-    /** Removes an unpacked distribution that will not be installed. */
+    /** Removes an unpacked (or placed) distribution that will not be installed (or did not become current). */
     public void discard(Path unpackedRoot) throws IOException {
         deleteTree(incomingFolder(unpackedRoot));
     }

@@ -98,6 +98,12 @@ class TarGzExtractorTest {
         installer.activate("2.0-bbbbbbbbbbbb");
         assertEquals("2.0-bbbbbbbbbbbb", installer.current().orElseThrow());
         assertEquals("runtime_missing", assertThrows(DistributionException.class, () -> installer.activate("3.0-x")).code());
+        RuntimeInstaller foreign = new RuntimeInstaller(dir.resolve("foreign-home"));
+        Files.createDirectories(foreign.runtimes().resolve("1.0-aaaaaaaaaaaa"));
+        Files.createDirectories(foreign.currentLink());
+        assertEquals("current_not_a_link",
+                assertThrows(DistributionException.class, () -> foreign.activate("1.0-aaaaaaaaaaaa")).code());
+        assertTrue(Files.isDirectory(foreign.currentLink()), "a real current folder is left alone");
         assertEquals("written", installer.writeLauncher());
         assertEquals("unchanged", installer.writeLauncher());
         Files.writeString(installer.launcher(), "#!/bin/sh\necho mine\n");
