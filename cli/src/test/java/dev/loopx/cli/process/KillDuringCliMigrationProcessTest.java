@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * SPEC §S12 fault injection through the real CLI: {@code loopx automation-prompts apply} runs in
- * a child JVM and is killed with SIGKILL at each point of a migration (reached through the
+ * a child JVM and is killed with SIGKILL at each point of a migration, from before the journal to
+ * after the commit (reached through the
  * {@code LOOPX_FAILPOINT} variable); afterwards {@code loopx automation-prompts recover} brings
  * both stores to the managed wrapper, or {@code rollback} restores every automation row value
  * and the TOML bytes exactly, and the ledger (still a valid chain) records what happened.
@@ -46,7 +47,7 @@ class KillDuringCliMigrationProcessTest {
     }
 
     static Stream<Arguments> cases() {
-        return Stream.of("AFTER_JOURNAL", "AFTER_SQLITE_UPDATE", "AFTER_TOML_REPLACE", "DURING_READBACK", "AFTER_COMMIT")
+        return Stream.of("BEFORE_JOURNAL", "AFTER_JOURNAL", "AFTER_SQLITE_UPDATE", "AFTER_TOML_REPLACE", "DURING_READBACK", "AFTER_COMMIT")
                 .flatMap(p -> Stream.of(Arguments.of(p, "recover"), Arguments.of(p, "rollback")));
     }
 
@@ -77,6 +78,16 @@ class KillDuringCliMigrationProcessTest {
 
         ChildCli fix = cli.run(TIMEOUT, "--runtime-root", root, "automation-prompts", then, "--automation-id", V1,
                 "--offline", "--execute");
+        if (point.equals("BEFORE_JOURNAL")) {
+            // killed before anything was written: nothing to finish or undo, nothing changed, nothing recorded
+            fix.assertExit(1, TIMEOUT);
+            assertEquals("no_journal", fix.singleJsonDocument().path("error_code").asText(), fix::describe);
+            assertEquals(rowsBefore, rows(codexHome));
+            assertEquals(new String(tomlBefore), Files.readString(toml(codexHome)));
+            assertTrue(cli.run(TIMEOUT, "--runtime-root", root, "ledger", "replay").stdout().lines()
+                    .noneMatch(l -> l.contains("\"prompt_migration.")));
+            return;
+        }
         fix.assertExit(0, TIMEOUT);
         JsonNode answer = fix.singleJsonDocument();
         CrossStoreRead read = store.read(V1).get();
