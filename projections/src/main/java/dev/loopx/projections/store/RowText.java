@@ -103,15 +103,17 @@ final class RowText {
     /** Jackson's escapes: {@code \" \\ \b \t \n \f \r}, other controls as upper-case {@code \}{@code u00XX}, the rest as is. */
     private void string(String s) {
         out.append('"');
+        int from = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c >= 0x20 && c != '"' && c != '\\') {
                 if (Character.isSurrogate(c)) {
                     plain = false;
                 }
-                out.append(c);
                 continue;
             }
+            out.append(s, from, i);
+            from = i + 1;
             switch (c) {
                 case '"' -> out.append("\\\"");
                 case '\\' -> out.append("\\\\");
@@ -123,7 +125,7 @@ final class RowText {
                 default -> out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xf]);
             }
         }
-        out.append('"');
+        out.append(s, from, s.length()).append('"');
     }
 
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
