@@ -50,13 +50,25 @@ public final class LedgerLock {
     private final ReentrantLock threads;
 
     /** One per lock file and JVM: a JVM may hold a kernel lock on a file only once. */
-    private static final class KernelState {
+    static final class KernelState {
         final ReentrantLock threads = new ReentrantLock();
         FileChannel channel;
         FileLock kernelLock;
         FileLock waiterLock;
-        /** nanoTime before which this JVM must not try for the lock: it just released it to waiters. */
-        long yieldUntilNanos = Long.MIN_VALUE;
+        /** Whether this JVM released the lock to waiters and must stay away until {@link #yieldUntilNanos}. */
+        boolean yielding;
+        /** nanoTime before which this JVM must not try for the lock (only while {@link #yielding}). */
+        long yieldUntilNanos;
+
+        /**
+         * How long to stay away from the lock at {@code now} (a nanoTime): 0 unless this JVM just
+         * released it to waiters. A flag, not a sentinel time: nanoTime has an arbitrary origin, and
+         * the former {@code Long.MIN_VALUE - now} overflowed into a wait of {@link #HANDOFF} before
+         * the first acquire of every process.
+         */
+        long yieldNanos(long now) {
+            return yielding ? Math.max(0, Math.min(yieldUntilNanos - now, HANDOFF.toNanos())) : 0;
+        }
     }
 
     private static final java.util.concurrent.ConcurrentMap<Path, KernelState> STATES =
@@ -113,9 +125,10 @@ public final class LedgerLock {
     }
 
     private void acquireKernelLock(long start, long deadlineNanos) throws InterruptedException {
-        long yieldNanos = state.yieldUntilNanos - System.nanoTime();
+        long yieldNanos = state.yieldNanos(System.nanoTime());
+        state.yielding = false;
         if (yieldNanos > 0) {
-            TimeUnit.NANOSECONDS.sleep(Math.min(yieldNanos, HANDOFF.toNanos()));
+            TimeUnit.NANOSECONDS.sleep(yieldNanos);
         }
         try {
             state.channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
@@ -157,6 +170,7 @@ public final class LedgerLock {
         FileLock probe = state.channel.tryLock(WAITER_BYTE, 1, false);
         if (probe == null) {
             state.yieldUntilNanos = System.nanoTime() + HANDOFF.toNanos();
+            state.yielding = true;
         } else {
             probe.release();
         }

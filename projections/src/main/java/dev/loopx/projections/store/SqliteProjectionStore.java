@@ -42,18 +42,20 @@ public final class SqliteProjectionStore implements ProjectionStore {
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final boolean sideFile;
     /**
-     * Side file only (it starts empty and this instance is its only writer): every key committed
-     * so far, as a Bloom filter, so a fold's read of a key never written (a new todo, a new
-     * operation id) is answered without SQLite, and the most recent committed records, so a fold
-     * reading a row written in an earlier batch gets the record back without SQL or JSON.
+     * Side file only (it starts empty and this instance is its only writer): committed rows wait in
+     * {@link StagedRows} and reach {@code views} in key order when the store closes, and the most
+     * recent committed records are kept, so a fold reading a row written in an earlier batch gets
+     * the record back without SQL or JSON.
      */
-    private final KeyFilter written;
+    private final StagedRows stagedRows;
     private final Map<String, Object> recent;
+    /** Side file: a transaction failed after staged rows were written; the file is unusable. */
+    private boolean poisoned;
 
-    private SqliteProjectionStore(Connection connection, boolean sideFile) {
+    private SqliteProjectionStore(Connection connection, StagedRows stagedRows) {
         this.connection = connection;
-        this.sideFile = sideFile;
-        this.written = sideFile ? new KeyFilter() : null;
+        this.sideFile = stagedRows != null;
+        this.stagedRows = stagedRows;
         this.recent = sideFile ? new java.util.LinkedHashMap<>(1 << 15, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
@@ -70,8 +72,10 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     /**
      * Opens a store that nobody else reads until it is complete (a rebuild's side file): no WAL and
-     * no syncs while it fills (a crash leaves a side file that the next rebuild deletes); {@link #close}
-     * switches it to WAL, the mode the swapped-in store is read in.
+     * no syncs while it fills (a crash leaves a side file that the next rebuild deletes), rows
+     * staged in a scratch file next to it ({@code <file>-staged}, see {@link StagedRows});
+     * {@link #close} writes them into {@code views}, deletes the scratch file and switches the
+     * side file to WAL, the mode the swapped-in store is read in.
      */
     public static SqliteProjectionStore openSideFile(Path dbFile) {
         return open(dbFile, true);
@@ -94,7 +98,8 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 s.execute("CREATE TABLE IF NOT EXISTS views (view TEXT NOT NULL, key TEXT NOT NULL, doc TEXT NOT NULL,"
                         + " PRIMARY KEY (view, key)) WITHOUT ROWID");
             }
-            return new SqliteProjectionStore(c, sideFile);
+            return new SqliteProjectionStore(c,
+                    sideFile ? StagedRows.attach(c, dbFile.resolveSibling(dbFile.getFileName() + "-staged")) : null);
         } catch (SQLException e) {
             throw new LedgerException("projection_store_unreadable", "the projection store cannot be opened; run `loopx projections rebuild`", e);
         }
@@ -133,7 +138,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
         if (staged != null) {
             return Optional.of(tree(staged));
         }
-        return stored(view, key).map(SqliteProjectionStore::parse);
+        return storedText(view, key).map(SqliteProjectionStore::parse);
     }
 
     @Override
@@ -146,34 +151,51 @@ public final class SqliteProjectionStore implements ProjectionStore {
         if (staged != null) {
             return Optional.of(typed(staged, type));
         }
-        Optional<T> found = stored(view, key).map(text -> Documents.decode(text, type));
+        Optional<T> found = storedText(view, key).map(text -> Documents.decode(text, type));
         if (recent != null && found.isPresent()) {
             recent.put(k, found.get());
         }
         return found;
     }
 
-    /** What this instance knows of a key without SQL: staged in the batch, or (side file) recent or never written. */
+    /** What this instance knows of a key without SQL: written in the batch, or (side file) recently. */
     private Object staged(String k) {
         Object staged = pending.get(k);
         if (staged != null || !sideFile) {
             return staged;
         }
-        Object cached = recent.get(k);
-        if (cached != null) {
-            return cached;
-        }
-        return written.mightContain(k) ? null : REMOVED;
+        return recent.get(k);
     }
 
-    /** Side file: after a commit, the batch's keys are known to the filter and its records to the cache. */
+    /** Side file: after a commit, the batch's records are the most recent ones. */
     private void remember() {
-        pending.forEach((k, v) -> {
-            if (v != REMOVED) {
-                written.add(k);
+        recent.putAll(pending);
+    }
+
+    /** The committed text of a row: staged (side file), else in {@code views}. */
+    private Optional<String> storedText(String view, String key) {
+        if (sideFile) {
+            try {
+                Optional<String> doc = stagedRows.doc(view, key);
+                if (doc.isPresent() || !stagedRows.merged()) {
+                    return doc;
+                }
+            } catch (SQLException e) {
+                throw failure(e);
             }
-            recent.put(k, v);
-        });
+        }
+        return stored(view, key);
+    }
+
+    /** Side file: a question in key order (a range, every key, the dump) first moves the staged rows into {@code views}. */
+    private void mergeStaged() {
+        if (sideFile) {
+            try {
+                stagedRows.mergeIntoViews();
+            } catch (SQLException e) {
+                throw failure(e);
+            }
+        }
     }
 
     @Override
@@ -230,6 +252,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
         if (fromKey.compareTo(toKey) >= 0) {
             return List.of();
         }
+        mergeStaged();
         java.util.TreeMap<String, T> found = new java.util.TreeMap<>();
         try {
             PreparedStatement ps = statement("SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? ORDER BY key");
@@ -291,6 +314,9 @@ public final class SqliteProjectionStore implements ProjectionStore {
         if (batch.isEmpty()) {
             return;
         }
+        if (poisoned) {
+            throw new IllegalStateException("a rebuild side file is unusable after a failed batch");
+        }
         pending.clear();
         try (Statement tx = connection.createStatement()) {
             tx.execute("BEGIN IMMEDIATE");
@@ -316,6 +342,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
                     remember();
                 }
             } catch (SQLException | RuntimeException e) {
+                poisoned = sideFile;
                 tx.execute("ROLLBACK");
                 throw e;
             } finally {
@@ -327,6 +354,18 @@ public final class SqliteProjectionStore implements ProjectionStore {
     }
 
     private void writePending() throws SQLException {
+        if (sideFile) {
+            for (var entry : pending.entrySet()) {
+                String[] parts = entry.getKey().split("\u0000", 2);
+                if (entry.getValue() == REMOVED) {
+                    stagedRows.remove(parts[0], parts[1]);
+                } else {
+                    stagedRows.put(parts[0], parts[1], ViewJson.canonical(entry.getValue()));
+                }
+            }
+            stagedRows.flush();
+            return;
+        }
         PreparedStatement ps = statement(
                 "INSERT INTO views(view, key, doc) VALUES(?,?,?) ON CONFLICT(view, key) DO UPDATE SET doc=excluded.doc");
         PreparedStatement delete = null;
@@ -354,6 +393,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public List<String> keys(String view) {
+        mergeStaged();
         List<String> keys = new ArrayList<>();
         try (PreparedStatement ps = connection.prepareStatement("SELECT key FROM views WHERE view=? ORDER BY key")) {
             ps.setString(1, view);
@@ -370,6 +410,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public String canonicalDump() {
+        mergeStaged();
         ObjectNode dump = Json.object();
         dump.put("schema_version", "loopx_projection_dump_v0");
         dump.put("projection_schema_version", schemaVersion());
@@ -431,6 +472,10 @@ public final class SqliteProjectionStore implements ProjectionStore {
             }
             statements.clear();
             if (sideFile) {
+                if (!poisoned) {
+                    stagedRows.mergeIntoViews();
+                }
+                stagedRows.close();
                 try (Statement s = connection.createStatement()) {
                     s.execute("PRAGMA journal_mode=WAL");
                 }
@@ -438,50 +483,6 @@ public final class SqliteProjectionStore implements ProjectionStore {
             connection.close();
         } catch (SQLException e) {
             throw failure(e);
-        }
-    }
-
-    /** A Bloom filter over view keys (8 MiB, 3 probes): false positives only cost an SQL read. */
-    private static final class KeyFilter {
-        private static final int BITS_LOG2 = 26;
-        private final long[] bits = new long[1 << (BITS_LOG2 - 6)];
-
-        void add(String key) {
-            long h = hash(key);
-            int h1 = (int) h;
-            int h2 = (int) (h >>> 32) | 1;
-            for (int i = 0; i < 3; i++) {
-                int bit = (h1 + i * h2) >>> (32 - BITS_LOG2);
-                bits[bit >>> 6] |= 1L << bit;
-            }
-        }
-
-        boolean mightContain(String key) {
-            long h = hash(key);
-            int h1 = (int) h;
-            int h2 = (int) (h >>> 32) | 1;
-            for (int i = 0; i < 3; i++) {
-                int bit = (h1 + i * h2) >>> (32 - BITS_LOG2);
-                if ((bits[bit >>> 6] & (1L << bit)) == 0) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        /** FNV-1a over the UTF-16 units, then a 64-bit finaliser (murmur3 fmix64). */
-        private static long hash(String key) {
-            long h = 0xcbf29ce484222325L;
-            for (int i = 0; i < key.length(); i++) {
-                h ^= key.charAt(i);
-                h *= 0x100000001b3L;
-            }
-            h ^= h >>> 33;
-            h *= 0xff51afd7ed558ccdL;
-            h ^= h >>> 33;
-            h *= 0xc4ceb9fe1a85ec53L;
-            h ^= h >>> 33;
-            return h;
         }
     }
 }

@@ -19,7 +19,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The stored text of a view document: canonical JSON ({@link CanonicalJson}) — the same bytes as
  * {@code CanonicalJson.string(Json.MAPPER.valueToTree(record))}, written from the record directly
- * (sorted properties and map keys, decimals in canonical form) without building the tree first.
+ * (sorted properties and map keys, decimals in canonical form) without building the tree first;
+ * the most frequent rows by hand ({@link RowText}).
  */
 public final class ViewJson {
     private static final ObjectWriter WRITER = ((JsonMapper) Json.MAPPER).rebuild()
@@ -36,6 +37,10 @@ public final class ViewJson {
     public static String canonical(Object document) {
         if (document instanceof JsonNode node) {
             return CanonicalJson.string(node);
+        }
+        String byHand = RowText.of(document);
+        if (byHand != null) {
+            return byHand;
         }
         try {
             // bytes, not a String writer: the UTF-8 generator escapes exactly as CanonicalJson's does

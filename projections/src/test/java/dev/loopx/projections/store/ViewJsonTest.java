@@ -46,4 +46,22 @@ class ViewJsonTest {
                 "2026-01-01T00:00:00Z"), List.of(new SchedulerView.Failure(4, "r1", "r2", "2026-01-01T00:00:00Z"))));
         sameAsTree(new SchedulerFold.TurnRecord(3, "a", "run"));
     }
+
+    /** The hand-written rows ({@link RowText}) escape every character as Jackson does. */
+    @Test
+    void handWrittenRowsEscapeLikeJackson() {
+        StringBuilder every = new StringBuilder();
+        for (char c = 0; c < 0x100; c++) {
+            every.append(c);
+        }
+        String text = every + " é ü 漢 \u2028 \u2029 \uffff";
+        for (String s : List.of(text, "", "plain", "😀 pair")) {
+            sameAsTree(new OperationView("op" + s, s, s, s, List.of(1L, Long.MAX_VALUE), List.of(s, "e"), List.of()));
+            sameAsTree(new TodoView(s, s, s, s, s, s, s, s, s, false, List.of(s), s, s, true, s, s, s, List.of(), 0, -1));
+            sameAsTree(new QuotaLog.Writeback(-5, s, s, s, s, false, 0));
+            sameAsTree(new QuotaLog.Spend(Long.MIN_VALUE, s, -2, 5, s, 0));
+        }
+        assertEquals("{\"agent_id\":\"a\",\"recorded_at\":\"t\",\"seq\":6,\"slots\":2,\"voided_seq\":0,\"writeback_seq\":5}",
+                RowText.of(new QuotaLog.Spend(6, "a", 2, 5, "t", 0)));
+    }
 }
