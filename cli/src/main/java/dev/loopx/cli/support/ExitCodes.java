@@ -18,7 +18,7 @@ public final class ExitCodes {
             "runtime_root_not_initialized", "runtime_root_foreign", "project_not_found", "import_file_unreadable", "import_file_invalid",
             "public_boundary_violation", "unknown_option", "invalid_todo_id", "invalid_resume_when", "invalid_text",
             "invalid_task_class", "invalid_enum", "actor_kind_required", "gate_scope_required",
-            "decision_outcome_required", "text_file_unreadable", "replacement_same_as_todo");
+            "decision_outcome_required", "text_file_unreadable", "replacement_same_as_todo", "archive_not_found");
 
     private static final Set<String> REFUSAL_CODES = Set.of(
             "goal_not_found", "concurrent_write_conflict", "lock_acquire_timeout", "ledger_verify_failed",

@@ -38,19 +38,25 @@ import picocli.CommandLine.Option;
  * {@code ok} is the runtime result only; {@code upgrade_complete} needs prompts reconciled too.
  */
 @Command(name = "apply",
-        description = {"Install a LoopX distribution archive (the loopx-dist.tar.gz a build produces) and switch to it:",
-            "1. verify: --sha256 must match (when given); entries must be plain files inside the archive; bin/, conf/",
-            "   and lib/loopx-cli-*.jar must be there;",
-            "2. snapshot the Codex App automations (--codex-home, else $CODEX_HOME, else ~/.codex) into",
-            "   <runtime-root>/private/upgrades/ (0600) before anything is replaced;",
-            "3. unpack to <loopx-home>/runtimes/<version>-<sha12>, start it once (version), train its start-up",
-            "   archive, point <loopx-home>/current at it (one atomic rename) and write <loopx-home>/bin/loopx;",
-            "4. run the new runtime's automation-prompts sync-installed --execute on the snapshot.",
-            "Exit 0 when the runtime is installed (ok=true), even if prompts are still pending: check",
-            "upgrade_complete. A failed step 1 or 3 leaves current, the stores and the ledger as they were (exit 1)."},
+        description = {"Install a LoopX distribution archive (the loopx-dist.tar.gz a build",
+            "produces) and switch to it:",
+            "1. verify: --sha256 must match (when given); entries must be plain files",
+            "   inside the archive; bin/, conf/ and lib/loopx-cli-*.jar must be there;",
+            "   the unpacked runtime must start;",
+            "2. snapshot the Codex App automations (--codex-home, else $CODEX_HOME, else",
+            "   ~/.codex) into <runtime-root>/private/upgrades/ (0600);",
+            "3. move it to <loopx-home>/runtimes/<version>-<sha12>, train its start-up",
+            "   archive, point <loopx-home>/current at it (one atomic rename) and write",
+            "   <loopx-home>/bin/loopx;",
+            "4. run the NEW runtime's automation-prompts sync-installed --execute on the",
+            "   snapshot.",
+            "Exit 0 once the runtime is installed (ok=true), even if prompts are still",
+            "pending: check upgrade_complete. A failed step 1 or 3 leaves current, the",
+            "stores and the ledger as they were (exit 1)."},
         footer = {"", "Example:",
-            "  loopx update apply --archive loopx-dist.tar.gz --sha256 $(sha256sum loopx-dist.tar.gz | cut -c1-64)",
-            "  then put <loopx-home>/bin on PATH (it always runs the current runtime)."})
+            "  loopx update apply --archive loopx-dist.tar.gz \\",
+            "      --sha256 \"$(sha256sum loopx-dist.tar.gz | cut -c1-64)\"",
+            "then put <loopx-home>/bin on PATH (it always runs the current runtime)."})
 public final class UpdateApplyCommand extends LoopxSubcommand {
     static final String SCHEMA = "loopx_update_apply_v0";
     private static final Pattern SHA256 = Pattern.compile("[0-9a-fA-F]{64}");

@@ -90,6 +90,18 @@ class BadInputTest {
     }
 
     @Test
+    void updateApplyWithoutAReadableArchiveOrWithAMalformedDigestIsBadInput() throws Exception {
+        assertRefusedUnchanged(2, "archive_not_found", "--runtime-root", root.toString(), "update", "apply",
+                "--archive", sandbox.resolve("missing.tar.gz").toString());
+        assertRefusedUnchanged(2, "archive_not_found", "--runtime-root", root.toString(), "update", "apply",
+                "--archive", project.toString());
+        Path file = Files.writeString(sandbox.resolve("dist.tar.gz"), "not an archive");
+        assertRefusedUnchanged(2, "invalid_value", "--runtime-root", root.toString(), "update", "apply",
+                "--archive", file.toString(), "--sha256", "abc");
+        assertRefusedUnchanged(2, "invalid_arguments", "--runtime-root", root.toString(), "update");
+    }
+
+    @Test
     void anUnknownSyncPolicyIsBadInput() {
         Map<String, String> before = CliRunner.snapshot(sandbox);
         var result = cli.withVariable("LOOPX_LEDGER_SYNC", "sometimes")
