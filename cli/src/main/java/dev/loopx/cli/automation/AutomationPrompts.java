@@ -15,7 +15,10 @@ import dev.loopx.ledger.ActorKind;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
 import java.nio.file.Path;
+import dev.loopx.projections.view.Views;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Optional;
 
 /** Shared parts of the {@code automation-prompts} commands. */
@@ -30,6 +33,15 @@ public final class AutomationPrompts {
         }
         return CodexHome.resolve(Optional.ofNullable(flag), Optional.ofNullable(context.environment().variable("CODEX_HOME")),
                 context.environment().userHome(), context.environment().workingDirectory());
+    }
+
+    /** Every registered goal with its registered agents, in goal id order (what binding discovery may bind to). */
+    public static Map<String, List<String>> registered(Views views) {
+        Map<String, List<String>> registered = new TreeMap<>();
+        for (GoalState g : GoalState.loadAll(views)) {
+            registered.put(g.goal().goalId(), g.goal().agentIds());
+        }
+        return registered;
     }
 
     /** This runtime root as wrappers bind it (absolute, normalised). */

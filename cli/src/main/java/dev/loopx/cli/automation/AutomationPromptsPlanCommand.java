@@ -16,7 +16,6 @@ import dev.loopx.host.codexapp.migration.PromptPlanner;
 import dev.loopx.host.codexapp.store.CodexAutomationStore;
 import dev.loopx.host.codexapp.store.CodexHome;
 import dev.loopx.ledger.json.Json;
-import dev.loopx.projections.GoalState;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -24,7 +23,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -69,11 +67,9 @@ public final class AutomationPromptsPlanCommand extends LoopxSubcommand {
         CodexHome home = AutomationPrompts.codexHome(context, codexHome);
         Path target = planFile == null ? AutomationPrompts.defaultPlanFile(context)
                 : context.environment().workingDirectory().resolve(planFile).toAbsolutePath().normalize();
-        Map<String, List<String>> registered = new TreeMap<>();
+        Map<String, List<String>> registered;
         try (LoopxRuntime runtime = context.openRuntime()) {
-            for (GoalState g : GoalState.loadAll(runtime.views())) {
-                registered.put(g.goal().goalId(), g.goal().agentIds());
-            }
+            registered = AutomationPrompts.registered(runtime.views());
         }
         PromptPlanner planner = new PromptPlanner(new CodexAutomationStore(home), registered,
                 AutomationPrompts.runtimeRoot(context), cliBin);

@@ -19,14 +19,12 @@ import dev.loopx.host.codexapp.store.CodexHome;
 import dev.loopx.host.codexapp.store.MigrationHook;
 import dev.loopx.host.heartbeat.WrapperRecognizer;
 import dev.loopx.ledger.json.Json;
-import dev.loopx.projections.GoalState;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -71,13 +69,10 @@ public final class AutomationPromptsSyncInstalledCommand extends LoopxSubcommand
         String root = AutomationPrompts.runtimeRoot(context);
         CodexHome home = new CodexHome(Path.of(snapshot.codexHome()), CodexHome.Source.FLAG);
         CodexAutomationStore store = new CodexAutomationStore(home);
-        Map<String, List<String>> registered = new TreeMap<>();
         ObjectNode doc = CliContext.document(AutomationPrompts.SCHEMA, true);
         ArrayNode recorded = Json.MAPPER.createArrayNode();
         try (LoopxRuntime runtime = context.openRuntime()) {
-            for (GoalState g : GoalState.loadAll(runtime.views())) {
-                registered.put(g.goal().goalId(), g.goal().agentIds());
-            }
+            Map<String, List<String>> registered = AutomationPrompts.registered(runtime.views());
             List<String> ids = snapshot.entries().stream().map(PlanEntry::automationId).toList();
             var fresh = new PromptPlanner(store, registered, root, cliBin).plan(ids, context.now().toString());
             if (fresh.isLeft()) {

@@ -8,18 +8,13 @@ import dev.loopx.host.codexapp.binding.AppPromptBinding;
 import dev.loopx.host.codexapp.binding.CodexStoreBinding;
 import dev.loopx.host.codexapp.store.CodexHome;
 import dev.loopx.host.heartbeat.WrapperVersion;
-import dev.loopx.projections.GoalState;
 import dev.loopx.projections.heartbeat.HeartbeatFold;
 import dev.loopx.projections.migration.PendingUpgradeHint;
 import dev.loopx.projections.migration.PromptMigrationFold;
 import dev.loopx.projections.query.SchedulerHint;
 import dev.loopx.projections.view.Views;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * should-run's Codex App prompt binding: resolves {@link AppPromptBinding} for one lane (opening
@@ -32,23 +27,12 @@ final class AppPromptBindings {
 
     static AppPromptBinding resolve(CliContext context, Views views, String goalId, String agentId, String codexHomeFlag) {
         var lane = PendingUpgradeHint.forLane(PromptMigrationFold.all(views, goalId), agentId, "codex_app_heartbeat");
-        // installs are recorded under the host-surface wire name (codex-app); ledgers written before
-        // the one vocabulary may hold codex_app: the later of the two is the lane's last install
         Optional<HeartbeatFold.HeartbeatInstall> install = agentId.isEmpty() ? Optional.empty()
-                : Stream.of("codex-app", SchedulerHint.APP_SURFACE).map(s -> HeartbeatFold.last(views, goalId, agentId, s))
-                        .flatMap(Optional::stream).max(Comparator.comparingLong(HeartbeatFold.HeartbeatInstall::seq));
+                : HeartbeatFold.last(views, goalId, agentId, SchedulerHint.APP_SURFACE);
         CodexHome home = AutomationPrompts.codexHome(context, codexHomeFlag);
         return AppPromptBinding.resolve(lane, install, WrapperVersion.current().number(), home,
-                record -> CodexStoreBinding.read(record, install, home, () -> registered(views),
+                record -> CodexStoreBinding.read(record, install, home, () -> AutomationPrompts.registered(views),
                         AutomationPrompts.runtimeRoot(context), "loopx"));
-    }
-
-    private static Map<String, List<String>> registered(Views views) {
-        Map<String, List<String>> registered = new TreeMap<>();
-        for (GoalState g : GoalState.loadAll(views)) {
-            registered.put(g.goal().goalId(), g.goal().agentIds());
-        }
-        return registered;
     }
 
     static void addTo(ObjectNode answer, AppPromptBinding binding) {

@@ -11,13 +11,11 @@ import dev.loopx.host.codexapp.store.CodexAutomationStore;
 import dev.loopx.host.codexapp.store.CodexHome;
 import dev.loopx.host.codexapp.store.StoreProblem;
 import dev.loopx.ledger.json.Json;
-import dev.loopx.projections.GoalState;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * The automations as they were before an upgrade replaced anything: a plan of every automation
@@ -35,11 +33,9 @@ record UpgradeSnapshot(String status, Optional<Path> file, int automations, int 
     static final String UNAVAILABLE = "unavailable";
 
     static UpgradeSnapshot take(CliContext context, CodexHome home, String cliBin, String archiveSha256) throws IOException {
-        Map<String, List<String>> registered = new TreeMap<>();
+        Map<String, List<String>> registered;
         try (LoopxRuntime runtime = context.openRuntime()) {
-            for (GoalState g : GoalState.loadAll(runtime.views())) {
-                registered.put(g.goal().goalId(), g.goal().agentIds());
-            }
+            registered = AutomationPrompts.registered(runtime.views());
         }
         var planned = new PromptPlanner(new CodexAutomationStore(home), registered, AutomationPrompts.runtimeRoot(context), cliBin)
                 .plan(List.of(), context.now().toString());

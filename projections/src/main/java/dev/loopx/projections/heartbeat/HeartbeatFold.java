@@ -11,7 +11,9 @@ import java.util.Optional;
  * Folds {@code heartbeat.installed} into view {@code heartbeat} (key
  * {@code <goal>/<agent>/<surface>}): the last managed heartbeat install per lane and host
  * surface, content-free (version and digest only). Answers "which wrapper did this lane's host
- * last install, and when?".
+ * last install, and when?". Surface spellings with {@code _} and {@code -} are one surface in the
+ * key ({@code codex_app} = {@code codex-app}): the CLI records the hyphen form, events written
+ * before the one host-surface vocabulary used underscores.
  */
 public final class HeartbeatFold {
     public static final String VIEW = "heartbeat";
@@ -37,6 +39,6 @@ public final class HeartbeatFold {
     }
 
     private static String key(String goalId, String agentId, String surface) {
-        return goalId + "/" + agentId + "/" + surface;
+        return goalId + "/" + agentId + "/" + surface.replace('_', '-');
     }
 }

@@ -51,13 +51,7 @@ public record CodexHome(Path root, Source source) {
         } catch (java.io.IOException e) {
             // not there (yet): the normalised absolute path is the identity
         }
-        try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(real.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(digest);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return AutomationImage.sha256(real.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /** {@code sqlite/codex-dev.db}. */
