@@ -30,15 +30,10 @@ import dev.loopx.cli.ops.DoctorCommand;
 import dev.loopx.cli.ops.VersionCommand;
 import dev.loopx.cli.projections.ProjectionsCommand;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.CommandTree;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.LoopxCommand;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.Supplier;
 import picocli.CommandLine;
 
 /**
@@ -46,66 +41,77 @@ import picocli.CommandLine;
  * {@link Main} and by tests; commands write only to the writers given here.
  *
  * <p>picocli builds every registered command's model reflectively before it parses anything, so
- * {@link #run} registers only the command the arguments name (all of them when none is named or
- * the name is unknown, so help and "unknown command" answers list everything).
+ * {@link #run} registers only the commands the arguments name, at every level (see
+ * {@link CommandTree}): {@code loopx quota should-run} builds the root, {@code quota} and
+ * {@code should-run}, nothing else.
  */
 public final class Cli {
-    /** Every top-level command in help order, built on demand. */
-    private static final Map<String, Supplier<Object>> COMMANDS = new LinkedHashMap<>();
-    private static final Map<String, String> ALIASES = Map.of("bootstrap", "connect");
-    /** Global options that take a value (so the command word can be found after them). */
-    private static final Set<String> VALUED_GLOBALS = Set.of("--runtime-root", "--format", "--now");
+    private Cli() {}
 
-    static {
-        COMMANDS.put("version", VersionCommand::new);
-        COMMANDS.put("connect", ConnectCommand::new);
-        COMMANDS.put("bootstrap-command-pack", BootstrapCommandPackCommand::new);
-        COMMANDS.put("start-goal", StartGoalCommand::new);
-        COMMANDS.put("mcp", McpCommand::commandLine);
-        COMMANDS.put("register-agent", RegisterAgentCommand::new);
-        COMMANDS.put("goal-lifecycle", GoalLifecycleCommand::new);
-        COMMANDS.put("configure-goal", ConfigureGoalCommand::new);
-        COMMANDS.put("todo", TodoCommand::commandLine);
-        COMMANDS.put("operator-gate", OperatorGateCommand::new);
-        COMMANDS.put("reward", RewardCommand::new);
-        COMMANDS.put("refresh-state", RefreshStateCommand::new);
-        COMMANDS.put("quota", QuotaCommand::commandLine);
-        COMMANDS.put("ledger", LedgerCommand::commandLine);
-        COMMANDS.put("projections", ProjectionsCommand::commandLine);
-        COMMANDS.put("status", StatusCommand::new);
-        COMMANDS.put("review-packet", ReviewPacketCommand::new);
-        COMMANDS.put("heartbeat-prompt", HeartbeatPromptCommand::new);
-        COMMANDS.put("automation-prompts", AutomationPromptsCommand::commandLine);
-        COMMANDS.put("global-summary", GlobalSummaryCommand::new);
-        COMMANDS.put("global-gates", GlobalGatesCommand::new);
-        COMMANDS.put("global-todos", GlobalTodosCommand::new);
-        COMMANDS.put("global-risks", GlobalRisksCommand::new);
-        COMMANDS.put("slash-commands", SlashCommandsCommand::new);
-        COMMANDS.put("host", HostCommand::commandLine);
-        COMMANDS.put("update", UpdateCommand::commandLine);
-        COMMANDS.put("doctor", DoctorCommand::new);
-        COMMANDS.put("demo", DemoCommand::new);
-        COMMANDS.put("debug", DebugCommand::commandLine);
+    /** Every command in help order; each built only when needed. */
+    private static CommandTree tree(PrintWriter out, PrintWriter err, Environment environment) {
+        return CommandTree.of(() -> new LoopxCommand(out, err, environment, Cli::run), Cli::command,
+                        "version", "connect", "bootstrap-command-pack", "start-goal", "mcp",
+                        "register-agent", "goal-lifecycle", "configure-goal", "todo", "operator-gate",
+                        "reward", "refresh-state", "quota", "ledger", "projections",
+                        "status", "review-packet", "heartbeat-prompt", "automation-prompts", "global-summary",
+                        "global-gates", "global-todos", "global-risks", "slash-commands", "host",
+                        "update", "doctor", "demo", "debug")
+                .valuedOptions("--runtime-root", "--format", "--now")   // global options that take a value
+                .alias("connect", "bootstrap");
     }
 
-    private Cli() {}
+    private static Object command(String name) {
+        return switch (name) {
+            case "version" -> new VersionCommand();
+            case "connect" -> new ConnectCommand();
+            case "bootstrap-command-pack" -> new BootstrapCommandPackCommand();
+            case "start-goal" -> new StartGoalCommand();
+            case "mcp" -> McpCommand.tree();
+            case "register-agent" -> new RegisterAgentCommand();
+            case "goal-lifecycle" -> new GoalLifecycleCommand();
+            case "configure-goal" -> new ConfigureGoalCommand();
+            case "todo" -> TodoCommand.tree();
+            case "operator-gate" -> new OperatorGateCommand();
+            case "reward" -> new RewardCommand();
+            case "refresh-state" -> new RefreshStateCommand();
+            case "quota" -> QuotaCommand.tree();
+            case "ledger" -> LedgerCommand.tree();
+            case "projections" -> ProjectionsCommand.tree();
+            case "status" -> new StatusCommand();
+            case "review-packet" -> new ReviewPacketCommand();
+            case "heartbeat-prompt" -> new HeartbeatPromptCommand();
+            case "automation-prompts" -> AutomationPromptsCommand.tree();
+            case "global-summary" -> new GlobalSummaryCommand();
+            case "global-gates" -> new GlobalGatesCommand();
+            case "global-todos" -> new GlobalTodosCommand();
+            case "global-risks" -> new GlobalRisksCommand();
+            case "slash-commands" -> new SlashCommandsCommand();
+            case "host" -> HostCommand.tree();
+            case "update" -> UpdateCommand.tree();
+            case "doctor" -> new DoctorCommand();
+            case "demo" -> new DemoCommand();
+            case "debug" -> DebugCommand.tree();
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
 
     /** The full command line (every command registered). */
     public static CommandLine commandLine(PrintWriter out, PrintWriter err, Environment environment) {
-        return commandLine(out, err, environment, COMMANDS.keySet());
+        return configure(tree(out, err, environment).commandLine(), out, err);
     }
 
-    private static CommandLine commandLine(PrintWriter out, PrintWriter err, Environment environment,
-            Iterable<String> names) {
-        LoopxCommand root = new LoopxCommand(out, err, environment, Cli::run);
-        CommandLine cl = new CommandLine(root);
-        for (String name : names) {
-            if (name.equals("connect")) {
-                cl.addSubcommand(name, COMMANDS.get(name).get(), "bootstrap");
-            } else {
-                cl.addSubcommand(name, COMMANDS.get(name).get());
-            }
-        }
+    public static int run(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
+        return commandLine(args, out, err, environment).execute(args);
+    }
+
+    /** The command line as far as {@code args} name commands. */
+    static CommandLine commandLine(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
+        return configure(tree(out, err, environment).commandLine(args, 0), out, err);
+    }
+
+    private static CommandLine configure(CommandLine cl, PrintWriter out, PrintWriter err) {
+        LoopxCommand root = (LoopxCommand) cl.getCommand();
         withHelpOptions(cl);
         cl.setOut(out);
         cl.setErr(err);
@@ -124,27 +130,6 @@ public final class Cli {
                 withHelpOptions(sub);
             }
         }
-    }
-
-    public static int run(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
-        Iterable<String> names = invokedCommand(args).map(List::of).map(l -> (Iterable<String>) l).orElse(COMMANDS.keySet());
-        return commandLine(out, err, environment, names).execute(args);
-    }
-
-    /** The top-level command the arguments name, when it is a known one. */
-    static Optional<String> invokedCommand(String[] args) {
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (VALUED_GLOBALS.contains(arg)) {
-                i++;
-            } else if (!arg.startsWith("-")) {
-                String name = ALIASES.getOrDefault(arg, arg);
-                return COMMANDS.containsKey(name) ? Optional.of(name) : Optional.empty();
-            } else if (arg.equals("--help") || arg.equals("-h") || arg.equals("--version") || arg.equals("-V")) {
-                return Optional.empty();
-            }
-        }
-        return Optional.empty();
     }
 
     private static String helpHint(CommandLine commandLine) {

@@ -1,5 +1,6 @@
 package dev.loopx.cli.automation;
 
+import dev.loopx.cli.support.CommandTree;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -18,14 +19,20 @@ public final class AutomationPromptsCommand implements Runnable {
     @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
     boolean help;
 
-    public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new AutomationPromptsCommand());
-        cl.addSubcommand("plan", new AutomationPromptsPlanCommand());
-        cl.addSubcommand("apply", new AutomationPromptsApplyCommand());
-        cl.addSubcommand("recover", new AutomationPromptsRecoverCommand(false));
-        cl.addSubcommand("rollback", new AutomationPromptsRecoverCommand(true));
-        cl.addSubcommand("sync-installed", new AutomationPromptsSyncInstalledCommand());
-        return cl;
+    /** The command and its subcommands, each built only when the arguments name it. */
+    public static CommandTree tree() {
+        return CommandTree.of(AutomationPromptsCommand::new, AutomationPromptsCommand::subcommand, "plan", "apply", "recover", "rollback", "sync-installed");
+    }
+
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "plan" -> new AutomationPromptsPlanCommand();
+            case "apply" -> new AutomationPromptsApplyCommand();
+            case "recover" -> new AutomationPromptsRecoverCommand(false);
+            case "rollback" -> new AutomationPromptsRecoverCommand(true);
+            case "sync-installed" -> new AutomationPromptsSyncInstalledCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.loopx.cli.host;
 
+import dev.loopx.cli.support.CommandTree;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,10 +13,16 @@ public final class CodexAppCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new CodexAppCommand());
-        cl.addSubcommand("install-plan", new CodexAppInstallPlanCommand());
-        return cl;
+    /** The command and its subcommands, each built only when the arguments name it. */
+    public static CommandTree tree() {
+        return CommandTree.of(CodexAppCommand::new, CodexAppCommand::subcommand, "install-plan");
+    }
+
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "install-plan" -> new CodexAppInstallPlanCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.loopx.cli.host;
 
+import dev.loopx.cli.support.CommandTree;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -16,11 +17,17 @@ public final class HostCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new HostCommand());
-        cl.addSubcommand("parse", new HostParseCommand());
-        cl.addSubcommand("codex-app", CodexAppCommand.commandLine());
-        return cl;
+    /** The command and its subcommands, each built only when the arguments name it. */
+    public static CommandTree tree() {
+        return CommandTree.of(HostCommand::new, HostCommand::subcommand, "parse", "codex-app");
+    }
+
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "parse" -> new HostParseCommand();
+            case "codex-app" -> CodexAppCommand.tree();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.loopx.cli.host;
 
+import dev.loopx.cli.support.CommandTree;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,10 +11,16 @@ public final class McpCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new McpCommand());
-        cl.addSubcommand("serve", new McpServeCommand());
-        return cl;
+    /** The command and its subcommands, each built only when the arguments name it. */
+    public static CommandTree tree() {
+        return CommandTree.of(McpCommand::new, McpCommand::subcommand, "serve");
+    }
+
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "serve" -> new McpServeCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.loopx.cli.ledger;
 
+import dev.loopx.cli.support.CommandTree;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,13 +11,19 @@ public final class LedgerCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new LedgerCommand());
-        cl.addSubcommand("verify", new LedgerVerifyCommand());
-        cl.addSubcommand("replay", new LedgerReplayCommand());
-        cl.addSubcommand("export", new LedgerExportCommand());
-        cl.addSubcommand("import", new LedgerImportCommand());
-        return cl;
+    /** The command and its subcommands, each built only when the arguments name it. */
+    public static CommandTree tree() {
+        return CommandTree.of(LedgerCommand::new, LedgerCommand::subcommand, "verify", "replay", "export", "import");
+    }
+
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "verify" -> new LedgerVerifyCommand();
+            case "replay" -> new LedgerReplayCommand();
+            case "export" -> new LedgerExportCommand();
+            case "import" -> new LedgerImportCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.loopx.cli.ops;
 
+import dev.loopx.cli.support.CommandTree;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,10 +10,17 @@ public final class DebugCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new DebugCommand());
-        cl.addSubcommand("append-load", new AppendLoadCommand());
-        return cl;
+    /** The command and its subcommands, each built only when the arguments name it. */
+    public static CommandTree tree() {
+        return CommandTree.of(DebugCommand::new, DebugCommand::subcommand, "append-load", "train-reads");
+    }
+
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "append-load" -> new AppendLoadCommand();
+            case "train-reads" -> new TrainReadsCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.loopx.cli.projections;
 
+import dev.loopx.cli.support.CommandTree;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,11 +11,17 @@ public final class ProjectionsCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new ProjectionsCommand());
-        cl.addSubcommand("rebuild", new ProjectionsRebuildCommand());
-        cl.addSubcommand("dump", new ProjectionsDumpCommand());
-        return cl;
+    /** The command and its subcommands, each built only when the arguments name it. */
+    public static CommandTree tree() {
+        return CommandTree.of(ProjectionsCommand::new, ProjectionsCommand::subcommand, "rebuild", "dump");
+    }
+
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "rebuild" -> new ProjectionsRebuildCommand();
+            case "dump" -> new ProjectionsDumpCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.loopx.cli.quota;
 
+import dev.loopx.cli.support.CommandTree;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,16 +13,22 @@ public final class QuotaCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new QuotaCommand());
-        cl.addSubcommand("should-run", new ShouldRunCommand());
-        cl.addSubcommand("scheduler-ack", new SchedulerAckCommand());
-        cl.addSubcommand("scheduler-fail-current", new SchedulerFailCommand());
-        cl.addSubcommand("spend-slot", new SpendSlotCommand());
-        cl.addSubcommand("void-slot", new VoidSlotCommand());
-        cl.addSubcommand("status", new QuotaStatusCommand());
-        cl.addSubcommand("plan", new QuotaPlanCommand());
-        return cl;
+    /** The command and its subcommands, each built only when the arguments name it. */
+    public static CommandTree tree() {
+        return CommandTree.of(QuotaCommand::new, QuotaCommand::subcommand, "should-run", "scheduler-ack", "scheduler-fail-current", "spend-slot", "void-slot", "status", "plan");
+    }
+
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "should-run" -> new ShouldRunCommand();
+            case "scheduler-ack" -> new SchedulerAckCommand();
+            case "scheduler-fail-current" -> new SchedulerFailCommand();
+            case "spend-slot" -> new SpendSlotCommand();
+            case "void-slot" -> new VoidSlotCommand();
+            case "status" -> new QuotaStatusCommand();
+            case "plan" -> new QuotaPlanCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     @Override

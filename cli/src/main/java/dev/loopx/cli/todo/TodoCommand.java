@@ -1,5 +1,6 @@
 package dev.loopx.cli.todo;
 
+import dev.loopx.cli.support.CommandTree;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,16 +13,22 @@ public final class TodoCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new TodoCommand());
-        cl.addSubcommand("add", new TodoAddCommand());
-        cl.addSubcommand("claim", new TodoClaimCommand());
-        cl.addSubcommand("update", new TodoUpdateCommand());
-        cl.addSubcommand("complete", new TodoCompleteCommand());
-        cl.addSubcommand("supersede", new TodoSupersedeCommand());
-        cl.addSubcommand("declare-empty", new TodoDeclareEmptyCommand());
-        cl.addSubcommand("list", new TodoListCommand());
-        return cl;
+    /** The command and its subcommands, each built only when the arguments name it. */
+    public static CommandTree tree() {
+        return CommandTree.of(TodoCommand::new, TodoCommand::subcommand, "add", "claim", "update", "complete", "supersede", "declare-empty", "list");
+    }
+
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "add" -> new TodoAddCommand();
+            case "claim" -> new TodoClaimCommand();
+            case "update" -> new TodoUpdateCommand();
+            case "complete" -> new TodoCompleteCommand();
+            case "supersede" -> new TodoSupersedeCommand();
+            case "declare-empty" -> new TodoDeclareEmptyCommand();
+            case "list" -> new TodoListCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     @Override

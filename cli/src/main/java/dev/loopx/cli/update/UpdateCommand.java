@@ -1,5 +1,6 @@
 package dev.loopx.cli.update;
 
+import dev.loopx.cli.support.CommandTree;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -18,10 +19,16 @@ public final class UpdateCommand implements Runnable {
     @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
     boolean help;
 
-    public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new UpdateCommand());
-        cl.addSubcommand("apply", new UpdateApplyCommand());
-        return cl;
+    /** The command and its subcommands, each built only when the arguments name it. */
+    public static CommandTree tree() {
+        return CommandTree.of(UpdateCommand::new, UpdateCommand::subcommand, "apply");
+    }
+
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "apply" -> new UpdateApplyCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     @Override

@@ -14,7 +14,6 @@ import dev.loopx.projections.Projector;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -24,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 
 /**
  * Views in SQLite ({@code projections.db}): table {@code views(view, key, doc)} with canonical
@@ -83,7 +83,8 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     private static SqliteProjectionStore open(Path dbFile, boolean sideFile) {
         try {
-            Connection c = DriverManager.getConnection("jdbc:sqlite:" + dbFile.toAbsolutePath());
+            // the driver directly: DriverManager scans every jar on the class path for drivers first
+            Connection c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + dbFile.toAbsolutePath(), new Properties());
             try (Statement s = c.createStatement()) {
                 if (sideFile) {
                     s.execute("PRAGMA journal_mode=MEMORY");

@@ -1,9 +1,16 @@
 package dev.loopx.projections.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
 
 import dev.loopx.ledger.json.CanonicalJson;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.ledger.json.RecordReader;
+import dev.loopx.projections.heartbeat.HeartbeatFold;
+import dev.loopx.projections.migration.PromptMigrationFold;
+import dev.loopx.projections.todo.TodoCounts;
 import dev.loopx.projections.audit.GoalLog;
 import dev.loopx.projections.audit.OperationView;
 import dev.loopx.projections.goal.GoalView;
@@ -19,8 +26,18 @@ import org.junit.jupiter.api.Test;
 
 /** The store writes view records straight to text; that text must be the canonical JSON of the record's tree. */
 class ViewJsonTest {
+    /** Also: the stored text reads back to the same record by RecordReader (no Jackson fallback) and by Jackson. */
     private static void sameAsTree(Object record) {
-        assertEquals(CanonicalJson.string(Json.MAPPER.valueToTree(record)), ViewJson.canonical(record), record.toString());
+        String text = ViewJson.canonical(record);
+        assertEquals(CanonicalJson.string(Json.MAPPER.valueToTree(record)), text, record.toString());
+        Object fast = RecordReader.read(text, record.getClass());
+        assertNotNull(fast, "RecordReader takes " + record.getClass().getSimpleName());
+        assertEquals(record, fast);
+        try {
+            assertEquals(Json.MAPPER.readValue(text, record.getClass()), fast);
+        } catch (JsonProcessingException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test
@@ -45,6 +62,9 @@ class ViewJsonTest {
         sameAsTree(new SchedulerView("g", "a", "codex_app", new SchedulerView.Ack(3, "tok", "sig", 1, 30, "FREQ=MINUTELY",
                 "2026-01-01T00:00:00Z"), List.of(new SchedulerView.Failure(4, "r1", "r2", "2026-01-01T00:00:00Z"))));
         sameAsTree(new SchedulerFold.TurnRecord(3, "a", "run"));
+        sameAsTree(new TodoCounts(4, 1, 3, 0));
+        sameAsTree(new HeartbeatFold.HeartbeatInstall(3, "g", "a", "codex-app", 2, "sha", "2026-01-01T00:00:00Z"));
+        sameAsTree(new PromptMigrationFold.PendingUpgrade(5, "g", "a", "auto", "old", "thread", "loopx", "", odd, true, 0));
     }
 
     /** The hand-written rows ({@link RowText}) escape every character as Jackson does. */

@@ -1,0 +1,123 @@
+package dev.loopx.cli.support;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+
+/**
+ * A command and its subcommands, each built only when needed. picocli builds the model of every
+ * registered command (reflection plus one annotation proxy per annotation type) before it parses
+ * anything — tens of milliseconds per group on a cold JVM — so {@link #commandLine(String[], int)}
+ * registers, at every level, only the subcommand the arguments name. When a level names none, or a
+ * name it does not know, or asks for help there, every subcommand of that level is registered, so
+ * usage and "unknown subcommand" answers list them all.
+ */
+public final class CommandTree {
+    private final Supplier<Object> command;
+    private final Function<String, Object> subcommands;
+    private final List<String> names;
+    private final Set<String> valuedOptions;
+    private final Map<String, String> aliasToName = new LinkedHashMap<>();
+    private final Map<String, List<String>> aliasesOf = new LinkedHashMap<>();
+
+    private CommandTree(Supplier<Object> command, Function<String, Object> subcommands, List<String> names,
+            Set<String> valuedOptions) {
+        this.command = Objects.requireNonNull(command, "command");
+        this.subcommands = Objects.requireNonNull(subcommands, "subcommands");
+        this.names = List.copyOf(names);
+        this.valuedOptions = Set.copyOf(valuedOptions);
+    }
+
+    /**
+     * A command with subcommands {@code names} (in help order); {@code subcommands} makes the one
+     * named — a command object or a {@code CommandTree} — only when it is needed. A {@code switch}
+     * over the names is the cheap way to write it: a class a branch names is not even loaded
+     * until that branch runs.
+     */
+    public static CommandTree of(Supplier<Object> command, Function<String, Object> subcommands, String... names) {
+        return new CommandTree(command, subcommands, List.of(names), Set.of());
+    }
+
+    /** The options of this command that take a separate value word (so a subcommand is found after them). */
+    public CommandTree valuedOptions(String... options) {
+        CommandTree copy = new CommandTree(command, subcommands, names, Set.of(options));
+        copy.aliasToName.putAll(aliasToName);
+        copy.aliasesOf.putAll(aliasesOf);
+        return copy;
+    }
+
+    /** Other names of subcommand {@code name}. */
+    public CommandTree alias(String name, String... aliases) {
+        if (!names.contains(name)) {
+            throw new IllegalArgumentException("no subcommand " + name);
+        }
+        aliasesOf.put(name, List.of(aliases));
+        for (String alias : aliases) {
+            aliasToName.put(alias, name);
+        }
+        return this;
+    }
+
+    /** Names of the subcommands, in help order. */
+    public List<String> names() {
+        return names;
+    }
+
+    /** The whole tree, every command registered. */
+    public CommandLine commandLine() {
+        return build(null, 0);
+    }
+
+    /** The tree as far as {@code args} (from index {@code from}) name it. */
+    public CommandLine commandLine(String[] args, int from) {
+        return build(Objects.requireNonNull(args, "args"), from);
+    }
+
+    private CommandLine build(String[] args, int from) {
+        CommandLine cl = commandLineOf(command.get());
+        int at = args == null ? -1 : subcommandAt(args, from);
+        String named = at < 0 ? null : aliasToName.getOrDefault(args[at], args[at]);
+        if (named != null && names.contains(named)) {
+            register(cl, named, child(named, args, at + 1));
+        } else {
+            names.forEach(name -> register(cl, name, child(name, null, 0)));
+        }
+        return cl;
+    }
+
+    private CommandLine child(String name, String[] args, int from) {
+        Object made = subcommands.apply(name);
+        return made instanceof CommandTree tree ? tree.build(args, from) : commandLineOf(made);
+    }
+
+    private static CommandLine commandLineOf(Object command) {
+        return command instanceof CommandLine built ? built : new CommandLine(command);
+    }
+
+    private void register(CommandLine parent, String name, CommandLine child) {
+        parent.addSubcommand(name, child, aliasesOf.getOrDefault(name, List.of()).toArray(String[]::new));
+    }
+
+    /** Index of the first word that names a subcommand, or -1 (none, or help asked for here). */
+    private int subcommandAt(String[] args, int from) {
+        if (names.isEmpty()) {
+            return -1;
+        }
+        for (int i = from; i < args.length; i++) {
+            String arg = args[i];
+            if (valuedOptions.contains(arg)) {
+                i++;
+            } else if (arg.equals("--help") || arg.equals("-h") || arg.equals("--version") || arg.equals("-V")) {
+                return -1;
+            } else if (!arg.startsWith("-")) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
