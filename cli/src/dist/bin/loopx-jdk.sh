@@ -1,32 +1,68 @@
 # Sourced (never executed) by ./loopx, ./mvnw, .ci/run and the distribution's bin/loopx.
 # Selects a JDK >= 21: JAVA_HOME first, then `java` on PATH, then /usr/lib/jvm/*.
-# On success exports JAVA_HOME and LOOPX_JAVA_MAJOR; on failure prints why and returns 3.
-# It reads the JDK's `release` file rather than starting a JVM, so it costs ~1 ms per launch.
+# On success exports JAVA_HOME and LOOPX_JAVA_MAJOR (and sets loopx_runtime_version, the JDK's
+# JAVA_RUNTIME_VERSION line); on failure prints why and returns 3. It reads the JDK's `release`
+# file with shell built-ins rather than starting a JVM or another program: bin/loopx runs on
+# every heartbeat, and each process a launcher starts costs a few milliseconds there.
+
+loopx_read_release() {
+  # $1: a JDK home. Sets loopx_major (17, 21, 25…) and loopx_runtime_version from $1/release;
+  # fails when there is no readable release file or it names no version.
+  loopx_major=""
+  loopx_runtime_version=""
+  [ -r "$1/release" ] || return 1
+  while IFS= read -r loopx_line || [ -n "$loopx_line" ]; do
+    case $loopx_line in
+      JAVA_VERSION=\"[0-9]*)
+        if [ -z "$loopx_major" ]; then
+          loopx_major=${loopx_line#JAVA_VERSION=\"}
+          loopx_major=${loopx_major%%[!0-9]*}
+        fi ;;
+      JAVA_RUNTIME_VERSION=*)
+        [ -n "$loopx_runtime_version" ] || loopx_runtime_version=$loopx_line ;;
+    esac
+  done < "$1/release"
+  [ -n "$loopx_major" ]
+}
 
 loopx_java_major() {
   # $1: a JDK home. Prints its feature version (17, 21, 25…) or nothing.
-  if [ -r "$1/release" ]; then
-    sed -n 's/^JAVA_VERSION="\([0-9][0-9]*\).*/\1/p' "$1/release" | head -n 1
-  else
+  if loopx_read_release "$1"; then
+    echo "$loopx_major"
+  elif [ ! -r "$1/release" ]; then
     "$1/bin/java" -XshowSettings:properties -version 2>&1 \
       | sed -n 's/^[[:space:]]*java\.specification\.version = \([0-9][0-9]*\).*/\1/p' | head -n 1
   fi
 }
 
+loopx_try_jdk() {
+  # $1: a JDK home. Selects it when it is a JDK >= 21.
+  [ -x "$1/bin/java" ] || return 1
+  if ! loopx_read_release "$1"; then
+    loopx_major=$(loopx_java_major "$1")
+  fi
+  loopx_tried="$loopx_tried $1 (${loopx_major:-unknown})"
+  if [ -n "$loopx_major" ] && [ "$loopx_major" -ge 21 ]; then
+    JAVA_HOME="$1"
+    LOOPX_JAVA_MAJOR="$loopx_major"
+    export JAVA_HOME LOOPX_JAVA_MAJOR
+    return 0
+  fi
+  return 1
+}
+
 loopx_select_jdk() {
+  loopx_tried=""
+  if [ -n "${JAVA_HOME:-}" ] && loopx_try_jdk "$JAVA_HOME"; then
+    return 0
+  fi
   loopx_path_java=""
   if command -v java >/dev/null 2>&1; then
-    loopx_path_java=$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")
+    loopx_path_java=$(readlink -f "$(command -v java)")
+    loopx_path_java=${loopx_path_java%/bin/java}
   fi
-  loopx_tried=""
-  for loopx_candidate in ${JAVA_HOME:+"$JAVA_HOME"} ${loopx_path_java:+"$loopx_path_java"} /usr/lib/jvm/*; do
-    [ -x "$loopx_candidate/bin/java" ] || continue
-    loopx_major=$(loopx_java_major "$loopx_candidate")
-    loopx_tried="$loopx_tried $loopx_candidate (${loopx_major:-unknown})"
-    if [ -n "$loopx_major" ] && [ "$loopx_major" -ge 21 ]; then
-      JAVA_HOME="$loopx_candidate"
-      LOOPX_JAVA_MAJOR="$loopx_major"
-      export JAVA_HOME LOOPX_JAVA_MAJOR
+  for loopx_candidate in ${loopx_path_java:+"$loopx_path_java"} /usr/lib/jvm/*; do
+    if loopx_try_jdk "$loopx_candidate"; then
       return 0
     fi
   done

@@ -82,7 +82,7 @@ public final class AutomationPromptsApplyCommand extends LoopxSubcommand {
         boolean appRunning = migrator.appRunning();
         java.util.Optional<String> deferral = migrator.deferralReason();
         ObjectNode doc = CliContext.document(AutomationPrompts.SCHEMA, true);
-        ArrayNode recorded = Json.MAPPER.createArrayNode();
+        ArrayNode recorded = Json.array();
         List<PromptMigrator.Result> results;
         try (LoopxRuntime runtime = context.openRuntime()) {
             results = migrator.apply(plan, AutomationPrompts.recorder(context, runtime, recorded, home),
@@ -126,7 +126,7 @@ public final class AutomationPromptsApplyCommand extends LoopxSubcommand {
             throw CliError.badInput("invalid_value", "--plan-file does not name a readable plan file");
         }
         try {
-            return PromptPlan.fromJson(Json.MAPPER.readTree(Files.readAllBytes(file)));
+            return PromptPlan.fromJson(Json.mapper().readTree(Files.readAllBytes(file)));
         } catch (IOException | RuntimeException e) {
             throw CliError.badInput("invalid_value", "--plan-file is not a loopx_automation_prompt_plan_v0 plan file");
         }

@@ -78,7 +78,7 @@ public final class AutomationPromptsPlanCommand extends LoopxSubcommand {
             return context.emit(AutomationPrompts.storeRefusal(planned.getLeft()));
         }
         PromptPlan plan = planned.get();
-        PrivateFiles.write(target, Json.MAPPER.writeValueAsBytes(plan.toPrivateJson()));
+        PrivateFiles.write(target, Json.mapper().writeValueAsBytes(plan.toPrivateJson()));
         return context.emit(answer(plan, home, target), AutomationPromptsPlanCommand::text);
     }
 

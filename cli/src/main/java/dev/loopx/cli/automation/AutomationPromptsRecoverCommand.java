@@ -72,7 +72,7 @@ public final class AutomationPromptsRecoverCommand extends LoopxSubcommand {
         CodexHome codexHome = new CodexHome(Path.of(home), CodexHome.Source.FLAG);
         PromptMigrator migrator = new PromptMigrator(new CodexAutomationStore(codexHome), journal,
                 CodexAppProcessProbe.system(), context.now().toString());
-        ArrayNode recorded = Json.MAPPER.createArrayNode();
+        ArrayNode recorded = Json.array();
         PromptMigrator.Result r;
         try (LoopxRuntime runtime = context.openRuntime()) {
             var recorder = AutomationPrompts.recorder(context, runtime, recorded, codexHome);

@@ -70,7 +70,7 @@ public final class AutomationPromptsSyncInstalledCommand extends LoopxSubcommand
         CodexHome home = new CodexHome(Path.of(snapshot.codexHome()), CodexHome.Source.FLAG);
         CodexAutomationStore store = new CodexAutomationStore(home);
         ObjectNode doc = CliContext.document(AutomationPrompts.SCHEMA, true);
-        ArrayNode recorded = Json.MAPPER.createArrayNode();
+        ArrayNode recorded = Json.array();
         try (LoopxRuntime runtime = context.openRuntime()) {
             Map<String, List<String>> registered = AutomationPrompts.registered(runtime.views());
             List<String> ids = snapshot.entries().stream().map(PlanEntry::automationId).toList();

@@ -76,7 +76,7 @@ public final class ProjectRegistry {
     private ObjectNode read() {
         if (Files.exists(file)) {
             try {
-                JsonNode node = Json.MAPPER.readTree(Files.readString(file, StandardCharsets.UTF_8));
+                JsonNode node = Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
                 if (node instanceof ObjectNode o && o.get("projects") instanceof ArrayNode) {
                     return o;
                 }
@@ -99,7 +99,7 @@ public final class ProjectRegistry {
                 Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
             }
             Path tmp = dir.resolve("projects.json.tmp");
-            Files.writeString(tmp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(doc) + "\n",
+            Files.writeString(tmp, Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(doc) + "\n",
                     StandardCharsets.UTF_8);
             Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

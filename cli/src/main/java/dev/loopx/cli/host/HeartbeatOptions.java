@@ -42,7 +42,7 @@ final class HeartbeatOptions {
      */
     static int emitPrivate(CliContext context, ObjectNode doc) {
         try {
-            context.out().println(Json.MAPPER.writeValueAsString(doc));
+            context.out().println(Json.text(doc));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a CLI document did not serialise", e);
         }

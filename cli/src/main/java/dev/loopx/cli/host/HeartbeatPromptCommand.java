@@ -277,7 +277,7 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
             install.set("receipt", Receipts.appended(outcome.get()));
         }
         HeartbeatFold.last(runtime.views(), goalId, binding.agentId(), hostSurface).ifPresentOrElse(
-                last -> install.set("last_install", Json.MAPPER.valueToTree(last)), () -> install.putNull("last_install"));
+                last -> install.set("last_install", Json.mapper().valueToTree(last)), () -> install.putNull("last_install"));
         return install;
     }
 }

@@ -215,12 +215,12 @@ public final class DemoCommand extends LoopxSubcommand {
                 ArrayNode events = wrapper.putArray("events");
                 for (String line : raw.split("\n")) {
                     if (!line.isBlank()) {
-                        events.add(Json.MAPPER.readTree(line));
+                        events.add(Json.mapper().readTree(line));
                     }
                 }
                 result = wrapper;
             } else {
-                result = Json.MAPPER.readTree(raw);
+                result = Json.mapper().readTree(raw);
             }
         } catch (IOException e) {
             result = Json.object().put("unparsed_output", raw);

@@ -41,7 +41,7 @@ public final class TrainReadsCommand extends LoopxSubcommand {
         runs.add(List.of("quota", "status", "--goal-id", goalId));
         runs.add(List.of("todo", "list", "--goal-id", goalId, "--status", "open"));
         runs.add(List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId));
-        ArrayNode results = Json.MAPPER.createArrayNode();
+        ArrayNode results = Json.array();
         boolean ok = true;
         for (List<String> args : runs) {
             List<String> full = new ArrayList<>(List.of("--runtime-root", context.runtimeRoot().toString()));

@@ -22,7 +22,7 @@ public final class ProjectionsDumpCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) throws Exception {
         try (LoopxRuntime runtime = context.openRuntime()) {
-            ObjectNode dump = (ObjectNode) Json.MAPPER.readTree(runtime.views().canonicalDump());
+            ObjectNode dump = (ObjectNode) Json.mapper().readTree(runtime.views().canonicalDump());
             dump.put("ok", true);
             if (canonical) {
                 context.out().println(CanonicalJson.string(PathRedactor.redact(dump)));

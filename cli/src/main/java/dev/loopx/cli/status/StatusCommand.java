@@ -55,7 +55,7 @@ public final class StatusCommand extends LoopxSubcommand {
                 ArrayNode installs = entry.putArray("heartbeat_installs");
                 HeartbeatFold.forGoal(views, g.goal().goalId()).stream()
                         .filter(i -> agent.isEmpty() || i.agentId().equals(agent))
-                        .forEach(i -> installs.add(dev.loopx.ledger.json.Json.MAPPER.valueToTree(i)));
+                        .forEach(i -> installs.add(dev.loopx.ledger.json.Json.mapper().valueToTree(i)));
                 array.add(entry);
             }
             return context.emit(doc, StatusText::render);

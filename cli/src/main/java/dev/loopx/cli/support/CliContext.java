@@ -171,7 +171,7 @@ public final class CliContext {
         JsonNode safe = PathRedactor.redact(document);
         if (json()) {
             try {
-                out.println(Json.MAPPER.writeValueAsString(safe));
+                out.println(Json.text(safe));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("a CLI document did not serialise", e);
             }

@@ -60,7 +60,7 @@ public final class TodoListCommand extends LoopxSubcommand {
             doc.put("goal_id", goalId);
             doc.put("count", todos.size());
             ArrayNode items = doc.putArray("todos");
-            todos.forEach(t -> items.add(Json.MAPPER.<ObjectNode>valueToTree(t).put("schema_version", "todo_item_v0")));
+            todos.forEach(t -> items.add(Json.mapper().<ObjectNode>valueToTree(t).put("schema_version", "todo_item_v0")));
             return context.emit(doc);
         }
     }

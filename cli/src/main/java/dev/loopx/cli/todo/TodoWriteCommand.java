@@ -35,6 +35,6 @@ abstract class TodoWriteCommand extends DryRunCommand {
     protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
         String id = todoIdForAnswer();
         doc.put("todo_id", id);
-        state.flatMap(s -> s.todo(id)).ifPresent(t -> doc.set("todo", Json.MAPPER.valueToTree(t)));
+        state.flatMap(s -> s.todo(id)).ifPresent(t -> doc.set("todo", Json.mapper().valueToTree(t)));
     }
 }

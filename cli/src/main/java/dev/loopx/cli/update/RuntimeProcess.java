@@ -25,7 +25,7 @@ final class RuntimeProcess {
         /** stdout as the one JSON document a {@code --format json} call prints, if it is one. */
         Optional<JsonNode> json() {
             try {
-                JsonNode node = Json.MAPPER.readTree(stdout);
+                JsonNode node = Json.mapper().readTree(stdout);
                 return node != null && node.isObject() ? Optional.of(node) : Optional.empty();
             } catch (IOException e) {
                 return Optional.empty();

@@ -49,7 +49,7 @@ record UpgradeSnapshot(String status, Optional<Path> file, int automations, int 
         String stamp = context.now().toString().replace(":", "").replace(".", "");
         Path file = context.runtimeRoot().toAbsolutePath().normalize().resolve("private").resolve("upgrades")
                 .resolve(stamp + "-" + archiveSha256.substring(0, 12) + "-snapshot.json");
-        PrivateFiles.write(file, Json.MAPPER.writeValueAsBytes(plan.toPrivateJson()));
+        PrivateFiles.write(file, Json.mapper().writeValueAsBytes(plan.toPrivateJson()));
         int managed = (int) plan.entries().stream()
                 .filter(e -> e.bindingSource().orElse("").equals("managed_wrapper")).count();
         return new UpgradeSnapshot(TAKEN, Optional.of(file), plan.entries().size(), managed, Optional.empty());

@@ -142,7 +142,7 @@ class AutomationPromptsTest {
         assertEquals(ledger, CliRunner.snapshot(Path.of(root, "ledger")), "plan appends nothing");
         assertEquals(home, CliRunner.snapshot(codexHome), "plan writes nothing in the Codex home");
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(planFile)));
-        JsonNode privatePlan = Json.MAPPER.readTree(planFile.toFile());
+        JsonNode privatePlan = Json.mapper().readTree(planFile.toFile());
         String desired = byId(privatePlan.get("automations")).get(V1).get("desired_prompt").asText();
         assertEquals(2, WrapperRecognizer.recognize(desired).orElseThrow().version());
         assertEquals(ManagedWrapper.sha256(desired), a.get(V1).get("desired_sha256").asText());
@@ -306,7 +306,7 @@ class AutomationPromptsTest {
 
     /** scheduler_hint.app_automation.prompt_binding (asserted equal to its codex_app mirror). */
     private static JsonNode binding(String answer) throws Exception {
-        JsonNode doc = Json.MAPPER.readTree(answer);
+        JsonNode doc = Json.mapper().readTree(answer);
         JsonNode b = doc.at("/scheduler_hint/app_automation/prompt_binding");
         assertEquals(b, doc.at("/scheduler_hint/codex_app/prompt_binding"), "mirrored");
         return b;
@@ -314,19 +314,19 @@ class AutomationPromptsTest {
 
     /** The answer without prompt_binding in either mirror. */
     private static String withoutBinding(String answer) throws Exception {
-        com.fasterxml.jackson.databind.node.ObjectNode doc = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(answer);
+        com.fasterxml.jackson.databind.node.ObjectNode doc = (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(answer);
         for (String mirror : List.of("app_automation", "codex_app")) {
             if (doc.at("/scheduler_hint/" + mirror) instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
                 o.remove("prompt_binding");
             }
         }
-        return Json.MAPPER.writeValueAsString(doc);
+        return Json.mapper().writeValueAsString(doc);
     }
 
     /** The answer without the pending-upgrade read, with the base envelope budget and without prompt_binding. */
     private static String withoutHint(String answer) throws Exception {
         com.fasterxml.jackson.databind.node.ObjectNode doc = (com.fasterxml.jackson.databind.node.ObjectNode)
-                Json.MAPPER.readTree(withoutBinding(answer));
+                Json.mapper().readTree(withoutBinding(answer));
         var agent = (com.fasterxml.jackson.databind.node.ObjectNode) doc.at("/interaction_contract/agent_channel");
         var reads = (com.fasterxml.jackson.databind.node.ArrayNode) agent.get("required_reads");
         for (int i = reads.size() - 1; i >= 0; i--) {
@@ -335,12 +335,12 @@ class AutomationPromptsTest {
             }
         }
         agent.put("turn_envelope_budget_bytes", 8192);
-        return Json.MAPPER.writeValueAsString(doc);
+        return Json.mapper().writeValueAsString(doc);
     }
 
     private static List<JsonNode> upgradeReads(String answer) throws Exception {
         List<JsonNode> out = new ArrayList<>();
-        Json.MAPPER.readTree(answer).at("/interaction_contract/agent_channel/required_reads").forEach(r -> {
+        Json.mapper().readTree(answer).at("/interaction_contract/agent_channel/required_reads").forEach(r -> {
             if (r.path("kind").asText().equals("automation_prompt_upgrade")) {
                 out.add(r);
             }
@@ -352,7 +352,7 @@ class AutomationPromptsTest {
     void aDeferredMigrationAddsOneRequiredReadToTheMatchingCodexAppLaneAndChangesNothingElse() throws Exception {
         String before = shouldRun("builder", "codex_app_heartbeat");
         String beforeGeneric = shouldRun("builder", "generic_cli");
-        assertEquals(8192, Json.MAPPER.readTree(before).at("/interaction_contract/agent_channel/turn_envelope_budget_bytes").asInt());
+        assertEquals(8192, Json.mapper().readTree(before).at("/interaction_contract/agent_channel/turn_envelope_budget_bytes").asInt());
         assertTrue(upgradeReads(before).isEmpty());
 
         deferV1();
@@ -363,7 +363,7 @@ class AutomationPromptsTest {
         assertEquals("before_work", read.get("ordering").asText());
         assertEquals(1536, read.get("prompt_budget_bytes").asInt());
         assertEquals("loopx automation-prompts plan --automation-id " + V1, read.get("command").asText());
-        assertEquals(8192 + 1536, Json.MAPPER.readTree(after).at("/interaction_contract/agent_channel/turn_envelope_budget_bytes").asInt());
+        assertEquals(8192 + 1536, Json.mapper().readTree(after).at("/interaction_contract/agent_channel/turn_envelope_budget_bytes").asInt());
         assertEquals(withoutBinding(before), withoutHint(after), "nothing but the read, the budget and the binding changed");
         assertEquals("absent", binding(before).get("status").asText());
         assertEquals("adoption_required", binding(after).get("status").asText());

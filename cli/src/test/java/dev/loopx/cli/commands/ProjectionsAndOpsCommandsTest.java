@@ -61,7 +61,7 @@ class ProjectionsAndOpsCommandsTest {
         String r = oldRoot.getParent().toString();
         assertEquals(0, cli.run("--runtime-root", r, "ledger", "verify").exit());
         JsonNode dump = cli.run("--runtime-root", r, "projections", "dump").json();
-        JsonNode golden = dev.loopx.ledger.json.Json.MAPPER.readTree(compat.resolve("projections.canonical.json").toFile());
+        JsonNode golden = dev.loopx.ledger.json.Json.mapper().readTree(compat.resolve("projections.canonical.json").toFile());
         assertEquals(golden.get("views"), dump.get("views"));
         assertEquals("", dump.at("/views/goal/legacy-app-goal/objective").asText());
         JsonNode replayed = cli.run("--runtime-root", r, "ledger", "replay", "--to", "1").jsonLines().get(0);

@@ -124,13 +124,13 @@ class McpServerInProcessTest {
         JsonNode result = response.path("result");
         assertTrue(result.path("isError").asBoolean());
         assertEquals("binding_conflict", result.path("structuredContent").path("error_code").asText());
-        assertEquals(result.path("structuredContent"), Json.MAPPER.readTree(result.path("content").get(0).path("text").asText()));
+        assertEquals(result.path("structuredContent"), Json.mapper().readTree(result.path("content").get(0).path("text").asText()));
     }
 
     private JsonNode call(String tool, ObjectNode arguments) throws Exception {
         JsonNode response = request("tools/call", Json.object().put("name", tool).set("arguments", arguments));
         JsonNode result = response.path("result");
-        JsonNode answer = Json.MAPPER.readTree(result.path("content").get(0).path("text").asText());
+        JsonNode answer = Json.mapper().readTree(result.path("content").get(0).path("text").asText());
         assertEquals(answer, result.path("structuredContent"));
         assertEquals(!answer.path("ok").asBoolean(), result.path("isError").asBoolean());
         return answer;
@@ -144,7 +144,7 @@ class McpServerInProcessTest {
             if (line == null) {
                 throw new AssertionError("the server closed its output");
             }
-            JsonNode frame = Json.MAPPER.readTree(line); // every stdout line must be a JSON-RPC frame
+            JsonNode frame = Json.mapper().readTree(line); // every stdout line must be a JSON-RPC frame
             assertEquals("2.0", frame.path("jsonrpc").asText(), line);
             if (frame.path("id").asInt(-1) == id) {
                 return frame;

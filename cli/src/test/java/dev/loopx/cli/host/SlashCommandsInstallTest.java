@@ -143,7 +143,7 @@ class SlashCommandsInstallTest {
         String skill = read(claude.resolve("skills/loopx/SKILL.md"));
         assertTrue(skill.startsWith("---\nname: loopx\n"), skill);
         assertTrue(skill.contains(MARKER + "loopx-skill surface=claude-code -->"));
-        JsonNode mcp = dev.loopx.ledger.json.Json.MAPPER.readTree(read(project.resolve(".mcp.json")));
+        JsonNode mcp = dev.loopx.ledger.json.Json.mapper().readTree(read(project.resolve(".mcp.json")));
         assertEquals("loopx", mcp.at("/mcpServers/loopx/command").asText());
         assertEquals("[\"mcp\",\"serve\"]", mcp.at("/mcpServers/loopx/args").toString());
         assertTrue(mcp.path("loopx_managed").asText().startsWith(MARKER + "loopx-mcp surface=claude-code"));

@@ -73,8 +73,8 @@ public final class CliRunner {
         /** stdout parsed as exactly one JSON document (fails otherwise). */
         public JsonNode json() {
             try {
-                var parser = Json.MAPPER.getFactory().createParser(stdout);
-                JsonNode doc = Json.MAPPER.readTree(parser);
+                var parser = Json.mapper().getFactory().createParser(stdout);
+                JsonNode doc = Json.mapper().readTree(parser);
                 if (doc == null || parser.nextToken() != null) {
                     throw new AssertionError("stdout is not exactly one JSON document:\n" + stdout + "\nstderr:\n" + stderr);
                 }
@@ -89,7 +89,7 @@ public final class CliRunner {
             for (String line : stdout.split("\n")) {
                 if (!line.isBlank()) {
                     try {
-                        lines.add(Json.MAPPER.readTree(line));
+                        lines.add(Json.mapper().readTree(line));
                     } catch (IOException e) {
                         throw new AssertionError("not a JSON line: " + line, e);
                     }

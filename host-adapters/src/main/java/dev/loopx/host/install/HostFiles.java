@@ -110,7 +110,7 @@ public final class HostFiles {
         server.put("command", cliBin);
         server.putArray("args").add("mcp").add("serve");
         try {
-            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(doc) + "\n";
+            return Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(doc) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the MCP registration did not serialise", e);
         }

@@ -110,7 +110,7 @@ public final class LoopxMcpServer {
         }
         JsonNode answer;
         try {
-            answer = Json.MAPPER.readTree(run.stdout());
+            answer = Json.mapper().readTree(run.stdout());
         } catch (JsonProcessingException e) {
             answer = null;
         }

@@ -57,7 +57,7 @@ public final class BootstrapCommandPack {
             ObjectNode node = goals.addObject();
             node.put("goal_id", g.goalId());
             node.put("lifecycle", g.stopped() ? "stopped" : "active");
-            node.set("agent_ids", Json.MAPPER.valueToTree(g.agentIds()));
+            node.set("agent_ids", Json.mapper().valueToTree(g.agentIds()));
             node.put("open_agent_todos", g.openAgentTodos());
         }
         return c;
@@ -143,7 +143,7 @@ public final class BootstrapCommandPack {
             request.hostSurface().get().activation(goalId, agentId, request.runtime()).forEach(c -> activation.add(c.toJson(cli)));
         } else {
             step.put("host_surface_required_for_activation", true);
-            step.set("host_surfaces", Json.MAPPER.valueToTree(HostSurface.wireNames()));
+            step.set("host_surfaces", Json.mapper().valueToTree(HostSurface.wireNames()));
         }
         List<String> shouldRun = new ArrayList<>(List.of("quota", "should-run", "--goal-id", goalId));
         if (!agentId.isEmpty()) {
@@ -176,7 +176,7 @@ public final class BootstrapCommandPack {
         step.put("kind", kind);
         step.put("summary", summary);
         step.put("command", command.line(cli));
-        step.set("argv", Json.MAPPER.valueToTree(command.argv(cli)));
+        step.set("argv", Json.mapper().valueToTree(command.argv(cli)));
         return step;
     }
 }

@@ -50,7 +50,7 @@ public record CliCall(Program program, List<String> args) {
     public ObjectNode toJson(String cliBin) {
         ObjectNode node = Json.object();
         node.put("command", line(cliBin));
-        node.set("argv", Json.MAPPER.valueToTree(argv(cliBin)));
+        node.set("argv", Json.mapper().valueToTree(argv(cliBin)));
         return node;
     }
 

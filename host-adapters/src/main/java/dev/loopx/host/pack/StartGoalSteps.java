@@ -21,7 +21,7 @@ final class StartGoalSteps {
             String goalId, String agentId, List<StartGoalPlan.PlannedTodo> todos) {
         String cli = request.cliBin();
         HostSurface surface = request.hostSurface().orElseThrow();
-        ArrayNode steps = Json.MAPPER.createArrayNode();
+        ArrayNode steps = Json.array();
 
         boolean goalRegistered = goal.isPresent();
         boolean agentRegistered = agentId.isEmpty() || goal.map(g -> g.agentIds().contains(agentId)).orElse(false);

@@ -104,7 +104,7 @@ class HostFileInstallerTest {
     @Test
     void theMcpRegistrationIsJsonWithTheMarkerAsAKey() throws IOException {
         String json = HostFiles.mcpRegistration("loopx");
-        var doc = dev.loopx.ledger.json.Json.MAPPER.readTree(json);
+        var doc = dev.loopx.ledger.json.Json.mapper().readTree(json);
         assertEquals(ManagedMarker.of("loopx-mcp", HostSurface.CLAUDE_CODE), doc.path(ManagedMarker.JSON_KEY).asText());
         assertEquals("loopx", doc.at("/mcpServers/loopx/command").asText());
         assertEquals("[\"mcp\",\"serve\"]", doc.at("/mcpServers/loopx/args").toString());

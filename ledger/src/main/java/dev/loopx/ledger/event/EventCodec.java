@@ -26,7 +26,7 @@ public final class EventCodec {
 
     public ProposedEvent propose(LoopxEvent event, Instant at, String goalId, Actor actor, String operationId) {
         EventType<?> type = catalog.typeOf(event);
-        ObjectNode payload = Json.MAPPER.valueToTree(event);
+        ObjectNode payload = Json.mapper().valueToTree(event);
         return new ProposedEvent(type.name(), type.version(), at, goalId, actor, operationId, payload);
     }
 
@@ -42,7 +42,7 @@ public final class EventCodec {
         }
         ObjectNode payload = upcast(recorded.type(), recorded.typeVersion(), type.version(), recorded.payload());
         try {
-            return new Decoded(recorded, Json.MAPPER.treeToValue(payload, type.recordClass()));
+            return new Decoded(recorded, Json.mapper().treeToValue(payload, type.recordClass()));
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new LedgerException("ledger_corrupt", "seq " + recorded.seq() + " has a payload that does not decode as "
                     + recorded.type() + " v" + type.version(), e);

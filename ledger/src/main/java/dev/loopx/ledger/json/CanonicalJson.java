@@ -23,7 +23,7 @@ public final class CanonicalJson {
 
     public static byte[] bytes(JsonNode node) {
         var out = new ByteArrayOutputStream(256);
-        try (JsonGenerator gen = Json.MAPPER.getFactory().createGenerator(out)) {
+        try (JsonGenerator gen = Json.FACTORY.createGenerator(out)) {
             write(gen, node);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

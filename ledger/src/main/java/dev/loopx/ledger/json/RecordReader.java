@@ -23,7 +23,7 @@ import java.util.Map;
  * deserializer the first time it meets each record type (introspection, annotation lookups), more
  * than the whole read takes.
  *
- * <p>{@link #read} answers exactly what {@code Json.MAPPER.readValue(text, type)} answers, or
+ * <p>{@link #read} answers exactly what {@code Json.mapper().readValue(text, type)} answers, or
  * {@code null} when it cannot be sure of that, and the caller then asks {@link Json#MAPPER}. It
  * takes only records without annotations (on the record, its components or its constructor) whose
  * components are {@code String}, {@code long}/{@code int}/{@code boolean} (or their boxes),

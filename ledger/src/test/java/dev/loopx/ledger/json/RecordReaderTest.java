@@ -21,7 +21,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
-/** RecordReader answers what Json.MAPPER answers, or nothing (then Jackson decides, errors included). */
+/** RecordReader answers what Json.mapper() answers, or nothing (then Jackson decides, errors included). */
 class RecordReaderTest {
     public record Leaf(long seq, String agentId, int slots, boolean noFollowup) {}
 
@@ -62,10 +62,10 @@ class RecordReaderTest {
 
     @Property(tries = 300)
     void readsWhatJacksonReads(@ForAll("trees") Tree tree) throws JsonProcessingException {
-        String text = Json.MAPPER.writeValueAsString(tree);
+        String text = Json.mapper().writeValueAsString(tree);
         Tree fast = RecordReader.read(text, Tree.class);
         assertNotNull(fast, text);
-        assertEquals(Json.MAPPER.readValue(text, Tree.class), fast);
+        assertEquals(Json.mapper().readValue(text, Tree.class), fast);
         assertEquals(tree, fast);
     }
 
@@ -74,7 +74,7 @@ class RecordReaderTest {
         for (String number : List.of("1", "1.50", "0.125", "-3", "100", "1E+3")) {
             String text = "{\"goal_id\":\"g\",\"compute\":" + number + ",\"optional_seq\":null,\"flag\":null,\"count\":null,"
                     + "\"last_leaf\":null,\"leaves\":[],\"names\":[],\"latest_by_agent\":{},\"old_prompt_sha256_seq\":1}";
-            Tree jackson = Json.MAPPER.readValue(text, Tree.class);
+            Tree jackson = Json.mapper().readValue(text, Tree.class);
             Tree fast = RecordReader.read(text, Tree.class);
             assertEquals(jackson, fast, number);
             assertEquals(jackson.compute().scale(), fast.compute().scale(), number);
@@ -107,7 +107,7 @@ class RecordReaderTest {
         assertNotNull(RecordReader.read("{\"goal_id\":\"g\",\"agents\":[\"a\"]}", Strict.class));
         assertNull(RecordReader.read("{\"goal_id\":null,\"agents\":[]}", Strict.class));
         assertNull(RecordReader.read("{\"goal_id\":\"g\",\"agents\":null}", Strict.class));
-        assertThrows(JsonProcessingException.class, () -> Json.MAPPER.readValue("{\"goal_id\":null,\"agents\":[]}", Strict.class));
+        assertThrows(JsonProcessingException.class, () -> Json.mapper().readValue("{\"goal_id\":null,\"agents\":[]}", Strict.class));
     }
 
     @Test

@@ -55,7 +55,7 @@ public final class CharBudget {
 
     public static int length(ObjectNode doc) {
         try {
-            return Json.MAPPER.writeValueAsString(doc).length();
+            return Json.text(doc).length();
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a document did not serialise", e);
         }

@@ -39,7 +39,7 @@ public final class GoalStatus {
         n.set("last_evidence", lastEvidence(s.quota()));
         n.set("attention", Attention.of(s, agentId, now).toJson());
         n.put("terminal", f.terminal());
-        n.set("terminal_state", f.toJson().path("terminal_state").isMissingNode() ? Json.MAPPER.nullNode()
+        n.set("terminal_state", f.toJson().path("terminal_state").isMissingNode() ? Json.NODES.nullNode()
                 : f.toJson().get("terminal_state"));
         n.set("goal_frontier_projection", f.toJson());
         return n;
@@ -71,7 +71,7 @@ public final class GoalStatus {
     public static com.fasterxml.jackson.databind.JsonNode lastEvidence(QuotaLog log) {
         Optional<QuotaLog.Writeback> w = log.lastWriteback();
         if (w.isEmpty()) {
-            return Json.MAPPER.nullNode();
+            return Json.NODES.nullNode();
         }
         ObjectNode e = Json.object();
         e.put("seq", w.get().seq());

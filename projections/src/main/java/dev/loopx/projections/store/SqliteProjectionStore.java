@@ -288,14 +288,14 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     private static JsonNode parse(String text) {
         try {
-            return Json.MAPPER.readTree(text);
+            return Json.mapper().readTree(text);
         } catch (IOException e) {
             throw failure(e);
         }
     }
 
     private static JsonNode tree(Object staged) {
-        return staged instanceof JsonNode node ? node.deepCopy() : Json.MAPPER.valueToTree(staged);
+        return staged instanceof JsonNode node ? node.deepCopy() : Json.mapper().valueToTree(staged);
     }
 
     private static <T> T typed(Object staged, Class<T> type) {
@@ -424,7 +424,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 ResultSet rs = s.executeQuery("SELECT view, key, doc FROM views ORDER BY view, key")) {
             while (rs.next()) {
                 ObjectNode view = views.has(rs.getString(1)) ? (ObjectNode) views.get(rs.getString(1)) : views.putObject(rs.getString(1));
-                view.set(rs.getString(2), Json.MAPPER.readTree(rs.getString(3)));
+                view.set(rs.getString(2), Json.mapper().readTree(rs.getString(3)));
             }
         } catch (SQLException | IOException e) {
             throw failure(e);

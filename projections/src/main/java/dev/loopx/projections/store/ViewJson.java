@@ -18,12 +18,12 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The stored text of a view document: canonical JSON ({@link CanonicalJson}) — the same bytes as
- * {@code CanonicalJson.string(Json.MAPPER.valueToTree(record))}, written from the record directly
+ * {@code CanonicalJson.string(Json.mapper().valueToTree(record))}, written from the record directly
  * (sorted properties and map keys, decimals in canonical form) without building the tree first;
  * the most frequent rows by hand ({@link RowText}).
  */
 public final class ViewJson {
-    private static final ObjectWriter WRITER = ((JsonMapper) Json.MAPPER).rebuild()
+    private static final ObjectWriter WRITER = ((JsonMapper) Json.mapper()).rebuild()
             .enable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
             .disable(MapperFeature.SORT_CREATOR_PROPERTIES_FIRST)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)

@@ -29,7 +29,7 @@ public final class Documents {
 
     public static <T> T decode(JsonNode node, Class<T> type) {
         try {
-            return Json.MAPPER.treeToValue(node, type);
+            return Json.mapper().treeToValue(node, type);
         } catch (JsonProcessingException e) {
             throw failed(type, e);
         }
@@ -45,7 +45,7 @@ public final class Documents {
             return fast;
         }
         try {
-            return Json.MAPPER.readValue(text, type);
+            return Json.mapper().readValue(text, type);
         } catch (JsonProcessingException e) {
             throw failed(type, e);
         }

@@ -35,7 +35,7 @@ public interface Views {
 
     /** Stores an immutable view record (its JSON form is what {@link #get} returns). */
     default void write(String view, String key, Object record) {
-        put(view, key, Json.MAPPER.valueToTree(record));
+        put(view, key, Json.mapper().valueToTree(record));
     }
 
     default <T> List<T> readList(String view, String keyPrefix, Class<T> type) {

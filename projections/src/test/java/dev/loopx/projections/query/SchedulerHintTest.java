@@ -211,7 +211,7 @@ class SchedulerHintTest {
         assertEquals(List.of("quota", "scheduler-ack-current", "--goal-id", "g1", "--agent-id", "a", "--applied-rrule", R30,
                 "--reset-token", b.path("reset_token").asText(), "--identity-signature",
                 b.path("identity_signature").asText(), "--execute"),
-                Json.MAPPER.convertValue(ackHint.path("cli_args"), List.class));
+                Json.mapper().convertValue(ackHint.path("cli_args"), List.class));
         assertEquals("[30,60]", h.at("/app_automation/progression_minutes").toString());
     }
 

@@ -29,12 +29,12 @@ class ViewJsonTest {
     /** Also: the stored text reads back to the same record by RecordReader (no Jackson fallback) and by Jackson. */
     private static void sameAsTree(Object record) {
         String text = ViewJson.canonical(record);
-        assertEquals(CanonicalJson.string(Json.MAPPER.valueToTree(record)), text, record.toString());
+        assertEquals(CanonicalJson.string(Json.mapper().valueToTree(record)), text, record.toString());
         Object fast = RecordReader.read(text, record.getClass());
         assertNotNull(fast, "RecordReader takes " + record.getClass().getSimpleName());
         assertEquals(record, fast);
         try {
-            assertEquals(Json.MAPPER.readValue(text, record.getClass()), fast);
+            assertEquals(Json.mapper().readValue(text, record.getClass()), fast);
         } catch (JsonProcessingException e) {
             throw new AssertionError(e);
         }

@@ -74,7 +74,7 @@ class KillDuringMigrationProcessTest {
                 "loopx").plan(List.of(ID), "t0").get();
         String desired = plan.entries().get(0).desiredPrompt().orElseThrow();
         Path planFile = tmp.resolve("plan.json");
-        Files.writeString(planFile, Json.MAPPER.writeValueAsString(plan.toPrivateJson()));
+        Files.writeString(planFile, Json.mapper().writeValueAsString(plan.toPrivateJson()));
 
         Path out = tmp.resolve("child.out");
         child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

@@ -21,7 +21,7 @@ public final class MigrateChild {
 
     public static void main(String[] args) throws Exception {
         CodexAutomationStore store = new CodexAutomationStore(new CodexHome(Path.of(args[0]), CodexHome.Source.FLAG));
-        PromptPlan plan = PromptPlan.fromJson(Json.MAPPER.readTree(Files.readString(Path.of(args[2]))));
+        PromptPlan plan = PromptPlan.fromJson(Json.mapper().readTree(Files.readString(Path.of(args[2]))));
         String stopAt = args[3];
         PrintStream out = System.out;
         PromptMigrator.JournalHook journalHook = (point, id) -> stop(out, point.name(), stopAt);

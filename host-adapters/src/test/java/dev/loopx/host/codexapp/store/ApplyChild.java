@@ -15,7 +15,7 @@ public final class ApplyChild {
 
     public static void main(String[] args) throws Exception {
         CodexAutomationStore store = new CodexAutomationStore(new CodexHome(Path.of(args[0]), CodexHome.Source.FLAG));
-        PromptChange change = PromptChange.fromJson(Json.MAPPER.readTree(Files.readString(Path.of(args[1]))));
+        PromptChange change = PromptChange.fromJson(Json.mapper().readTree(Files.readString(Path.of(args[1]))));
         MigrationStep stopAt = MigrationStep.valueOf(args[3]);
         PrintStream out = System.out;
         MigrationHook hook = (step, id) -> {

@@ -333,7 +333,7 @@ class CodexAutomationStoreWriteTest {
     @Test
     void aPromptChangeSurvivesItsPrivateJournalForm() throws Exception {
         PromptChange change = store.prepare(CodexHomeFixture.MULTILINE, NEW_PROMPT).get();
-        PromptChange back = PromptChange.fromJson(dev.loopx.ledger.json.Json.MAPPER.readTree(change.toJson().toString()));
+        PromptChange back = PromptChange.fromJson(dev.loopx.ledger.json.Json.mapper().readTree(change.toJson().toString()));
         assertEquals(change, back);
         var tampered = change.toJson();
         ((com.fasterxml.jackson.databind.node.ObjectNode) tampered.get("before")).put("toml_base64", "AAAA");
