@@ -42,7 +42,7 @@ import java.util.SplittableRandom;
  *       goal.registered + goal.configured + agent.registered once, then a repeating lifecycle —
  *       todo.added, todo.claimed, evidence.recorded, quota.slot_spent, scheduler.acked,
  *       todo.completed, and every 8th cycle a user gate (todo.added with blocks_agent) and a
- *       gate.decided. Payloads go through {@link EventCodec#propose}, exactly what the CLI writes.
+ *       gate.decided, the previous gate's todo completed by the owner first (one open gate per goal). Payloads go through {@link EventCodec#propose}, exactly what the CLI writes.
  *   <li>{@code read --root R}: {@code readFrom(1)} + {@link EventCodec#decode} over every event —
  *       the same path as LedgerThroughput's "Chronicle readFrom(1) + EventCodec.decode" row; run
  *       3 times in one JVM, prints one line per pass and {@code best_events_per_s=…} and
@@ -88,6 +88,7 @@ public final class LedgerSeed {
             Head head = ledger.head();
             long have = head.seq();
             long[] cycle = new long[goals];
+            String[] openGate = new String[goals];   // each goal's last gate, completed when the next one opens
             long step = have;
             List<ProposedEvent> pending = new ArrayList<>(batch);
             // Goal set-up first (goal 0 may exist already from `loopx connect`; registering again is harmless for a fold).
@@ -125,13 +126,21 @@ public final class LedgerSeed {
                         "sig_" + Long.toHexString(rnd.nextLong()), (int) (c % 6), 30, "FREQ=MINUTELY;INTERVAL=30"));
                 life.add(new TodoCompleted(todo, "commit " + Long.toHexString(rnd.nextLong()), c % 2 == 0, "done", List.of()));
                 if (c % 8 == 7) {
+                    // The owner answers a gate and closes its todo by the time the next one opens: a goal
+                    // has at most one open gate, as in real use (until 2026-12-01 no gate todo was ever
+                    // completed, so the open state of a 1M-event ledger held ~2,000 gates per goal).
+                    if (openGate[g] != null) {
+                        life.add(new TodoCompleted(openGate[g], "owner approved the release", true, "approved", List.of()));
+                    }
                     String gate = "gate_" + g + "_" + c;
                     life.add(new TodoAdded(gate, "user", "Approve release " + c, "approval", "P1", "", agent, false, List.of(), "",
                             ""));
                     life.add(new GateDecided(gate, "approved", "owner approved after review"));
+                    openGate[g] = gate;
                 }
                 for (LoopxEvent e : life) {
-                    Actor actor = e instanceof GateDecided || (e instanceof TodoAdded t && t.role().equals("user")) ? owner() : agentActor;
+                    Actor actor = e instanceof GateDecided || (e instanceof TodoAdded t && t.role().equals("user"))
+                            || (e instanceof TodoCompleted done && done.todoId().startsWith("gate_")) ? owner() : agentActor;
                     pending.add(codec.propose(e, at(step++), goal, actor, op(rnd)));
                 }
                 if (pending.size() >= batch || have + pending.size() >= target) {

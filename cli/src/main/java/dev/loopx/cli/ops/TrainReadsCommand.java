@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
  * The training run of the read-path class-data archive ({@code lib/loopx-read.aot}, made by
  * {@code bin/loopx-train}): the commands a host calls on every heartbeat, run in this one JVM
  * against an existing, current project. It only reads, so the archive holds no ledger-writing
- * classes (Chronicle Queue, its native layer), which the JVM would otherwise load at every start.
+ * classes (Chronicle Queue, its native layer) nor Jackson's databind (none of these builds the
+ * mapper), which the JVM would otherwise load at every start.
  */
 @Command(name = "train-reads", description = "Run the heartbeat read commands once each (class-data archive training).")
 public final class TrainReadsCommand extends LoopxSubcommand {
@@ -39,7 +40,6 @@ public final class TrainReadsCommand extends LoopxSubcommand {
             runs.add(List.of("quota", "should-run", "--goal-id", goalId, "--agent-id", agentId, "--runtime-profile", profile));
         }
         runs.add(List.of("quota", "status", "--goal-id", goalId));
-        runs.add(List.of("todo", "list", "--goal-id", goalId, "--status", "open"));
         runs.add(List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId));
         ArrayNode results = Json.array();
         boolean ok = true;
