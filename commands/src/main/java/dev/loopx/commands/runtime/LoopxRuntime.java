@@ -50,9 +50,10 @@ public final class LoopxRuntime implements AutoCloseable {
     private final Path root;
     private final SyncPolicy sync;
     private final LedgerLock lock;
-    private final EventCodec codec = new EventCodec(EventCatalog.standard());
     private final Projector projector = new Projector();
-    private final ProjectionCatchUp catchUp = new ProjectionCatchUp(codec, projector);
+    /** Built on first use: a read of a current store decodes no event. */
+    private EventCodec codec;
+    private ProjectionCatchUp catchUp;
     private final ProjectionFiles files;
     private ChronicleLedger ledger;
     private SqliteProjectionStore store;
@@ -97,7 +98,17 @@ public final class LoopxRuntime implements AutoCloseable {
     }
 
     public EventCodec codec() {
+        if (codec == null) {
+            codec = new EventCodec(EventCatalog.standard());
+        }
         return codec;
+    }
+
+    private ProjectionCatchUp catchUp() {
+        if (catchUp == null) {
+            catchUp = new ProjectionCatchUp(codec(), projector);
+        }
+        return catchUp;
     }
 
     public Ledger ledger() {
@@ -124,7 +135,7 @@ public final class LoopxRuntime implements AutoCloseable {
             return current;
         }
         try {
-            catchUp.catchUp(ledger(), current, ProjectionCatchUp.Progress.NONE);
+            catchUp().catchUp(ledger(), current, ProjectionCatchUp.Progress.NONE);
         } catch (LedgerException e) {
             if (!e.errorCode().equals("projection_diverged")) {
                 throw e;
@@ -138,7 +149,7 @@ public final class LoopxRuntime implements AutoCloseable {
     public void rebuild(ProjectionCatchUp.Progress progress) {
         try (LedgerLock.Held held = lock.acquire()) {
             closeStore();
-            files.rebuild(ledger(), catchUp, progress);
+            files.rebuild(ledger(), catchUp(), progress);
         }
         store = files.open();
     }
@@ -205,11 +216,11 @@ public final class LoopxRuntime implements AutoCloseable {
                     events.add(new OperationRecorded(context.operationId(), context.intent().sha256(), context.intent().command()));
                 }
                 List<ProposedEvent> proposed = events.stream()
-                        .map(e -> codec.propose(e, context.now(), context.goalId(), context.actor(), context.operationId()))
+                        .map(e -> codec().propose(e, context.now(), context.goalId(), context.actor(), context.operationId()))
                         .toList();
                 Either<HeadMismatch, List<Recorded>> appended = ledger().appendIfHead(views.checkpoint().seq(), proposed);
                 if (appended.isRight()) {
-                    store.apply(appended.get().stream().map(codec::decode).toList(), projector);
+                    store.apply(appended.get().stream().map(codec()::decode).toList(), projector);
                     return Either.right(Receipt.of(appended.get()));
                 }
                 if (attempt == MAX_ATTEMPTS) {
@@ -224,7 +235,7 @@ public final class LoopxRuntime implements AutoCloseable {
     public Either<Rejection, List<ProposedEvent>> preview(WriteContext context,
             Function<Views, Either<Rejection, List<LoopxEvent>>> decide) {
         return decide.apply(views()).map(events -> events.stream()
-                .map(e -> codec.propose(e, context.now(), context.goalId(), context.actor(), context.operationId()))
+                .map(e -> codec().propose(e, context.now(), context.goalId(), context.actor(), context.operationId()))
                 .toList());
     }
 
