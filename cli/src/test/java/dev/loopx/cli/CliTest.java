@@ -33,6 +33,9 @@ class CliTest {
         assertEquals(Set.of("quota"), subcommands(cl));
         assertEquals(Set.of("should-run"), subcommands(cl.getSubcommands().get("quota")));
 
+        CommandLine afterGroup = built("quota", "--format", "json", "should-run", "--goal-id", "g");
+        assertEquals(Set.of("should-run"), subcommands(afterGroup.getSubcommands().get("quota")));
+
         assertEquals(Set.of("host"), subcommands(built("host", "codex-app", "install-plan")));
         assertEquals(Set.of("install-plan"),
                 subcommands(built("host", "codex-app", "install-plan").getSubcommands().get("host").getSubcommands().get("codex-app")));

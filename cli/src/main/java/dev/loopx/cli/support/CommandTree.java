@@ -1,5 +1,6 @@
 package dev.loopx.cli.support;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,10 @@ public final class CommandTree {
         return new CommandTree(command, subcommands, List.of(names), Set.of());
     }
 
-    /** The options of this command that take a separate value word (so a subcommand is found after them). */
+    /**
+     * The options of this command that take a separate value word, so a subcommand is found after
+     * them (on this level and below: picocli lets inherited global options stand anywhere).
+     */
     public CommandTree valuedOptions(String... options) {
         CommandTree copy = new CommandTree(command, subcommands, names, Set.of(options));
         copy.aliasToName.putAll(aliasToName);
@@ -70,29 +74,31 @@ public final class CommandTree {
 
     /** The whole tree, every command registered. */
     public CommandLine commandLine() {
-        return build(null, 0);
+        return build(null, 0, Set.of());
     }
 
     /** The tree as far as {@code args} (from index {@code from}) name it. */
     public CommandLine commandLine(String[] args, int from) {
-        return build(Objects.requireNonNull(args, "args"), from);
+        return build(Objects.requireNonNull(args, "args"), from, Set.of());
     }
 
-    private CommandLine build(String[] args, int from) {
+    private CommandLine build(String[] args, int from, Set<String> inheritedValued) {
         CommandLine cl = commandLineOf(command.get());
-        int at = args == null ? -1 : subcommandAt(args, from);
+        Set<String> valued = new HashSet<>(inheritedValued);
+        valued.addAll(valuedOptions);
+        int at = args == null ? -1 : subcommandAt(args, from, valued);
         String named = at < 0 ? null : aliasToName.getOrDefault(args[at], args[at]);
         if (named != null && names.contains(named)) {
-            register(cl, named, child(named, args, at + 1));
+            register(cl, named, child(named, args, at + 1, valued));
         } else {
-            names.forEach(name -> register(cl, name, child(name, null, 0)));
+            names.forEach(name -> register(cl, name, child(name, null, 0, valued)));
         }
         return cl;
     }
 
-    private CommandLine child(String name, String[] args, int from) {
+    private CommandLine child(String name, String[] args, int from, Set<String> valued) {
         Object made = subcommands.apply(name);
-        return made instanceof CommandTree tree ? tree.build(args, from) : commandLineOf(made);
+        return made instanceof CommandTree tree ? tree.build(args, from, valued) : commandLineOf(made);
     }
 
     private static CommandLine commandLineOf(Object command) {
@@ -104,13 +110,13 @@ public final class CommandTree {
     }
 
     /** Index of the first word that names a subcommand, or -1 (none, or help asked for here). */
-    private int subcommandAt(String[] args, int from) {
+    private int subcommandAt(String[] args, int from, Set<String> valued) {
         if (names.isEmpty()) {
             return -1;
         }
         for (int i = from; i < args.length; i++) {
             String arg = args[i];
-            if (valuedOptions.contains(arg)) {
+            if (valued.contains(arg)) {
                 i++;
             } else if (arg.equals("--help") || arg.equals("-h") || arg.equals("--version") || arg.equals("-V")) {
                 return -1;
