@@ -1,6 +1,7 @@
 package dev.loopx.cli;
 
 import dev.loopx.cli.support.Environment;
+import dev.loopx.cli.support.WarmUp;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -10,6 +11,7 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        WarmUp.start(args);
         PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int exit = Cli.run(args, out, err, Environment.system(Clock.systemUTC()));
