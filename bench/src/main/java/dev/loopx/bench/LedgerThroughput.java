@@ -43,6 +43,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.SyncMode;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycles;
@@ -361,7 +362,7 @@ public final class LedgerThroughput {
     private static SingleChronicleQueue queue(Path ledgerDir, boolean readOnly) {
         return SingleChronicleQueueBuilder.binary(ledgerDir.toFile())
                 .rollCycle(RollCycles.FAST_DAILY).timeProvider(() -> 0L).blockSize(1L << 20)
-                .timeoutMS(500).readOnly(readOnly).checkInterrupts(false).build();
+                .timeoutMS(500).syncMode(SyncMode.NONE).readOnly(readOnly).checkInterrupts(false).build();
     }
 
     /** The hash after the first {@code n} events (to check the short single-append ledgers). */

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.NoSuchElementException;
 import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.SyncMode;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycle;
@@ -45,6 +46,11 @@ import net.openhft.chronicle.wire.DocumentContext;
  * <p>Thread-safe: every public method is synchronized.
  */
 public final class ChronicleLedger implements Ledger {
+    static {
+        // Before any Chronicle class initialises (chronicle-core's Jvm warms its POSIX layer up).
+        DeferredPosixApi.install();
+    }
+
     /** Chronicle's internal write-lock and header-recovery timeout. */
     static final long CHRONICLE_TIMEOUT_MS = 500;
     private static final RollCycle ROLL_CYCLE = RollCycles.FAST_DAILY;
@@ -84,6 +90,9 @@ public final class ChronicleLedger implements Ledger {
                     .timeProvider(() -> 0L)
                     .blockSize(BLOCK_SIZE)
                     .timeoutMS(CHRONICLE_TIMEOUT_MS)
+                    // No msync of Chronicle's own (its default, ASYNC, is MS_ASYNC: no durability on
+                    // Linux, and it loads the JNR POSIX layer on every close); FileSync makes appends durable.
+                    .syncMode(SyncMode.NONE)
                     .readOnly(asReadOnly)
                     .checkInterrupts(false)
                     .build();
