@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.SyncMode;
+import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycle;
@@ -317,6 +318,10 @@ public final class ChronicleLedger implements Ledger {
             appender.close();
         }
         queue.close();
+        // Chronicle hands the release of mapped files to a background thread (and a shutdown hook
+        // that waits for it); done here, nothing of the journal is left for a hook when the CLI
+        // ends its process with Runtime.halt (cli Main).
+        BackgroundResourceReleaser.releasePendingResources();
     }
 
     private static void sleep(long millis) {
