@@ -1,15 +1,19 @@
 package dev.loopx.cli.support;
 
+import dev.loopx.ledger.chronicle.ChronicleWarmUp;
 import java.math.BigDecimal;
 import java.security.MessageDigest;
 import java.util.Calendar;
 import java.util.Locale;
+import java.util.Set;
 import java.util.TimeZone;
 
 /**
  * Class initialisation a command will need, started on a second core while the main thread builds
  * the command line (picocli) — on a cold JVM each of these takes milliseconds of interpreted code
- * the first time, whoever asks first: BigDecimal's static tables (every JSON parser and every
+ * the first time, whoever asks first: for a command that opens the journal, Chronicle Queue's
+ * static state first ({@link ChronicleWarmUp}, which the journal's opener waits for); then
+ * BigDecimal's static tables (every JSON parser and every
  * quota policy), the JDK's calendar and locale data (sqlite-jdbc builds a date format for every
  * connection), the SQLite native library, and the security providers behind SHA-256 (hash chain,
  * reset tokens). Only JDK classes and sqlite-jdbc's own synchronized loader, so it changes no
@@ -20,15 +24,28 @@ import java.util.TimeZone;
 public final class WarmUp {
     private WarmUp() {}
 
+    /** Words of the commands that read the projection store only (no journal, when the store is current). */
+    private static final Set<String> STORE_READS = Set.of("should-run", "status", "heartbeat-prompt", "list",
+            "global-summary", "global-gates", "global-todos", "global-risks", "review-packet", "slash-commands",
+            "train-reads");
+
     /** Starts the warm-up unless the arguments ask for something that opens no store (version, help). */
     public static void start(String[] args) {
         if (!wanted(args)) {
             return;
         }
-        Thread thread = new Thread(WarmUp::run, "loopx-warm-up");
+        boolean journal = opensJournal(args);
+        if (journal) {
+            ChronicleWarmUp.expect();
+        }
+        Thread thread = new Thread(() -> run(journal), "loopx-warm-up");
         thread.setDaemon(true);
         thread.setPriority(Thread.NORM_PRIORITY - 1);
-        thread.start();
+        try {
+            thread.start();
+        } catch (RuntimeException | OutOfMemoryError e) {
+            ChronicleWarmUp.cancel();   // nobody waits for a warm-up that never ran
+        }
     }
 
     static boolean wanted(String[] args) {
@@ -43,7 +60,24 @@ public final class WarmUp {
         return true;
     }
 
-    private static void run() {
+    /**
+     * Whether the command will open the journal (every write, the ledger commands, a rebuild): then
+     * Chronicle's classes are initialised here too, first. A word inside a value (`--text status`)
+     * can only cost or spare some warm-up, never change an answer.
+     */
+    static boolean opensJournal(String[] args) {
+        for (String arg : args) {
+            if (STORE_READS.contains(arg)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void run(boolean journal) {
+        if (journal) {
+            ChronicleWarmUp.initialise();   // counts down even when it fails: the command never waits forever
+        }
         try {
             BigDecimal.ONE.hashCode();
             Calendar.getInstance(TimeZone.getDefault(), Locale.getDefault());

@@ -16,4 +16,13 @@ class WarmUpTest {
         assertFalse(WarmUp.wanted(new String[] {"quota", "should-run", "--help"}));
         assertFalse(WarmUp.wanted(new String[] {"-h"}));
     }
+
+    @Test
+    void chronicleIsWarmedUpForCommandsThatOpenTheJournal() {
+        assertTrue(WarmUp.opensJournal(new String[] {"todo", "add", "--goal-id", "g", "--text-file", "t"}));
+        assertTrue(WarmUp.opensJournal(new String[] {"ledger", "verify"}));
+        assertFalse(WarmUp.opensJournal(new String[] {"quota", "should-run", "--goal-id", "g"}));
+        assertFalse(WarmUp.opensJournal(new String[] {"--runtime-root", "r", "status", "--goal-id", "g"}));
+        assertFalse(WarmUp.opensJournal(new String[] {"todo", "list", "--goal-id", "g"}));
+    }
 }

@@ -17,6 +17,7 @@ import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.SyncPolicy;
 import dev.loopx.ledger.chronicle.ChronicleLedger;
+import dev.loopx.ledger.chronicle.ChronicleWarmUp;
 import dev.loopx.ledger.event.EventCatalog;
 import dev.loopx.ledger.event.EventCodec;
 import dev.loopx.ledger.event.LoopxEvent;
@@ -113,6 +114,7 @@ public final class LoopxRuntime implements AutoCloseable {
 
     public Ledger ledger() {
         if (ledger == null) {
+            ChronicleWarmUp.await();   // Chronicle's classes are initialised by one thread only
             ledger = ChronicleLedger.open(root, sync, lock);
         }
         return ledger;
