@@ -78,10 +78,10 @@ public final class WarmUp {
         if (journal) {
             ChronicleWarmUp.initialise();   // counts down even when it fails: the command never waits forever
         }
-        try {
-            BigDecimal.ONE.hashCode();
+        try {   // in the order a command meets them: store open, its first parse, the first hash
             Calendar.getInstance(TimeZone.getDefault(), Locale.getDefault());
             org.sqlite.SQLiteJDBCLoader.initialize();
+            BigDecimal.ONE.hashCode();
             MessageDigest.getInstance("SHA-256");
         } catch (Exception | LinkageError e) {
             // Nothing to do: the command meets the same problem where it matters and reports it.
