@@ -22,16 +22,14 @@ public final class CommandTree {
     private final Supplier<Object> command;
     private final Function<String, Object> subcommands;
     private final List<String> names;
-    private final Set<String> valuedOptions;
+    private final Set<String> valuedOptions = new HashSet<>();
     private final Map<String, String> aliasToName = new LinkedHashMap<>();
     private final Map<String, List<String>> aliasesOf = new LinkedHashMap<>();
 
-    private CommandTree(Supplier<Object> command, Function<String, Object> subcommands, List<String> names,
-            Set<String> valuedOptions) {
+    private CommandTree(Supplier<Object> command, Function<String, Object> subcommands, List<String> names) {
         this.command = Objects.requireNonNull(command, "command");
         this.subcommands = Objects.requireNonNull(subcommands, "subcommands");
         this.names = List.copyOf(names);
-        this.valuedOptions = Set.copyOf(valuedOptions);
     }
 
     /**
@@ -41,7 +39,7 @@ public final class CommandTree {
      * until that branch runs.
      */
     public static CommandTree of(Supplier<Object> command, Function<String, Object> subcommands, String... names) {
-        return new CommandTree(command, subcommands, List.of(names), Set.of());
+        return new CommandTree(command, subcommands, List.of(names));
     }
 
     /**
@@ -49,10 +47,8 @@ public final class CommandTree {
      * them (on this level and below: picocli lets inherited global options stand anywhere).
      */
     public CommandTree valuedOptions(String... options) {
-        CommandTree copy = new CommandTree(command, subcommands, names, Set.of(options));
-        copy.aliasToName.putAll(aliasToName);
-        copy.aliasesOf.putAll(aliasesOf);
-        return copy;
+        valuedOptions.addAll(List.of(options));
+        return this;
     }
 
     /** Other names of subcommand {@code name}. */
