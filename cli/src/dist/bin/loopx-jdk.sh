@@ -25,21 +25,12 @@ loopx_read_release() {
   [ -n "$loopx_major" ]
 }
 
-loopx_java_major() {
-  # $1: a JDK home. Prints its feature version (17, 21, 25…) or nothing.
-  if loopx_read_release "$1"; then
-    echo "$loopx_major"
-  elif [ ! -r "$1/release" ]; then
-    "$1/bin/java" -XshowSettings:properties -version 2>&1 \
-      | sed -n 's/^[[:space:]]*java\.specification\.version = \([0-9][0-9]*\).*/\1/p' | head -n 1
-  fi
-}
-
 loopx_try_jdk() {
-  # $1: a JDK home. Selects it when it is a JDK >= 21.
+  # $1: a JDK home. Selects it when it is a JDK >= 21 (a JDK without a release file is asked).
   [ -x "$1/bin/java" ] || return 1
-  if ! loopx_read_release "$1"; then
-    loopx_major=$(loopx_java_major "$1")
+  if ! loopx_read_release "$1" && [ ! -r "$1/release" ]; then
+    loopx_major=$("$1/bin/java" -XshowSettings:properties -version 2>&1 \
+      | sed -n 's/^[[:space:]]*java\.specification\.version = \([0-9][0-9]*\).*/\1/p' | head -n 1)
   fi
   loopx_tried="$loopx_tried $1 (${loopx_major:-unknown})"
   if [ -n "$loopx_major" ] && [ "$loopx_major" -ge 21 ]; then

@@ -199,7 +199,11 @@ public final class CliContext {
         }
         JsonNode safe = PathRedactor.redact(doc);
         if (asJson) {
-            out.println(safe.toString());
+            try {
+                out.println(Json.text(safe));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("an error document did not serialise", e);
+            }
         } else {
             err.println("loopx: " + safe.path("message").asText() + " [" + error.errorCode() + "]");
             err.println("hint: " + safe.path("hint").asText());

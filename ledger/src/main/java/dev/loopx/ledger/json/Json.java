@@ -62,12 +62,11 @@ public final class Json {
      * holding a Java object ({@code POJONode}) goes to the mapper.
      */
     public static String text(JsonNode node) throws JsonProcessingException {
-        if (holdsObjects(node)) {
-            return mapper().writeValueAsString(node);
-        }
         StringWriter out = new StringWriter();
         try (JsonGenerator gen = FACTORY.createGenerator(out)) {
             write(gen, node);
+        } catch (HoldsObject e) {
+            return mapper().writeValueAsString(node);
         } catch (JsonProcessingException e) {
             throw e;
         } catch (IOException e) {
@@ -76,18 +75,16 @@ public final class Json {
         return out.toString();
     }
 
-    private static boolean holdsObjects(JsonNode node) {
-        if (node.isPojo()) {
-            return true;
+    /** The tree holds a Java object: only the mapper can write it. */
+    private static final class HoldsObject extends IOException {
+        HoldsObject() {
+            super(null, null);
         }
-        if (node.isContainerNode()) {
-            for (JsonNode child : node) {
-                if (holdsObjects(child)) {
-                    return true;
-                }
-            }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
         }
-        return false;
     }
 
     private static void write(JsonGenerator gen, JsonNode node) throws IOException {
@@ -122,7 +119,7 @@ public final class Json {
                     case DOUBLE -> gen.writeNumber(node.doubleValue());
                 }
             }
-            default -> throw new IllegalStateException("unexpected node " + node.getNodeType());
+            case POJO -> throw new HoldsObject();
         }
     }
 }
