@@ -43,6 +43,12 @@ public final class ProjectionFiles {
     public void rebuild(Ledger ledger, ProjectionCatchUp catchUp, ProjectionCatchUp.Progress progress) {
         Path side = root.resolve(DB_FILE + ".rebuild");
         deleteDatabase(side);
+        try {
+            // the scratch file of a rebuild that crashed under an earlier version (it staged rows there)
+            Files.deleteIfExists(root.resolve(DB_FILE + ".rebuild-staged"));
+        } catch (IOException e) {
+            throw new LedgerException("runtime_root_unwritable", "cannot remove an old projection store", e);
+        }
         try (SqliteProjectionStore fresh = SqliteProjectionStore.openSideFile(side)) {
             fresh.initialise(Projector.SCHEMA_VERSION);
             catchUp.catchUp(ledger, fresh, progress);

@@ -7,18 +7,32 @@ import java.util.function.LongPredicate;
  * may share a hash, so a lookup hands each candidate id to the caller, which checks the row's
  * real key. One {@code long} per slot ({@code hash << 32 | id}); at most {@link #MAX_SLOTS}
  * slots (32 MiB) holding at most 3/5 of that many entries (~2.5 million), so the caller asks
- * {@link #hasRoom} and empties it (merging its rows away) when full. Not thread-safe.
+ * {@link #hasRoom} and stops using it when full. Not thread-safe.
  */
 final class RowIndex {
     static final int MAX_SLOTS = 1 << 22;
     private static final int MIN_SLOTS = 1 << 12;
+    private final int maxSlots;
     private static final long EMPTY = 0L;
     /** A removed entry: keeps probe chains intact, reused by later adds. */
     private static final long REMOVED = -1L;
 
-    private long[] slots = new long[MIN_SLOTS];
+    private long[] slots;
     private int live;
     private int used;
+
+    RowIndex() {
+        this(MAX_SLOTS);
+    }
+
+    /** With a smaller cap (a power of two, at least 16): tests fill it. */
+    RowIndex(int maxSlots) {
+        if (Integer.bitCount(maxSlots) != 1 || maxSlots < 16 || maxSlots > MAX_SLOTS) {
+            throw new IllegalArgumentException("maxSlots: " + maxSlots);
+        }
+        this.maxSlots = maxSlots;
+        this.slots = new long[Math.min(MIN_SLOTS, maxSlots)];
+    }
 
     /** The id of the first entry with {@code hash} that {@code isKey} accepts, or 0. */
     long find(int hash, LongPredicate isKey) {
@@ -34,9 +48,9 @@ final class RowIndex {
         }
     }
 
-    /** Whether another entry fits without exceeding {@link #MAX_SLOTS}. */
+    /** Whether another entry fits without exceeding the cap ({@link #MAX_SLOTS} unless given). */
     boolean hasRoom() {
-        return live + 1 <= MAX_SLOTS / 5 * 3;
+        return live + 1 <= maxSlots / 5 * 3;
     }
 
     /** Adds an entry for a key that {@link #find} did not find. {@code id} is in 1..2^31-1. */
@@ -45,7 +59,7 @@ final class RowIndex {
             throw new IllegalArgumentException("row id out of range: " + id);
         }
         if ((used + 1) * 4L > slots.length * 3L) {   // at most 3/4 used, tombstones included
-            resize(live + 1 > slots.length / 4 ? Math.min(MAX_SLOTS, slots.length * 2) : slots.length);
+            resize(live + 1 > slots.length / 4 ? Math.min(maxSlots, slots.length * 2) : slots.length);
         }
         int mask = slots.length - 1;
         for (int i = start(hash, mask); ; i = (i + 1) & mask) {
@@ -75,7 +89,7 @@ final class RowIndex {
     }
 
     void clear() {
-        slots = new long[MIN_SLOTS];
+        slots = new long[Math.min(MIN_SLOTS, maxSlots)];
         live = 0;
         used = 0;
     }

@@ -26,8 +26,9 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * Views in SQLite ({@code projections.db}): table {@code views(view, key, doc)} with canonical
- * JSON documents and table {@code meta} with the checkpoint and schema version. A batch of
+ * Views in SQLite ({@code projections.db}): table {@code views(n, view, key, doc)} with canonical
+ * JSON documents, unique on {@code (view, key)} (index {@code views_key}), and table {@code meta}
+ * with the checkpoint and schema version. A batch of
  * events and the checkpoint commit in one transaction (WAL, synchronous=NORMAL: the ledger is the
  * durable truth; a lost projection commit is caught up from the ledger). One instance per
  * thread.
@@ -42,20 +43,20 @@ public final class SqliteProjectionStore implements ProjectionStore {
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final boolean sideFile;
     /**
-     * Side file only (it starts empty and this instance is its only writer): committed rows wait in
-     * {@link StagedRows} and reach {@code views} in key order when the store closes, and the most
-     * recent committed records are kept, so a fold reading a row written in an earlier batch gets
-     * the record back without SQL or JSON.
+     * Side file only (it starts empty and this instance is its only writer): {@code views} has no
+     * key index until the store closes ({@link UnindexedRows}), and the most recent committed
+     * records are kept, so a fold reading a row written in an earlier batch gets the record back
+     * without SQL or JSON.
      */
-    private final StagedRows stagedRows;
+    private final UnindexedRows unindexed;
     private final Map<String, Object> recent;
-    /** Side file: a transaction failed after staged rows were written; the file is unusable. */
+    /** Side file: a transaction failed while {@code views} had no index; the file is unusable. */
     private boolean poisoned;
 
-    private SqliteProjectionStore(Connection connection, StagedRows stagedRows) {
+    private SqliteProjectionStore(Connection connection, UnindexedRows unindexed) {
         this.connection = connection;
-        this.sideFile = stagedRows != null;
-        this.stagedRows = stagedRows;
+        this.sideFile = unindexed != null;
+        this.unindexed = unindexed;
         this.recent = sideFile ? new java.util.LinkedHashMap<>(1 << 15, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
@@ -67,24 +68,30 @@ public final class SqliteProjectionStore implements ProjectionStore {
     private static final int RECENT_RECORDS = 2_000;
 
     public static SqliteProjectionStore open(Path dbFile) {
-        return open(dbFile, false);
+        return open(dbFile, false, RowIndex.MAX_SLOTS);
     }
 
     /**
      * Opens a store that nobody else reads until it is complete (a rebuild's side file): no WAL and
-     * no syncs while it fills (a crash leaves a side file that the next rebuild deletes), rows
-     * staged in a scratch file next to it ({@code <file>-staged}, see {@link StagedRows});
-     * {@link #close} writes them into {@code views}, deletes the scratch file and switches the
-     * side file to WAL, the mode the swapped-in store is read in.
+     * no syncs while it fills (a crash leaves a side file that the next rebuild deletes), and
+     * {@code views} without its key index until {@link #close} builds it (see
+     * {@link UnindexedRows}); close also switches the side file to WAL, the mode the swapped-in
+     * store is read in.
      */
     public static SqliteProjectionStore openSideFile(Path dbFile) {
-        return open(dbFile, true);
+        return open(dbFile, true, RowIndex.MAX_SLOTS);
     }
 
-    private static SqliteProjectionStore open(Path dbFile, boolean sideFile) {
+    /** A side file whose row index holds fewer rows (tests fill it to see the key index built early). */
+    static SqliteProjectionStore openSideFile(Path dbFile, int rowIndexSlots) {
+        return open(dbFile, true, rowIndexSlots);
+    }
+
+    private static SqliteProjectionStore open(Path dbFile, boolean sideFile, int rowIndexSlots) {
+        Connection c = null;
         try {
             // the driver directly: DriverManager scans every jar on the class path for drivers first
-            Connection c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + dbFile.toAbsolutePath(), new Properties());
+            c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + dbFile.toAbsolutePath(), new Properties());
             try (Statement s = c.createStatement()) {
                 if (sideFile) {
                     s.execute("PRAGMA journal_mode=MEMORY");
@@ -95,13 +102,36 @@ public final class SqliteProjectionStore implements ProjectionStore {
                     s.execute("PRAGMA synchronous=NORMAL");
                 }
                 s.execute("PRAGMA busy_timeout=5000");
-                s.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-                s.execute("CREATE TABLE IF NOT EXISTS views (view TEXT NOT NULL, key TEXT NOT NULL, doc TEXT NOT NULL,"
-                        + " PRIMARY KEY (view, key)) WITHOUT ROWID");
+                // A new file gets the tables; an existing one is left as it is. Stores written before
+                // 2026-12-01 keep views as a WITHOUT ROWID table keyed (view, key): every statement
+                // here reads and writes both layouts alike (only a side file's rows use n).
+                boolean exists;
+                try (ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='views'")) {
+                    exists = rs.next() && rs.getInt(1) > 0;
+                }
+                if (exists && sideFile) {
+                    throw new IllegalStateException("a rebuild side file must start empty: " + dbFile.getFileName());
+                }
+                if (!exists) {   // IF NOT EXISTS: another process may be creating the same new store
+                    s.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+                    s.execute("CREATE TABLE IF NOT EXISTS views (n INTEGER PRIMARY KEY, view TEXT NOT NULL, key TEXT NOT NULL, doc TEXT NOT NULL)");
+                    if (!sideFile) {
+                        s.execute(UnindexedRows.CREATE_INDEX);
+                    }
+                }
             }
-            return new SqliteProjectionStore(c,
-                    sideFile ? StagedRows.attach(c, dbFile.resolveSibling(dbFile.getFileName() + "-staged")) : null);
-        } catch (SQLException e) {
+            return new SqliteProjectionStore(c, sideFile ? new UnindexedRows(c, UnindexedRows::hash, rowIndexSlots) : null);
+        } catch (SQLException | RuntimeException e) {
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (SQLException closing) {
+                    e.addSuppressed(closing);
+                }
+            }
+            if (e instanceof RuntimeException runtime) {
+                throw runtime;
+            }
             throw new LedgerException("projection_store_unreadable", "the projection store cannot be opened; run `loopx projections rebuild`", e);
         }
     }
@@ -173,14 +203,11 @@ public final class SqliteProjectionStore implements ProjectionStore {
         recent.putAll(pending);
     }
 
-    /** The committed text of a row: staged (side file), else in {@code views}. */
+    /** The committed text of a row, through the key index or (side file, before it exists) the row index. */
     private Optional<String> storedText(String view, String key) {
-        if (sideFile) {
+        if (unindexedSideFile()) {
             try {
-                Optional<String> doc = stagedRows.doc(view, key);
-                if (doc.isPresent() || !stagedRows.merged()) {
-                    return doc;
-                }
+                return unindexed.doc(view, key);
             } catch (SQLException e) {
                 throw failure(e);
             }
@@ -188,11 +215,15 @@ public final class SqliteProjectionStore implements ProjectionStore {
         return stored(view, key);
     }
 
-    /** Side file: a question in key order (a range, every key, the dump) first moves the staged rows into {@code views}. */
-    private void mergeStaged() {
-        if (sideFile) {
+    private boolean unindexedSideFile() {
+        return sideFile && !unindexed.indexed();
+    }
+
+    /** Side file: a question in key order (a range, every key, the dump) first builds the key index. */
+    private void createIndex() {
+        if (unindexedSideFile()) {
             try {
-                stagedRows.mergeIntoViews();
+                unindexed.createIndex();
             } catch (SQLException e) {
                 throw failure(e);
             }
@@ -253,7 +284,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
         if (fromKey.compareTo(toKey) >= 0) {
             return List.of();
         }
-        mergeStaged();
+        createIndex();
         java.util.TreeMap<String, T> found = new java.util.TreeMap<>();
         try {
             PreparedStatement ps = statement("SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? ORDER BY key");
@@ -355,24 +386,15 @@ public final class SqliteProjectionStore implements ProjectionStore {
     }
 
     private void writePending() throws SQLException {
-        if (sideFile) {
-            for (var entry : pending.entrySet()) {
-                String[] parts = entry.getKey().split("\u0000", 2);
-                if (entry.getValue() == REMOVED) {
-                    stagedRows.remove(parts[0], parts[1]);
-                } else {
-                    stagedRows.put(parts[0], parts[1], ViewJson.canonical(entry.getValue()));
-                }
-            }
-            stagedRows.flush();
-            return;
-        }
-        PreparedStatement ps = statement(
-                "INSERT INTO views(view, key, doc) VALUES(?,?,?) ON CONFLICT(view, key) DO UPDATE SET doc=excluded.doc");
+        PreparedStatement upsert = null;
         PreparedStatement delete = null;
         for (var entry : pending.entrySet()) {
             String[] parts = entry.getKey().split("\u0000", 2);
             if (entry.getValue() == REMOVED) {
+                if (unindexedSideFile()) {
+                    unindexed.remove(parts[0], parts[1]);
+                    continue;
+                }
                 if (delete == null) {
                     delete = statement("DELETE FROM views WHERE view=? AND key=?");
                 }
@@ -381,12 +403,27 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 delete.addBatch();
                 continue;
             }
-            ps.setString(1, parts[0]);
-            ps.setString(2, parts[1]);
-            ps.setString(3, ViewJson.canonical(entry.getValue()));
-            ps.addBatch();
+            String doc = ViewJson.canonical(entry.getValue());
+            if (unindexedSideFile()) {
+                if (unindexed.put(parts[0], parts[1], doc)) {
+                    continue;
+                }
+                unindexed.createIndex();   // the row index is full: the rest goes through the key index
+            }
+            if (upsert == null) {
+                upsert = statement("INSERT INTO views(view, key, doc) VALUES(?,?,?) ON CONFLICT(view, key) DO UPDATE SET doc=excluded.doc");
+            }
+            upsert.setString(1, parts[0]);
+            upsert.setString(2, parts[1]);
+            upsert.setString(3, doc);
+            upsert.addBatch();
         }
-        ps.executeBatch();
+        if (unindexedSideFile()) {
+            unindexed.flush();
+        }
+        if (upsert != null) {
+            upsert.executeBatch();
+        }
         if (delete != null) {
             delete.executeBatch();
         }
@@ -394,7 +431,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public List<String> keys(String view) {
-        mergeStaged();
+        createIndex();
         List<String> keys = new ArrayList<>();
         try (PreparedStatement ps = connection.prepareStatement("SELECT key FROM views WHERE view=? ORDER BY key")) {
             ps.setString(1, view);
@@ -411,7 +448,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public String canonicalDump() {
-        mergeStaged();
+        createIndex();
         ObjectNode dump = Json.object();
         dump.put("schema_version", "loopx_projection_dump_v0");
         dump.put("projection_schema_version", schemaVersion());
@@ -474,9 +511,9 @@ public final class SqliteProjectionStore implements ProjectionStore {
             statements.clear();
             if (sideFile) {
                 if (!poisoned) {
-                    stagedRows.mergeIntoViews();
+                    unindexed.createIndex();
                 }
-                stagedRows.close();
+                unindexed.close();
                 try (Statement s = connection.createStatement()) {
                     s.execute("PRAGMA journal_mode=WAL");
                 }

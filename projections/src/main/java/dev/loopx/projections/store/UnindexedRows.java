@@ -1,0 +1,215 @@
+package dev.loopx.projections.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+import java.util.function.ToIntBiFunction;
+
+/**
+ * The rows of a rebuild's side file while its key index does not exist yet: table {@code views}
+ * is a rowid table, filled in write order, and its unique index on {@code (view, key)} is built
+ * by one {@code CREATE UNIQUE INDEX} when the rebuild is done ({@link #createIndex}).
+ *
+ * <p>Why: with the index in place from the start, every batch's inserts land all over a B-tree
+ * far larger than SQLite's page cache (view {@code operation} is keyed by random operation ids;
+ * 1M-event bench ledger: 42 s with C2, 16 s with that view's writes left out). Appending to a
+ * rowid table only ever touches its right edge, and building the index at the end sorts keys
+ * and row ids only — not the documents, as the earlier sorted insert of every row into a
+ * key-ordered table did (docs/adr/0003-start-up.md, "Rebuild store").
+ *
+ * <p>Until then, lookups go through a {@link RowIndex} (key hash → row id, the row's real key
+ * checked). When it is full, or before a read that needs key order, the index is created early;
+ * from then on the store reads and writes {@code views} through it ({@link #indexed}) and this
+ * class is done. Shares the store's connection and transactions; the row index is not rolled
+ * back with a failed transaction, so a failure makes the side file unusable (it is thrown away).
+ * Not thread-safe.
+ */
+final class UnindexedRows implements AutoCloseable {
+    /** The statement that makes {@code views} a keyed table; every store has run it. */
+    static final String CREATE_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS views_key ON views(view, key)";
+    private static final int INDEX_THREADS = 2;
+    private static final int INDEX_CACHE_KIB = 8192;
+    private final Connection connection;
+    private final RowIndex index;
+    private final ToIntBiFunction<String, String> hasher;
+    private final PreparedStatement keyOf;
+    private final PreparedStatement docOf;
+    private final PreparedStatement insert;
+    private final PreparedStatement update;
+    private final PreparedStatement delete;
+    private boolean queued;
+    private long nextId = 1;
+    private boolean indexed;
+
+    /** {@code hash}: the key hash ({@link #hash}; tests force collisions); {@code rowIndexSlots}: the row index's cap. */
+    UnindexedRows(Connection connection, ToIntBiFunction<String, String> hash, int rowIndexSlots) throws SQLException {
+        this.connection = connection;
+        this.hasher = hash;
+        this.index = new RowIndex(rowIndexSlots);
+        this.keyOf = connection.prepareStatement("SELECT view, key FROM views WHERE n=?");
+        this.docOf = connection.prepareStatement("SELECT view, key, doc FROM views WHERE n=?");
+        this.insert = connection.prepareStatement("INSERT INTO views(n, view, key, doc) VALUES(?,?,?,?)");
+        this.update = connection.prepareStatement("UPDATE views SET doc=? WHERE n=?");
+        this.delete = connection.prepareStatement("DELETE FROM views WHERE n=?");
+    }
+
+    /** Whether the key index exists (then the store uses {@code views} directly, not this class). */
+    boolean indexed() {
+        return indexed;
+    }
+
+    /** The text of {@code view}/{@code key}; empty when there is no such row. */
+    Optional<String> doc(String view, String key) throws SQLException {
+        requireUnindexed();
+        flush();
+        String[] doc = new String[1];
+        find(hasher.applyAsInt(view, key), view, key, doc);
+        return Optional.ofNullable(doc[0]);
+    }
+
+    /**
+     * Writes the new text of a row (queued until {@link #flush}; each key at most once per flush).
+     * Returns false, writing nothing, when the row index is full: create the index and write
+     * through it instead.
+     */
+    boolean put(String view, String key, String doc) throws SQLException {
+        requireUnindexed();
+        int hash = hasher.applyAsInt(view, key);
+        long id = find(hash, view, key, null);
+        if (id != 0) {
+            update.setString(1, doc);
+            update.setLong(2, id);
+            update.addBatch();
+        } else {
+            if (!index.hasRoom()) {
+                return false;
+            }
+            id = nextId++;
+            insert.setLong(1, id);
+            insert.setString(2, view);
+            insert.setString(3, key);
+            insert.setString(4, doc);
+            insert.addBatch();
+            index.add(hash, id);
+        }
+        queued = true;
+        return true;
+    }
+
+    /** Removes a row, if there is one (queued until {@link #flush}). */
+    void remove(String view, String key) throws SQLException {
+        requireUnindexed();
+        int hash = hasher.applyAsInt(view, key);
+        long id = find(hash, view, key, null);
+        if (id != 0) {
+            delete.setLong(1, id);
+            delete.addBatch();
+            index.remove(hash, id);
+            queued = true;
+        }
+    }
+
+    /** Runs the queued writes (in the caller's transaction). */
+    void flush() throws SQLException {
+        if (!queued) {
+            return;
+        }
+        queued = false;
+        insert.executeBatch();
+        update.executeBatch();
+        delete.executeBatch();
+    }
+
+    /** Builds the key index of {@code views} (in the caller's transaction, if any); this class is done after it. */
+    void createIndex() throws SQLException {
+        if (indexed) {
+            return;
+        }
+        flush();
+        try (Statement s = connection.createStatement()) {
+            long cacheSize;
+            try (ResultSet rs = s.executeQuery("PRAGMA cache_size")) {
+                cacheSize = rs.next() ? rs.getLong(1) : -2000;
+            }
+            // The sort of every key dominates: SQLite's sorter may use a second thread for it, and
+            // its chunks follow the page cache's size, so a small cache keeps its memory small.
+            s.execute("PRAGMA threads=" + INDEX_THREADS);
+            s.execute("PRAGMA cache_size=-" + INDEX_CACHE_KIB);
+            s.execute(CREATE_INDEX);
+            s.execute("PRAGMA cache_size=" + cacheSize);
+            s.execute("PRAGMA threads=0");
+        }
+        index.clear();
+        indexed = true;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        for (PreparedStatement ps : new PreparedStatement[] {keyOf, docOf, insert, update, delete}) {
+            ps.close();
+        }
+    }
+
+    private void requireUnindexed() {
+        if (indexed) {
+            throw new IllegalStateException("views is indexed: read and write it through the index");
+        }
+    }
+
+    /**
+     * The id of the row of {@code view}/{@code key}, or 0. With {@code doc} given, its first
+     * element gets the row's text.
+     */
+    private long find(int hash, String view, String key, String[] doc) throws SQLException {
+        PreparedStatement ps = doc == null ? keyOf : docOf;
+        try {
+            return index.find(hash, id -> {
+                try {
+                    ps.setLong(1, id);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        boolean same = rs.next() && rs.getString(1).equals(view) && rs.getString(2).equals(key);
+                        if (same && doc != null) {
+                            doc[0] = rs.getString(3);
+                        }
+                        return same;
+                    }
+                } catch (SQLException e) {
+                    throw new Failed(e);
+                }
+            });
+        } catch (Failed e) {
+            throw e.sql;
+        }
+    }
+
+    /** Carries an SQL failure out of a {@link RowIndex} lookup. */
+    private static final class Failed extends RuntimeException {
+        private final SQLException sql;
+
+        Failed(SQLException sql) {
+            super(sql);
+            this.sql = sql;
+        }
+    }
+
+    /** FNV-1a over view, a separator and key, then a 64-bit finaliser (murmur3 fmix64); the high half. */
+    static int hash(String view, String key) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < view.length(); i++) {
+            h = (h ^ view.charAt(i)) * 0x100000001b3L;
+        }
+        h = (h ^ 0xffff) * 0x100000001b3L;
+        for (int i = 0; i < key.length(); i++) {
+            h = (h ^ key.charAt(i)) * 0x100000001b3L;
+        }
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        return (int) (h >>> 32);
+    }
+}

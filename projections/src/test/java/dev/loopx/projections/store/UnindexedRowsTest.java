@@ -1,0 +1,232 @@
+package dev.loopx.projections.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.event.AgentRegistered;
+import dev.loopx.ledger.event.Decoded;
+import dev.loopx.ledger.event.EventCatalog;
+import dev.loopx.ledger.event.EventCodec;
+import dev.loopx.ledger.event.GoalRegistered;
+import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.ledger.event.TodoAdded;
+import dev.loopx.ledger.event.TodoClaimed;
+import dev.loopx.ledger.event.TodoCompleted;
+import dev.loopx.ledger.event.TodoUpdated;
+import dev.loopx.ledger.memory.InMemoryLedger;
+import dev.loopx.projections.Projector;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.function.ToIntBiFunction;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A rebuild's side file fills {@code views} without its key index: its rows must answer exactly
+ * like a keyed table, and the finished store must hold the same views as one caught up event by
+ * event — also when the row index fills up and the key index is built in the middle of a batch.
+ */
+class UnindexedRowsTest {
+    private static final int KEYS = 50;
+    private static final EventCodec CODEC = new EventCodec(EventCatalog.standard());
+    @TempDir
+    Path dir;
+
+    private Connection open(String name) throws SQLException {
+        Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve(name));
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE views (n INTEGER PRIMARY KEY, view TEXT NOT NULL, key TEXT NOT NULL, doc TEXT NOT NULL)");
+        }
+        return c;
+    }
+
+    private static Map<String, String> views(Connection c) throws SQLException {
+        Map<String, String> rows = new TreeMap<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT view, key, doc FROM views")) {
+            while (rs.next()) {
+                assertEquals(null, rows.put(rs.getString(1) + "|" + rs.getString(2), rs.getString(3)), "one row per key");
+            }
+        }
+        return rows;
+    }
+
+    /** Random puts, overwrites and removes against a map, with a hash that collides all the time. */
+    private void behavesLikeAMap(ToIntBiFunction<String, String> hash, long seed) throws SQLException {
+        Random random = new Random(seed);
+        Map<String, String> expected = new TreeMap<>();
+        try (Connection c = open("rows-" + seed + ".db")) {
+            UnindexedRows rows = new UnindexedRows(c, hash, RowIndex.MAX_SLOTS);
+            for (int round = 0; round < 25; round++) {
+                Map<String, Boolean> touched = new TreeMap<>();   // each key at most once per flush
+                for (int i = 0; i < 30; i++) {
+                    String view = "v" + random.nextInt(3);
+                    String key = "k" + random.nextInt(KEYS);
+                    if (touched.putIfAbsent(view + "|" + key, true) != null) {
+                        continue;
+                    }
+                    if (random.nextInt(4) == 0) {
+                        rows.remove(view, key);
+                        expected.remove(view + "|" + key);
+                    } else {
+                        String doc = "{\"r\":" + round + ",\"i\":" + i + "}";
+                        assertTrue(rows.put(view, key, doc));
+                        expected.put(view + "|" + key, doc);
+                    }
+                }
+                rows.flush();
+                for (int v = 0; v < 3; v++) {
+                    for (int k = 0; k < KEYS; k++) {
+                        String id = "v" + v + "|k" + k;
+                        assertEquals(Optional.ofNullable(expected.get(id)), rows.doc("v" + v, "k" + k), id + " after round " + round);
+                    }
+                }
+                assertEquals(expected, views(c));
+            }
+            rows.createIndex();
+            assertTrue(rows.indexed());
+            assertThrows(IllegalStateException.class, () -> rows.doc("v0", "k0"), "done once the key index exists");
+            rows.close();
+            assertEquals(expected, views(c));
+            String some = expected.keySet().iterator().next();
+            try (Statement s = c.createStatement()) {
+                assertThrows(SQLException.class, () -> s.execute("INSERT INTO views(view, key, doc) VALUES('"
+                        + some.replace("|", "','") + "', '{}')"), "the index keeps (view, key) unique");
+            }
+        }
+    }
+
+    @Test
+    void keysThatAllShareOneHash_areStillToldApart() throws SQLException {
+        behavesLikeAMap((view, key) -> 7, 1);
+    }
+
+    @Test
+    void keysThatShareAFewHashes_giveTheRowsOfAKeyedTable() throws SQLException {
+        behavesLikeAMap((view, key) -> (view.length() + key.length()) % 3, 2);
+        behavesLikeAMap(UnindexedRows::hash, 3);
+    }
+
+    @Test
+    void aFullRowIndexRefusesNewKeysButStillUpdatesKnownOnes() throws SQLException {
+        try (Connection c = open("full.db")) {
+            UnindexedRows rows = new UnindexedRows(c, UnindexedRows::hash, 16);   // room for 9 rows
+            int added = 0;
+            while (rows.put("v", "k" + added, "{}")) {
+                added++;
+            }
+            assertEquals(9, added);
+            rows.flush();   // each key at most once per flush
+            assertTrue(rows.put("v", "k0", "{\"again\":true}"), "a known key is an update, not a new entry");
+            rows.flush();
+            assertEquals(9, views(c).size());
+            assertEquals(Optional.of("{\"again\":true}"), rows.doc("v", "k0"));
+            rows.close();
+        }
+    }
+
+    @Test
+    void anIndexNeverGrowsPastItsCap() {
+        RowIndex index = new RowIndex();
+        int added = 0;
+        while (index.hasRoom()) {
+            index.add(UnindexedRows.hash("v", Integer.toString(added)), added + 1);
+            added++;
+        }
+        assertEquals(RowIndex.MAX_SLOTS / 5 * 3, added);
+        assertEquals(added, index.find(UnindexedRows.hash("v", Integer.toString(added - 1)), id -> true));
+        index.clear();
+        assertTrue(index.hasRoom());
+        assertEquals(0, index.find(UnindexedRows.hash("v", "0"), id -> true));
+    }
+
+    /** Todos added, claimed, updated and completed (rows written, rewritten and removed), each with an operation id. */
+    private static List<Decoded> history(long seed, int events) {
+        Random random = new Random(seed);
+        InMemoryLedger ledger = new InMemoryLedger();
+        List<Decoded> decoded = new ArrayList<>();
+        List<LoopxEvent> events0 = new ArrayList<>(List.of(new GoalRegistered("objective", "app"), new AgentRegistered("a1", "")));
+        List<String> open = new ArrayList<>();
+        int next = 0;
+        for (int i = 0; i < events; i++) {
+            LoopxEvent event;
+            if (i < events0.size()) {
+                event = events0.get(i);
+            } else if (open.isEmpty() || random.nextInt(3) == 0) {
+                String id = "t" + next++;
+                open.add(id);
+                event = new TodoAdded(id, "agent", "work " + id, "advancement_task", "P1", "", "", false, List.of(), "", "");
+            } else {
+                String id = open.get(random.nextInt(open.size()));
+                event = switch (random.nextInt(3)) {
+                    case 0 -> new TodoClaimed(id, "a1");
+                    case 1 -> new TodoUpdated(id, "work " + id + " v" + i, "", "");
+                    default -> {
+                        open.remove(id);
+                        yield new TodoCompleted(id, "evidence " + i, true, "", List.of());
+                    }
+                };
+            }
+            var proposed = CODEC.propose(event, Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i), "g1",
+                    new Actor(ActorKind.AGENT, "a1"), "op-" + seed + "-" + i);
+            Recorded recorded = ledger.appendIfHead(i, List.of(proposed)).get().get(0);
+            decoded.add(CODEC.decode(recorded));
+        }
+        return decoded;
+    }
+
+    private static void fold(SqliteProjectionStore store, List<Decoded> history, int batch) {
+        Projector projector = new Projector();
+        store.initialise(Projector.SCHEMA_VERSION);
+        for (int from = 0; from < history.size(); from += batch) {
+            store.apply(history.subList(from, Math.min(history.size(), from + batch)), projector);
+        }
+        store.close();
+    }
+
+    private static String dump(Path db) {
+        try (SqliteProjectionStore store = SqliteProjectionStore.open(db)) {
+            return store.canonicalDump();
+        }
+    }
+
+    @Test
+    void aSideFileHoldsTheViewsOfAStoreCaughtUpEventByEvent_alsoWhenItsRowIndexFillsMidBatch() {
+        for (long seed = 1; seed <= 3; seed++) {
+            List<Decoded> history = history(seed, 400);
+            Path plain = dir.resolve("plain-" + seed + ".db");
+            Path side = dir.resolve("side-" + seed + ".db");
+            Path small = dir.resolve("small-" + seed + ".db");
+            fold(SqliteProjectionStore.open(plain), history, 1);
+            fold(SqliteProjectionStore.openSideFile(side), history, 37);
+            fold(SqliteProjectionStore.openSideFile(small, 64), history, 37);   // ~38 rows, then the key index
+            String expected = dump(plain);
+            assertTrue(expected.contains("\"operation\""), "the history writes operation rows");
+            assertEquals(expected, dump(side), "seed " + seed);
+            assertEquals(expected, dump(small), "seed " + seed + ", key index built early");
+        }
+    }
+
+    @Test
+    void aSideFileMustStartEmpty() {
+        Path side = dir.resolve("used.db");
+        fold(SqliteProjectionStore.openSideFile(side), history(4, 20), 5);
+        assertThrows(IllegalStateException.class, () -> SqliteProjectionStore.openSideFile(side));
+        assertFalse(dump(side).isEmpty());
+    }
+}
