@@ -33,7 +33,13 @@ import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.CommandTree;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.LoopxCommand;
+import dev.loopx.cli.support.QuickCommand;
+import dev.loopx.cli.support.QuickPath;
+import dev.loopx.cli.quota.ShouldRunCommand;
+import dev.loopx.cli.todo.TodoAddCommand;
 import java.io.PrintWriter;
+import java.util.Optional;
+import java.util.Set;
 import picocli.CommandLine;
 
 /**
@@ -102,7 +108,38 @@ public final class Cli {
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
+        var quick = quick(args, out, err, environment);
+        if (quick.isPresent()) {
+            return quick.get().run();
+        }
+        return runWithPicocli(args, out, err, environment);
+    }
+
+    /** As {@link #run}, always through picocli (tests compare the two paths). */
+    static int runWithPicocli(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
         return commandLine(args, out, err, environment).execute(args);
+    }
+
+    /** The commands hosts run on every heartbeat: parsed without picocli when the arguments are plain ({@link QuickPath}). */
+    static final Set<String> QUICK = Set.of("quota should-run", "status", "todo add", "version");
+
+    /** {@code args} parsed by {@link QuickPath}; empty when picocli must parse them. */
+    static Optional<QuickPath.Parsed> quick(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
+        CommandTree tree = tree(out, err, environment);
+        Set<String> words = new java.util.HashSet<>(tree.words());   // picocli takes none of them for a value
+        words.addAll(QuotaCommand.tree().words());
+        words.addAll(TodoCommand.tree().words());
+        return QuickPath.parse(args, QUICK, words, Cli::quickCommand, () -> new LoopxCommand(out, err, environment, Cli::run));
+    }
+
+    private static QuickCommand quickCommand(String name) {
+        return switch (name) {
+            case "quota should-run" -> new ShouldRunCommand();
+            case "status" -> new StatusCommand();
+            case "todo add" -> new TodoAddCommand();
+            case "version" -> new VersionCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     /** The command line as far as {@code args} name commands. */

@@ -5,6 +5,7 @@ import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.operation.Intent;
@@ -31,8 +32,11 @@ import picocli.CommandLine.Option;
             "spends; --turn-instance-id records one idempotent turn.observed receipt. Without a runtime",
             "profile it fails closed (should_run=false, repair_scheduler_execution_context)."},
         footer = {"", "Example:  loopx quota should-run --goal-id g --agent-id builder --runtime-profile codex_app_heartbeat"})
-public final class ShouldRunCommand extends LoopxSubcommand {
+public final class ShouldRunCommand extends LoopxSubcommand implements QuickCommand {
     private static final String APP_PROFILE = "codex_app_heartbeat";
+    private static final Options OPTIONS = Options.of("--goal-id", "--agent-id", "--runtime-profile", "--include-detail",
+                    "--turn-instance-id", "--codex-home", "--app-automation-current-rrule")
+            .required("--goal-id").lists("--available-capability").flags("--codex-app").alias("-A", "--codex-app");
 
     @Option(names = "--goal-id", required = true, paramLabel = "ID")
     String goalId;
@@ -63,6 +67,27 @@ public final class ShouldRunCommand extends LoopxSubcommand {
     @Option(names = "--app-automation-current-rrule", paramLabel = "RRULE",
             description = "The host automation's current RRULE (equal to the target → only an ack is needed).")
     String currentRrule;
+
+    @Override
+    public Options quickOptions() {
+        return OPTIONS;
+    }
+
+    @Override
+    public void bind(String option, String value) {
+        switch (option) {
+            case "--goal-id" -> goalId = value;
+            case "--agent-id" -> agentId = value;
+            case "--runtime-profile" -> runtimeProfile = value;
+            case "--codex-app" -> codexApp = true;
+            case "--available-capability" -> capabilities.add(value);
+            case "--include-detail" -> includeDetail = value;
+            case "--turn-instance-id" -> turnInstanceId = value;
+            case "--codex-home" -> codexHome = value;
+            case "--app-automation-current-rrule" -> currentRrule = value;
+            default -> throw new IllegalArgumentException(option);
+        }
+    }
 
     @Override
     protected int execute(CliContext context) {

@@ -6,6 +6,7 @@ import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.projections.GoalState;
@@ -25,12 +26,28 @@ import picocli.CommandLine.Option;
             "agent todo per lane, counts, last evidence, the attention queue, terminal state and each lane's last heartbeat install. Read-only.",
             "Without --goal-id every goal of the runtime root; --agent-id narrows to one lane."},
         footer = {"", "Example:  loopx status --goal-id weather-app-goal"})
-public final class StatusCommand extends LoopxSubcommand {
+public final class StatusCommand extends LoopxSubcommand implements QuickCommand {
+    private static final Options OPTIONS = Options.of("--goal-id", "--agent-id");
+
     @Option(names = "--goal-id", paramLabel = "ID")
     String goalId;
 
     @Option(names = "--agent-id", paramLabel = "ID", description = "Show one lane: its gates, its next todo, its queue.")
     String agentId;
+
+    @Override
+    public Options quickOptions() {
+        return OPTIONS;
+    }
+
+    @Override
+    public void bind(String option, String value) {
+        switch (option) {
+            case "--goal-id" -> goalId = value;
+            case "--agent-id" -> agentId = value;
+            default -> throw new IllegalArgumentException(option);
+        }
+    }
 
     @Override
     protected int execute(CliContext context) {

@@ -68,6 +68,13 @@ public final class CommandTree {
         return names;
     }
 
+    /** Names and aliases of the subcommands. */
+    public Set<String> words() {
+        Set<String> words = new HashSet<>(names);
+        words.addAll(aliasToName.keySet());
+        return words;
+    }
+
     /** The whole tree, every command registered. */
     public CommandLine commandLine() {
         return build(null, 0, Set.of());

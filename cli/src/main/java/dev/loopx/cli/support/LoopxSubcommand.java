@@ -12,8 +12,17 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
     @Spec
     protected CommandSpec spec;
 
+    /** Set when {@link QuickPath} runs the command (no picocli model, so no {@link #spec}). */
+    private CliContext given;
+
     protected CliContext context() {
-        return ((LoopxCommand) spec.root().userObject()).context();
+        return given != null ? given : ((LoopxCommand) spec.root().userObject()).context();
+    }
+
+    /** Runs the command with {@code context}, as {@link #call} does under picocli. */
+    final int call(CliContext context) {
+        this.given = context;
+        return call();
     }
 
     @Override

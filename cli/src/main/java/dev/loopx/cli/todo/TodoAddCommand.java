@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.ResumeCondition;
@@ -27,7 +28,10 @@ import picocli.CommandLine.Option;
         footer = {"", "Examples:",
             "  loopx todo add --goal-id g --role agent --text \"Write the importer\" --priority P1",
             "  loopx todo add --goal-id g --role user --task-class user_gate --text \"Approve the schema\" --blocks-agent builder"})
-public final class TodoAddCommand extends TodoWriteCommand {
+public final class TodoAddCommand extends TodoWriteCommand implements QuickCommand {
+    private static final Options OPTIONS = Options.of("--goal-id", "--operation-id", "--agent-id", "--role", "--text",
+                    "--text-file", "--task-class", "--priority", "--claimed-by", "--blocks-agent", "--resume-when")
+            .required("--goal-id", "--role").lists("--excluded-agent").flags("--dry-run", "--global-gate");
     @Option(names = "--role", required = true, paramLabel = "user|agent")
     String role;
 
@@ -73,6 +77,45 @@ public final class TodoAddCommand extends TodoWriteCommand {
 
     private String resolvedText;
     private String resolvedResume = "";
+
+    @Override
+    public Options quickOptions() {
+        return OPTIONS;
+    }
+
+    @Override
+    public void bind(String option, String value) {
+        switch (option) {
+            case "--goal-id" -> goalId = value;
+            case "--operation-id" -> operationId = value;
+            case "--agent-id" -> agentId = value;
+            case "--dry-run" -> dryRun = true;
+            case "--role" -> role = value;
+            case "--text" -> text().inline = value;
+            case "--text-file" -> text().file = value;
+            case "--task-class" -> taskClass = value;
+            case "--priority" -> priority = value;
+            case "--claimed-by" -> claimedBy = value;
+            case "--blocks-agent" -> scope.blocksAgent = value;
+            case "--global-gate" -> scope.global = true;
+            case "--excluded-agent" -> excludedAgents.add(value);
+            case "--resume-when" -> resumeWhen = value;
+            default -> throw new IllegalArgumentException(option);
+        }
+    }
+
+    private Text text() {
+        if (text == null) {
+            text = new Text();
+        }
+        return text;
+    }
+
+    /** The argument groups: exactly one of --text and --text-file; not both --blocks-agent and --global-gate. */
+    @Override
+    public boolean complete() {
+        return text != null && (text.inline == null) != (text.file == null) && (scope.blocksAgent == null || !scope.global);
+    }
 
     @Override
     protected String schemaVersion() {

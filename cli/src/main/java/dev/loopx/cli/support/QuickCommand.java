@@ -1,0 +1,97 @@
+package dev.loopx.cli.support;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A command that {@link QuickPath} may run without building picocli's model: one hosts call on
+ * every heartbeat. Its picocli annotations stay the definition (help, errors, every argument the
+ * quick path declines); {@link #quickOptions} repeats only their names and shapes, and
+ * {@code QuickPathTest} fails when the two differ or when both paths bind an accepted argument
+ * list differently.
+ */
+public interface QuickCommand {
+    /** The options of the command (not the global ones), as its annotations declare them. */
+    Options quickOptions();
+
+    /** Sets option {@code option} (its first name) as picocli would; {@code value} is null for a flag. */
+    void bind(String option, String value);
+
+    /** Whether the options bound so far satisfy the rules picocli checks beyond required options (argument groups). */
+    default boolean complete() {
+        return true;
+    }
+
+    /**
+     * Option names by shape: {@code values} take one value and may appear once, {@code lists}
+     * take one value per occurrence, {@code flags} take none; {@code required} must appear;
+     * {@code aliases} maps another name of an option to its first name (the one the sets hold).
+     */
+    record Options(Set<String> values, Set<String> lists, Set<String> flags, Set<String> required,
+            java.util.Map<String, String> aliases) {
+        public Options {
+            values = Set.copyOf(values);
+            lists = Set.copyOf(lists);
+            flags = Set.copyOf(flags);
+            required = Set.copyOf(required);
+            aliases = java.util.Map.copyOf(aliases);
+        }
+
+        /** Options that take one value each (add the other shapes with the methods below). */
+        public static Options of(String... names) {
+            return new Options(Set.of(names), Set.of(), Set.of(), Set.of(), java.util.Map.of());
+        }
+
+        public Options lists(String... names) {
+            return new Options(values, union(lists, names), flags, required, aliases);
+        }
+
+        public Options flags(String... names) {
+            return new Options(values, lists, union(flags, names), required, aliases);
+        }
+
+        /** Marks value options as required. */
+        public Options required(String... names) {
+            return new Options(values, lists, flags, union(required, names), aliases);
+        }
+
+        /** {@code alias} is another name of option {@code name}. */
+        public Options alias(String alias, String name) {
+            java.util.Map<String, String> all = new java.util.HashMap<>(aliases);
+            all.put(alias, name);
+            return new Options(values, lists, flags, required, all);
+        }
+
+        /** These options and {@code more}'s (a subclass adding to its base class's). */
+        public Options and(Options more) {
+            java.util.Map<String, String> all = new java.util.HashMap<>(aliases);
+            all.putAll(more.aliases);
+            return new Options(union(values, more.values), union(lists, more.lists), union(flags, more.flags),
+                    union(required, more.required), all);
+        }
+
+        /** The first name of option {@code name}. */
+        public String canonical(String name) {
+            return aliases.getOrDefault(name, name);
+        }
+
+        private static Set<String> union(Set<String> a, String... b) {
+            return union(a, Set.of(b));
+        }
+
+        private static Set<String> union(Set<String> a, Set<String> b) {
+            java.util.HashSet<String> all = new java.util.HashSet<>(a);
+            all.addAll(b);
+            return all;
+        }
+
+        /** Every name (aliases too), sorted. */
+        public List<String> names() {
+            java.util.TreeSet<String> all = new java.util.TreeSet<>(values);
+            all.addAll(lists);
+            all.addAll(flags);
+            all.addAll(aliases.keySet());
+            return List.copyOf(all);
+        }
+    }
+}
