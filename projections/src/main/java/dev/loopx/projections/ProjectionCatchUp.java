@@ -9,15 +9,29 @@ import dev.loopx.ledger.event.Decoded;
 import dev.loopx.ledger.event.EventCodec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Brings a projection store up to the ledger head: streams events after the checkpoint in
- * batches, each batch folded and committed with its checkpoint in one store transaction. Memory
- * is bounded by one batch. Refuses ({@code projection_diverged}) when the ledger no longer
- * continues the store's checkpoint (ledger replaced or truncated): the store must be rebuilt.
+ * batches, each batch folded and committed with its checkpoint in one store transaction. Refuses
+ * ({@code projection_diverged}) when the ledger no longer continues the store's checkpoint
+ * (ledger replaced or truncated): the store must be rebuilt.
+ *
+ * <p>A long catch-up (a rebuild) reads and decodes on a second thread while the calling thread
+ * folds and writes: reading and decoding is about a third of a rebuild's work, and folding never
+ * waits for it. The hand-off holds at most {@link #QUEUED} chunks of {@link #CHUNK} events, so
+ * memory stays bounded by about two batches. A short one (a heartbeat's few events) stays on the
+ * calling thread.
  */
 public final class ProjectionCatchUp {
     public static final int BATCH_SIZE = 2_000;
+    /** Catch-ups of more events than this read and decode on a second thread. */
+    static final int PIPELINE_AFTER = 4 * BATCH_SIZE;
+    private static final int CHUNK = BATCH_SIZE / 4;
+    private static final int QUEUED = 4;
 
     /** Progress of a long catch-up: events done so far and the total to do. */
     @FunctionalInterface
@@ -49,6 +63,9 @@ public final class ProjectionCatchUp {
             return 0;
         }
         long total = head.seq() - checkpoint.seq();
+        if (total > PIPELINE_AFTER) {
+            return pipelined(ledger, store, progress, checkpoint, total);
+        }
         long done = 0;
         String expectedPrev = checkpoint.hash();
         long expectedSeq = checkpoint.seq() + 1;
@@ -76,6 +93,126 @@ public final class ProjectionCatchUp {
             progress.update(done, Math.max(total, done));
         }
         return done;
+    }
+
+    /** The end of the events, on the hand-off queue. */
+    private static final Object END = new Object();
+
+    private long pipelined(Ledger ledger, ProjectionStore store, Progress progress, Head checkpoint, long total) {
+        BlockingQueue<Object> chunks = new ArrayBlockingQueue<>(QUEUED);
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread reader = new Thread(() -> read(ledger, checkpoint, chunks, stop), "loopx-ledger-reader");
+        reader.setDaemon(true);
+        reader.start();
+        long done = 0;
+        List<Decoded> batch = new ArrayList<>(BATCH_SIZE);
+        try {
+            while (true) {
+                Object next = take(chunks);
+                if (next instanceof Throwable failure) {
+                    throw rethrow(failure);
+                }
+                if (next != END) {
+                    @SuppressWarnings("unchecked")
+                    List<Decoded> chunk = (List<Decoded>) next;
+                    batch.addAll(chunk);
+                }
+                if (batch.size() >= BATCH_SIZE || (next == END && !batch.isEmpty())) {
+                    store.apply(batch, projector);
+                    done += batch.size();
+                    progress.update(done, Math.max(total, done));
+                    batch = new ArrayList<>(BATCH_SIZE);
+                }
+                if (next == END) {
+                    return done;
+                }
+            }
+        } finally {
+            stop.set(true);
+            chunks.clear();   // a reader waiting to hand over a chunk sees the stop at once
+            join(reader);
+        }
+    }
+
+    /** The reader thread: every event after the checkpoint, decoded, in chunks; then END (or the failure). */
+    private void read(Ledger ledger, Head checkpoint, BlockingQueue<Object> chunks, AtomicBoolean stop) {
+        Object last;
+        try (EventCursor cursor = ledger.readFrom(checkpoint.seq() + 1)) {
+            String expectedPrev = checkpoint.hash();
+            long expectedSeq = checkpoint.seq() + 1;
+            List<Decoded> chunk = new ArrayList<>(CHUNK);
+            while (cursor.hasNext()) {
+                Recorded r = cursor.next();
+                if (r.seq() != expectedSeq || !r.prevHash().equals(expectedPrev)) {
+                    throw diverged(checkpoint.seq());
+                }
+                chunk.add(codec.decode(r));
+                expectedPrev = r.hash();
+                expectedSeq++;
+                if (chunk.size() == CHUNK) {
+                    if (!handOver(chunks, chunk, stop)) {
+                        return;
+                    }
+                    chunk = new ArrayList<>(CHUNK);
+                }
+            }
+            if (!chunk.isEmpty() && !handOver(chunks, chunk, stop)) {
+                return;
+            }
+            last = END;
+        } catch (Throwable failure) {
+            last = failure;
+        }
+        handOver(chunks, last, stop);
+    }
+
+    /** Puts {@code item} on the queue unless the folding side stopped; false when it did. */
+    private static boolean handOver(BlockingQueue<Object> chunks, Object item, AtomicBoolean stop) {
+        try {
+            while (!stop.get()) {
+                if (chunks.offer(item, 50, TimeUnit.MILLISECONDS)) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static Object take(BlockingQueue<Object> chunks) {
+        try {
+            return chunks.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LedgerException("interrupted", "the projection catch-up was interrupted", e);
+        }
+    }
+
+    private static void join(Thread reader) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                reader.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static RuntimeException rethrow(Throwable failure) {
+        if (failure instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        return new LedgerException("ledger_unreadable", "the ledger could not be read", failure);
     }
 
     private static LedgerException diverged(long checkpointSeq) {

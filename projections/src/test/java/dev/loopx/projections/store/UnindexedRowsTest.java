@@ -5,29 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.loopx.ledger.Actor;
-import dev.loopx.ledger.ActorKind;
-import dev.loopx.ledger.Recorded;
-import dev.loopx.ledger.event.AgentRegistered;
 import dev.loopx.ledger.event.Decoded;
-import dev.loopx.ledger.event.EventCatalog;
-import dev.loopx.ledger.event.EventCodec;
-import dev.loopx.ledger.event.GoalRegistered;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.ledger.event.TodoAdded;
-import dev.loopx.ledger.event.TodoClaimed;
-import dev.loopx.ledger.event.TodoCompleted;
-import dev.loopx.ledger.event.TodoUpdated;
-import dev.loopx.ledger.memory.InMemoryLedger;
 import dev.loopx.projections.Projector;
+import dev.loopx.projections.TodoHistories;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,7 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class UnindexedRowsTest {
     private static final int KEYS = 50;
-    private static final EventCodec CODEC = new EventCodec(EventCatalog.standard());
     @TempDir
     Path dir;
 
@@ -155,39 +140,8 @@ class UnindexedRowsTest {
         assertEquals(0, index.find(UnindexedRows.hash("v", "0"), id -> true));
     }
 
-    /** Todos added, claimed, updated and completed (rows written, rewritten and removed), each with an operation id. */
     private static List<Decoded> history(long seed, int events) {
-        Random random = new Random(seed);
-        InMemoryLedger ledger = new InMemoryLedger();
-        List<Decoded> decoded = new ArrayList<>();
-        List<LoopxEvent> events0 = new ArrayList<>(List.of(new GoalRegistered("objective", "app"), new AgentRegistered("a1", "")));
-        List<String> open = new ArrayList<>();
-        int next = 0;
-        for (int i = 0; i < events; i++) {
-            LoopxEvent event;
-            if (i < events0.size()) {
-                event = events0.get(i);
-            } else if (open.isEmpty() || random.nextInt(3) == 0) {
-                String id = "t" + next++;
-                open.add(id);
-                event = new TodoAdded(id, "agent", "work " + id, "advancement_task", "P1", "", "", false, List.of(), "", "");
-            } else {
-                String id = open.get(random.nextInt(open.size()));
-                event = switch (random.nextInt(3)) {
-                    case 0 -> new TodoClaimed(id, "a1");
-                    case 1 -> new TodoUpdated(id, "work " + id + " v" + i, "", "");
-                    default -> {
-                        open.remove(id);
-                        yield new TodoCompleted(id, "evidence " + i, true, "", List.of());
-                    }
-                };
-            }
-            var proposed = CODEC.propose(event, Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i), "g1",
-                    new Actor(ActorKind.AGENT, "a1"), "op-" + seed + "-" + i);
-            Recorded recorded = ledger.appendIfHead(i, List.of(proposed)).get().get(0);
-            decoded.add(CODEC.decode(recorded));
-        }
-        return decoded;
+        return TodoHistories.decoded(TodoHistories.ledger(seed, events));
     }
 
     private static void fold(SqliteProjectionStore store, List<Decoded> history, int batch) {
