@@ -36,7 +36,7 @@ import java.util.Properties;
 public final class SqliteProjectionStore implements ProjectionStore {
     private final Connection connection;
     /** Documents written in the current batch (view records or JSON trees), read back before they are committed. */
-    private final Map<String, Object> pending = new HashMap<>();
+    private final Map<Key, Object> pending = new HashMap<>();
     /** Staged in {@link #pending} for a key removed during the batch. */
     private static final Object REMOVED = new Object();
     /** Prepared once per connection: the same few statements run for every event of a rebuild. */
@@ -49,7 +49,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
      * without SQL or JSON.
      */
     private final UnindexedRows unindexed;
-    private final Map<String, Object> recent;
+    private final Map<Key, Object> recent;
     /** Side file: a transaction failed while {@code views} had no index; the file is unusable. */
     private boolean poisoned;
 
@@ -59,13 +59,16 @@ public final class SqliteProjectionStore implements ProjectionStore {
         this.unindexed = unindexed;
         this.recent = sideFile ? new java.util.LinkedHashMap<>(1 << 15, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<Key, Object> eldest) {
                 return size() > RECENT_RECORDS;
             }
         } : null;
     }
 
     private static final int RECENT_RECORDS = 2_000;
+
+    /** A row's address: its view and key (the strings' own cached hashes, no concatenation). */
+    private record Key(String view, String key) {}
 
     public static SqliteProjectionStore open(Path dbFile) {
         return open(dbFile, false, RowIndex.MAX_SLOTS);
@@ -162,7 +165,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public Optional<JsonNode> get(String view, String key) {
-        Object staged = staged(view + "\u0000" + key);
+        Object staged = staged(new Key(view, key));
         if (staged == REMOVED) {
             return Optional.empty();
         }
@@ -174,7 +177,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public <T> Optional<T> read(String view, String key, Class<T> type) {
-        String k = view + "\u0000" + key;
+        Key k = new Key(view, key);
         Object staged = staged(k);
         if (staged == REMOVED) {
             return Optional.empty();
@@ -190,7 +193,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
     }
 
     /** What this instance knows of a key without SQL: written in the batch, or (side file) recently. */
-    private Object staged(String k) {
+    private Object staged(Key k) {
         Object staged = pending.get(k);
         if (staged != null || !sideFile) {
             return staged;
@@ -252,18 +255,18 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public void put(String view, String key, JsonNode document) {
-        pending.put(view + "\u0000" + key, document.deepCopy());
+        pending.put(new Key(view, key), document.deepCopy());
     }
 
     /** Keeps the record itself until commit: a later read in the batch gets it back without JSON. */
     @Override
     public void write(String view, String key, Object record) {
-        pending.put(view + "\u0000" + key, java.util.Objects.requireNonNull(record, "record"));
+        pending.put(new Key(view, key), java.util.Objects.requireNonNull(record, "record"));
     }
 
     @Override
     public void remove(String view, String key) {
-        pending.put(view + "\u0000" + key, REMOVED);
+        pending.put(new Key(view, key), REMOVED);
     }
 
     private Optional<String> stored(String view, String key) {
@@ -300,10 +303,9 @@ public final class SqliteProjectionStore implements ProjectionStore {
             throw failure(e);
         }
         if (!pending.isEmpty()) {
-            String prefix = view + "\u0000";
             pending.forEach((k, v) -> {
-                if (k.startsWith(prefix)) {
-                    String key = k.substring(prefix.length());
+                if (k.view().equals(view)) {
+                    String key = k.key();
                     if (key.compareTo(fromKey) >= 0 && key.compareTo(toKey) < 0) {
                         if (v == REMOVED) {
                             found.remove(key);
@@ -389,23 +391,24 @@ public final class SqliteProjectionStore implements ProjectionStore {
         PreparedStatement upsert = null;
         PreparedStatement delete = null;
         for (var entry : pending.entrySet()) {
-            String[] parts = entry.getKey().split("\u0000", 2);
+            String view = entry.getKey().view();
+            String key = entry.getKey().key();
             if (entry.getValue() == REMOVED) {
                 if (unindexedSideFile()) {
-                    unindexed.remove(parts[0], parts[1]);
+                    unindexed.remove(view, key);
                     continue;
                 }
                 if (delete == null) {
                     delete = statement("DELETE FROM views WHERE view=? AND key=?");
                 }
-                delete.setString(1, parts[0]);
-                delete.setString(2, parts[1]);
+                delete.setString(1, view);
+                delete.setString(2, key);
                 delete.addBatch();
                 continue;
             }
             String doc = ViewJson.canonical(entry.getValue());
             if (unindexedSideFile()) {
-                if (unindexed.put(parts[0], parts[1], doc)) {
+                if (unindexed.put(view, key, doc)) {
                     continue;
                 }
                 unindexed.createIndex();   // the row index is full: the rest goes through the key index
@@ -413,8 +416,8 @@ public final class SqliteProjectionStore implements ProjectionStore {
             if (upsert == null) {
                 upsert = statement("INSERT INTO views(view, key, doc) VALUES(?,?,?) ON CONFLICT(view, key) DO UPDATE SET doc=excluded.doc");
             }
-            upsert.setString(1, parts[0]);
-            upsert.setString(2, parts[1]);
+            upsert.setString(1, view);
+            upsert.setString(2, key);
             upsert.setString(3, doc);
             upsert.addBatch();
         }

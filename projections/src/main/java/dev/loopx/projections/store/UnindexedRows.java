@@ -195,16 +195,12 @@ final class UnindexedRows implements AutoCloseable {
         }
     }
 
-    /** FNV-1a over view, a separator and key, then a 64-bit finaliser (murmur3 fmix64); the high half. */
+    /**
+     * The strings' own hash codes (cached in each string, computed with vector instructions), mixed
+     * into 64 bits (murmur3's fmix64); the high half. Keys that share it are told apart by the row.
+     */
     static int hash(String view, String key) {
-        long h = 0xcbf29ce484222325L;
-        for (int i = 0; i < view.length(); i++) {
-            h = (h ^ view.charAt(i)) * 0x100000001b3L;
-        }
-        h = (h ^ 0xffff) * 0x100000001b3L;
-        for (int i = 0; i < key.length(); i++) {
-            h = (h ^ key.charAt(i)) * 0x100000001b3L;
-        }
+        long h = ((long) view.hashCode() << 32) ^ (key.hashCode() & 0xffff_ffffL);
         h ^= h >>> 33;
         h *= 0xff51afd7ed558ccdL;
         h ^= h >>> 33;
