@@ -9,8 +9,9 @@ import java.util.Set;
 import java.util.TimeZone;
 
 /**
- * Class initialisation a command will need, started on a second core while the main thread builds
- * the command line (picocli) — on a cold JVM each of these takes milliseconds of interpreted code
+ * Class initialisation a command will need, started on a second core while the main thread parses
+ * the arguments (picocli, or {@link QuickPath}) and opens the runtime — on a cold JVM each of these
+ * takes milliseconds of interpreted code
  * the first time, whoever asks first: for a command that opens the journal, Chronicle Queue's
  * static state first ({@link ChronicleWarmUp}, which the journal's opener waits for); then
  * BigDecimal's static tables (every JSON parser and every
