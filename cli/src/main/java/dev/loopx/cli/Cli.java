@@ -49,7 +49,8 @@ import picocli.CommandLine;
  * <p>picocli builds every registered command's model reflectively before it parses anything, so
  * {@link #run} registers only the commands the arguments name, at every level (see
  * {@link CommandTree}): {@code loopx quota should-run} builds the root, {@code quota} and
- * {@code should-run}, nothing else.
+ * {@code should-run}, nothing else. Before that, the heartbeat commands ({@link #QUICK}) with plain
+ * arguments skip picocli altogether ({@link QuickPath}; docs/adr/0003-start-up.md, decision 16).
  */
 public final class Cli {
     private Cli() {}
