@@ -79,11 +79,16 @@ public final class WarmUp {
         if (journal) {
             ChronicleWarmUp.initialise();   // counts down even when it fails: the command never waits forever
         }
-        try {   // in the order a command meets them: store open, its first parse, the first hash
-            Calendar.getInstance(TimeZone.getDefault(), Locale.getDefault());
+        try {
+            // The main thread opens the store ~10 ms after this thread starts and meets the calendar
+            // data first (the connection's date format), then the SQLite library: begin with the
+            // library (its version file is the first jar read) so the two threads work side by side
+            // instead of queueing for the same class initialisation; then the first parse, the first
+            // hash, and the calendar last (usually done by then).
             org.sqlite.SQLiteJDBCLoader.initialize();
             BigDecimal.ONE.hashCode();
             MessageDigest.getInstance("SHA-256");
+            Calendar.getInstance(TimeZone.getDefault(), Locale.getDefault());
         } catch (Exception | LinkageError e) {
             // Nothing to do: the command meets the same problem where it matters and reports it.
         }

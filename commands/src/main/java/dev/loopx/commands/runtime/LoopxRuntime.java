@@ -191,8 +191,8 @@ public final class LoopxRuntime implements AutoCloseable {
         // lock, it made every other writer wait out its 5 s deadline; now the lock covers only
         // the short catch-up of what arrived since and the append itself.
         if (!lock.isHeldByCurrentThread()) {
+            views();   // first: the store (SQLite) while the warm-up thread finishes Chronicle's set-up
             ledger().head();
-            views();
         }
         try (LedgerLock.Held held = lock.acquire()) {
             for (int attempt = 1; ; attempt++) {
