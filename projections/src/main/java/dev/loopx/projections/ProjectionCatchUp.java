@@ -13,6 +13,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
 
 /**
  * Brings a projection store up to the ledger head: streams events after the checkpoint in
@@ -66,33 +67,46 @@ public final class ProjectionCatchUp {
         if (total > PIPELINE_AFTER) {
             return pipelined(ledger, store, progress, checkpoint, total);
         }
-        long done = 0;
+        long[] done = {0};
+        decodeFrom(ledger, checkpoint, BATCH_SIZE, batch -> {
+            store.apply(batch, projector);
+            done[0] += batch.size();
+            progress.update(done[0], Math.max(total, done[0]));
+            return true;
+        });
+        return done[0];
+    }
+
+    /**
+     * Reads every event after {@code checkpoint}, checks that each continues the one before
+     * (refusing with {@code projection_diverged} otherwise), decodes it, and hands the events to
+     * {@code sink} in lists of {@code size} (the last one shorter); stops early when the sink
+     * returns false.
+     */
+    private void decodeFrom(Ledger ledger, Head checkpoint, int size, Predicate<List<Decoded>> sink) {
         String expectedPrev = checkpoint.hash();
         long expectedSeq = checkpoint.seq() + 1;
-        List<Decoded> batch = new ArrayList<>(BATCH_SIZE);
+        List<Decoded> chunk = new ArrayList<>(size);
         try (EventCursor cursor = ledger.readFrom(checkpoint.seq() + 1)) {
             while (cursor.hasNext()) {
                 Recorded r = cursor.next();
                 if (r.seq() != expectedSeq || !r.prevHash().equals(expectedPrev)) {
                     throw diverged(checkpoint.seq());
                 }
-                batch.add(codec.decode(r));
+                chunk.add(codec.decode(r));
                 expectedPrev = r.hash();
                 expectedSeq++;
-                if (batch.size() == BATCH_SIZE) {
-                    store.apply(batch, projector);
-                    done += batch.size();
-                    progress.update(done, Math.max(total, done));
-                    batch.clear();
+                if (chunk.size() == size) {
+                    if (!sink.test(chunk)) {
+                        return;
+                    }
+                    chunk = new ArrayList<>(size);
                 }
             }
         }
-        if (!batch.isEmpty()) {
-            store.apply(batch, projector);
-            done += batch.size();
-            progress.update(done, Math.max(total, done));
+        if (!chunk.isEmpty()) {
+            sink.test(chunk);
         }
-        return done;
     }
 
     /** The end of the events, on the hand-off queue. */
@@ -137,33 +151,13 @@ public final class ProjectionCatchUp {
     /** The reader thread: every event after the checkpoint, decoded, in chunks; then END (or the failure). */
     private void read(Ledger ledger, Head checkpoint, BlockingQueue<Object> chunks, AtomicBoolean stop) {
         Object last;
-        try (EventCursor cursor = ledger.readFrom(checkpoint.seq() + 1)) {
-            String expectedPrev = checkpoint.hash();
-            long expectedSeq = checkpoint.seq() + 1;
-            List<Decoded> chunk = new ArrayList<>(CHUNK);
-            while (cursor.hasNext()) {
-                Recorded r = cursor.next();
-                if (r.seq() != expectedSeq || !r.prevHash().equals(expectedPrev)) {
-                    throw diverged(checkpoint.seq());
-                }
-                chunk.add(codec.decode(r));
-                expectedPrev = r.hash();
-                expectedSeq++;
-                if (chunk.size() == CHUNK) {
-                    if (!handOver(chunks, chunk, stop)) {
-                        return;
-                    }
-                    chunk = new ArrayList<>(CHUNK);
-                }
-            }
-            if (!chunk.isEmpty() && !handOver(chunks, chunk, stop)) {
-                return;
-            }
+        try {
+            decodeFrom(ledger, checkpoint, CHUNK, chunk -> handOver(chunks, chunk, stop));
             last = END;
         } catch (Throwable failure) {
             last = failure;
         }
-        handOver(chunks, last, stop);
+        handOver(chunks, last, stop);   // after a stop, nobody takes it: handOver returns at once
     }
 
     /** Puts {@code item} on the queue unless the folding side stopped; false when it did. */
