@@ -61,7 +61,7 @@ public final class QuickPath {
             }
             String arg = args[i];
             if (arg.startsWith("-")) {
-                i = option(args, i, GLOBALS, globals, commandWords);
+                i = global(args, i, globals, commandWords);
                 if (i < 0) {
                     return Optional.empty();
                 }
@@ -82,13 +82,14 @@ public final class QuickPath {
             String arg = args[i];
             String given = nameOf(arg);
             String name = options.canonical(given);
+            String flag = options.canonical(arg);   // a flag takes no value, so never "="
             if (GLOBALS.contains(given)) {
-                i = option(args, i, GLOBALS, globals, commandWords);
-            } else if (options.flags().contains(options.canonical(arg))) {
-                if (!seen.add(options.canonical(arg))) {
+                i = global(args, i, globals, commandWords);
+            } else if (options.flags().contains(flag)) {
+                if (!seen.add(flag)) {
                     return Optional.empty();
                 }
-                command.bind(options.canonical(arg), null);
+                command.bind(flag, null);
                 i++;
             } else if (options.values().contains(name) || options.lists().contains(name)) {
                 String value = valueOf(args, i, commandWords);
@@ -114,11 +115,11 @@ public final class QuickPath {
         return Optional.of(new Parsed(loopx, (LoopxSubcommand) command));
     }
 
-    /** Reads option {@code args[i]} (one of {@code names}, at most once) into {@code into}; the next index, or -1. */
-    private static int option(String[] args, int i, Set<String> names, Map<String, String> into, Set<String> commandWords) {
+    /** Reads global option {@code args[i]} (each at most once) into {@code into}; the next index, or -1. */
+    private static int global(String[] args, int i, Map<String, String> into, Set<String> commandWords) {
         String name = nameOf(args[i]);
         String value = valueOf(args, i, commandWords);
-        if (!names.contains(name) || value == null || into.putIfAbsent(name, value) != null) {
+        if (!GLOBALS.contains(name) || value == null || into.putIfAbsent(name, value) != null) {
             return -1;
         }
         return i + (args[i].equals(name) ? 2 : 1);
