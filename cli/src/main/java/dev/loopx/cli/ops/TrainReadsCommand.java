@@ -1,5 +1,6 @@
 package dev.loopx.cli.ops;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
@@ -7,8 +8,11 @@ import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.query.ShouldRun;
+import dev.loopx.projections.scheduler.SchedulerView;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -56,9 +60,28 @@ public final class TrainReadsCommand extends LoopxSubcommand {
                     .put("exit", exit);
             ok &= exit == 0;
         }
+        loadDataDependentClasses();
         ObjectNode doc = CliContext.document("loopx_debug_train_reads_v0", ok);
         doc.set("runs", results);
         int exit = context.emit(doc);
         return ok ? exit : 1;
+    }
+
+    /**
+     * Classes the same reads load only when the data has them, which the demo project's does not:
+     * a decimal (a quota share such as 0.5 — jackson-core's decimal parser) and a scheduler row
+     * with an acknowledged schedule. Outside the archive each is read from its jar at run time,
+     * and finding it opens every jar listed before that one.
+     */
+    private static void loadDataDependentClasses() {
+        try (JsonParser p = Json.FACTORY.createParser("0.5")) {
+            p.nextToken();
+            p.getDecimalValue();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (SchedulerView.Ack.class.getRecordComponents().length == 0) {
+            throw new IllegalStateException("SchedulerView.Ack has no components");
+        }
     }
 }
