@@ -93,6 +93,12 @@ class QuickPathTest {
                 String tableShape = table.flags().contains(name) ? "flag" : table.lists().contains(name) ? "list"
                         : table.values().contains(name) ? "value" : "missing";
                 assertEquals(shape, tableShape, route + " " + name);
+                if (!shape.equals("flag")) {   // one value per occurrence, taken as given
+                    assertEquals(1, o.arity().min(), route + " " + name + " arity");
+                    assertEquals(1, o.arity().max(), route + " " + name + " arity");
+                    assertEquals("", o.splitRegex(), route + " " + name + " split");
+                }
+                assertEquals(null, o.defaultValue(), route + " " + name + " has no default value");
                 if (o.group() == null) {
                     assertEquals(o.required(), table.required().contains(name), route + " " + name + " required");
                 }
@@ -103,7 +109,7 @@ class QuickPathTest {
 
     /** Values hosts pass, and values chosen to find where the two parsers could disagree. */
     private static final List<String> PLAIN = List.of("g1", "builder", "codex_app_heartbeat", "json", "text", "a b", "x=y",
-            "ünï", "P1", "user", "agent", "todo_done:t1", "2026-01-01T00:00:00Z");
+            "ünï", "P1", "user", "agent", "todo_done:t1", "2026-01-01T00:00:00Z", "a,b", "x y,z");
     private static final List<String> TRICKY = List.of("-x", "--goal-id", "@args", "", "--", "-A", "status", "should-run",
             "add", "quota", "todo", "demo", "bootstrap", "plan", "install-plan", "codex-app");
 
