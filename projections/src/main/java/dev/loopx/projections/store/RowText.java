@@ -3,32 +3,43 @@ package dev.loopx.projections.store;
 import dev.loopx.projections.audit.OperationView;
 import dev.loopx.projections.quota.QuotaLog;
 import dev.loopx.projections.todo.TodoView;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Canonical text of the view rows a rebuild writes most (one per operation id, todo, writeback
- * and spend), written by hand: exactly the text {@link ViewJson}'s Jackson writer gives — names
- * snake_case and sorted, Jackson's string escapes — without its per-property reflection (that
- * bean serialisation was ~12% of a 1M-event rebuild). {@code ViewJsonTest} holds the two paths
+ * and spend), written by hand as UTF-8 bytes: exactly the text {@link ViewJson}'s Jackson writer
+ * gives — names snake_case and sorted, Jackson's string escapes — without its per-property
+ * reflection (that bean serialisation was ~12% of a 1M-event rebuild) and without a
+ * {@code String} in between (the store binds the bytes). {@code ViewJsonTest} holds the two paths
  * byte-equal. Any other record, or a string with a UTF-16 surrogate (Jackson's own rules for
- * those stay in charge): {@code null}. Each call writes into its own instance; thread-safe.
+ * those stay in charge): {@code null}. One instance per thread ({@link #utf8} keeps one); its
+ * buffer is reused.
  */
 final class RowText {
-    private final StringBuilder out = new StringBuilder(512);
-    private boolean plain = true;
-    private char separator = '{';
+    private static final ThreadLocal<RowText> PER_THREAD = ThreadLocal.withInitial(RowText::new);
+    private byte[] buf = new byte[1024];
+    private int len;
+    private boolean plain;
+    private byte separator;
 
     private RowText() {}
 
-    /** The canonical text of {@code record}, or null when this class does not write that record. */
-    static String of(Object record) {
-        RowText t = new RowText();
+    /** The canonical text of {@code record} in UTF-8, or null when this class does not write that record. */
+    static byte[] utf8(Object record) {
+        return PER_THREAD.get().write(record);
+    }
+
+    private byte[] write(Object record) {
+        len = 0;
+        plain = true;
+        separator = '{';
         switch (record) {
-            case OperationView op -> t.str("command", op.command()).strs("event_ids", op.eventIds())
+            case OperationView op -> str("command", op.command()).strs("event_ids", op.eventIds())
                     .longs("event_seqs", op.eventSeqs()).strs("event_types", op.eventTypes())
                     .str("goal_id", op.goalId()).str("intent_sha256", op.intentSha256())
                     .str("operation_id", op.operationId());
-            case TodoView todo -> t.str("blocks_agent", todo.blocksAgent()).str("claimed_by", todo.claimedBy())
+            case TodoView todo -> str("blocks_agent", todo.blocksAgent()).str("claimed_by", todo.claimedBy())
                     .num("created_seq", todo.createdSeq()).str("decision_outcome", todo.decisionOutcome())
                     .str("evidence", todo.evidence()).strs("excluded_agents", todo.excludedAgents())
                     .bool("global_gate", todo.globalGate()).str("goal_id", todo.goalId())
@@ -37,21 +48,40 @@ final class RowText {
                     .strs("successor_todo_ids", todo.successorTodoIds()).str("superseded_by", todo.supersededBy())
                     .str("task_class", todo.taskClass()).str("text", todo.text()).str("todo_id", todo.todoId())
                     .str("unblocks_todo_id", todo.unblocksTodoId()).num("updated_seq", todo.updatedSeq());
-            case QuotaLog.Writeback w -> t.bool("accountable", w.accountable()).str("agent_id", w.agentId())
+            case QuotaLog.Writeback w -> bool("accountable", w.accountable()).str("agent_id", w.agentId())
                     .str("delivery_outcome", w.deliveryOutcome()).str("recorded_at", w.recordedAt())
                     .num("seq", w.seq()).num("spent_seq", w.spentSeq()).str("summary", w.summary());
-            case QuotaLog.Spend s -> t.str("agent_id", s.agentId()).str("recorded_at", s.recordedAt())
+            case QuotaLog.Spend s -> str("agent_id", s.agentId()).str("recorded_at", s.recordedAt())
                     .num("seq", s.seq()).num("slots", s.slots()).num("voided_seq", s.voidedSeq())
                     .num("writeback_seq", s.writebackSeq());
             default -> {
                 return null;
             }
         }
-        return t.plain ? t.out.append('}').toString() : null;
+        if (!plain) {
+            return null;
+        }
+        room(1);
+        buf[len++] = '}';
+        return Arrays.copyOf(buf, len);
     }
 
+    private void room(int bytes) {
+        if (len + bytes > buf.length) {
+            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + bytes));
+        }
+    }
+
+    /** Names are ASCII constants. */
     private RowText name(String name) {
-        out.append(separator).append('"').append(name).append("\":");
+        room(name.length() + 4);
+        buf[len++] = separator;
+        buf[len++] = '"';
+        for (int i = 0; i < name.length(); i++) {
+            buf[len++] = (byte) name.charAt(i);
+        }
+        buf[len++] = '"';
+        buf[len++] = ':';
         separator = ',';
         return this;
     }
@@ -64,69 +94,124 @@ final class RowText {
 
     private RowText num(String name, long value) {
         name(name);
-        out.append(value);
+        number(value);
         return this;
     }
 
     private RowText bool(String name, boolean value) {
         name(name);
-        out.append(value);
+        ascii(value ? "true" : "false");
         return this;
     }
 
     private RowText strs(String name, List<String> values) {
         name(name);
-        out.append('[');
+        room(1);
+        buf[len++] = '[';
         for (int i = 0; i < values.size(); i++) {
             if (i > 0) {
-                out.append(',');
+                room(1);
+                buf[len++] = ',';
             }
             string(values.get(i));
         }
-        out.append(']');
+        room(1);
+        buf[len++] = ']';
         return this;
     }
 
     private RowText longs(String name, List<Long> values) {
         name(name);
-        out.append('[');
+        room(1);
+        buf[len++] = '[';
         for (int i = 0; i < values.size(); i++) {
             if (i > 0) {
-                out.append(',');
+                room(1);
+                buf[len++] = ',';
             }
-            out.append(values.get(i).longValue());
+            number(values.get(i));
         }
-        out.append(']');
+        room(1);
+        buf[len++] = ']';
         return this;
     }
 
-    /** Jackson's escapes: {@code \" \\ \b \t \n \f \r}, other controls as upper-case {@code \}{@code u00XX}, the rest as is. */
-    private void string(String s) {
-        out.append('"');
-        int from = 0;
+    private void ascii(String s) {
+        room(s.length());
         for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c >= 0x20 && c != '"' && c != '\\') {
-                if (Character.isSurrogate(c)) {
-                    plain = false;
-                }
-                continue;
-            }
-            out.append(s, from, i);
-            from = i + 1;
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\b' -> out.append("\\b");
-                case '\t' -> out.append("\\t");
-                case '\n' -> out.append("\\n");
-                case '\f' -> out.append("\\f");
-                case '\r' -> out.append("\\r");
-                default -> out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xf]);
-            }
+            buf[len++] = (byte) s.charAt(i);
         }
-        out.append(s, from, s.length()).append('"');
     }
 
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+    private void number(long value) {
+        if (value == Long.MIN_VALUE) {
+            ascii(Long.toString(value));
+            return;
+        }
+        room(20);
+        if (value < 0) {
+            buf[len++] = '-';
+            value = -value;
+        }
+        int digits = 1;
+        for (long v = value; v >= 10; v /= 10) {
+            digits++;
+        }
+        for (int i = len + digits - 1; i >= len; i--) {
+            buf[i] = (byte) ('0' + value % 10);
+            value /= 10;
+        }
+        len += digits;
+    }
+
+    /**
+     * Jackson's escapes: {@code \" \\ \b \t \n \f \r}, other controls as upper-case
+     * {@code \}{@code u00XX}, the rest as is (UTF-8).
+     */
+    private void string(String s) {
+        int n = s.length();
+        room(n * 6 + 2);   // the longest form of one char is \\u00XX
+        byte[] b = buf;
+        int at = len;
+        b[at++] = '"';
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                if (c >= 0x20 && c != '"' && c != '\\') {
+                    b[at++] = (byte) c;
+                    continue;
+                }
+                b[at++] = '\\';
+                switch (c) {
+                    case '"' -> b[at++] = '"';
+                    case '\\' -> b[at++] = '\\';
+                    case '\b' -> b[at++] = 'b';
+                    case '\t' -> b[at++] = 't';
+                    case '\n' -> b[at++] = 'n';
+                    case '\f' -> b[at++] = 'f';
+                    case '\r' -> b[at++] = 'r';
+                    default -> {
+                        b[at++] = 'u';
+                        b[at++] = '0';
+                        b[at++] = '0';
+                        b[at++] = HEX[c >> 4];
+                        b[at++] = HEX[c & 0xf];
+                    }
+                }
+            } else if (c < 0x800) {
+                b[at++] = (byte) (0xc0 | c >> 6);
+                b[at++] = (byte) (0x80 | c & 0x3f);
+            } else if (Character.isSurrogate(c)) {
+                plain = false;   // Jackson's rules for pairs and lone halves decide; the text is thrown away
+            } else {
+                b[at++] = (byte) (0xe0 | c >> 12);
+                b[at++] = (byte) (0x80 | c >> 6 & 0x3f);
+                b[at++] = (byte) (0x80 | c & 0x3f);
+            }
+        }
+        b[at++] = '"';
+        len = at;
+    }
+
+    private static final byte[] HEX = {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
 }

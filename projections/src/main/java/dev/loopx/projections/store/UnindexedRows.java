@@ -30,6 +30,11 @@ import java.util.function.ToIntBiFunction;
 final class UnindexedRows implements AutoCloseable {
     /** The statement that makes {@code views} a keyed table; every store has run it. */
     static final String CREATE_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS views_key ON views(view, key)";
+    /**
+     * A document's parameter: the store binds its UTF-8 bytes ({@link ViewJson#canonicalUtf8}), and
+     * SQLite stores them as TEXT (a blob cast to text is taken as text in the database's encoding).
+     */
+    static final String TEXT = "CAST(? AS TEXT)";
     private static final int INDEX_THREADS = 2;
     private static final int INDEX_CACHE_KIB = 8192;
     private final Connection connection;
@@ -51,8 +56,8 @@ final class UnindexedRows implements AutoCloseable {
         this.index = new RowIndex(rowIndexSlots);
         this.keyOf = connection.prepareStatement("SELECT view, key FROM views WHERE n=?");
         this.docOf = connection.prepareStatement("SELECT view, key, doc FROM views WHERE n=?");
-        this.insert = connection.prepareStatement("INSERT INTO views(n, view, key, doc) VALUES(?,?,?,?)");
-        this.update = connection.prepareStatement("UPDATE views SET doc=? WHERE n=?");
+        this.insert = connection.prepareStatement("INSERT INTO views(n, view, key, doc) VALUES(?,?,?," + TEXT + ")");
+        this.update = connection.prepareStatement("UPDATE views SET doc=" + TEXT + " WHERE n=?");
         this.delete = connection.prepareStatement("DELETE FROM views WHERE n=?");
     }
 
@@ -75,12 +80,12 @@ final class UnindexedRows implements AutoCloseable {
      * Returns false, writing nothing, when the row index is full: create the index and write
      * through it instead.
      */
-    boolean put(String view, String key, String doc) throws SQLException {
+    boolean put(String view, String key, byte[] doc) throws SQLException {
         requireUnindexed();
         int hash = hasher.applyAsInt(view, key);
         long id = find(hash, view, key, null);
         if (id != 0) {
-            update.setString(1, doc);
+            update.setBytes(1, doc);
             update.setLong(2, id);
             update.addBatch();
         } else {
@@ -91,7 +96,7 @@ final class UnindexedRows implements AutoCloseable {
             insert.setLong(1, id);
             insert.setString(2, view);
             insert.setString(3, key);
-            insert.setString(4, doc);
+            insert.setBytes(4, doc);
             insert.addBatch();
             index.add(hash, id);
         }

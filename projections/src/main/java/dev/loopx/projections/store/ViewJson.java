@@ -38,13 +38,21 @@ public final class ViewJson {
         if (document instanceof JsonNode node) {
             return CanonicalJson.string(node);
         }
-        String byHand = RowText.of(document);
+        return new String(canonicalUtf8(document), StandardCharsets.UTF_8);
+    }
+
+    /** The same text as {@link #canonical}, in UTF-8 (what the store binds). */
+    public static byte[] canonicalUtf8(Object document) {
+        if (document instanceof JsonNode node) {
+            return CanonicalJson.string(node).getBytes(StandardCharsets.UTF_8);
+        }
+        byte[] byHand = RowText.utf8(document);
         if (byHand != null) {
             return byHand;
         }
         try {
             // bytes, not a String writer: the UTF-8 generator escapes exactly as CanonicalJson's does
-            return new String(WRITER.writeValueAsBytes(document), StandardCharsets.UTF_8);
+            return WRITER.writeValueAsBytes(document);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a view record does not encode: " + document.getClass().getSimpleName(), e);
         }

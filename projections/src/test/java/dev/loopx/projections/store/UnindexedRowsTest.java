@@ -43,12 +43,17 @@ class UnindexedRowsTest {
 
     private static Map<String, String> views(Connection c) throws SQLException {
         Map<String, String> rows = new TreeMap<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT view, key, doc FROM views")) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT view, key, doc, typeof(doc) FROM views")) {
             while (rs.next()) {
+                assertEquals("text", rs.getString(4), "documents are bound as UTF-8 bytes and stored as text");
                 assertEquals(null, rows.put(rs.getString(1) + "|" + rs.getString(2), rs.getString(3)), "one row per key");
             }
         }
         return rows;
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** Random puts, overwrites and removes against a map, with a hash that collides all the time. */
@@ -69,8 +74,8 @@ class UnindexedRowsTest {
                         rows.remove(view, key);
                         expected.remove(view + "|" + key);
                     } else {
-                        String doc = "{\"r\":" + round + ",\"i\":" + i + "}";
-                        assertTrue(rows.put(view, key, doc));
+                        String doc = "{\"r\":" + round + ",\"i\":" + i + ",\"s\":\"é 漢\"}";
+                        assertTrue(rows.put(view, key, utf8(doc)));
                         expected.put(view + "|" + key, doc);
                     }
                 }
@@ -112,12 +117,12 @@ class UnindexedRowsTest {
         try (Connection c = open("full.db")) {
             UnindexedRows rows = new UnindexedRows(c, UnindexedRows::hash, 16);   // room for 9 rows
             int added = 0;
-            while (rows.put("v", "k" + added, "{}")) {
+            while (rows.put("v", "k" + added, utf8("{}"))) {
                 added++;
             }
             assertEquals(9, added);
             rows.flush();   // each key at most once per flush
-            assertTrue(rows.put("v", "k0", "{\"again\":true}"), "a known key is an update, not a new entry");
+            assertTrue(rows.put("v", "k0", utf8("{\"again\":true}")), "a known key is an update, not a new entry");
             rows.flush();
             assertEquals(9, views(c).size());
             assertEquals(Optional.of("{\"again\":true}"), rows.doc("v", "k0"));

@@ -82,6 +82,6 @@ class ViewJsonTest {
             sameAsTree(new QuotaLog.Spend(Long.MIN_VALUE, s, -2, 5, s, 0));
         }
         assertEquals("{\"agent_id\":\"a\",\"recorded_at\":\"t\",\"seq\":6,\"slots\":2,\"voided_seq\":0,\"writeback_seq\":5}",
-                RowText.of(new QuotaLog.Spend(6, "a", 2, 5, "t", 0)));
+                new String(RowText.utf8(new QuotaLog.Spend(6, "a", 2, 5, "t", 0)), java.nio.charset.StandardCharsets.UTF_8));
     }
 }
