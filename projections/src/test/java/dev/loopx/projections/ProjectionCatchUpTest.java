@@ -58,8 +58,28 @@ class ProjectionCatchUpTest {
             assertEquals(expected, piped.canonicalDump());
             assertEquals(ledger.head(), piped.checkpoint());
         }
-        assertEquals(List.of(2_000L, 4_000L, 6_000L, 8_000L, 10_000L, (long) EVENTS), progress);
+        List<Long> everyChunk = new ArrayList<>();
+        for (long done = ProjectionCatchUp.CHUNK; done < EVENTS; done += ProjectionCatchUp.CHUNK) {
+            everyChunk.add(done);
+        }
+        everyChunk.add((long) EVENTS);
+        assertEquals(everyChunk, progress, "progress after every chunk");
         assertFalse(readerAlive());
+
+        // a rebuild's side file: folded here, written on the store's own thread, in transactions of whole batches
+        Path side = dir.resolve("side.db");
+        try (SqliteProjectionStore rebuilt = SqliteProjectionStore.openSideFile(side)) {
+            rebuilt.initialise(Projector.SCHEMA_VERSION);
+            assertEquals(EVENTS, new ProjectionCatchUp(TodoHistories.CODEC, new Projector()).catchUp(ledger, rebuilt,
+                    ProjectionCatchUp.Progress.NONE));
+            assertEquals(ledger.head(), rebuilt.checkpoint());
+        }
+        assertFalse(Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("loopx-projection-writer")),
+                "the writer thread ends with the store");
+        try (SqliteProjectionStore reopened = SqliteProjectionStore.open(side)) {
+            assertEquals(expected, reopened.canonicalDump());
+            assertEquals(ledger.head(), reopened.checkpoint());
+        }
     }
 
     @Test
@@ -84,7 +104,7 @@ class ProjectionCatchUpTest {
             IllegalStateException e = assertThrows(IllegalStateException.class,
                     () -> new ProjectionCatchUp(TodoHistories.CODEC, new Projector()).catchUp(ledger, failing, ProjectionCatchUp.Progress.NONE));
             assertEquals("third batch", e.getMessage());
-            assertEquals(4_000, real.checkpoint().seq(), "the first two batches are committed");
+            assertEquals(2L * ProjectionCatchUp.CHUNK, real.checkpoint().seq(), "the first two chunks are committed");
         }
         assertFalse(readerAlive(), "the reader is stopped and joined before the failure is reported");
     }

@@ -9,6 +9,7 @@ import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.event.Decoded;
 import dev.loopx.ledger.json.CanonicalJson;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.ProjectionCatchUp;
 import dev.loopx.projections.ProjectionStore;
 import dev.loopx.projections.Projector;
 import java.io.IOException;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Views in SQLite ({@code projections.db}): table {@code views(n, view, key, doc)} with canonical
@@ -31,7 +33,7 @@ import java.util.Properties;
  * with the checkpoint and schema version. A batch of
  * events and the checkpoint commit in one transaction (WAL, synchronous=NORMAL: the ledger is the
  * durable truth; a lost projection commit is caught up from the ledger). One instance per
- * thread.
+ * thread (a side file writes on a thread of its own, see {@link #openSideFile}).
  */
 public final class SqliteProjectionStore implements ProjectionStore {
     private final Connection connection;
@@ -44,22 +46,39 @@ public final class SqliteProjectionStore implements ProjectionStore {
     private final boolean sideFile;
     /**
      * Side file only (it starts empty and this instance is its only writer): {@code views} has no
-     * key index until the store closes ({@link UnindexedRows}), and the records of the batch
-     * committed last (plus the rows read since) are kept, so a fold reading a row written in the
-     * batch before gets the record back without SQL or JSON. (The batch's own map, handed over
-     * at commit: an LRU of recent rows cost ~12% of a rebuild's folding thread in its
-     * {@code putAll}, and the rows folds read again are almost all rewritten every batch.)
+     * key index until the store closes ({@link UnindexedRows}); each folded batch is written by
+     * {@link #writer} on a thread of its own while the next one folds, so the folding thread
+     * never waits for row text or SQLite. Folds read through {@link #staged}: the batch being
+     * folded, then {@link #recent} (the batch handed to the writer last, possibly only partly in
+     * the file; also a cache: a fold reading a row written in the batch before gets the record
+     * without SQL or JSON), then {@link #fetched} (rows read from the file during this batch),
+     * then the file, in which every older batch is complete. The connection is shared by the
+     * two threads under {@link #db}; everything else waits for the writer first ({@link #quiesce}).
      */
     private final UnindexedRows unindexed;
     private Map<Key, Object> recent;
-    /** Side file: a transaction failed while {@code views} had no index; the file is unusable. */
-    private boolean poisoned;
+    private Map<Key, Object> fetched;
+    private BatchWriter<SideBatch> writer;
+    private final ReentrantLock db = new ReentrantLock();
+    /** Side file: the last event folded (in {@link #pending} or handed to the writer). */
+    private Head folded = Head.EMPTY;
+    /** Side file: events folded into {@link #pending} and not yet handed to the writer. */
+    private int foldedAhead;
+    /** Side file: a batch failed (to fold or to write) while {@code views} had no index; the file is unusable. */
+    private volatile boolean poisoned;
+
+    /** Rows the side file's writer queues per hold of {@link #db}: the folding thread's reads wait at most that long. */
+    private static final int ROWS_PER_LOCK = 128;
+
+    /** A folded batch for the side file's writer: its rows (a record, a JSON tree or {@link #REMOVED}) and last event. */
+    private record SideBatch(Map<Key, Object> rows, Head last) {}
 
     private SqliteProjectionStore(Connection connection, UnindexedRows unindexed) {
         this.connection = connection;
         this.sideFile = unindexed != null;
         this.unindexed = unindexed;
         this.recent = sideFile ? new HashMap<>() : null;
+        this.fetched = sideFile ? new HashMap<>() : null;
     }
 
     /** A row's address: its view and key (the strings' own cached hashes, no concatenation). */
@@ -136,6 +155,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public Head checkpoint() {
+        quiesce();
         Optional<String> seq = meta("checkpoint_seq");
         Optional<String> hash = meta("checkpoint_hash");
         if (seq.isEmpty() || hash.isEmpty()) {
@@ -146,11 +166,13 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public int schemaVersion() {
+        quiesce();
         return meta("schema_version").map(Integer::parseInt).orElse(0);
     }
 
     /** Marks a new (empty) store as built by this code version. */
     public void initialise(int schemaVersion) {
+        quiesce();
         try {
             putMeta("schema_version", Integer.toString(schemaVersion));
         } catch (SQLException e) {
@@ -181,8 +203,8 @@ public final class SqliteProjectionStore implements ProjectionStore {
             return Optional.of(typed(staged, type));
         }
         Optional<T> found = storedText(view, key).map(text -> Documents.decode(text, type));
-        if (recent != null && found.isPresent()) {
-            recent.put(k, found.get());
+        if (sideFile && found.isPresent()) {
+            fetched.put(k, found.get());
         }
         return found;
     }
@@ -193,25 +215,36 @@ public final class SqliteProjectionStore implements ProjectionStore {
         if (staged != null || !sideFile) {
             return staged;
         }
-        return recent.get(k);
+        staged = recent.get(k);
+        return staged != null ? staged : fetched.get(k);
     }
 
-    /** Side file: after a commit, the batch's records are the most recent ones. */
-    private void remember() {
-        recent = pending;
-        pending = new HashMap<>();
-    }
-
-    /** The committed text of a row, through the key index or (side file, before it exists) the row index. */
+    /** The written text of a row, through the key index or (side file, before it exists) the row index. */
     private Optional<String> storedText(String view, String key) {
-        if (unindexedSideFile()) {
-            try {
-                return unindexed.doc(view, key);
-            } catch (SQLException e) {
-                throw failure(e);
-            }
+        if (!sideFile) {
+            return stored(view, key);
         }
-        return stored(view, key);
+        db.lock();
+        try {
+            if (unindexedSideFile()) {
+                return unindexed.doc(view, key);
+            }
+            return stored(view, key);
+        } catch (SQLException e) {
+            throw failure(e);
+        } finally {
+            db.unlock();
+        }
+    }
+
+    /** Side file: hands over what is folded and waits until the writer has written it all (it throws if a batch failed). */
+    private void quiesce() {
+        if (foldedAhead > 0) {
+            handOver();
+        }
+        if (writer != null) {
+            writer.drain();
+        }
     }
 
     private boolean unindexedSideFile() {
@@ -220,6 +253,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     /** Side file: a question in key order (a range, every key, the dump) first builds the key index. */
     private void createIndex() {
+        quiesce();
         if (unindexedSideFile()) {
             try {
                 unindexed.createIndex();
@@ -345,7 +379,12 @@ public final class SqliteProjectionStore implements ProjectionStore {
             return;
         }
         if (poisoned) {
+            quiesce();   // a batch the writer failed: its failure
             throw new IllegalStateException("a rebuild side file is unusable after a failed batch");
+        }
+        if (sideFile) {
+            applyToSideFile(batch, projector);
+            return;
         }
         pending.clear();
         try (Statement tx = connection.createStatement()) {
@@ -368,11 +407,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
                     putMeta("checkpoint_hash", last.envelope().hash());
                 }
                 tx.execute("COMMIT");
-                if (sideFile) {
-                    remember();
-                }
             } catch (SQLException | RuntimeException e) {
-                poisoned = sideFile;
                 tx.execute("ROLLBACK");
                 throw e;
             } finally {
@@ -383,48 +418,176 @@ public final class SqliteProjectionStore implements ProjectionStore {
         }
     }
 
-    private void writePending() throws SQLException {
-        PreparedStatement upsert = null;
-        PreparedStatement delete = null;
-        for (var entry : pending.entrySet()) {
-            String view = entry.getKey().view();
-            String key = entry.getKey().key();
-            if (entry.getValue() == REMOVED) {
-                if (unindexedSideFile()) {
-                    unindexed.remove(view, key);
-                    continue;
-                }
-                if (delete == null) {
-                    delete = statement("DELETE FROM views WHERE view=? AND key=?");
-                }
-                delete.setString(1, view);
-                delete.setString(2, key);
-                delete.addBatch();
-                continue;
-            }
-            byte[] doc = ViewJson.canonicalUtf8(entry.getValue());
-            if (unindexedSideFile()) {
-                if (unindexed.put(view, key, doc)) {
-                    continue;
-                }
-                unindexed.createIndex();   // the row index is full: the rest goes through the key index
-            }
-            if (upsert == null) {
-                upsert = statement("INSERT INTO views(view, key, doc) VALUES(?,?," + UnindexedRows.TEXT + ") ON CONFLICT(view, key) DO UPDATE SET doc=excluded.doc");
-            }
-            upsert.setString(1, view);
-            upsert.setString(2, key);
-            upsert.setBytes(3, doc);
-            upsert.addBatch();
+    /**
+     * Side file: folds the events on this thread; once at least {@link ProjectionCatchUp#BATCH_SIZE}
+     * are folded, hands their rows to the writer thread, which commits them with the checkpoint in
+     * one transaction ({@link #writeSideBatch}) while the next ones fold (a read of the file, and
+     * {@link #close}, hand over the rest first). The side file has no other writer: the checkpoint
+     * to continue is the last event folded.
+     */
+    private void applyToSideFile(List<Decoded> batch, Projector projector) {
+        List<Decoded> fresh = batch.stream().filter(d -> d.seq() > folded.seq()).toList();
+        if (fresh.isEmpty()) {
+            return;
         }
+        Decoded first = fresh.get(0);
+        if (first.seq() != folded.seq() + 1 || !first.envelope().prevHash().equals(folded.hash())) {
+            throw new LedgerException("projection_diverged", "the projection store does not continue at seq "
+                    + first.seq() + "; run `loopx projections rebuild`");
+        }
+        try {
+            for (Decoded d : fresh) {
+                projector.apply(d, this);
+            }
+        } catch (RuntimeException e) {
+            poisoned = true;
+            pending.clear();
+            throw e;
+        }
+        Decoded last = fresh.get(fresh.size() - 1);
+        folded = new Head(last.seq(), last.envelope().hash());
+        foldedAhead += fresh.size();
+        if (foldedAhead >= ProjectionCatchUp.BATCH_SIZE) {
+            handOver();
+        }
+    }
+
+    /** Side file: the rows folded so far go to the writer, once the batch before is in the file. */
+    private void handOver() {
+        Map<Key, Object> rows = pending;
+        pending = new HashMap<>();
+        foldedAhead = 0;
+        if (writer == null) {
+            writer = new BatchWriter<>("loopx-projection-writer", this::writeSideBatch);
+        }
+        try {
+            writer.submit(new SideBatch(rows, folded));   // returns once the batch before is in the file
+        } catch (RuntimeException e) {
+            poisoned = true;
+            throw e;
+        }
+        recent = rows;
+        fetched = new HashMap<>();
+    }
+
+    /**
+     * The side file's writer thread: one batch's rows and checkpoint in one transaction. The row
+     * text is made first, without the connection; the rows are then queued and run in chunks of
+     * {@link #ROWS_PER_LOCK}, each under {@link #db}, so the folding thread's reads get in between.
+     */
+    private void writeSideBatch(SideBatch batch) {
+        int n = batch.rows().size();
+        Key[] keys = new Key[n];
+        byte[][] docs = new byte[n][];
+        int i = 0;
+        for (var entry : batch.rows().entrySet()) {
+            keys[i] = entry.getKey();
+            docs[i] = entry.getValue() == REMOVED ? null : ViewJson.canonicalUtf8(entry.getValue());
+            i++;
+        }
+        boolean began = false;
+        try {
+            db.lock();
+            try {
+                try (Statement tx = connection.createStatement()) {
+                    tx.execute("BEGIN IMMEDIATE");
+                }
+                began = true;
+            } finally {
+                db.unlock();
+            }
+            for (int from = 0; from < n; from += ROWS_PER_LOCK) {
+                db.lock();
+                try {
+                    for (int j = from; j < Math.min(n, from + ROWS_PER_LOCK); j++) {
+                        writeRow(keys[j], docs[j]);
+                    }
+                    runQueuedRows();
+                } finally {
+                    db.unlock();
+                }
+            }
+            db.lock();
+            try {
+                putMeta("checkpoint_seq", Long.toString(batch.last().seq()));
+                putMeta("checkpoint_hash", batch.last().hash());
+                try (Statement tx = connection.createStatement()) {
+                    tx.execute("COMMIT");
+                }
+            } finally {
+                db.unlock();
+            }
+        } catch (SQLException | RuntimeException e) {
+            poisoned = true;
+            if (began) {
+                db.lock();
+                try (Statement tx = connection.createStatement()) {
+                    tx.execute("ROLLBACK");
+                } catch (SQLException rollback) {
+                    e.addSuppressed(rollback);
+                } finally {
+                    db.unlock();
+                }
+            }
+            throw e instanceof SQLException sql ? failure(sql) : (RuntimeException) e;
+        }
+    }
+
+    private void writePending() throws SQLException {
+        for (var entry : pending.entrySet()) {
+            Object value = entry.getValue();
+            writeRow(entry.getKey(), value == REMOVED ? null : ViewJson.canonicalUtf8(value));
+        }
+        runQueuedRows();
+    }
+
+    private static final String UPSERT = "INSERT INTO views(view, key, doc) VALUES(?,?," + UnindexedRows.TEXT
+            + ") ON CONFLICT(view, key) DO UPDATE SET doc=excluded.doc";
+    private static final String DELETE = "DELETE FROM views WHERE view=? AND key=?";
+    private boolean upsertsQueued;
+    private boolean deletesQueued;
+
+    /** Queues one row's new text ({@code null}: the row is removed); {@link #runQueuedRows} runs them. */
+    private void writeRow(Key row, byte[] doc) throws SQLException {
+        String view = row.view();
+        String key = row.key();
+        if (doc == null) {
+            if (unindexedSideFile()) {
+                unindexed.remove(view, key);
+                return;
+            }
+            PreparedStatement delete = statement(DELETE);
+            delete.setString(1, view);
+            delete.setString(2, key);
+            delete.addBatch();
+            deletesQueued = true;
+            return;
+        }
+        if (unindexedSideFile()) {
+            if (unindexed.put(view, key, doc)) {
+                return;
+            }
+            unindexed.createIndex();   // the row index is full: the rest goes through the key index
+        }
+        PreparedStatement upsert = statement(UPSERT);
+        upsert.setString(1, view);
+        upsert.setString(2, key);
+        upsert.setBytes(3, doc);
+        upsert.addBatch();
+        upsertsQueued = true;
+    }
+
+    private void runQueuedRows() throws SQLException {
         if (unindexedSideFile()) {
             unindexed.flush();
         }
-        if (upsert != null) {
-            upsert.executeBatch();
+        if (upsertsQueued) {
+            upsertsQueued = false;
+            statement(UPSERT).executeBatch();
         }
-        if (delete != null) {
-            delete.executeBatch();
+        if (deletesQueued) {
+            deletesQueued = false;
+            statement(DELETE).executeBatch();
         }
     }
 
@@ -503,6 +666,22 @@ public final class SqliteProjectionStore implements ProjectionStore {
 
     @Override
     public void close() {
+        RuntimeException failed = null;
+        if (foldedAhead > 0 && !poisoned) {
+            try {
+                handOver();
+            } catch (RuntimeException e) {
+                failed = e;
+            }
+        }
+        if (writer != null) {
+            try {
+                writer.close();   // the batches handed over are written first
+            } catch (RuntimeException e) {
+                poisoned = true;
+                failed = e;
+            }
+        }
         try {
             for (PreparedStatement ps : statements.values()) {
                 ps.close();
@@ -519,7 +698,14 @@ public final class SqliteProjectionStore implements ProjectionStore {
             }
             connection.close();
         } catch (SQLException e) {
-            throw failure(e);
+            if (failed != null) {
+                failed.addSuppressed(e);
+            } else {
+                throw failure(e);
+            }
+        }
+        if (failed != null) {
+            throw failed;
         }
     }
 }
