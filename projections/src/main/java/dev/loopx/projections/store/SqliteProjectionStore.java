@@ -391,7 +391,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
             tx.execute("BEGIN IMMEDIATE");
             try {
                 Head current = checkpoint();
-                List<Decoded> fresh = batch.stream().filter(d -> d.seq() > current.seq()).toList();
+                List<Decoded> fresh = after(batch, current.seq());
                 if (!fresh.isEmpty()) {
                     Decoded first = fresh.get(0);
                     if (first.seq() != current.seq() + 1 || !first.envelope().prevHash().equals(current.hash())) {
@@ -418,6 +418,22 @@ public final class SqliteProjectionStore implements ProjectionStore {
         }
     }
 
+    /** The events of {@code batch} after {@code seq}: usually all of them (the batch itself, no copy). */
+    private static List<Decoded> after(List<Decoded> batch, long seq) {
+        for (Decoded d : batch) {
+            if (d.seq() <= seq) {
+                List<Decoded> fresh = new ArrayList<>(batch.size());
+                for (Decoded e : batch) {
+                    if (e.seq() > seq) {
+                        fresh.add(e);
+                    }
+                }
+                return fresh;
+            }
+        }
+        return batch;
+    }
+
     /**
      * Side file: folds the events on this thread; once at least {@link ProjectionCatchUp#BATCH_SIZE}
      * are folded, hands their rows to the writer thread, which commits them with the checkpoint in
@@ -426,7 +442,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
      * to continue is the last event folded.
      */
     private void applyToSideFile(List<Decoded> batch, Projector projector) {
-        List<Decoded> fresh = batch.stream().filter(d -> d.seq() > folded.seq()).toList();
+        List<Decoded> fresh = after(batch, folded.seq());
         if (fresh.isEmpty()) {
             return;
         }
