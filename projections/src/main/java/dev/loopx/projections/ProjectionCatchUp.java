@@ -140,7 +140,7 @@ public final class ProjectionCatchUp {
         } finally {
             stop.set(true);
             chunks.clear();   // a reader waiting to hand over a chunk sees the stop at once
-            join(reader);
+            Threads.joinUninterruptibly(reader);
         }
     }
 
@@ -177,21 +177,6 @@ public final class ProjectionCatchUp {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LedgerException("interrupted", "the projection catch-up was interrupted", e);
-        }
-    }
-
-    private static void join(Thread reader) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                reader.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 

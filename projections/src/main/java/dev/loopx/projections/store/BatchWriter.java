@@ -1,6 +1,7 @@
 package dev.loopx.projections.store;
 
 import dev.loopx.ledger.LedgerException;
+import dev.loopx.projections.Threads;
 import java.util.function.Consumer;
 
 /**
@@ -106,18 +107,7 @@ final class BatchWriter<B> implements AutoCloseable {
             closing = true;
             notifyAll();
         }
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.joinUninterruptibly(thread);
         synchronized (this) {
             if (failure != null) {
                 throw failed();
