@@ -3,7 +3,7 @@ package dev.loopx.projections.store;
 import java.util.function.LongPredicate;
 
 /**
- * An open-addressing map from a 32-bit key hash to row ids, for {@link StagedRows}. Several keys
+ * An open-addressing map from a 32-bit key hash to row ids, for {@link UnindexedRows}. Several keys
  * may share a hash, so a lookup hands each candidate id to the caller, which checks the row's
  * real key. One {@code long} per slot ({@code hash << 32 | id}); at most {@link #MAX_SLOTS}
  * slots (32 MiB) holding at most 3/5 of that many entries (~2.5 million), so the caller asks
@@ -50,7 +50,12 @@ final class RowIndex {
 
     /** Whether another entry fits without exceeding the cap ({@link #MAX_SLOTS} unless given). */
     boolean hasRoom() {
-        return live + 1 <= maxSlots / 5 * 3;
+        return hasRoom(1);
+    }
+
+    /** Whether {@code more} entries fit without exceeding the cap. */
+    boolean hasRoom(int more) {
+        return (long) live + more <= maxSlots / 5 * 3;
     }
 
     /** Adds an entry for a key that {@link #find} did not find. {@code id} is in 1..2^31-1. */

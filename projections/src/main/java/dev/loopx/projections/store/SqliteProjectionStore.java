@@ -64,19 +64,30 @@ public final class SqliteProjectionStore implements ProjectionStore {
     private Head folded = Head.EMPTY;
     /** Side file: events folded into {@link #pending} and not yet handed to the writer. */
     private int foldedAhead;
+    /** Side file: hand over once this many events are folded (one transaction each). */
+    private int sideBatchEvents = ProjectionCatchUp.BATCH_SIZE;
     /** Side file: a batch failed (to fold or to write) while {@code views} had no index; the file is unusable. */
     private volatile boolean poisoned;
 
     /** Rows the side file's writer queues per hold of {@link #db}: the folding thread's reads wait at most that long. */
     private static final int ROWS_PER_LOCK = 128;
 
-    /** A folded batch for the side file's writer: its rows (a record, a JSON tree or {@link #REMOVED}) and last event. */
-    private record SideBatch(Map<Key, Object> rows, Head last) {}
+    /**
+     * A folded batch for the side file's writer: its rows (a record, a JSON tree or {@link #REMOVED})
+     * in {@code keys} order, its last event, and — while {@code views} has no key index — each row's
+     * id (0: a removed row that was never written) and whether it is new; {@code ids} is null once
+     * the key index exists (rows are then written by key).
+     */
+    private record SideBatch(Map<Key, Object> rows, Key[] keys, long[] ids, boolean[] fresh, Head last) {}
+    /** Side file: the ids of the rows (not the removals) of the batch handed to the writer last. */
+    private Map<Key, Long> recentIds = Map.of();
 
-    private SqliteProjectionStore(Connection connection, UnindexedRows unindexed) {
+    /** {@code hash}: a side file's row-index hash, or null for a store opened to be read and written in place. */
+    private SqliteProjectionStore(Connection connection, java.util.function.ToIntBiFunction<String, String> hash,
+            int rowIndexSlots) throws SQLException {
         this.connection = connection;
-        this.sideFile = unindexed != null;
-        this.unindexed = unindexed;
+        this.sideFile = hash != null;
+        this.unindexed = sideFile ? new UnindexedRows(connection, hash, rowIndexSlots, db) : null;
         this.recent = sideFile ? new HashMap<>() : null;
         this.fetched = sideFile ? new HashMap<>() : null;
     }
@@ -102,6 +113,13 @@ public final class SqliteProjectionStore implements ProjectionStore {
     /** A side file whose row index holds fewer rows (tests fill it to see the key index built early). */
     static SqliteProjectionStore openSideFile(Path dbFile, int rowIndexSlots) {
         return open(dbFile, true, rowIndexSlots);
+    }
+
+    /** A side file that hands its rows to the writer every {@code batchEvents} events or more (tests: many hand-overs). */
+    static SqliteProjectionStore openSideFile(Path dbFile, int rowIndexSlots, int batchEvents) {
+        SqliteProjectionStore store = open(dbFile, true, rowIndexSlots);
+        store.sideBatchEvents = batchEvents;
+        return store;
     }
 
     private static SqliteProjectionStore open(Path dbFile, boolean sideFile, int rowIndexSlots) {
@@ -137,7 +155,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
                     }
                 }
             }
-            return new SqliteProjectionStore(c, sideFile ? new UnindexedRows(c, UnindexedRows::hash, rowIndexSlots) : null);
+            return new SqliteProjectionStore(c, sideFile ? UnindexedRows::hash : null, rowIndexSlots);
         } catch (SQLException | RuntimeException e) {
             if (c != null) {
                 try {
@@ -224,14 +242,16 @@ public final class SqliteProjectionStore implements ProjectionStore {
         if (!sideFile) {
             return stored(view, key);
         }
-        db.lock();
         try {
             if (unindexedSideFile()) {
-                return unindexed.doc(view, key);
+                return unindexed.doc(view, key);   // the row index is this thread's; SQL only to check a candidate, locked
             }
-            return stored(view, key);
         } catch (SQLException e) {
             throw failure(e);
+        }
+        db.lock();
+        try {
+            return stored(view, key);
         } finally {
             db.unlock();
         }
@@ -463,12 +483,18 @@ public final class SqliteProjectionStore implements ProjectionStore {
         Decoded last = fresh.get(fresh.size() - 1);
         folded = new Head(last.seq(), last.envelope().hash());
         foldedAhead += fresh.size();
-        if (foldedAhead >= ProjectionCatchUp.BATCH_SIZE) {
+        if (foldedAhead >= sideBatchEvents) {
             handOver();
         }
     }
 
-    /** Side file: the rows folded so far go to the writer, once the batch before is in the file. */
+    /**
+     * Side file: the rows folded so far go to the writer, once the batch before is in the file.
+     * This thread owns the row index, so it gives each row its id here: the id of the same key in
+     * the batch the writer holds (perhaps not in the file yet), else the file's, else a new one.
+     * When the row index has no room for the batch's new rows, the writer is let finish and the
+     * key index is built now; the rows then go by key.
+     */
     private void handOver() {
         Map<Key, Object> rows = pending;
         pending = new HashMap<>();
@@ -477,7 +503,42 @@ public final class SqliteProjectionStore implements ProjectionStore {
             writer = new BatchWriter<>("loopx-projection-writer", this::writeSideBatch);
         }
         try {
-            writer.submit(new SideBatch(rows, folded));   // returns once the batch before is in the file
+            int n = rows.size();
+            Key[] keys = rows.keySet().toArray(new Key[0]);
+            long[] ids = null;
+            boolean[] fresh = null;
+            if (unindexedSideFile() && !unindexed.hasRoom(n)) {
+                writer.drain();
+                unindexed.createIndex();   // the writer is idle; everything handed over is in the file
+                recentIds = Map.of();
+            }
+            if (unindexedSideFile()) {
+                ids = new long[n];
+                fresh = new boolean[n];
+                Map<Key, Long> idsNow = new HashMap<>(n * 2);
+                for (int i = 0; i < n; i++) {
+                    Key k = keys[i];
+                    Long held = recentIds.get(k);
+                    long id = held != null ? held : unindexed.id(k.view(), k.key());
+                    if (rows.get(k) == REMOVED) {
+                        if (id != 0) {
+                            unindexed.forget(k.view(), k.key(), id);
+                        }
+                    } else {
+                        if (id == 0) {
+                            id = unindexed.add(k.view(), k.key());
+                            fresh[i] = true;
+                        }
+                        idsNow.put(k, id);
+                    }
+                    ids[i] = id;
+                }
+                recentIds = idsNow;
+            }
+            writer.submit(new SideBatch(rows, keys, ids, fresh, folded));   // returns once the batch before is in the file
+        } catch (SQLException e) {
+            poisoned = true;
+            throw failure(e);
         } catch (RuntimeException e) {
             poisoned = true;
             throw e;
@@ -492,14 +553,12 @@ public final class SqliteProjectionStore implements ProjectionStore {
      * {@link #ROWS_PER_LOCK}, each under {@link #db}, so the folding thread's reads get in between.
      */
     private void writeSideBatch(SideBatch batch) {
-        int n = batch.rows().size();
-        Key[] keys = new Key[n];
+        Key[] keys = batch.keys();
+        int n = keys.length;
         byte[][] docs = new byte[n][];
-        int i = 0;
-        for (var entry : batch.rows().entrySet()) {
-            keys[i] = entry.getKey();
-            docs[i] = entry.getValue() == REMOVED ? null : ViewJson.canonicalUtf8(entry.getValue());
-            i++;
+        for (int i = 0; i < n; i++) {
+            Object value = batch.rows().get(keys[i]);
+            docs[i] = value == REMOVED ? null : ViewJson.canonicalUtf8(value);
         }
         boolean began = false;
         try {
@@ -516,7 +575,17 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 db.lock();
                 try {
                     for (int j = from; j < Math.min(n, from + ROWS_PER_LOCK); j++) {
-                        writeRow(keys[j], docs[j]);
+                        if (batch.ids() == null) {
+                            writeRow(keys[j], docs[j]);
+                        } else if (docs[j] == null) {
+                            if (batch.ids()[j] != 0) {
+                                unindexed.delete(batch.ids()[j]);
+                            }
+                        } else if (batch.fresh()[j]) {
+                            unindexed.insert(batch.ids()[j], keys[j].view(), keys[j].key(), docs[j]);
+                        } else {
+                            unindexed.update(batch.ids()[j], docs[j]);
+                        }
                     }
                     runQueuedRows();
                 } finally {
@@ -563,27 +632,20 @@ public final class SqliteProjectionStore implements ProjectionStore {
     private boolean upsertsQueued;
     private boolean deletesQueued;
 
-    /** Queues one row's new text ({@code null}: the row is removed); {@link #runQueuedRows} runs them. */
+    /**
+     * Queues one row's new text by key ({@code null}: the row is removed), through the key index;
+     * {@link #runQueuedRows} runs them. (A side file without its key index writes by row id.)
+     */
     private void writeRow(Key row, byte[] doc) throws SQLException {
         String view = row.view();
         String key = row.key();
         if (doc == null) {
-            if (unindexedSideFile()) {
-                unindexed.remove(view, key);
-                return;
-            }
             PreparedStatement delete = statement(DELETE);
             delete.setString(1, view);
             delete.setString(2, key);
             delete.addBatch();
             deletesQueued = true;
             return;
-        }
-        if (unindexedSideFile()) {
-            if (unindexed.put(view, key, doc)) {
-                return;
-            }
-            unindexed.createIndex();   // the row index is full: the rest goes through the key index
         }
         PreparedStatement upsert = statement(UPSERT);
         upsert.setString(1, view);
@@ -594,7 +656,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
     }
 
     private void runQueuedRows() throws SQLException {
-        if (unindexedSideFile()) {
+        if (unindexed != null) {
             unindexed.flush();
         }
         if (upsertsQueued) {

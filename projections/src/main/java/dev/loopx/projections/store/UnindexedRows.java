@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
+import java.util.concurrent.locks.Lock;
 import java.util.function.ToIntBiFunction;
 
 /**
@@ -25,7 +26,14 @@ import java.util.function.ToIntBiFunction;
  * from then on the store reads and writes {@code views} through it ({@link #indexed}) and this
  * class is done. Shares the store's connection and transactions; the row index is not rolled
  * back with a failed transaction, so a failure makes the side file unusable (it is thrown away).
- * Not thread-safe.
+ *
+ * <p>Two sides, for a rebuild's two threads: the folding side owns the row index — it looks rows
+ * up ({@link #id}, {@link #doc}) and decides their ids ({@link #add}, {@link #forget}) — and the
+ * writing side runs {@link #insert}, {@link #update}, {@link #delete} and {@link #flush} with the
+ * ids it is given, touching only the connection. A lookup reads the file only to check a
+ * candidate row, under {@code lock} (the connection's guard; {@code null}: one thread), and sees
+ * only rows already flushed: the caller keeps the rows it has handed over but may not have
+ * flushed yet. {@link #put} and {@link #remove} do both sides at once, for a single thread.
  */
 final class UnindexedRows implements AutoCloseable {
     /** The statement that makes {@code views} a keyed table; every store has run it. */
@@ -45,12 +53,19 @@ final class UnindexedRows implements AutoCloseable {
     private final PreparedStatement insert;
     private final PreparedStatement update;
     private final PreparedStatement delete;
+    private final Lock lock;
     private boolean queued;
     private long nextId = 1;
     private boolean indexed;
 
     /** {@code hash}: the key hash ({@link #hash}; tests force collisions); {@code rowIndexSlots}: the row index's cap. */
     UnindexedRows(Connection connection, ToIntBiFunction<String, String> hash, int rowIndexSlots) throws SQLException {
+        this(connection, hash, rowIndexSlots, null);
+    }
+
+    /** {@code lock}: held around every statement a lookup runs, when another thread writes through the connection too. */
+    UnindexedRows(Connection connection, ToIntBiFunction<String, String> hash, int rowIndexSlots, Lock lock) throws SQLException {
+        this.lock = lock;
         this.connection = connection;
         this.hasher = hash;
         this.index = new RowIndex(rowIndexSlots);
@@ -66,54 +81,88 @@ final class UnindexedRows implements AutoCloseable {
         return indexed;
     }
 
-    /** The text of {@code view}/{@code key}; empty when there is no such row. */
+    /** The flushed text of {@code view}/{@code key}; empty when there is no such row. */
     Optional<String> doc(String view, String key) throws SQLException {
         requireUnindexed();
-        flush();
         String[] doc = new String[1];
         find(hasher.applyAsInt(view, key), view, key, doc);
         return Optional.ofNullable(doc[0]);
     }
 
+    /** Folding side: the id of the flushed row of {@code view}/{@code key}, or 0. */
+    long id(String view, String key) throws SQLException {
+        requireUnindexed();
+        return find(hasher.applyAsInt(view, key), view, key, null);
+    }
+
+    /** Folding side: whether {@code more} new rows fit in the row index. */
+    boolean hasRoom(int more) {
+        return index.hasRoom(more);
+    }
+
+    /** Folding side: a new id for a key that {@link #id} did not find (the caller checked {@link #hasRoom}). */
+    long add(String view, String key) {
+        requireUnindexed();
+        long id = nextId++;
+        index.add(hasher.applyAsInt(view, key), id);
+        return id;
+    }
+
+    /** Folding side: the row {@code id} of {@code view}/{@code key} is removed. */
+    void forget(String view, String key, long id) {
+        requireUnindexed();
+        index.remove(hasher.applyAsInt(view, key), id);
+    }
+
+    /** Writing side: a new row (queued until {@link #flush}). */
+    void insert(long id, String view, String key, byte[] doc) throws SQLException {
+        insert.setLong(1, id);
+        insert.setString(2, view);
+        insert.setString(3, key);
+        insert.setBytes(4, doc);
+        insert.addBatch();
+        queued = true;
+    }
+
+    /** Writing side: the new text of row {@code id} (queued until {@link #flush}). */
+    void update(long id, byte[] doc) throws SQLException {
+        update.setBytes(1, doc);
+        update.setLong(2, id);
+        update.addBatch();
+        queued = true;
+    }
+
+    /** Writing side: row {@code id} goes (queued until {@link #flush}). */
+    void delete(long id) throws SQLException {
+        delete.setLong(1, id);
+        delete.addBatch();
+        queued = true;
+    }
+
     /**
-     * Writes the new text of a row (queued until {@link #flush}; each key at most once per flush).
-     * Returns false, writing nothing, when the row index is full: create the index and write
-     * through it instead.
+     * Both sides at once (one thread): writes the new text of a row (queued until {@link #flush};
+     * each key at most once per flush). Returns false, writing nothing, when the row index is
+     * full: create the index and write through it instead.
      */
     boolean put(String view, String key, byte[] doc) throws SQLException {
-        requireUnindexed();
-        int hash = hasher.applyAsInt(view, key);
-        long id = find(hash, view, key, null);
+        long id = id(view, key);
         if (id != 0) {
-            update.setBytes(1, doc);
-            update.setLong(2, id);
-            update.addBatch();
-        } else {
-            if (!index.hasRoom()) {
-                return false;
-            }
-            id = nextId++;
-            insert.setLong(1, id);
-            insert.setString(2, view);
-            insert.setString(3, key);
-            insert.setBytes(4, doc);
-            insert.addBatch();
-            index.add(hash, id);
+            update(id, doc);
+            return true;
         }
-        queued = true;
+        if (!hasRoom(1)) {
+            return false;
+        }
+        insert(add(view, key), view, key, doc);
         return true;
     }
 
-    /** Removes a row, if there is one (queued until {@link #flush}). */
+    /** Both sides at once (one thread): removes a row, if there is one (queued until {@link #flush}). */
     void remove(String view, String key) throws SQLException {
-        requireUnindexed();
-        int hash = hasher.applyAsInt(view, key);
-        long id = find(hash, view, key, null);
+        long id = id(view, key);
         if (id != 0) {
-            delete.setLong(1, id);
-            delete.addBatch();
-            index.remove(hash, id);
-            queued = true;
+            forget(view, key, id);
+            delete(id);
         }
     }
 
@@ -172,6 +221,9 @@ final class UnindexedRows implements AutoCloseable {
         PreparedStatement ps = doc == null ? keyOf : docOf;
         try {
             return index.find(hash, id -> {
+                if (lock != null) {
+                    lock.lock();
+                }
                 try {
                     ps.setLong(1, id);
                     try (ResultSet rs = ps.executeQuery()) {
@@ -183,6 +235,10 @@ final class UnindexedRows implements AutoCloseable {
                     }
                 } catch (SQLException e) {
                     throw new Failed(e);
+                } finally {
+                    if (lock != null) {
+                        lock.unlock();
+                    }
                 }
             });
         } catch (Failed e) {

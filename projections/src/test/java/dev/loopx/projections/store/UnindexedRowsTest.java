@@ -172,12 +172,19 @@ class UnindexedRowsTest {
             Path side = dir.resolve("side-" + seed + ".db");
             Path small = dir.resolve("small-" + seed + ".db");
             fold(SqliteProjectionStore.open(plain), history, 1);
+            Path handedOver = dir.resolve("handed-" + seed + ".db");
+            Path smallHandedOver = dir.resolve("small-handed-" + seed + ".db");
             fold(SqliteProjectionStore.openSideFile(side), history, 37);
             fold(SqliteProjectionStore.openSideFile(small, 64), history, 37);   // ~38 rows, then the key index
+            // the writer thread gets a batch every ~2 applies: rows rewritten while the batch before is being written
+            fold(SqliteProjectionStore.openSideFile(handedOver, RowIndex.MAX_SLOTS, 50), history, 37);
+            fold(SqliteProjectionStore.openSideFile(smallHandedOver, 512, 50), history, 37);   // ~300 rows by id, then by key
             String expected = dump(plain);
             assertTrue(expected.contains("\"operation\""), "the history writes operation rows");
             assertEquals(expected, dump(side), "seed " + seed);
             assertEquals(expected, dump(small), "seed " + seed + ", key index built early");
+            assertEquals(expected, dump(handedOver), "seed " + seed + ", many hand-overs");
+            assertEquals(expected, dump(smallHandedOver), "seed " + seed + ", many hand-overs, key index built early");
         }
     }
 
