@@ -73,12 +73,12 @@ public final class SqliteProjectionStore implements ProjectionStore {
     private static final int ROWS_PER_LOCK = 128;
 
     /**
-     * A folded batch for the side file's writer: its rows (a record, a JSON tree or {@link #REMOVED})
-     * in {@code keys} order, its last event, and — while {@code views} has no key index — each row's
-     * id (0: a removed row that was never written) and whether it is new; {@code ids} is null once
-     * the key index exists (rows are then written by key).
+     * A folded batch for the side file's writer: its rows — {@code keys[i]} holds {@code values[i]}
+     * (a record, a JSON tree or {@link #REMOVED}) — its last event, and, while {@code views} has no
+     * key index, each row's id (0: a removed row that was never written) and whether it is new;
+     * {@code ids} is null once the key index exists (rows are then written by key).
      */
-    private record SideBatch(Map<Key, Object> rows, Key[] keys, long[] ids, boolean[] fresh, Head last) {}
+    private record SideBatch(Key[] keys, Object[] values, long[] ids, boolean[] fresh, Head last) {}
     /** Side file: the ids of the rows (not the removals) of the batch handed to the writer last. */
     private Map<Key, Long> recentIds = Map.of();
 
@@ -504,7 +504,13 @@ public final class SqliteProjectionStore implements ProjectionStore {
         }
         try {
             int n = rows.size();
-            Key[] keys = rows.keySet().toArray(new Key[0]);
+            Key[] keys = new Key[n];
+            Object[] values = new Object[n];
+            int at = 0;
+            for (var entry : rows.entrySet()) {
+                keys[at] = entry.getKey();
+                values[at++] = entry.getValue();
+            }
             long[] ids = null;
             boolean[] fresh = null;
             if (unindexedSideFile() && !unindexed.hasRoom(n)) {
@@ -520,7 +526,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
                     Key k = keys[i];
                     Long held = recentIds.get(k);
                     long id = held != null ? held : unindexed.id(k.view(), k.key());
-                    if (rows.get(k) == REMOVED) {
+                    if (values[i] == REMOVED) {
                         if (id != 0) {
                             unindexed.forget(k.view(), k.key(), id);
                         }
@@ -535,7 +541,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 }
                 recentIds = idsNow;
             }
-            writer.submit(new SideBatch(rows, keys, ids, fresh, folded));   // returns once the batch before is in the file
+            writer.submit(new SideBatch(keys, values, ids, fresh, folded));   // returns once the batch before is in the file
         } catch (SQLException e) {
             poisoned = true;
             throw failure(e);
@@ -557,7 +563,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
         int n = keys.length;
         byte[][] docs = new byte[n][];
         for (int i = 0; i < n; i++) {
-            Object value = batch.rows().get(keys[i]);
+            Object value = batch.values()[i];
             docs[i] = value == REMOVED ? null : ViewJson.canonicalUtf8(value);
         }
         boolean began = false;
