@@ -75,7 +75,7 @@ class ViewJsonTest {
             every.append(c);
         }
         String text = every + " é ü 漢 \u2028 \u2029 \uffff";
-        for (String s : List.of(text, "", "plain", "😀 pair")) {
+        for (String s : List.of(text, "", "plain", "😀 pair", "what? ?", "op_0123456789abcdef", "tab\tend", "é")) {
             sameAsTree(new OperationView("op" + s, s, s, s, List.of(1L, Long.MAX_VALUE), List.of(s, "e"), List.of()));
             sameAsTree(new TodoView(s, s, s, s, s, s, s, s, s, false, List.of(s), s, s, true, s, s, s, List.of(), 0, -1));
             sameAsTree(new QuotaLog.Writeback(-5, s, s, s, s, false, 0));
