@@ -8,10 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code Main} ends the process with {@code Runtime.halt} (no shutdown hooks: docs/adr/0003 #12), so
@@ -19,19 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * unless {@code -Dloopx.profile=true} asks for an orderly exit. Real child JVMs, real JFR files.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class ProfilingExitProcessTest {
+class ProfilingExitProcessTest extends ChildProcessTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
-
-    @TempDir
-    Path temp;
-    private ChildCli.Launcher cli;
-
-    @AfterEach
-    void tearDown() {
-        if (cli != null) {
-            cli.close();
-        }
-    }
 
     private static boolean recorded(Path jfr) throws Exception {
         return Files.exists(jfr) && Files.size(jfr) > 0;
@@ -39,7 +26,6 @@ class ProfilingExitProcessTest {
 
     @Test
     void aFlightRecordingIsWrittenAtExitOnlyWhenProfiling() throws Exception {
-        cli = new ChildCli.Launcher(temp);
         Path plain = temp.resolve("plain.jfr");
         Path profiled = temp.resolve("profiled.jfr");
         cli.runWithJvmOptions(TIMEOUT, List.of("-XX:StartFlightRecording=filename=" + plain), "version", "--format", "json")
