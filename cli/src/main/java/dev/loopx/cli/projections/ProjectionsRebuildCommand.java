@@ -3,6 +3,7 @@ package dev.loopx.cli.projections;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.ProgressLine;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.projections.ProjectionStore;
 import java.util.concurrent.TimeUnit;
@@ -16,12 +17,7 @@ public final class ProjectionsRebuildCommand extends LoopxSubcommand {
     protected int execute(CliContext context) {
         long start = System.nanoTime();
         try (LoopxRuntime runtime = context.openRuntime()) {
-            runtime.rebuild((done, total) -> {
-                double seconds = Math.max(1e-3, (System.nanoTime() - start) / 1e9);
-                double rate = done / seconds;
-                long eta = rate > 0 ? Math.round((total - done) / rate) : 0;
-                context.progress(String.format("rebuild: %,d / %,d events  %,.0f events/s  ETA %ds", done, total, rate, eta));
-            });
+            runtime.rebuild(ProgressLine.of(context));
             context.progress(System.lineSeparator());
             ProjectionStore store = runtime.views();
             ObjectNode doc = CliContext.document("loopx_projections_rebuild_v0", true);

@@ -54,7 +54,10 @@ public final class ProjectionFiles {
             catchUp.catchUp(ledger, fresh, progress);
         }
         try {
-            deleteDatabase(dbFile());
+            // The old store's log and index go first: SQLite would replay a -wal into whatever file
+            // has the store's name. The file itself is replaced in one rename, so a reader finds
+            // the old store or the new one, never none (and never creates an empty one there).
+            deleteSidecars(dbFile());
             Files.move(side, dbFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new LedgerException("runtime_root_unwritable", "cannot replace the projection store", e);
@@ -62,10 +65,18 @@ public final class ProjectionFiles {
     }
 
     private static void deleteDatabase(Path db) {
+        deleteSidecars(db);
+        try {
+            Files.deleteIfExists(db);
+        } catch (IOException e) {
+            throw new LedgerException("runtime_root_unwritable", "cannot remove an old projection store", e);
+        }
+    }
+
+    private static void deleteSidecars(Path db) {
         try {
             Files.deleteIfExists(db.resolveSibling(db.getFileName() + "-wal"));
             Files.deleteIfExists(db.resolveSibling(db.getFileName() + "-shm"));
-            Files.deleteIfExists(db);
         } catch (IOException e) {
             throw new LedgerException("runtime_root_unwritable", "cannot remove an old projection store", e);
         }
