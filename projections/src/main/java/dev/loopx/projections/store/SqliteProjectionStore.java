@@ -28,8 +28,8 @@ import java.util.Properties;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Views in SQLite ({@code projections.db}): table {@code views(n, view, key, doc)} with canonical
- * JSON documents, unique on {@code (view, key)} (index {@code views_key}), and table {@code meta}
+ * Views in SQLite ({@code projections.db}): table {@code views(n, view, key, doc, h)} with canonical
+ * JSON documents, one row per {@code (view, key)} (keyed as {@link ViewLayout} says), and table {@code meta}
  * with the checkpoint and schema version. A batch of
  * events and the checkpoint commit in one transaction (WAL, synchronous=NORMAL: the ledger is the
  * durable truth; a lost projection commit is caught up from the ledger). One instance per
@@ -137,9 +137,9 @@ public final class SqliteProjectionStore implements ProjectionStore {
                     s.execute("PRAGMA synchronous=NORMAL");
                 }
                 s.execute("PRAGMA busy_timeout=5000");
-                // A new file gets the tables; an existing one is left as it is. Stores written before
-                // 2026-12-01 keep views as a WITHOUT ROWID table keyed (view, key): every statement
-                // here reads and writes both layouts alike (only a side file's rows use n).
+                // A new file gets the tables (ViewLayout); an existing one is left as it is. A store
+                // of an earlier layout has an earlier schema version, and the runtime rebuilds it
+                // before reading any view (LoopxRuntime.openStore).
                 boolean exists;
                 try (ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='views'")) {
                     exists = rs.next() && rs.getInt(1) > 0;
@@ -149,9 +149,11 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 }
                 if (!exists) {   // IF NOT EXISTS: another process may be creating the same new store
                     s.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-                    s.execute("CREATE TABLE IF NOT EXISTS views (n INTEGER PRIMARY KEY, view TEXT NOT NULL, key TEXT NOT NULL, doc TEXT NOT NULL)");
+                    s.execute(ViewLayout.CREATE_TABLE);
                     if (!sideFile) {
-                        s.execute(UnindexedRows.CREATE_INDEX);
+                        for (String index : ViewLayout.CREATE_INDEXES) {
+                            s.execute(index);
+                        }
                     }
                 }
             }
@@ -314,16 +316,19 @@ public final class SqliteProjectionStore implements ProjectionStore {
         pending.put(new Key(view, key), java.util.Objects.requireNonNull(record, "record"));
     }
 
+    /** Rows of a point view ({@link ViewLayout#POINT_VIEWS}) are written and rewritten, never removed. */
     @Override
     public void remove(String view, String key) {
+        if (ViewLayout.isPoint(view)) {
+            throw new IllegalStateException("view " + view + " keeps every row it gets; a fold may not remove one");
+        }
         pending.put(new Key(view, key), REMOVED);
     }
 
     private Optional<String> stored(String view, String key) {
         try {
-            PreparedStatement ps = statement("SELECT doc FROM views WHERE view=? AND key=?");
-            ps.setString(1, view);
-            ps.setString(2, key);
+            PreparedStatement ps = statement("SELECT doc FROM views WHERE " + ViewLayout.keyCondition(view));
+            ViewLayout.bindKey(ps, 1, view, key);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
             }
@@ -340,7 +345,8 @@ public final class SqliteProjectionStore implements ProjectionStore {
         createIndex();
         java.util.TreeMap<String, T> found = new java.util.TreeMap<>();
         try {
-            PreparedStatement ps = statement("SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? ORDER BY key");
+            PreparedStatement ps = statement("SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? AND "
+                    + side(view) + " ORDER BY key");
             ps.setString(1, view);
             ps.setString(2, fromKey);
             ps.setString(3, toKey);
@@ -632,11 +638,22 @@ public final class SqliteProjectionStore implements ProjectionStore {
         runQueuedRows();
     }
 
+    /** Which index a key of {@code view} is in (a point view read in key order is scanned and sorted). */
+    private static String side(String view) {
+        return ViewLayout.isPoint(view) ? "h IS NOT NULL" : "h IS NULL";
+    }
+
     private static final String UPSERT = "INSERT INTO views(view, key, doc) VALUES(?,?," + UnindexedRows.TEXT
-            + ") ON CONFLICT(view, key) DO UPDATE SET doc=excluded.doc";
-    private static final String DELETE = "DELETE FROM views WHERE view=? AND key=?";
+            + ") ON CONFLICT(view, key) WHERE h IS NULL DO UPDATE SET doc=excluded.doc";
+    private static final String DELETE = "DELETE FROM views WHERE " + ViewLayout.RANGED_KEY;
+    /** A point view's row has no unique index: an update by key, then an insert if it found no row. */
+    private static final String POINT_UPDATE = "UPDATE views SET doc=" + UnindexedRows.TEXT + " WHERE " + ViewLayout.POINT_KEY;
+    private static final String POINT_INSERT = "INSERT INTO views(view, key, doc, h) VALUES(?,?," + UnindexedRows.TEXT + ",?)";
     private boolean upsertsQueued;
     private boolean deletesQueued;
+    /** Point rows queued for {@link #POINT_UPDATE}, in order: inserted by {@link #runQueuedRows} when it changed nothing. */
+    private final List<Key> pointKeys = new ArrayList<>();
+    private final List<byte[]> pointDocs = new ArrayList<>();
 
     /**
      * Queues one row's new text by key ({@code null}: the row is removed), through the key index;
@@ -645,6 +662,15 @@ public final class SqliteProjectionStore implements ProjectionStore {
     private void writeRow(Key row, byte[] doc) throws SQLException {
         String view = row.view();
         String key = row.key();
+        if (ViewLayout.isPoint(view)) {   // never removed (see remove)
+            PreparedStatement update = statement(POINT_UPDATE);
+            update.setBytes(1, doc);
+            ViewLayout.bindKey(update, 2, view, key);
+            update.addBatch();
+            pointKeys.add(row);
+            pointDocs.add(doc);
+            return;
+        }
         if (doc == null) {
             PreparedStatement delete = statement(DELETE);
             delete.setString(1, view);
@@ -673,13 +699,37 @@ public final class SqliteProjectionStore implements ProjectionStore {
             deletesQueued = false;
             statement(DELETE).executeBatch();
         }
+        if (!pointKeys.isEmpty()) {
+            try {
+                int[] updated = statement(POINT_UPDATE).executeBatch();
+                PreparedStatement insert = statement(POINT_INSERT);
+                boolean inserts = false;
+                for (int i = 0; i < updated.length; i++) {
+                    if (updated[i] == 0) {
+                        Key k = pointKeys.get(i);
+                        insert.setString(1, k.view());
+                        insert.setString(2, k.key());
+                        insert.setBytes(3, pointDocs.get(i));
+                        insert.setLong(4, ViewLayout.hash(k.view(), k.key()));
+                        insert.addBatch();
+                        inserts = true;
+                    }
+                }
+                if (inserts) {
+                    insert.executeBatch();
+                }
+            } finally {
+                pointKeys.clear();
+                pointDocs.clear();
+            }
+        }
     }
 
     @Override
     public List<String> keys(String view) {
         createIndex();
         List<String> keys = new ArrayList<>();
-        try (PreparedStatement ps = connection.prepareStatement("SELECT key FROM views WHERE view=? ORDER BY key")) {
+        try (PreparedStatement ps = connection.prepareStatement("SELECT key FROM views WHERE view=? AND " + side(view) + " ORDER BY key")) {
             ps.setString(1, view);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

@@ -36,8 +36,6 @@ import java.util.function.ToIntBiFunction;
  * flushed yet. {@link #put} and {@link #remove} do both sides at once, for a single thread.
  */
 final class UnindexedRows implements AutoCloseable {
-    /** The statement that makes {@code views} a keyed table; every store has run it. */
-    static final String CREATE_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS views_key ON views(view, key)";
     /**
      * A document's parameter: the store binds its UTF-8 bytes ({@link ViewJson#canonicalUtf8}), and
      * SQLite stores them as TEXT (a blob cast to text is taken as text in the database's encoding).
@@ -85,9 +83,9 @@ final class UnindexedRows implements AutoCloseable {
         this.index = new RowIndex(rowIndexSlots);
         this.keyOf = connection.prepareStatement("SELECT view, key FROM views WHERE n=?");
         this.docOf = connection.prepareStatement("SELECT view, key, doc FROM views WHERE n=?");
-        this.insert = connection.prepareStatement("INSERT INTO views(n, view, key, doc) VALUES(?,?,?," + TEXT + ")");
-        this.insertGroup = connection.prepareStatement("INSERT INTO views(n, view, key, doc) VALUES"
-                + String.join(",", java.util.Collections.nCopies(INSERT_GROUP, "(?,?,?," + TEXT + ")")));
+        this.insert = connection.prepareStatement("INSERT INTO views(n, view, key, doc, h) VALUES(?,?,?," + TEXT + ",?)");
+        this.insertGroup = connection.prepareStatement("INSERT INTO views(n, view, key, doc, h) VALUES"
+                + String.join(",", java.util.Collections.nCopies(INSERT_GROUP, "(?,?,?," + TEXT + ",?)")));
         this.update = connection.prepareStatement("UPDATE views SET doc=" + TEXT + " WHERE n=?");
         this.delete = connection.prepareStatement("DELETE FROM views WHERE n=?");
     }
@@ -139,7 +137,7 @@ final class UnindexedRows implements AutoCloseable {
         insertDocs[at] = doc;
         if (insertCount == INSERT_GROUP) {
             for (int i = 0; i < INSERT_GROUP; i++) {
-                bindRow(insertGroup, i * 4, i);
+                bindRow(insertGroup, i * 5, i);
             }
             insertGroup.addBatch();
             insertCount = 0;
@@ -152,6 +150,11 @@ final class UnindexedRows implements AutoCloseable {
         ps.setString(offset + 2, insertViews[at]);
         ps.setString(offset + 3, insertKeys[at]);
         ps.setBytes(offset + 4, insertDocs[at]);
+        if (ViewLayout.isPoint(insertViews[at])) {
+            ps.setLong(offset + 5, ViewLayout.hash(insertViews[at], insertKeys[at]));
+        } else {
+            ps.setNull(offset + 5, java.sql.Types.INTEGER);
+        }
         insertViews[at] = null;
         insertKeys[at] = null;
         insertDocs[at] = null;
@@ -216,7 +219,7 @@ final class UnindexedRows implements AutoCloseable {
         delete.executeBatch();
     }
 
-    /** Builds the key index of {@code views} (in the caller's transaction, if any); this class is done after it. */
+    /** Builds the key indexes of {@code views} ({@link ViewLayout}) (in the caller's transaction, if any); this class is done after it. */
     void createIndex() throws SQLException {
         if (indexed) {
             return;
@@ -231,7 +234,9 @@ final class UnindexedRows implements AutoCloseable {
             // its chunks follow the page cache's size, so a small cache keeps its memory small.
             s.execute("PRAGMA threads=" + INDEX_THREADS);
             s.execute("PRAGMA cache_size=-" + INDEX_CACHE_KIB);
-            s.execute(CREATE_INDEX);
+            for (String index : ViewLayout.CREATE_INDEXES) {
+                s.execute(index);
+            }
             s.execute("PRAGMA cache_size=" + cacheSize);
             s.execute("PRAGMA threads=0");
         }
@@ -295,17 +300,8 @@ final class UnindexedRows implements AutoCloseable {
         }
     }
 
-    /**
-     * The strings' own hash codes (cached in each string, computed with vector instructions), mixed
-     * into 64 bits (murmur3's fmix64); the high half. Keys that share it are told apart by the row.
-     */
+    /** The row index's hash of a key: the high half of its row hash ({@link ViewLayout#hash}). */
     static int hash(String view, String key) {
-        long h = ((long) view.hashCode() << 32) ^ (key.hashCode() & 0xffff_ffffL);
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        h *= 0xc4ceb9fe1a85ec53L;
-        h ^= h >>> 33;
-        return (int) (h >>> 32);
+        return (int) (ViewLayout.hash(view, key) >>> 32);
     }
 }

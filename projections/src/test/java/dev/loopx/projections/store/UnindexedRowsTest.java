@@ -36,7 +36,7 @@ class UnindexedRowsTest {
     private Connection open(String name) throws SQLException {
         Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve(name));
         try (Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE views (n INTEGER PRIMARY KEY, view TEXT NOT NULL, key TEXT NOT NULL, doc TEXT NOT NULL)");
+            s.execute(ViewLayout.CREATE_TABLE);
         }
         return c;
     }
