@@ -69,6 +69,13 @@ public final class SqliteProjectionStore implements ProjectionStore {
     /** Side file: a batch failed (to fold or to write) while {@code views} had no index; the file is unusable. */
     private volatile boolean poisoned;
 
+    /**
+     * A rebuilt store's page size: its key indexes are built by scanning the whole table, twice,
+     * and 16 KiB pages make that a quarter of the reads (1M bench store, sqlite3: 1.37–1.46 s
+     * against 1.82–1.88 s for both index builds with 4 KiB pages).
+     */
+    static final int SIDE_FILE_PAGE_SIZE = 16384;
+
     /** Rows the side file's writer queues per hold of {@link #db}: the folding thread's reads wait at most that long. */
     private static final int ROWS_PER_LOCK = 128;
 
@@ -129,6 +136,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
             c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + dbFile.toAbsolutePath(), new Properties());
             try (Statement s = c.createStatement()) {
                 if (sideFile) {
+                    s.execute("PRAGMA page_size=" + SIDE_FILE_PAGE_SIZE);   // before the file gets its first page
                     s.execute("PRAGMA journal_mode=MEMORY");
                     s.execute("PRAGMA synchronous=OFF");
                     s.execute("PRAGMA cache_size=-32768");
