@@ -1,17 +1,24 @@
 package dev.loopx.projections.store;
 
+import dev.loopx.projections.audit.GoalLog;
 import dev.loopx.projections.audit.OperationView;
+import dev.loopx.projections.quota.QuotaFold;
 import dev.loopx.projections.quota.QuotaLog;
+import dev.loopx.projections.scheduler.SchedulerView;
+import dev.loopx.projections.todo.TodoCounts;
 import dev.loopx.projections.todo.TodoView;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Canonical text of the view rows a rebuild writes most (one per operation id, todo, writeback
- * and spend), written by hand as UTF-8 bytes: exactly the text {@link ViewJson}'s Jackson writer
- * gives — names snake_case and sorted, Jackson's string escapes — without its per-property
- * reflection (that bean serialisation was ~12% of a 1M-event rebuild) and without a
- * {@code String} in between (the store binds the bytes). {@code ViewJsonTest} holds the two paths
+ * Canonical text of the view rows a rebuild writes (one per operation id, todo, writeback,
+ * spend and gate, and the per-goal and per-lane summaries rewritten by many events), written by
+ * hand as UTF-8 bytes: exactly the text {@link ViewJson}'s Jackson writer gives — names
+ * snake_case and sorted, Jackson's string escapes — without its per-property reflection (that
+ * bean serialisation was ~12% of a 1M-event rebuild; with the summaries too, no Jackson
+ * serialiser runs often enough in a rebuild for C2 to compile it) and without a {@code String}
+ * in between (the store binds the bytes). {@code ViewJsonTest} holds the two paths
  * byte-equal. Any other record, or a string with a UTF-16 surrogate (Jackson's own rules for
  * those stay in charge): {@code null}. One instance per thread ({@link #utf8} keeps one); its
  * buffer is reused.
@@ -54,6 +61,56 @@ final class RowText {
             case QuotaLog.Spend s -> str("agent_id", s.agentId()).str("recorded_at", s.recordedAt())
                     .num("seq", s.seq()).num("slots", s.slots()).num("voided_seq", s.voidedSeq())
                     .num("writeback_seq", s.writebackSeq());
+            case GoalLog.Gate g -> str("actor_kind", g.actorKind()).str("decision", g.decision()).str("gate", g.gate())
+                    .str("reason_summary", g.reasonSummary()).str("recorded_at", g.recordedAt()).num("seq", g.seq());
+            case TodoCounts c -> num("agent_done", c.agentDone()).num("done", c.done())
+                    .num("done_no_followup", c.doneNoFollowup()).num("user_done", c.userDone());
+            case GoalLog log -> {
+                num("gate_count", log.gateCount()).str("goal_id", log.goalId());
+                GoalLog.Reward r = log.latestReward();
+                if (r == null) {
+                    name("latest_reward").ascii("null");
+                } else {
+                    open("latest_reward").str("actor_kind", r.actorKind()).str("decision", r.decision())
+                            .str("lesson_kind", r.lessonKind()).str("lesson_summary", r.lessonSummary())
+                            .str("reason_summary", r.reasonSummary()).str("recorded_at", r.recordedAt())
+                            .str("reward", r.reward()).num("seq", r.seq()).close();
+                }
+                num("reward_count", log.rewardCount());
+            }
+            case SchedulerView v -> {
+                str("agent_id", v.agentId()).name("failures").ascii("[");
+                for (int i = 0; i < v.failures().size(); i++) {
+                    SchedulerView.Failure f = v.failures().get(i);
+                    ascii(i > 0 ? "," : "");
+                    separator = '{';
+                    str("failed_rrule", f.failedRrule()).str("observed_rrule", f.observedRrule())
+                            .str("recorded_at", f.recordedAt()).num("seq", f.seq()).close();
+                }
+                ascii("]").str("goal_id", v.goalId());
+                SchedulerView.Ack a = v.lastAck();
+                if (a == null) {
+                    name("last_ack").ascii("null");
+                } else {
+                    open("last_ack").str("acked_at", a.ackedAt()).str("identity_signature", a.identitySignature())
+                            .str("last_applied_rrule", a.lastAppliedRrule()).num("progression_index", a.progressionIndex())
+                            .num("progression_minutes", a.progressionMinutes()).str("reset_token", a.resetToken())
+                            .num("seq", a.seq()).close();
+                }
+                str("surface", v.surface());
+            }
+            case QuotaFold.Summary q -> {
+                str("goal_id", q.goalId()).num("last_writeback_seq", q.lastWritebackSeq()).open("latest_accountable_by_agent");
+                for (Map.Entry<String, Long> e : q.latestAccountableByAgent().entrySet()) {   // a TreeMap: in key order
+                    key(e.getKey());
+                    if (e.getValue() == null) {
+                        ascii("null");
+                    } else {
+                        number(e.getValue());
+                    }
+                }
+                close().num("latest_accountable_seq", q.latestAccountableSeq());
+            }
             default -> {
                 return null;
             }
@@ -70,6 +127,34 @@ final class RowText {
         if (len + bytes > buf.length) {
             buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + bytes));
         }
+    }
+
+    /** A map key as a name: escaped like any string. */
+    private RowText key(String key) {
+        room(1);
+        buf[len++] = separator;
+        string(key);
+        room(1);
+        buf[len++] = ':';
+        separator = ',';
+        return this;
+    }
+
+    /** Starts the object value of {@code name}: its first name opens it ({@link #close} ends it, also when empty). */
+    private RowText open(String name) {
+        name(name);
+        separator = '{';
+        return this;
+    }
+
+    private RowText close() {
+        room(2);
+        if (separator == '{') {
+            buf[len++] = '{';
+        }
+        buf[len++] = '}';
+        separator = ',';
+        return this;
     }
 
     /** Names are ASCII constants. */
@@ -136,11 +221,12 @@ final class RowText {
         return this;
     }
 
-    private void ascii(String s) {
+    private RowText ascii(String s) {
         room(s.length());
         for (int i = 0; i < s.length(); i++) {
             buf[len++] = (byte) s.charAt(i);
         }
+        return this;
     }
 
     private void number(long value) {
@@ -169,6 +255,10 @@ final class RowText {
      * {@code \}{@code u00XX}, the rest as is (UTF-8).
      */
     private void string(String s) {
+        if (s == null) {
+            ascii("null");
+            return;
+        }
         int n = s.length();
         room(n * 6 + 2);   // the longest form of one char is \\u00XX
         byte[] b = buf;

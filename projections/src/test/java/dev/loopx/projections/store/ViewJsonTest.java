@@ -80,7 +80,28 @@ class ViewJsonTest {
             sameAsTree(new TodoView(s, s, s, s, s, s, s, s, s, false, List.of(s), s, s, true, s, s, s, List.of(), 0, -1));
             sameAsTree(new QuotaLog.Writeback(-5, s, s, s, s, false, 0));
             sameAsTree(new QuotaLog.Spend(Long.MIN_VALUE, s, -2, 5, s, 0));
+            sameAsTree(new GoalLog.Gate(-1, s, s, s, s, s));
+            sameAsTree(new GoalLog(s, null, 0, Long.MAX_VALUE));
+            sameAsTree(new GoalLog(s, new GoalLog.Reward(Long.MIN_VALUE, s, s, s, s, s, s, s), -3, 0));
+            sameAsTree(new SchedulerView(s, s, s, null, List.of()));
+            sameAsTree(new SchedulerView(s, s, s, new SchedulerView.Ack(7, s, s, -1, Integer.MAX_VALUE, s, s),
+                    List.of(new SchedulerView.Failure(1, s, s, s), new SchedulerView.Failure(2, "", s, "t"))));
+            sameAsTree(new QuotaFold.Summary(s, 1, -2, Map.of()));
+            sameAsTree(new QuotaFold.Summary(s, 1, 2, Map.of(s, 5L, "a", Long.MIN_VALUE, s + "z", 0L)));
         }
+        sameAsTree(new TodoCounts(Long.MAX_VALUE, -1, 0, Long.MIN_VALUE));
+        for (Object record : List.of(new GoalLog.Gate(1, "g", "approve", "ok", "owner", "t"), new TodoCounts(1, 2, 3, 4),
+                GoalLog.empty("g"), SchedulerView.empty("g", "a", "codex_app"), new QuotaFold.Summary("g", 0, 0, Map.of()))) {
+            assertNotNull(RowText.utf8(record), "written by hand: " + record.getClass().getSimpleName());
+        }
+        // null strings and map values are written as Jackson writes them
+        assertEquals(CanonicalJson.string(Json.mapper().valueToTree(new GoalLog.Gate(1, null, "d", null, "k", "t"))),
+                ViewJson.canonical(new GoalLog.Gate(1, null, "d", null, "k", "t")));
+        java.util.Map<String, Long> withNull = new java.util.HashMap<>();
+        withNull.put("b", null);
+        withNull.put("a", 1L);
+        assertEquals(CanonicalJson.string(Json.mapper().valueToTree(new QuotaFold.Summary("g", 0, 0, withNull))),
+                ViewJson.canonical(new QuotaFold.Summary("g", 0, 0, withNull)));
         assertEquals("{\"agent_id\":\"a\",\"recorded_at\":\"t\",\"seq\":6,\"slots\":2,\"voided_seq\":0,\"writeback_seq\":5}",
                 new String(RowText.utf8(new QuotaLog.Spend(6, "a", 2, 5, "t", 0)), java.nio.charset.StandardCharsets.UTF_8));
     }
