@@ -584,9 +584,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
         try {
             db.lock();
             try {
-                try (Statement tx = connection.createStatement()) {
-                    tx.execute("BEGIN IMMEDIATE");
-                }
+                statement("BEGIN IMMEDIATE").execute();   // prepared once: a rebuild runs it per batch
                 began = true;
             } finally {
                 db.unlock();
@@ -616,9 +614,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
             try {
                 putMeta("checkpoint_seq", Long.toString(batch.last().seq()));
                 putMeta("checkpoint_hash", batch.last().hash());
-                try (Statement tx = connection.createStatement()) {
-                    tx.execute("COMMIT");
-                }
+                statement("COMMIT").execute();
             } finally {
                 db.unlock();
             }
