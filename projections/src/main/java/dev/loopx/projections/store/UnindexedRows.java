@@ -10,14 +10,15 @@ import java.util.concurrent.locks.Lock;
 import java.util.function.ToIntBiFunction;
 
 /**
- * The rows of a rebuild's side file while its key index does not exist yet: table {@code views}
- * is a rowid table, filled in write order, and its unique index on {@code (view, key)} is built
- * by one {@code CREATE UNIQUE INDEX} when the rebuild is done ({@link #createIndex}).
+ * The rows of a rebuild's side file while its key indexes do not exist yet: table {@code views}
+ * is a rowid table, filled in write order, and its indexes ({@link ViewLayout}: the point views'
+ * row hashes, the other rows' {@code (view, key)}) are built when the rebuild is done
+ * ({@link #createIndex}).
  *
- * <p>Why: with the index in place from the start, every batch's inserts land all over a B-tree
+ * <p>Why: with an index in place from the start, every batch's inserts land all over a B-tree
  * far larger than SQLite's page cache (view {@code operation} is keyed by random operation ids;
  * 1M-event bench ledger: 42 s with C2, 16 s with that view's writes left out). Appending to a
- * rowid table only ever touches its right edge, and building the index at the end sorts keys
+ * rowid table only ever touches its right edge, and building an index at the end sorts keys
  * and row ids only — not the documents, as the earlier sorted insert of every row into a
  * key-ordered table did (docs/adr/0003-start-up.md, "Rebuild store").
  *
