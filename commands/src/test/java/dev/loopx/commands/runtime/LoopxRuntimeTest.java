@@ -99,6 +99,33 @@ class LoopxRuntimeTest {
         }
     }
 
+    /** Schema 6 (before 2026-12-01 evening): one unique (view, key) index, no row hashes. Its store is rebuilt, not misread. */
+    @Test
+    void aStoreOfTheLayoutBeforeRowHashesIsRebuiltOnOpen() throws Exception {
+        LoopxRuntime.initialise(root);
+        String before;
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+            writeHistory(runtime, 8, 30);
+            before = runtime.views().canonicalDump();
+        }
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + root.resolve("projections.db"));
+                var s = c.createStatement()) {
+            s.execute("DROP INDEX views_key");
+            s.execute("DROP INDEX views_h");
+            s.execute("ALTER TABLE views DROP COLUMN h");
+            s.execute("CREATE UNIQUE INDEX views_key ON views(view, key)");
+            s.execute("UPDATE meta SET value='6' WHERE key='schema_version'");
+        }
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+            assertEquals(before, runtime.views().canonicalDump());
+            assertEquals(Projector.SCHEMA_VERSION, runtime.views().schemaVersion());
+        }
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + root.resolve("projections.db"));
+                var s = c.createStatement(); var rs = s.executeQuery("SELECT count(*) FROM pragma_table_info('views') WHERE name='h'")) {
+            assertTrue(rs.next() && rs.getInt(1) == 1, "the rebuilt store has the row hashes");
+        }
+    }
+
     @Test
     void aStoreAheadOfItsLedgerIsRebuiltFromTheLedger() throws Exception {
         Path other = root.resolve("other");
