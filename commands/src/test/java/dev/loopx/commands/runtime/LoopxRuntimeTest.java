@@ -80,18 +80,19 @@ class LoopxRuntimeTest {
         }
     }
 
-    @Test
-    void aStoreBuiltByAnotherSchemaVersionIsRebuiltOnOpen() throws Exception {
+    /** Writes a history, changes the store with {@code sql}, reopens: the runtime rebuilds it to the same dump. */
+    private void rebuiltOnOpenAfter(long seed, String... sql) throws Exception {
         LoopxRuntime.initialise(root);
         String before;
         try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
-            writeHistory(runtime, 7, 30);
+            writeHistory(runtime, seed, 30);
             before = runtime.views().canonicalDump();
         }
         try (var c = DriverManager.getConnection("jdbc:sqlite:" + root.resolve("projections.db"));
                 var s = c.createStatement()) {
-            s.execute("UPDATE meta SET value='0' WHERE key='schema_version'");
-            s.execute("DELETE FROM views");
+            for (String statement : sql) {
+                s.execute(statement);
+            }
         }
         try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
             assertEquals(before, runtime.views().canonicalDump());
@@ -99,27 +100,16 @@ class LoopxRuntimeTest {
         }
     }
 
+    @Test
+    void aStoreBuiltByAnotherSchemaVersionIsRebuiltOnOpen() throws Exception {
+        rebuiltOnOpenAfter(7, "UPDATE meta SET value='0' WHERE key='schema_version'", "DELETE FROM views");
+    }
+
     /** Schema 6 (before 2026-12-01 evening): one unique (view, key) index, no row hashes. Its store is rebuilt, not misread. */
     @Test
     void aStoreOfTheLayoutBeforeRowHashesIsRebuiltOnOpen() throws Exception {
-        LoopxRuntime.initialise(root);
-        String before;
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
-            writeHistory(runtime, 8, 30);
-            before = runtime.views().canonicalDump();
-        }
-        try (var c = DriverManager.getConnection("jdbc:sqlite:" + root.resolve("projections.db"));
-                var s = c.createStatement()) {
-            s.execute("DROP INDEX views_key");
-            s.execute("DROP INDEX views_h");
-            s.execute("ALTER TABLE views DROP COLUMN h");
-            s.execute("CREATE UNIQUE INDEX views_key ON views(view, key)");
-            s.execute("UPDATE meta SET value='6' WHERE key='schema_version'");
-        }
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
-            assertEquals(before, runtime.views().canonicalDump());
-            assertEquals(Projector.SCHEMA_VERSION, runtime.views().schemaVersion());
-        }
+        rebuiltOnOpenAfter(8, "DROP INDEX views_key", "DROP INDEX views_h", "ALTER TABLE views DROP COLUMN h",
+                "CREATE UNIQUE INDEX views_key ON views(view, key)", "UPDATE meta SET value='6' WHERE key='schema_version'");
         try (var c = DriverManager.getConnection("jdbc:sqlite:" + root.resolve("projections.db"));
                 var s = c.createStatement(); var rs = s.executeQuery("SELECT count(*) FROM pragma_table_info('views') WHERE name='h'")) {
             assertTrue(rs.next() && rs.getInt(1) == 1, "the rebuilt store has the row hashes");
