@@ -49,7 +49,7 @@ import java.util.Optional;
  */
 public final class Projector {
     /** Bump when a fold changes: stores built by another version are rebuilt from the ledger. */
-    public static final int SCHEMA_VERSION = 7;
+    public static final int SCHEMA_VERSION = 8;
     public static final String GOAL_VIEW = GoalFold.VIEW;
 
     public void apply(Decoded decoded, Views views) {

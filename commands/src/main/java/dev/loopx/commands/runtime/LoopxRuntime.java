@@ -3,6 +3,8 @@ package dev.loopx.commands.runtime;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.operation.Receipt;
+import dev.loopx.ledger.EventCursor;
+import dev.loopx.ledger.event.Decoded;
 import dev.loopx.ledger.event.OperationRecorded;
 import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.audit.OperationView;
@@ -198,7 +200,7 @@ public final class LoopxRuntime implements AutoCloseable {
             for (int attempt = 1; ; attempt++) {
                 ProjectionStore views = views();
                 if (!context.operationId().isEmpty()) {
-                    Optional<OperationView> earlier = AuditFold.operation(views, context.operationId());
+                    Optional<OperationView> earlier = AuditFold.operation(views, context.operationId(), this::eventsAt);
                     if (earlier.isPresent()) {
                         OperationView op = earlier.get();
                         return op.intentSha256().equals(context.intent().sha256())
@@ -231,6 +233,31 @@ public final class LoopxRuntime implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * The events at {@code seqs} (ascending, distinct; the idempotency index names them), read from
+     * the journal: one cursor per run of consecutive seqs. An index entry the journal does not have
+     * means the store is not this ledger's.
+     */
+    List<Decoded> eventsAt(List<Long> seqs) {
+        List<Decoded> events = new ArrayList<>(seqs.size());
+        int at = 0;
+        while (at < seqs.size()) {
+            try (EventCursor cursor = ledger().readFrom(seqs.get(at))) {
+                do {
+                    long seq = seqs.get(at);
+                    Recorded r = cursor.hasNext() ? cursor.next() : null;
+                    if (r == null || r.seq() != seq) {
+                        throw new LedgerException("projection_diverged", "the projection store's operation index names seq "
+                                + seq + ", which the ledger does not hold there; run `loopx projections rebuild`");
+                    }
+                    events.add(codec().decode(r));
+                    at++;
+                } while (at < seqs.size() && seqs.get(at) == seqs.get(at - 1) + 1);
+            }
+        }
+        return events;
     }
 
     /** What {@link #write} would append, appending nothing (dry runs and previews). */

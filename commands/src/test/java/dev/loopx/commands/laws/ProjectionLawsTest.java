@@ -68,7 +68,7 @@ import org.junit.jupiter.api.Test;
 class ProjectionLawsTest {
     private static final EventCodec CODEC = new EventCodec(EventCatalog.standard());
     private static final List<String> VIEWS = List.of(GoalFold.VIEW, TodoFold.VIEW, QuotaFold.VIEW, AuditFold.LOG_VIEW,
-            AuditFold.OPERATION_VIEW, dev.loopx.projections.heartbeat.HeartbeatFold.VIEW,
+            dev.loopx.projections.view.OperationIndex.VIEW, dev.loopx.projections.heartbeat.HeartbeatFold.VIEW,
             dev.loopx.projections.migration.PromptMigrationFold.VIEW);
     private static final int SEEDS = 40;
     private static final int COMMANDS = 150;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.commands.Decision;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.operation.Intent;
+import dev.loopx.commands.operation.Receipt;
 import dev.loopx.commands.goal.ConfigureGoal;
 import dev.loopx.commands.goal.GoalDecider;
 import dev.loopx.commands.goal.RegisterGoal;
@@ -170,6 +173,53 @@ class LoopxRuntimeTest {
             assertEquals(2, stored.seqs().size());
             assertEquals(2, runtime.views().checkpoint().seq());
             assertEquals(new BigDecimal("0.25"), Projector.goal(runtime.views(), "g1").orElseThrow().quota().compute());
+        }
+    }
+
+    /** The idempotency index holds seqs only: a repeat reads its receipt back from the real journal. */
+    @Test
+    void aRepeatedOperationIdGetsItsReceiptFromTheJournal() {
+        LoopxRuntime.initialise(root);
+        Intent register = new Intent("connect", "a".repeat(64));
+        LoopxRuntime.WriteContext first = new LoopxRuntime.WriteContext(Instant.parse("2026-03-01T00:00:00Z"), "g1",
+                new Actor(ActorKind.OWNER, "test"), "op-1", register);
+        Receipt original;
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+            original = runtime.write(first, v -> Decision.accept(new GoalRegistered("", "app"),
+                    new GoalConfigured(new BigDecimal("0.25"), 24, 1))).get();
+            assertEquals(java.util.List.of("goal.registered", "goal.configured", "operation.recorded"), original.eventTypes());
+            writeHistory(runtime, 7, 5);   // more events after it, none under op-1
+        }
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {   // a later process
+            long head = runtime.ledger().head().seq();
+            Receipt again = runtime.write(first, v -> { throw new AssertionError("a repeat decides nothing"); }).get();
+            assertTrue(again.replayed());
+            assertEquals(original.seqs(), again.seqs());
+            assertEquals(original.eventIds(), again.eventIds());
+            assertEquals(original.eventTypes(), again.eventTypes());
+            var other = runtime.write(new LoopxRuntime.WriteContext(first.now(), "g1", first.actor(), "op-1",
+                    new Intent("connect", "b".repeat(64))), v -> Decision.accept(new GoalRegistered("", "app")));
+            assertTrue(other.isLeft() && other.getLeft() instanceof Rejection.OperationIdConflict, other::toString);
+            assertEquals(head, runtime.ledger().head().seq(), "neither appended anything");
+        }
+    }
+
+    /** Seqs in runs, inside multi-event appends, read one cursor per run; a seq the journal lacks fails closed. */
+    @Test
+    void eventsAreReadBackBySeq() {
+        LoopxRuntime.initialise(root);
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+            for (int i = 0; i < 4; i++) {   // appends of two events: seqs 1-2, 3-4, 5-6, 7-8
+                int at = i;
+                runtime.write(at(i, "g" + i), v -> Decision.accept(new GoalRegistered("", "app-" + at),
+                        new GoalConfigured(BigDecimal.ONE, 1 + at, 1)));
+            }
+            var seqs = java.util.List.of(2L, 3L, 4L, 6L, 8L);
+            assertEquals(seqs, runtime.eventsAt(seqs).stream().map(d -> d.envelope().seq()).toList());
+            assertEquals("g2", runtime.eventsAt(java.util.List.of(6L)).get(0).envelope().goalId());
+            var missing = org.junit.jupiter.api.Assertions.assertThrows(dev.loopx.ledger.LedgerException.class,
+                    () -> runtime.eventsAt(java.util.List.of(7L, 8L, 9L)));
+            assertEquals("projection_diverged", missing.errorCode());
         }
     }
 }

@@ -1,23 +1,25 @@
 package dev.loopx.projections.audit;
 
 import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.event.Decoded;
 import dev.loopx.ledger.event.GateDecided;
 import dev.loopx.ledger.event.OperationRecorded;
 import dev.loopx.ledger.event.RewardRecorded;
 import dev.loopx.projections.view.Documents;
+import dev.loopx.projections.view.OperationIndex;
 import dev.loopx.projections.view.Views;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Folds owner decisions into view {@code goal_log} (key: goal id; a {@link GoalLog} summary), one row
  * per reward / gate run into views {@code goal_reward} / {@code goal_gate} (key {@code <goal>/<seq>}),
- * and idempotency keys into view {@code operation} (key: operation id).
+ * and the seqs of events written under an operation id into the idempotency index ({@link OperationIndex}).
  */
 public final class AuditFold {
     public static final String LOG_VIEW = "goal_log";
-    public static final String OPERATION_VIEW = "operation";
     public static final String REWARD_VIEW = "goal_reward";
     public static final String GATE_VIEW = "goal_gate";
 
@@ -27,8 +29,48 @@ public final class AuditFold {
         return Documents.get(views, LOG_VIEW, goalId, GoalLog.class).orElse(GoalLog.empty(goalId));
     }
 
-    public static Optional<OperationView> operation(Views views, String operationId) {
-        return Documents.get(views, OPERATION_VIEW, operationId, OperationView.class);
+    /**
+     * What one operation id wrote, read back from the ledger through the idempotency index
+     * ({@link OperationIndex}): the events that carry it, in seq order, and the intent of its first
+     * {@code operation.recorded} (empty when there is none: then no repeat matches it). Empty when
+     * no event carries the id. {@code eventsAt} reads the events at the given seqs (ascending,
+     * distinct) from the ledger.
+     */
+    public static Optional<OperationView> operation(Views views, String operationId,
+            Function<List<Long>, List<Decoded>> eventsAt) {
+        List<Long> candidates = views.operationEventSeqs(operationId).stream().distinct().sorted().toList();
+        if (candidates.isEmpty()) {
+            return Optional.empty();
+        }
+        String goalId = null;
+        String intent = "";
+        String command = "";
+        List<Long> seqs = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        List<String> types = new ArrayList<>();
+        for (Decoded d : eventsAt.apply(candidates)) {
+            Recorded r = d.envelope();
+            boolean carries = r.operationId().equals(operationId);
+            boolean records = d.event() instanceof OperationRecorded e && e.operationId().equals(operationId);
+            if (!carries && !records) {
+                continue;   // another id with the same hash
+            }
+            if (goalId == null) {
+                goalId = r.goalId();
+            }
+            if (carries) {
+                seqs.add(r.seq());
+                ids.add(r.eventId());
+                types.add(r.type());
+            }
+            if (records && intent.isEmpty()) {
+                OperationRecorded e = (OperationRecorded) d.event();
+                intent = e.intentSha256();
+                command = e.command();
+            }
+        }
+        return goalId == null ? Optional.empty()
+                : Optional.of(new OperationView(operationId, goalId, intent, command, seqs, ids, types));
     }
 
     public static void reward(Views views, Recorded r, RewardRecorded e) {
@@ -52,30 +94,18 @@ public final class AuditFold {
         return goalId + "/" + "0".repeat(Math.max(0, 19 - digits.length())) + digits;
     }
 
-    /** Every event written under an operation id joins that operation's receipt. */
+    /** Every event written under an operation id is indexed under it (its receipt is read back from the ledger). */
     public static void operationEvent(Views views, Recorded r) {
-        OperationView op = operation(views, r.operationId())
-                .orElse(new OperationView(r.operationId(), r.goalId(), "", "", List.of(), List.of(), List.of()));
-        if (op.eventSeqs().contains(r.seq())) {
-            return;
-        }
-        List<Long> seqs = new ArrayList<>(op.eventSeqs());
-        List<String> ids = new ArrayList<>(op.eventIds());
-        List<String> types = new ArrayList<>(op.eventTypes());
-        seqs.add(r.seq());
-        ids.add(r.eventId());
-        types.add(r.type());
-        Documents.put(views, OPERATION_VIEW, r.operationId(),
-                new OperationView(op.operationId(), op.goalId(), op.intentSha256(), op.command(), seqs, ids, types));
+        views.indexOperationEvent(r.operationId(), r.seq());
     }
 
+    /**
+     * An {@code operation.recorded} names its operation in its payload too; the CLI writes it under
+     * the same id, and one that names another id is indexed under that one as well.
+     */
     public static void operationRecorded(Views views, Recorded r, OperationRecorded e) {
-        OperationView op = operation(views, e.operationId())
-                .orElse(new OperationView(e.operationId(), r.goalId(), "", "", List.of(), List.of(), List.of()));
-        if (!op.intentSha256().isEmpty()) {
-            return;
+        if (!e.operationId().equals(r.operationId())) {
+            views.indexOperationEvent(e.operationId(), r.seq());
         }
-        Documents.put(views, OPERATION_VIEW, e.operationId(), new OperationView(op.operationId(), op.goalId(),
-                e.intentSha256(), e.command(), op.eventSeqs(), op.eventIds(), op.eventTypes()));
     }
 }

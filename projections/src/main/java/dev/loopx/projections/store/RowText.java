@@ -1,7 +1,6 @@
 package dev.loopx.projections.store;
 
 import dev.loopx.projections.audit.GoalLog;
-import dev.loopx.projections.audit.OperationView;
 import dev.loopx.projections.quota.QuotaFold;
 import dev.loopx.projections.quota.QuotaLog;
 import dev.loopx.projections.scheduler.SchedulerView;
@@ -12,8 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Canonical text of the view rows a rebuild writes (one per operation id, todo, writeback,
- * spend and gate, and the per-goal and per-lane summaries rewritten by many events), written by
+ * Canonical text of the view rows a rebuild writes (one per todo, writeback, spend and gate, and the per-goal and per-lane summaries rewritten by many events), written by
  * hand as UTF-8 bytes: exactly the text {@link ViewJson}'s Jackson writer gives — names
  * snake_case and sorted, Jackson's string escapes — without its per-property reflection (that
  * bean serialisation was ~12% of a 1M-event rebuild; with the summaries too, no Jackson
@@ -42,10 +40,6 @@ final class RowText {
         plain = true;
         separator = '{';
         switch (record) {
-            case OperationView op -> str("command", op.command()).strs("event_ids", op.eventIds())
-                    .longs("event_seqs", op.eventSeqs()).strs("event_types", op.eventTypes())
-                    .str("goal_id", op.goalId()).str("intent_sha256", op.intentSha256())
-                    .str("operation_id", op.operationId());
             case TodoView todo -> str("blocks_agent", todo.blocksAgent()).str("claimed_by", todo.claimedBy())
                     .num("created_seq", todo.createdSeq()).str("decision_outcome", todo.decisionOutcome())
                     .str("evidence", todo.evidence()).strs("excluded_agents", todo.excludedAgents())
@@ -199,22 +193,6 @@ final class RowText {
                 buf[len++] = ',';
             }
             string(values.get(i));
-        }
-        room(1);
-        buf[len++] = ']';
-        return this;
-    }
-
-    private RowText longs(String name, List<Long> values) {
-        name(name);
-        room(1);
-        buf[len++] = '[';
-        for (int i = 0; i < values.size(); i++) {
-            if (i > 0) {
-                room(1);
-                buf[len++] = ',';
-            }
-            number(values.get(i));
         }
         room(1);
         buf[len++] = ']';

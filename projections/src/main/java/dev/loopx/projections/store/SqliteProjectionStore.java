@@ -1,6 +1,7 @@
 package dev.loopx.projections.store;
 
 import dev.loopx.projections.view.Documents;
+import dev.loopx.projections.view.OperationIndex;
 import dev.loopx.projections.view.Views;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -39,6 +40,8 @@ public final class SqliteProjectionStore implements ProjectionStore {
     private final Connection connection;
     /** Documents written in the current batch (view records or JSON trees), read back before they are committed. */
     private Map<Key, Object> pending = new HashMap<>();
+    /** Idempotency-index entries folded in the current batch (side file: not yet handed to the writer). */
+    private final OperationEvents pendingOperations = new OperationEvents();
     /** Staged in {@link #pending} for a key removed during the batch. */
     private static final Object REMOVED = new Object();
     /** Prepared once per connection: the same few statements run for every event of a rebuild. */
@@ -83,9 +86,10 @@ public final class SqliteProjectionStore implements ProjectionStore {
      * A folded batch for the side file's writer: its rows — {@code keys[i]} holds {@code values[i]}
      * (a record, a JSON tree or {@link #REMOVED}) — its last event, and, while {@code views} has no
      * key index, each row's id (0: a removed row that was never written) and whether it is new;
-     * {@code ids} is null once the key index exists (rows are then written by key).
+     * {@code ids} is null once the key index exists (rows are then written by key) — and its
+     * idempotency-index entries ({@link OperationEvents#take}).
      */
-    private record SideBatch(Key[] keys, Object[] values, long[] ids, boolean[] fresh, Head last) {}
+    private record SideBatch(Key[] keys, Object[] values, long[] ids, boolean[] fresh, long[] operations, Head last) {}
     /** Side file: the ids of the rows (not the removals) of the batch handed to the writer last. */
     private Map<Key, Long> recentIds = Map.of();
 
@@ -157,7 +161,9 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 }
                 if (!exists) {   // IF NOT EXISTS: another process may be creating the same new store
                     s.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-                    s.execute(ViewLayout.CREATE_TABLE);
+                    for (String table : ViewLayout.CREATE_TABLES) {
+                        s.execute(table);
+                    }
                     if (!sideFile) {
                         for (String index : ViewLayout.CREATE_INDEXES) {
                             s.execute(index);
@@ -446,6 +452,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 throw e;
             } finally {
                 pending.clear();
+                pendingOperations.clear();
             }
         } catch (SQLException e) {
             throw failure(e);
@@ -492,6 +499,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
         } catch (RuntimeException e) {
             poisoned = true;
             pending.clear();
+            pendingOperations.clear();
             throw e;
         }
         Decoded last = fresh.get(fresh.size() - 1);
@@ -555,7 +563,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
                 }
                 recentIds = idsNow;
             }
-            writer.submit(new SideBatch(keys, values, ids, fresh, folded));   // returns once the batch before is in the file
+            writer.submit(new SideBatch(keys, values, ids, fresh, pendingOperations.take(), folded));   // returns once the batch before is in the file
         } catch (SQLException e) {
             poisoned = true;
             throw failure(e);
@@ -612,6 +620,7 @@ public final class SqliteProjectionStore implements ProjectionStore {
             }
             db.lock();
             try {
+                insertOperations(batch.operations());
                 putMeta("checkpoint_seq", Long.toString(batch.last().seq()));
                 putMeta("checkpoint_hash", batch.last().hash());
                 statement("COMMIT").execute();
@@ -640,6 +649,39 @@ public final class SqliteProjectionStore implements ProjectionStore {
             writeRow(entry.getKey(), value == REMOVED ? null : ViewJson.canonicalUtf8(value));
         }
         runQueuedRows();
+        insertOperations(pendingOperations.take());
+    }
+
+    private void insertOperations(long[] pairs) throws SQLException {
+        if (pairs.length > 0) {
+            OperationEvents.insert(pairs, statement(OperationEvents.INSERT_GROUP), statement(OperationEvents.INSERT));
+        }
+    }
+
+    /** The idempotency index has a table of its own here ({@link ViewLayout}): a hash and a seq per entry. */
+    @Override
+    public void indexOperationEvent(String operationId, long seq) {
+        pendingOperations.add(OperationIndex.hash(operationId), seq);
+    }
+
+    @Override
+    public List<Long> operationEventSeqs(String operationId) {
+        createIndex();   // a side file: what is folded goes in first (no fold asks this; a rebuild's reads come after it)
+        long hash = OperationIndex.hash(operationId);
+        List<Long> seqs = new ArrayList<>();
+        try {
+            PreparedStatement ps = statement(OperationEvents.SEQS_OF_HASH);
+            ps.setLong(1, hash);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    seqs.add(rs.getLong(1));
+                }
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+        pendingOperations.seqsOf(hash, seqs);   // folded in this batch, after every stored one
+        return seqs;
     }
 
     /** Which index a key of {@code view} is in (a point view read in key order is scanned and sorted). */
@@ -762,6 +804,17 @@ public final class SqliteProjectionStore implements ProjectionStore {
             while (rs.next()) {
                 ObjectNode view = views.has(rs.getString(1)) ? (ObjectNode) views.get(rs.getString(1)) : views.putObject(rs.getString(1));
                 view.set(rs.getString(2), Json.mapper().readTree(rs.getString(3)));
+            }
+            // the idempotency index as the documents every other Views keeps it in (OperationIndex)
+            try (Statement t = connection.createStatement(); ResultSet entries = t.executeQuery("SELECT h, seq FROM operation_events")) {
+                ObjectNode index = null;
+                while (entries.next()) {
+                    if (index == null) {
+                        index = views.putObject(OperationIndex.VIEW);
+                    }
+                    long seq = entries.getLong(2);
+                    index.set(OperationIndex.key(entries.getLong(1), seq), Json.object().put("seq", seq));
+                }
             }
         } catch (SQLException | IOException e) {
             throw failure(e);

@@ -45,4 +45,23 @@ public interface Views {
     default <T> List<T> readRange(String view, String fromKey, String toKey, Class<T> type) {
         return range(view, fromKey, toKey).stream().map(node -> Documents.decode(node, type)).toList();
     }
+
+    /**
+     * The idempotency index ({@link OperationIndex}): the event at {@code seq} carries operation id
+     * {@code operationId}. By default a document of view {@link OperationIndex#VIEW}; a store may keep
+     * the entries in a table of its own (its canonical dump shows them as those documents).
+     */
+    default void indexOperationEvent(String operationId, long seq) {
+        put(OperationIndex.VIEW, OperationIndex.key(OperationIndex.hash(operationId), seq), Json.object().put("seq", seq));
+    }
+
+    /**
+     * The seqs, ascending, of every event indexed under {@code operationId} — and of any indexed
+     * under another id with the same hash: the caller reads those events and keeps the ones that
+     * carry {@code operationId}.
+     */
+    default List<Long> operationEventSeqs(String operationId) {
+        return list(OperationIndex.VIEW, OperationIndex.keyPrefix(OperationIndex.hash(operationId))).stream()
+                .map(node -> node.get("seq").asLong()).toList();
+    }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.ledger.event.Decoded;
 import dev.loopx.projections.Projector;
+import dev.loopx.projections.view.OperationIndex;
 import dev.loopx.projections.TodoHistories;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -36,7 +37,9 @@ class UnindexedRowsTest {
     private Connection open(String name) throws SQLException {
         Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve(name));
         try (Statement s = c.createStatement()) {
-            s.execute(ViewLayout.CREATE_TABLE);
+            for (String table : ViewLayout.CREATE_TABLES) {
+                s.execute(table);
+            }
         }
         return c;
     }
@@ -180,7 +183,7 @@ class UnindexedRowsTest {
             fold(SqliteProjectionStore.openSideFile(handedOver, RowIndex.MAX_SLOTS, 50), history, 37);
             fold(SqliteProjectionStore.openSideFile(smallHandedOver, 512, 50), history, 37);   // ~300 rows by id, then by key
             String expected = dump(plain);
-            assertTrue(expected.contains("\"operation\""), "the history writes operation rows");
+            assertTrue(expected.contains("\"" + OperationIndex.VIEW + "\""), "the history writes idempotency-index entries");
             assertEquals(expected, dump(side), "seed " + seed);
             assertEquals(expected, dump(small), "seed " + seed + ", key index built early");
             assertEquals(expected, dump(handedOver), "seed " + seed + ", many hand-overs");

@@ -12,7 +12,6 @@ import dev.loopx.projections.heartbeat.HeartbeatFold;
 import dev.loopx.projections.migration.PromptMigrationFold;
 import dev.loopx.projections.todo.TodoCounts;
 import dev.loopx.projections.audit.GoalLog;
-import dev.loopx.projections.audit.OperationView;
 import dev.loopx.projections.goal.GoalView;
 import dev.loopx.projections.quota.QuotaFold;
 import dev.loopx.projections.quota.QuotaLog;
@@ -57,7 +56,6 @@ class ViewJsonTest {
         sameAsTree(GoalLog.empty("g"));
         sameAsTree(new GoalLog("g", new GoalLog.Reward(3, "positive", odd, "", "", "", "user", "2026-01-01T00:00:00Z"), 2, 1));
         sameAsTree(new GoalLog.Gate(4, "release", "approve", odd, "operator", "2026-01-01T00:00:00Z"));
-        sameAsTree(new OperationView("op", "g", "sha", "todo add", List.of(1L, 2L), List.of("e1", "e2"), List.of("t", "u")));
         sameAsTree(SchedulerView.empty("g", "a", "codex_app"));
         sameAsTree(new SchedulerView("g", "a", "codex_app", new SchedulerView.Ack(3, "tok", "sig", 1, 30, "FREQ=MINUTELY",
                 "2026-01-01T00:00:00Z"), List.of(new SchedulerView.Failure(4, "r1", "r2", "2026-01-01T00:00:00Z"))));
@@ -76,7 +74,6 @@ class ViewJsonTest {
         }
         String text = every + " é ü 漢 \u2028 \u2029 \uffff";
         for (String s : List.of(text, "", "plain", "😀 pair", "what? ?", "op_0123456789abcdef", "tab\tend", "é")) {
-            sameAsTree(new OperationView("op" + s, s, s, s, List.of(1L, Long.MAX_VALUE), List.of(s, "e"), List.of()));
             sameAsTree(new TodoView(s, s, s, s, s, s, s, s, s, false, List.of(s), s, s, true, s, s, s, List.of(), 0, -1));
             sameAsTree(new QuotaLog.Writeback(-5, s, s, s, s, false, 0));
             sameAsTree(new QuotaLog.Spend(Long.MIN_VALUE, s, -2, 5, s, 0));

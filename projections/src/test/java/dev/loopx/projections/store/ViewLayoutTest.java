@@ -42,14 +42,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Rows of point views carry their hash and are found through {@code views_h}; every other row
- * through {@code views_key} — in a store written in place (one transaction per event, so point
+ * through {@code views_key}, and the idempotency index's entries through
+ * {@code operation_events_h} — in a store written in place (one transaction per event, so point
  * rows are inserted and later rewritten) and in a rebuilt side file alike.
  */
 class ViewLayoutTest {
     @TempDir
     Path dir;
 
-    /** Every point view gets rows, some rewritten by later events (writeback by its spend, spend by its void, operation by its record). */
+    /**
+     * Every point view gets rows, some rewritten by later events (writeback by its spend, spend by
+     * its void); every event carries an operation id, and each {@code operation.recorded} names the
+     * one before it (so it is indexed under two ids).
+     */
     private static InMemoryLedger ledger() {
         List<LoopxEvent> events = new ArrayList<>(List.of(new GoalRegistered("objective", "app"), new AgentRegistered("a1", ""),
                 new GoalConfigured(BigDecimal.TEN, 24, 30)));
@@ -95,6 +100,20 @@ class ViewLayoutTest {
         try (SqliteProjectionStore store = SqliteProjectionStore.open(side)) {
             assertEquals(expected, store.canonicalDump());
         }
+        int events = TodoHistories.decoded(ledger).size();
+        for (Path db : List.of(inPlace, side)) {
+            try (SqliteProjectionStore store = SqliteProjectionStore.open(db)) {
+                assertEquals(List.of(5L), store.operationEventSeqs("op-4"), "the event at seq 5 carries op-4");
+                long named = TodoHistories.decoded(ledger).stream().filter(d -> d.event() instanceof OperationRecorded).findFirst()
+                        .orElseThrow().seq();   // names the id of the event before it, too
+                assertEquals(List.of(named - 1, named), store.operationEventSeqs("op-" + (named - 2)));
+                assertEquals(List.of(), store.operationEventSeqs("op-none"));
+            }
+            try (Connection c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + db, new Properties());
+                    Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM operation_events")) {
+                assertEquals(events + 40, rs.getInt(1), db.getFileName() + ": one entry per event, and one more per record");
+            }
+        }
         for (Path db : List.of(inPlace, side)) {
             try (Connection c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + db, new Properties())) {
                 Set<String> views = new TreeSet<>();
@@ -116,6 +135,7 @@ class ViewLayoutTest {
                     assertEquals(0, rs.getInt(1), db.getFileName() + ": one row per key");
                 }
                 assertEquals("views_h", indexOf(c, "SELECT doc FROM views WHERE " + ViewLayout.POINT_KEY));
+                assertEquals("operation_events_h", indexOf(c, OperationEvents.SEQS_OF_HASH));
                 assertEquals("views_key", indexOf(c, "SELECT doc FROM views WHERE " + ViewLayout.RANGED_KEY));
                 assertEquals("views_key", indexOf(c, "SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? AND h IS NULL ORDER BY key"));
             }
@@ -125,7 +145,7 @@ class ViewLayoutTest {
     @Test
     void aPointViewKeepsItsRows() {
         try (SqliteProjectionStore store = SqliteProjectionStore.open(dir.resolve("rows.db"))) {
-            assertThrows(IllegalStateException.class, () -> store.remove(AuditFold.OPERATION_VIEW, "op-1"));
+            assertThrows(IllegalStateException.class, () -> store.remove(AuditFold.GATE_VIEW, "g1/0000000000000000001"));
         }
     }
 
@@ -136,8 +156,9 @@ class ViewLayoutTest {
             while (rs.next()) {
                 String detail = rs.getString(4);
                 plan.append(detail).append('\n');
-                if (detail.startsWith("SEARCH views USING INDEX ")) {
-                    return detail.substring("SEARCH views USING INDEX ".length()).split(" ")[0];
+                int using = detail.indexOf(" USING INDEX ");
+                if (detail.startsWith("SEARCH ") && using > 0) {
+                    return detail.substring(using + " USING INDEX ".length()).split(" ")[0];
                 }
             }
             return plan.toString();
