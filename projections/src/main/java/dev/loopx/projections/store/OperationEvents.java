@@ -30,10 +30,6 @@ final class OperationEvents {
         pairs[size++] = seq;
     }
 
-    boolean isEmpty() {
-        return size == 0;
-    }
-
     void clear() {
         size = 0;
     }

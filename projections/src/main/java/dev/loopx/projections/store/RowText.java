@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Canonical text of the view rows a rebuild writes (one per todo, writeback, spend and gate, and the per-goal and per-lane summaries rewritten by many events), written by
- * hand as UTF-8 bytes: exactly the text {@link ViewJson}'s Jackson writer gives — names
- * snake_case and sorted, Jackson's string escapes — without its per-property reflection (that
+ * Canonical text of the view rows a rebuild writes (one per todo, writeback, spend and gate, and
+ * the per-goal and per-lane summaries rewritten by many events), written by hand as UTF-8 bytes:
+ * exactly the text {@link ViewJson}'s Jackson writer gives — names snake_case and sorted, Jackson's string escapes — without its per-property reflection (that
  * bean serialisation was ~12% of a 1M-event rebuild; with the summaries too, no Jackson
  * serialiser runs often enough in a rebuild for C2 to compile it) and without a {@code String}
  * in between (the store binds the bytes). {@code ViewJsonTest} holds the two paths

@@ -2,6 +2,7 @@ package dev.loopx.projections.store;
 
 import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.quota.QuotaFold;
+import dev.loopx.projections.view.Fmix64;
 import dev.loopx.projections.view.OperationIndex;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -60,13 +61,7 @@ final class ViewLayout {
      * are told apart by the row's view and key.
      */
     static long hash(String view, String key) {
-        long h = ((long) view.hashCode() << 32) ^ (key.hashCode() & 0xffff_ffffL);
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        h *= 0xc4ceb9fe1a85ec53L;
-        h ^= h >>> 33;
-        return h;
+        return Fmix64.of(((long) view.hashCode() << 32) ^ (key.hashCode() & 0xffff_ffffL));
     }
 
     /** Binds {@code view}/{@code key} for {@link #POINT_KEY} or {@link #RANGED_KEY} from parameter {@code at}; the next one. */

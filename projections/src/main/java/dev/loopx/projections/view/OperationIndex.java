@@ -15,8 +15,8 @@ public final class OperationIndex {
 
     /**
      * A 64-bit hash of an operation id: FNV-1a over its UTF-16 code units, then murmur3's fmix64
-     * (specified here, so every version computes the same). Ids that share it are told apart by
-     * the events' own operation ids.
+     * ({@link Fmix64}; specified here, so every version computes the same). Ids that share it are
+     * told apart by the events' own operation ids.
      */
     public static long hash(String operationId) {
         long h = 0xcbf29ce484222325L;
@@ -24,12 +24,7 @@ public final class OperationIndex {
             h ^= operationId.charAt(i);
             h *= 0x100000001b3L;
         }
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        h *= 0xc4ceb9fe1a85ec53L;
-        h ^= h >>> 33;
-        return h;
+        return Fmix64.of(h);
     }
 
     /** The key prefix of every entry with {@code hash}. */
