@@ -46,6 +46,23 @@ class GoalStateBadInputTest {
         return doc;
     }
 
+    /** A repeat reads its receipt back from the ledger (ADR 0005); neither a replay nor a conflict changes a byte. */
+    @Test
+    void aReusedOperationIdReplaysOrConflictsWithoutChangingAByte() {
+        String[] add = {"--runtime-root", root, "todo", "add", "--goal-id", "g1", "--role", "agent", "--text", "Write the exporter",
+            "--operation-id", "op-export"};
+        JsonNode first = cli.run(add).json();
+        assertFalse(first.at("/receipt/replayed").asBoolean(), first::toString);
+        Map<String, String> before = CliRunner.snapshot(sandbox);
+        JsonNode again = cli.run(add).json();
+        assertTrue(again.at("/receipt/replayed").asBoolean(), again::toString);
+        assertEquals(first.get("receipt").get("event_ids"), again.get("receipt").get("event_ids"));
+        assertEquals(first.at("/receipt/seq_from"), again.at("/receipt/seq_from"));
+        assertEquals(before, CliRunner.snapshot(sandbox), "a replay appends and rewrites nothing");
+        refused(1, "operation_id_conflict", "todo", "add", "--goal-id", "g1", "--role", "agent", "--text", "Write the parser",
+                "--operation-id", "op-export");
+    }
+
     @Test
     void anUnknownGoalIsARefusalThatPointsAtConnect() {
         JsonNode doc = refused(1, "goal_not_found", "todo", "add", "--goal-id", "nope", "--role", "agent", "--text", "x");
