@@ -49,7 +49,12 @@ final class UnindexedRows implements AutoCloseable {
      * CPU of 32 one-row statements (one cursor, one step and one reset per group in the driver).
      */
     static final int INSERT_GROUP = 32;
-    private static final int INDEX_CACHE_KIB = 8192;
+    /**
+     * The page cache while the indexes are built: the sorter's chunks follow it. 1M bench store, the
+     * three index builds inside the JVM (sqlite-jdbc 3.51), alternating: 1.05–1.40 s at 4 MiB
+     * against 1.23–1.74 s at 8 MiB (docs/adr/0003-start-up.md, fifth pass).
+     */
+    private static final int INDEX_CACHE_KIB = 4096;
     private final Connection connection;
     private final RowIndex index;
     private final ToIntBiFunction<String, String> hasher;
