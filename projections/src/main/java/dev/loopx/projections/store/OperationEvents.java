@@ -4,6 +4,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.List;
 
 /**
  * Entries of the idempotency index ({@link dev.loopx.projections.view.OperationIndex}) folded but
@@ -42,7 +43,7 @@ final class OperationEvents {
     }
 
     /** Appends the queued seqs under {@code hash} to {@code into}. */
-    void seqsOf(long hash, java.util.List<Long> into) {
+    void seqsOf(long hash, List<Long> into) {
         for (int i = 0; i < size; i += 2) {
             if (pairs[i] == hash) {
                 into.add(pairs[i + 1]);

@@ -16,8 +16,9 @@ import java.util.function.ToIntBiFunction;
  * ({@link #createIndex}).
  *
  * <p>Why: with an index in place from the start, every batch's inserts land all over a B-tree
- * far larger than SQLite's page cache (view {@code operation} is keyed by random operation ids;
- * 1M-event bench ledger: 42 s with C2, 16 s with that view's writes left out). Appending to a
+ * far larger than SQLite's page cache (measured when view {@code operation}, keyed by random
+ * operation ids, was a view — since ADR 0005 the idempotency index is a table of its own: 1M-event
+ * bench ledger, 42 s with C2, 16 s with that view's writes left out). Appending to a
  * rowid table only ever touches its right edge, and building an index at the end sorts keys
  * and row ids only — not the documents, as the earlier sorted insert of every row into a
  * key-ordered table did (docs/adr/0003-start-up.md, "Rebuild store").
@@ -44,8 +45,9 @@ final class UnindexedRows implements AutoCloseable {
     static final String TEXT = "CAST(? AS TEXT)";
     private static final int INDEX_THREADS = 2;
     /**
-     * New rows per {@code INSERT}: a rebuild's side file is almost only inserts (1M bench ledger:
-     * 1.67M inserts, 35k updates, 5k deletes), and one statement for 32 rows costs about half the
+     * New rows per {@code INSERT}: a rebuild's side file is almost only inserts (1M bench ledger,
+     * schema 7: 1.67M inserts, 35k updates, 5k deletes; 1M fewer inserts since the operation rows
+     * left for table {@code operation_events}), and one statement for 32 rows costs about half the
      * CPU of 32 one-row statements (one cursor, one step and one reset per group in the driver).
      */
     static final int INSERT_GROUP = 32;
