@@ -33,6 +33,9 @@ public final class LoopxArchitectureRules {
                 onlyTheCliTouchesPicocli(),
                 onlyStoreAdaptersTouchSql(),
                 lowerModulesNeverSeeUpperModules(),
+                lowerFloorsNeverCallUp(),
+                theApplicationNeverSeesTheCli(),
+                applicationReachesAdaptersOnlyThroughPorts(),
                 domainNeverReadsTheClockRandomnessOrEnvironment(),
                 domainNeverTouchesTheFileSystem());
     }
@@ -66,9 +69,52 @@ public final class LoopxArchitectureRules {
     static ArchRule lowerModulesNeverSeeUpperModules() {
         return noClasses().that().resideInAPackage("dev.loopx.ledger..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.loopx.projections..", "dev.loopx.commands..",
-                        "dev.loopx.host..", "dev.loopx.cli..")
+                        "dev.loopx.host..", "dev.loopx.application..", "dev.loopx.cli..")
                 .orShould().dependOnClassesThat().resideInAnyPackage("dev.loopx.fixtures..")
                 .allowEmptyShould(true);
+    }
+
+    static ArchRule lowerFloorsNeverCallUp() {
+        return noClasses().that().resideInAnyPackage("dev.loopx.ledger..", "dev.loopx.projections..", "dev.loopx.commands..",
+                        "dev.loopx.host..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.loopx.application..", "dev.loopx.cli..")
+                .allowEmptyShould(true)
+                .because("the application layer sits between host-adapters and cli: lower floors never call up");
+    }
+
+    static ArchRule theApplicationNeverSeesTheCli() {
+        return noClasses().that().resideInAPackage("dev.loopx.application..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.loopx.cli..", "picocli..")
+                .allowEmptyShould(true)
+                .because("services take typed requests and return typed results; parsing and rendering are the CLI's");
+    }
+
+    /**
+     * Use cases name ports ({@code Ledger}, {@code ProjectionStore}, {@code ProjectionStorage});
+     * the composition root ({@code dev.loopx.application.composition}) alone names the adapters.
+     */
+    public static ArchRule applicationReachesAdaptersOnlyThroughPorts() {
+        return noClasses().that().resideInAPackage("dev.loopx.application..")
+                .and().resideOutsideOfPackage("dev.loopx.application.composition..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.loopx.ledger.chronicle..", "dev.loopx.ledger.memory..",
+                        "dev.loopx.projections.store..")
+                .allowEmptyShould(true)
+                .because("a second Ledger or ProjectionStore backend is chosen in the composition root and nowhere else");
+    }
+
+    /**
+     * The CLI translates: it parses, makes one application call, renders. It reaches the domain
+     * (commands, projections, the ledger's events and stores, host adapters) only through
+     * {@code dev.loopx.application}; the ledger's JSON helpers and the privacy redactor are shared
+     * values it may use. Applied frozen in the CLI module: the dependencies recorded in its
+     * {@code archunit_store} are the ones still to move below the CLI; new ones fail the build.
+     */
+    public static ArchRule cliReachesTheDomainOnlyThroughTheApplication() {
+        return noClasses().that().resideInAPackage("dev.loopx.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.loopx.commands..", "dev.loopx.projections..",
+                        "dev.loopx.host..", "dev.loopx.ledger..")
+                .allowEmptyShould(true)
+                .because("use cases live in the application layer, so the MCP tools and a dashboard run the same ones");
     }
 
     static ArchRule domainNeverReadsTheClockRandomnessOrEnvironment() {

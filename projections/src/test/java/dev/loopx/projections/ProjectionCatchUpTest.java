@@ -9,6 +9,7 @@ import dev.loopx.ledger.Head;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.event.Decoded;
 import dev.loopx.ledger.memory.InMemoryLedger;
+import dev.loopx.projections.store.ProjectionFiles;
 import dev.loopx.projections.store.SqliteProjectionStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,16 +68,13 @@ class ProjectionCatchUpTest {
         assertFalse(readerAlive());
 
         // a rebuild's side file: folded here, written on the store's own thread, in transactions of whole batches
-        Path side = dir.resolve("side.db");
-        try (SqliteProjectionStore rebuilt = SqliteProjectionStore.openSideFile(side)) {
-            rebuilt.initialise(Projector.SCHEMA_VERSION);
-            assertEquals(EVENTS, new ProjectionCatchUp(TodoHistories.CODEC, new Projector()).catchUp(ledger, rebuilt,
-                    ProjectionCatchUp.Progress.NONE));
-            assertEquals(ledger.head(), rebuilt.checkpoint());
-        }
+        ProjectionFiles files = new ProjectionFiles(dir);
+        List<Long> rebuilt = new ArrayList<>();
+        files.rebuild(ledger, new ProjectionCatchUp(TodoHistories.CODEC, new Projector()), (done, total) -> rebuilt.add(done));
+        assertEquals(EVENTS, rebuilt.get(rebuilt.size() - 1), "every event folded into the side file");
         assertFalse(Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("loopx-projection-writer")),
                 "the writer thread ends with the store");
-        try (SqliteProjectionStore reopened = SqliteProjectionStore.open(side)) {
+        try (SqliteProjectionStore reopened = files.open()) {
             assertEquals(expected, reopened.canonicalDump());
             assertEquals(ledger.head(), reopened.checkpoint());
         }

@@ -1,5 +1,9 @@
 package dev.loopx.cli.agent;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.PreviewFirstCommand;
@@ -37,25 +41,10 @@ public final class GoalLifecycleCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected String commandName() {
-        return "goal-lifecycle";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         TextOptions.oneOf("--operation", operation, "stop", "resume");
         TextOptions.oneOf("--actor-kind", actorKind, "owner", "controller");
         TextOptions.requirePublic("--reason", reason, true);
-    }
-
-    @Override
-    protected ObjectNode intentArguments() {
-        return args().put("operation", operation).put("actor_kind", actorKind).put("reason", reason);
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return GoalDecider.decide(new ChangeLifecycle(goalId, operation.equals("stop"), reason), state.map(GoalState::goal));
     }
 
     @Override
@@ -64,7 +53,14 @@ public final class GoalLifecycleCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
+        Optional<GoalState> state = outcome.goal();
         state.ifPresent(s -> doc.put("lifecycle", s.goal().lifecycle()));
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options, new GoalWrite.Lifecycle(
+                new ChangeLifecycle(goalId, operation.equals("stop"), reason), ActorKind.fromWire(actorKind).orElseThrow()));
     }
 }

@@ -1,5 +1,9 @@
 package dev.loopx.cli.agent;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
@@ -38,36 +42,24 @@ public final class RegisterAgentCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected String commandName() {
-        return "register-agent";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         agentIds.forEach(id -> IdOptions.requireId("--agent-id", id));
         scope = TextOptions.requirePublic("--scope", scope, false);
     }
 
     @Override
-    protected ObjectNode intentArguments() {
-        ObjectNode a = args().put("scope", scope).put("require_new", requireNew);
-        ArrayNode ids = a.putArray("agent_ids");
-        agentIds.stream().sorted().distinct().forEach(ids::add);
-        return a;
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return AgentDecider.decide(new RegisterAgents(goalId, agentIds, scope, requireNew), state);
-    }
-
-    @Override
-    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
+        Optional<GoalState> state = outcome.goal();
         doc.put("agent_model", "peer_v1");
         ArrayNode agents = doc.putArray("registered_agents");
         state.ifPresent(s -> s.goal().agents().forEach(a -> agents.addObject().put("agent_id", a.agentId()).put("scope", a.scope())));
         if (!execute) {
             doc.put("next_step", "add --execute to register");
         }
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options, new GoalWrite.Agents(new RegisterAgents(goalId, agentIds, scope, requireNew)));
     }
 }

@@ -1,21 +1,9 @@
 package dev.loopx.cli.automation;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.automation.RecoverPromptUpgrade;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
-import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.host.codexapp.migration.MigrationJournal;
-import dev.loopx.host.codexapp.migration.PromptMigrator;
-import dev.loopx.host.codexapp.store.CodexAppProcessProbe;
-import dev.loopx.host.codexapp.store.CodexAutomationStore;
-import dev.loopx.host.codexapp.store.CodexHome;
-import dev.loopx.host.codexapp.store.MigrationHook;
-import dev.loopx.ledger.json.Json;
-import java.io.PrintWriter;
-import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -57,51 +45,11 @@ public final class AutomationPromptsRecoverCommand extends LoopxSubcommand {
     protected int execute(CliContext context) {
         IdOptions.requireId("--automation-id", automationId);
         String route = rollback ? "rollback" : "recover";
-        if (!offline || !execute) {
-            ObjectNode doc = CliContext.document(AutomationPrompts.SCHEMA, false);
-            doc.put("writes", false);
-            doc.put("error_code", "execute_and_offline_required");
-            doc.put("message", route + " writes the Codex App stores only with --offline (App quit) and --execute;"
-                    + " nothing was written");
-            doc.put("hint", "loopx automation-prompts " + route + " --automation-id " + automationId + " --offline --execute");
-            return context.emit(doc);
-        }
-        Path root = context.runtimeRoot().toAbsolutePath().normalize();
-        MigrationJournal journal = new MigrationJournal(root);
-        String home = journal.read(automationId).map(MigrationJournal.Entry::codexHome).orElse(root.toString());
-        CodexHome codexHome = new CodexHome(Path.of(home), CodexHome.Source.FLAG);
-        PromptMigrator migrator = new PromptMigrator(new CodexAutomationStore(codexHome), journal,
-                CodexAppProcessProbe.system(), context.now().toString());
-        ArrayNode recorded = Json.array();
-        PromptMigrator.Result r;
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            var recorder = AutomationPrompts.recorder(context, runtime, recorded, codexHome);
-            r = rollback ? migrator.rollback(automationId, recorder, MigrationHook.NONE) : migrator.recover(automationId, recorder, MigrationHook.NONE);
-        }
-        boolean ok = !r.result().equals("refused");
-        ObjectNode doc = CliContext.document(AutomationPrompts.SCHEMA, ok);
-        doc.put("writes", true);
-        doc.put("route", "automation-prompts " + route);
-        doc.setAll(r.toJson());
-        if (!ok) {
-            doc.put("error_code", r.reason());
-            doc.put("hint", switch (r.reason()) {
-                case "no_journal" -> "no migration of this automation was journalled under this runtime root";
-                case "changed_since_migration" -> "a store changed after the migration: inspect with loopx automation-prompts plan"
-                        + " --automation-id " + automationId;
-                case "app_running" -> "quit the Codex App and run this again";
-                default -> "loopx automation-prompts plan --automation-id " + automationId;
-            });
-        }
-        doc.set("ledger", recorded);
-        return context.emit(doc, AutomationPromptsRecoverCommand::text);
-    }
-
-    private static void text(JsonNode doc, PrintWriter out) {
-        out.println(doc.path("route").asText() + " " + doc.path("automation_id").asText() + ": " + doc.path("result").asText()
-                + (doc.hasNonNull("reason") ? " [" + doc.path("reason").asText() + "]" : ""));
-        if (doc.has("hint")) {
-            out.println("hint: " + doc.path("hint").asText());
-        }
+        RecoverPromptUpgrade.Request request = new RecoverPromptUpgrade.Request(automationId, rollback, offline, execute);
+        return RecoverPromptUpgrade.run(context.invocation(), request).fold(
+                refused -> context.emit(AutomationPrompts.offlineRefusal(route + " writes the Codex App stores only with"
+                        + " --offline (App quit) and --execute; nothing was written",
+                        "loopx automation-prompts " + route + " --automation-id " + automationId + " --offline --execute")),
+                recovered -> context.emit(PromptRecoverDocument.of(recovered, route, automationId), PromptRecoverDocument::text));
     }
 }

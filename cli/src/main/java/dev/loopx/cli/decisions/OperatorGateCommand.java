@@ -1,5 +1,9 @@
 package dev.loopx.cli.decisions;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.DryRunCommand;
@@ -36,11 +40,6 @@ public final class OperatorGateCommand extends DryRunCommand {
     }
 
     @Override
-    protected String commandName() {
-        return "operator-gate";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         TextOptions.oneOf("--decision", decision, "approve", "reject", "defer");
         TextOptions.requirePublic("--reason-summary", reasonSummary, true);
@@ -48,22 +47,17 @@ public final class OperatorGateCommand extends DryRunCommand {
     }
 
     @Override
-    protected ObjectNode intentArguments() {
-        return args().put("decision", decision).put("reason_summary", reasonSummary).put("gate", gate);
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return GateDecider.decide(new OperatorGate(goalId, gate, decision, reasonSummary), state);
-    }
-
-    @Override
-    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
         doc.put("decision", decision);
         ObjectNode contract = doc.putObject("resume_contract");
         contract.put("schema_version", "operator_gate_resume_contract_v0");
         contract.put("reread_state_before_acting", true);
         contract.put("approval_is_write_grant", false);
         contract.put("next_cli_action", "loopx todo list --goal-id " + goalId);
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options, new GoalWrite.Gate(new OperatorGate(goalId, gate, decision, reasonSummary)));
     }
 }

@@ -1,5 +1,9 @@
 package dev.loopx.cli.decisions;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
@@ -49,11 +53,6 @@ public final class RewardCommand extends DryRunCommand {
     }
 
     @Override
-    protected String commandName() {
-        return "reward";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         TextOptions.oneOf("--reward", reward, "positive", "negative", "mixed", "neutral");
         TextOptions.requirePublic("--reason-summary", reasonSummary, true);
@@ -79,19 +78,12 @@ public final class RewardCommand extends DryRunCommand {
     }
 
     @Override
-    protected ObjectNode intentArguments() {
-        RecordReward c = command();
-        return args().put("reward", c.reward()).put("reason_summary", c.reasonSummary()).put("decision", c.decision())
-                .put("lesson_kind", c.lessonKind()).put("lesson_summary", c.lessonSummary()).put("actor_kind", orEmpty(actorKind));
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return RewardDecider.decide(command(), state);
-    }
-
-    @Override
     protected Actor actor() {
         return new Actor("controller".equals(actorKind) ? ActorKind.CONTROLLER : ActorKind.OWNER, "cli");
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options, new GoalWrite.Reward(command(), ActorKind.fromWire(actorKind).orElseThrow()));
     }
 }

@@ -1,11 +1,10 @@
 package dev.loopx.cli.global;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.project.ProjectDigests;
+import dev.loopx.application.project.ScanProjects;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.projections.GoalState;
-import dev.loopx.projections.query.GoalStatus;
-import dev.loopx.projections.query.TodoBrief;
+import java.util.List;
 import picocli.CommandLine.Command;
 
 /** {@code loopx global-gates} ({@code loopx_global_gates_v0}): every open user gate of every project, with its question. */
@@ -20,15 +19,12 @@ public final class GlobalGatesCommand extends GlobalCommand {
     }
 
     @Override
-    protected void read(ProjectScan.Project project, ObjectNode into, CliContext context) {
-        ArrayNode gates = into.putArray("gates");
-        for (GoalState s : project.goals()) {
-            GoalStatus.openGates(s, "").forEach(t -> gates.add(TodoBrief.gate(t).put("goal_id", s.goal().goalId())));
-        }
+    protected void read(ScanProjects.Project project, ObjectNode into, CliContext context) {
+        ProjectDigests.gates(project).forEach(into.putArray("gates")::add);
     }
 
     @Override
-    protected void totals(ObjectNode doc, ProjectScan.Result result) {
-        doc.put("gate_count", result.projects().stream().mapToInt(p -> p.path("gates").size()).sum());
+    protected void totals(ObjectNode doc, List<ObjectNode> projects) {
+        doc.put("gate_count", projects.stream().mapToInt(p -> p.path("gates").size()).sum());
     }
 }

@@ -2,12 +2,10 @@ package dev.loopx.cli.global;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.project.ProjectDigests;
+import dev.loopx.application.project.ScanProjects;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.projections.GoalState;
-import dev.loopx.projections.query.Frontier;
-import dev.loopx.projections.query.GoalStatus;
-import dev.loopx.projections.query.LaneDecisions;
-import dev.loopx.projections.quota.QuotaStatus;
+import java.util.List;
 import picocli.CommandLine.Command;
 
 /**
@@ -26,25 +24,24 @@ public final class GlobalSummaryCommand extends GlobalCommand {
     }
 
     @Override
-    protected void read(ProjectScan.Project project, ObjectNode into, CliContext context) {
+    protected void read(ScanProjects.Project project, ObjectNode into, CliContext context) {
         ArrayNode goals = into.putArray("goals");
-        for (GoalState s : project.goals()) {
-            Frontier f = Frontier.of(s, "", context.now());
+        for (ProjectDigests.GoalSummary s : ProjectDigests.summary(project, context.now())) {
             ObjectNode g = goals.addObject();
-            g.put("goal_id", s.goal().goalId());
-            g.put("objective", s.goal().objective());
-            g.put("lifecycle", s.goal().lifecycle());
-            g.put("quota_state", QuotaStatus.at(s.goal().quota(), s.quota(), context.now()).state());
-            g.put("user_open", f.userOpen());
-            g.put("agent_open", f.agentOpen());
-            g.put("open_gate_count", GoalStatus.openGates(s, "").size());
-            g.put("waiting_on", LaneDecisions.waitingOn(LaneDecisions.of(s, "", context.now())));
-            g.put("terminal", f.terminal());
+            g.put("goal_id", s.goalId());
+            g.put("objective", s.objective());
+            g.put("lifecycle", s.lifecycle());
+            g.put("quota_state", s.quotaState());
+            g.put("user_open", s.userOpen());
+            g.put("agent_open", s.agentOpen());
+            g.put("open_gate_count", s.openGateCount());
+            g.put("waiting_on", s.waitingOn());
+            g.put("terminal", s.terminal());
         }
     }
 
     @Override
-    protected void totals(ObjectNode doc, ProjectScan.Result result) {
-        doc.put("goal_count", result.projects().stream().mapToInt(p -> p.path("goals").size()).sum());
+    protected void totals(ObjectNode doc, List<ObjectNode> projects) {
+        doc.put("goal_count", projects.stream().mapToInt(p -> p.path("goals").size()).sum());
     }
 }

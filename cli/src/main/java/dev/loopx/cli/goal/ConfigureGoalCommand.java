@@ -1,5 +1,9 @@
 package dev.loopx.cli.goal;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.ConfigureQuota;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
@@ -38,17 +42,13 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
     private BigDecimal parsedCompute;
     private Integer parsedWindow;
     private Integer parsedSlot;
-    /** The policy the decision saw (set when it runs, under the write lock). */
+    /** The policy the decision saw (under the write lock) and the one it asked for. */
     private GoalView.QuotaPolicy before;
+    private GoalView.QuotaPolicy after;
 
     @Override
     protected String schemaVersion() {
         return "loopx_configure_goal_v0";
-    }
-
-    @Override
-    protected String commandName() {
-        return "configure-goal";
     }
 
     @Override
@@ -59,44 +59,25 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected ObjectNode intentArguments() {
-        ObjectNode a = args();
-        a.put("quota_compute", parsedCompute == null ? "" : parsedCompute.stripTrailingZeros().toPlainString());
-        a.put("quota_window_hours", parsedWindow == null ? 0 : parsedWindow);
-        a.put("quota_slot_minutes", parsedSlot == null ? 0 : parsedSlot);
-        return a;
-    }
-
-    /** The wanted policy: given options over the goal's current one. */
-    private ConfigureGoal command(GoalView.QuotaPolicy current) {
-        return new ConfigureGoal(goalId, parsedCompute != null ? parsedCompute : current.compute(),
-                parsedWindow != null ? parsedWindow : current.windowHours(),
-                parsedSlot != null ? parsedSlot : current.slotMinutes());
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return ConfigureQuota.run(invocation, options, new ConfigureQuota.Request(goalId, parsedCompute, parsedWindow, parsedSlot))
+                .map(result -> {
+                    before = result.before();
+                    after = result.after();
+                    return result.outcome();
+                });
     }
 
     @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        if (state.isEmpty()) {
-            return Either.left(new Rejection.GoalNotFound(goalId));
-        }
-        before = state.get().goal().quota();
-        return GoalDecider.decide(command(before), state.map(GoalState::goal));
-    }
-
-    @Override
-    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
         doc.put("execute", execute);
         if (before != null) {
             doc.set("before", policy(before));
-            doc.set("after", policy(policyOf(command(before))));
+            doc.set("after", policy(after));
         }
         if (!execute) {
             doc.put("next_step", "add --execute to apply");
         }
-    }
-
-    private static GoalView.QuotaPolicy policyOf(ConfigureGoal c) {
-        return new GoalView.QuotaPolicy(c.compute(), c.windowHours(), c.slotMinutes());
     }
 
     private static ObjectNode policy(GoalView.QuotaPolicy p) {

@@ -2,6 +2,7 @@ package dev.loopx.cli.host;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.heartbeat.AnswerHeartbeatPrompt;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.cli.support.CliError;
@@ -13,7 +14,6 @@ import dev.loopx.commands.scheduler.SchedulerDecider;
 import dev.loopx.host.heartbeat.HeartbeatPrompt;
 import dev.loopx.host.heartbeat.ManagedWrapper;
 import dev.loopx.host.heartbeat.WrapperBinding;
-import dev.loopx.host.heartbeat.WrapperVersion;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.query.Cadence;
 import dev.loopx.projections.query.SchedulerHint;
@@ -79,8 +79,7 @@ public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
             if (refusal.isPresent()) {
                 return context.emit(refusal.get());
             }
-            WrapperBinding binding = HeartbeatOptions.binding(context, WrapperVersion.current().number(), goalId, agentId,
-                    cliBin, capabilities);
+            WrapperBinding binding = AnswerHeartbeatPrompt.binding(context.invocation(), goalId, agentId, cliBin, capabilities);
             String wrapper = ManagedWrapper.render(binding);
             List<Integer> progression = SchedulerDecider.liveHint(state, views, agentId, SchedulerHint.APP_SURFACE,
                     context.now()).cadence().appProgression();

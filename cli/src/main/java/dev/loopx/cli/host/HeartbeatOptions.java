@@ -7,14 +7,13 @@ import dev.loopx.cli.support.TextOptions;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.host.heartbeat.ThinBody;
-import dev.loopx.host.heartbeat.WrapperBinding;
 import dev.loopx.ledger.json.Json;
 import java.util.List;
 
 /**
  * Validation and rendering shared by {@code heartbeat-prompt} and {@code host codex-app
- * install-plan}: capability and CLI-binary checks (exit 2), the managed-wrapper binding for this
- * runtime root, and the one place a document holding private paths is printed unredacted.
+ * install-plan}: capability and CLI-binary checks (exit 2), and the one place a document holding
+ * private paths is printed unredacted.
  */
 final class HeartbeatOptions {
     static final String DEFAULT_CLI_BIN = "loopx";
@@ -27,13 +26,6 @@ final class HeartbeatOptions {
             throw CliError.badInput("invalid_value", p);
         });
         return capabilities;
-    }
-
-    /** The current-version binding of this invocation's runtime root (an absolute local path). */
-    static WrapperBinding binding(CliContext context, int version, String goalId, String agentId, String cliBin,
-            List<String> capabilities) {
-        String root = context.runtimeRoot().toAbsolutePath().normalize().toString();
-        return new WrapperBinding(version, root, goalId, agentId, cliBin, capabilities);
     }
 
     /**

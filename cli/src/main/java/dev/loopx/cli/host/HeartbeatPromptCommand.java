@@ -1,43 +1,34 @@
 package dev.loopx.cli.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.heartbeat.AnswerHeartbeatPrompt;
+import dev.loopx.application.heartbeat.HeartbeatPromptAnswer;
+import dev.loopx.application.heartbeat.HeartbeatPromptRequest;
+import dev.loopx.application.quota.AnswerShouldRun;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.Receipts;
 import dev.loopx.cli.support.TextOptions;
-import dev.loopx.commands.Rejection;
-import dev.loopx.commands.heartbeat.HeartbeatDecider;
-import dev.loopx.commands.heartbeat.RecordHeartbeatInstall;
-import dev.loopx.commands.operation.Intent;
-import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.host.heartbeat.HeartbeatPrompt;
-import dev.loopx.host.heartbeat.ManagedWrapper;
-import dev.loopx.host.heartbeat.ThinBody;
-import dev.loopx.host.heartbeat.WrapperBinding;
-import dev.loopx.host.heartbeat.WrapperVersion;
-import dev.loopx.ledger.Actor;
-import dev.loopx.ledger.ActorKind;
-import dev.loopx.ledger.json.Json;
-import dev.loopx.projections.GoalState;
-import dev.loopx.projections.heartbeat.HeartbeatFold;
-import dev.loopx.projections.query.ShouldRun;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code loopx heartbeat-prompt} (SPEC §S11). Thin mode answers {@code heartbeat_agent_input_v1}
- * (the per-turn task body); {@code --bootstrap} answers the managed wrapper a host stores as its
- * automation prompt. Identity fails closed (ok=false, exit 1, no body). Only
- * {@code --bootstrap --record-install --execute} writes (one {@code heartbeat.installed}); nothing
- * here ever spends.
+ * {@code loopx heartbeat-prompt} (SPEC §S11): maps the flags to exactly one
+ * {@link HeartbeatPromptRequest} mode ({@link #EXCLUSIONS} says which flag belongs to which),
+ * makes one {@link AnswerHeartbeatPrompt} call and renders: the thin body
+ * ({@code heartbeat_agent_input_v1}), or the managed wrapper as JSON, as exact text
+ * ({@code --raw}) or unredacted ({@code --private}). Identity fails closed (ok=false, exit 1, no
+ * body). Only {@code --bootstrap --record-install --execute} writes; nothing here ever spends.
  */
 @Command(name = "heartbeat-prompt",
         description = {"The heartbeat prompt an agent host runs each turn. --thin (default) answers",
@@ -53,7 +44,31 @@ import picocli.CommandLine.Option;
             "  loopx heartbeat-prompt --goal-id g --agent-id builder --bootstrap --raw",
             "  loopx heartbeat-prompt --goal-id g --agent-id builder --bootstrap --record-install --host-surface codex-app --execute"})
 public final class HeartbeatPromptCommand extends LoopxSubcommand {
-    static final String BOOTSTRAP_SCHEMA = "loopx_heartbeat_bootstrap_v0";
+    private static final String APP_PROFILE = AnswerShouldRun.APP_PROFILE;
+
+    /** The flag-selected modes: {@code RAW} and {@code BOOTSTRAP} are one request rendered two ways. */
+    private enum Mode { THIN, BOOTSTRAP, RAW, RECORD_INSTALL }
+
+    private static final Set<Mode> WRAPPER_MODES = EnumSet.of(Mode.BOOTSTRAP, Mode.RAW, Mode.RECORD_INSTALL);
+
+    /** A flag given in a mode it does not belong to: exit 2 {@code invalid_arguments} with this message. */
+    private record Exclusion(Set<Mode> refusedIn, Predicate<HeartbeatPromptCommand> given, String message) {}
+
+    /** Checked in this order, after the values themselves; the first that applies is the error. */
+    private static final List<Exclusion> EXCLUSIONS = List.of(
+            new Exclusion(WRAPPER_MODES, c -> c.turnInstanceId != null, "--bootstrap cannot take --turn-instance-id:"
+                    + " a stored loader runs every turn and cannot persist one turn"),
+            new Exclusion(WRAPPER_MODES, c -> !c.agentScopes.isEmpty(),
+                    "--bootstrap binds no scope; pass --agent-scope to thin calls only"),
+            new Exclusion(WRAPPER_MODES, c -> c.runtimeProfile != null && !c.runtimeProfile.equals(APP_PROFILE),
+                    "the managed wrapper loads the codex_app_heartbeat profile; other hosts call the thin prompt directly"),
+            new Exclusion(EnumSet.of(Mode.THIN), c -> c.raw || c.privateOutput || c.recordInstall,
+                    "--raw, --private and --record-install need --bootstrap"),
+            new Exclusion(EnumSet.of(Mode.RAW), c -> c.privateOutput || c.recordInstall,
+                    "--raw prints only the wrapper; drop --private and --record-install"),
+            new Exclusion(EnumSet.complementOf(EnumSet.of(Mode.RECORD_INSTALL)),
+                    c -> c.execute || c.hostSurface != null || c.operationId != null,
+                    "--execute, --host-surface and --operation-id need --record-install"));
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
     boolean help;
@@ -110,35 +125,131 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
 
     @Override
     protected int execute(CliContext context) {
-        String agent = validate();
-        String scope = ThinBody.normalizeScope(agentScopes);
-        String profile = profile();
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            GoalState state = GoalState.load(runtime.views(), goalId)
-                    .orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId)));
-            if (!bootstrap) {
-                ThinBody.Request request = new ThinBody.Request(goalId, agent, scope, capabilities, cliBin, profile,
-                        turnInstanceId == null ? "" : turnInstanceId);
-                return context.emit(HeartbeatPrompt.thin(state, request), HeartbeatPromptCommand::text);
-            }
-            Optional<ObjectNode> refusal = HeartbeatPrompt.identityRefusal(BOOTSTRAP_SCHEMA, state, agent, true);
-            if (refusal.isPresent()) {
-                return context.emit(refusal.get());
-            }
-            WrapperBinding binding = HeartbeatOptions.binding(context, WrapperVersion.current().number(), goalId, agent,
-                    cliBin, capabilities);
-            String wrapper = ManagedWrapper.render(binding);
-            if (raw) {
-                context.out().print(wrapper);
-                context.out().flush();
-                return 0;
-            }
-            ObjectNode doc = bootstrapAnswer(binding, wrapper);
-            if (recordInstall) {
-                doc.set("install", recordInstall(context, runtime, binding, wrapper));
-            }
-            return privateOutput ? HeartbeatOptions.emitPrivate(context, doc) : context.emit(doc, HeartbeatPromptCommand::text);
+        IdOptions.requireGoalId(goalId);
+        if (agentId != null) {
+            IdOptions.requireId("--agent-id", agentId);
         }
+        Mode mode = mode();
+        String scope = validateValues();
+        for (Exclusion exclusion : EXCLUSIONS) {
+            if (exclusion.refusedIn().contains(mode) && exclusion.given().test(this)) {
+                throw CliError.badInput("invalid_arguments", exclusion.message());
+            }
+        }
+        HeartbeatPromptAnswer answer = AnswerHeartbeatPrompt.run(context.invocation(), request(mode, scope))
+                .getOrElseThrow(CliError::of);
+        return render(context, mode, answer);
+    }
+
+    private Mode mode() {
+        if (thin && bootstrap) {
+            throw CliError.badInput("invalid_arguments", "--thin and --bootstrap are exclusive");
+        }
+        return !bootstrap ? Mode.THIN : raw ? Mode.RAW : recordInstall ? Mode.RECORD_INSTALL : Mode.BOOTSTRAP;
+    }
+
+    /** Exit-2 checks of the values every mode shares; returns the normalised scope. */
+    private String validateValues() {
+        HeartbeatOptions.capabilities(capabilities);
+        TextOptions.cliBin(cliBin);
+        String scope = AnswerHeartbeatPrompt.scope(agentScopes).getOrElseThrow(
+                p -> new CliError(p.errorCode(), p.message(), "loopx heartbeat-prompt --help"));
+        if (!agentScopes.isEmpty() && agentId == null) {
+            throw CliError.badInput("invalid_arguments", "--agent-scope describes a lane: give --agent-id as well");
+        }
+        if (turnInstanceId != null) {
+            IdOptions.requireId("--turn-instance-id", turnInstanceId);
+        }
+        return scope;
+    }
+
+    /** The mode's request, after the checks of its own values (exit 2). */
+    private HeartbeatPromptRequest request(Mode mode, String scope) {
+        String agent = agentId == null ? "" : agentId;
+        var wrapper = new HeartbeatPromptRequest.Bootstrap(goalId, agent, cliBin, capabilities);
+        return switch (mode) {
+            case THIN -> new HeartbeatPromptRequest.Thin(goalId, agent, scope, capabilities, cliBin, thinProfile(),
+                    turnInstanceId == null ? "" : turnInstanceId);
+            case BOOTSTRAP, RAW -> wrapper;
+            case RECORD_INSTALL -> {
+                if (hostSurface == null) {
+                    throw CliError.badInput("invalid_arguments", "--record-install needs --host-surface (e.g. codex-app)");
+                }
+                var surface = HostSurfaces.require("--host-surface", hostSurface);
+                if (operationId != null) {
+                    IdOptions.requireId("--operation-id", operationId);
+                }
+                yield new HeartbeatPromptRequest.RecordInstall(wrapper, surface, operationId == null ? "" : operationId, execute);
+            }
+        };
+    }
+
+    private String thinProfile() {
+        if (codexApp && runtimeProfile != null && !runtimeProfile.equals(APP_PROFILE)) {
+            throw CliError.badInput("invalid_arguments", "--codex-app contradicts --runtime-profile " + runtimeProfile);
+        }
+        String profile = codexApp ? APP_PROFILE : runtimeProfile == null ? "generic_cli" : runtimeProfile;
+        return TextOptions.oneOf("--runtime-profile", profile, AnswerHeartbeatPrompt.PROFILES.toArray(String[]::new));
+    }
+
+    private int render(CliContext context, Mode mode, HeartbeatPromptAnswer answer) {
+        return switch (answer) {
+            case HeartbeatPromptAnswer.Thin t -> context.emit(t.document(), HeartbeatPromptCommand::text);
+            case HeartbeatPromptAnswer.Refused r -> context.emit(r.document());
+            case HeartbeatPromptAnswer.Wrapper w when mode == Mode.RAW -> {
+                context.out().print(w.text());
+                context.out().flush();
+                yield 0;
+            }
+            case HeartbeatPromptAnswer.Wrapper w -> {
+                ObjectNode doc = bootstrapDocument(w);
+                yield privateOutput ? HeartbeatOptions.emitPrivate(context, doc)
+                        : context.emit(doc, HeartbeatPromptCommand::text);
+            }
+        };
+    }
+
+    private static ObjectNode bootstrapDocument(HeartbeatPromptAnswer.Wrapper w) {
+        ObjectNode doc = CliContext.document(AnswerHeartbeatPrompt.BOOTSTRAP_SCHEMA, true);
+        doc.put("goal_id", w.goalId());
+        doc.put("agent_id", w.agentId());
+        doc.put("wrapper_version", w.version());
+        doc.put("wrapper", w.text());
+        doc.put("wrapper_sha256", w.sha256());
+        ObjectNode b = doc.putObject("binding");
+        b.put("runtime_root", w.runtimeRoot());
+        b.put("goal_id", w.goalId());
+        b.put("agent_id", w.agentId());
+        b.put("cli_bin", w.cliBin());
+        w.capabilities().forEach(b.putArray("available_capabilities")::add);
+        ObjectNode budget = doc.putObject("interface_budget");
+        budget.put("mode", "bootstrap");
+        budget.put("budget_char_count", w.chars());
+        budget.put("max_chars", w.maxChars());
+        budget.put("within_budget", w.withinBudget());
+        doc.put("spends_quota", false);
+        doc.put("private_note", "wrapper and binding.runtime_root hold a local path: shown redacted unless --private;"
+                + " --raw prints the exact wrapper; wrapper_sha256 is over the exact text");
+        w.install().ifPresent(install -> doc.set("install", installDocument(doc.objectNode(), install)));
+        return doc;
+    }
+
+    private static ObjectNode installDocument(ObjectNode doc, HeartbeatPromptAnswer.Install install) {
+        doc.put("host_surface", install.hostSurface());
+        doc.put("spends_quota", false);
+        switch (install.outcome()) {
+            case GoalWrites.Outcome.Previewed p -> {
+                doc.put("dry_run", true);
+                doc.set("preview", Receipts.wouldAppend(p.wouldAppend()));
+                doc.put("next_step", "add --execute to record the install");
+            }
+            case GoalWrites.Outcome.Written written -> {
+                doc.put("changed", install.changed());
+                doc.set("receipt", Receipts.appended(written.receipt()));
+            }
+        }
+        install.lastInstall().ifPresentOrElse(last -> doc.set("last_install", last), () -> doc.putNull("last_install"));
+        return doc;
     }
 
     /** Text mode: the body (or the wrapper, paths redacted) as it is, then its budget; refusals as an outline. */
@@ -155,129 +266,5 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
         out.println("-- " + budget.path("mode").asText() + " · " + budget.path("budget_char_count").asInt() + "/"
                 + budget.path("max_chars").asInt() + " chars" + (doc.has("wrapper_sha256") ? " · sha256 "
                 + doc.get("wrapper_sha256").asText() : "") + (doc.has("install") ? " · install " + doc.get("install") : ""));
-    }
-
-    /** Exit-2 checks before anything is opened; returns the agent id ("" when absent). */
-    private String validate() {
-        IdOptions.requireGoalId(goalId);
-        if (agentId != null) {
-            IdOptions.requireId("--agent-id", agentId);
-        }
-        if (thin && bootstrap) {
-            throw CliError.badInput("invalid_arguments", "--thin and --bootstrap are exclusive");
-        }
-        HeartbeatOptions.capabilities(capabilities);
-        TextOptions.cliBin(cliBin);
-        String scope = ThinBody.normalizeScope(agentScopes);
-        ThinBody.scopeProblem(scope).ifPresent(p -> {
-            throw new CliError(p.errorCode(), p.message(), "loopx heartbeat-prompt --help");
-        });
-        if (!agentScopes.isEmpty() && agentId == null) {
-            throw CliError.badInput("invalid_arguments", "--agent-scope describes a lane: give --agent-id as well");
-        }
-        if (turnInstanceId != null) {
-            IdOptions.requireId("--turn-instance-id", turnInstanceId);
-        }
-        if (bootstrap) {
-            validateBootstrap();
-        } else if (raw || privateOutput || recordInstall) {
-            throw CliError.badInput("invalid_arguments", "--raw, --private and --record-install need --bootstrap");
-        }
-        if (!recordInstall && (execute || hostSurface != null || operationId != null)) {
-            throw CliError.badInput("invalid_arguments", "--execute, --host-surface and --operation-id need --record-install");
-        }
-        return agentId == null ? "" : agentId;
-    }
-
-    private void validateBootstrap() {
-        if (turnInstanceId != null) {
-            throw CliError.badInput("invalid_arguments",
-                    "--bootstrap cannot take --turn-instance-id: a stored loader runs every turn and cannot persist one turn");
-        }
-        if (!agentScopes.isEmpty()) {
-            throw CliError.badInput("invalid_arguments", "--bootstrap binds no scope; pass --agent-scope to thin calls only");
-        }
-        if (runtimeProfile != null && !runtimeProfile.equals("codex_app_heartbeat")) {
-            throw CliError.badInput("invalid_arguments", "the managed wrapper loads the codex_app_heartbeat profile;"
-                    + " other hosts call the thin prompt directly");
-        }
-        if (raw && (privateOutput || recordInstall)) {
-            throw CliError.badInput("invalid_arguments", "--raw prints only the wrapper; drop --private and --record-install");
-        }
-        if (recordInstall) {
-            if (hostSurface == null) {
-                throw CliError.badInput("invalid_arguments", "--record-install needs --host-surface (e.g. codex-app)");
-            }
-            hostSurface = HostSurfaces.require("--host-surface", hostSurface).wire();
-            if (operationId != null) {
-                IdOptions.requireId("--operation-id", operationId);
-            }
-        }
-    }
-
-    private String profile() {
-        if (codexApp && runtimeProfile != null && !runtimeProfile.equals("codex_app_heartbeat")) {
-            throw CliError.badInput("invalid_arguments", "--codex-app contradicts --runtime-profile " + runtimeProfile);
-        }
-        String profile = codexApp || bootstrap ? "codex_app_heartbeat" : runtimeProfile == null ? "generic_cli" : runtimeProfile;
-        return TextOptions.oneOf("--runtime-profile", profile, ShouldRun.PROFILES.stream().sorted().toArray(String[]::new));
-    }
-
-    private static ObjectNode bootstrapAnswer(WrapperBinding binding, String wrapper) {
-        ObjectNode doc = CliContext.document(BOOTSTRAP_SCHEMA, true);
-        doc.put("goal_id", binding.goalId());
-        doc.put("agent_id", binding.agentId());
-        doc.put("wrapper_version", binding.version());
-        doc.put("wrapper", wrapper);
-        doc.put("wrapper_sha256", ManagedWrapper.sha256(wrapper));
-        ObjectNode b = doc.putObject("binding");
-        b.put("runtime_root", binding.runtimeRoot());
-        b.put("goal_id", binding.goalId());
-        b.put("agent_id", binding.agentId());
-        b.put("cli_bin", binding.cliBin());
-        ArrayNode caps = b.putArray("available_capabilities");
-        binding.capabilities().forEach(caps::add);
-        ObjectNode budget = doc.putObject("interface_budget");
-        budget.put("mode", "bootstrap");
-        budget.put("budget_char_count", ManagedWrapper.chars(wrapper));
-        budget.put("max_chars", ManagedWrapper.MAX_CHARS);
-        budget.put("within_budget", ManagedWrapper.withinBudget(wrapper));
-        doc.put("spends_quota", false);
-        doc.put("private_note", "wrapper and binding.runtime_root hold a local path: shown redacted unless --private;"
-                + " --raw prints the exact wrapper; wrapper_sha256 is over the exact text");
-        return doc;
-    }
-
-    private ObjectNode recordInstall(CliContext context, LoopxRuntime runtime, WrapperBinding binding, String wrapper) {
-        String sha = ManagedWrapper.sha256(wrapper);
-        RecordHeartbeatInstall command = new RecordHeartbeatInstall(goalId, binding.agentId(), hostSurface,
-                binding.version(), sha);
-        ObjectNode intentArgs = Json.object().put("agent_id", binding.agentId()).put("host_surface", hostSurface)
-                .put("wrapper_version", binding.version()).put("wrapper_sha256", sha);
-        LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(context.now(), goalId,
-                new Actor(ActorKind.HOST, hostSurface), operationId == null ? "" : operationId,
-                Intent.of("heartbeat-prompt --record-install", intentArgs));
-        ObjectNode install = Json.object();
-        install.put("host_surface", hostSurface);
-        install.put("spends_quota", false);
-        if (!execute) {
-            var preview = runtime.preview(write, views -> HeartbeatDecider.decide(command, GoalState.load(views, goalId), views));
-            if (preview.isLeft()) {
-                throw CliError.of(preview.getLeft());
-            }
-            install.put("dry_run", true);
-            install.set("preview", Receipts.wouldAppend(preview.get()));
-            install.put("next_step", "add --execute to record the install");
-        } else {
-            var outcome = runtime.write(write, views -> HeartbeatDecider.decide(command, GoalState.load(views, goalId), views));
-            if (outcome.isLeft()) {
-                throw CliError.of(outcome.getLeft());
-            }
-            install.put("changed", outcome.get().changed());
-            install.set("receipt", Receipts.appended(outcome.get()));
-        }
-        HeartbeatFold.last(runtime.views(), goalId, binding.agentId(), hostSurface).ifPresentOrElse(
-                last -> install.set("last_install", Json.mapper().valueToTree(last)), () -> install.putNull("last_install"));
-        return install;
     }
 }

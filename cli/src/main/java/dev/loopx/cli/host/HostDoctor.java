@@ -10,8 +10,8 @@ import dev.loopx.host.install.FileStatus;
 import dev.loopx.host.install.HostFileInstaller;
 import dev.loopx.host.install.HostFiles;
 import dev.loopx.host.install.HostLocations;
-import dev.loopx.host.install.HostSurface;
 import dev.loopx.host.slash.SlashCommandCatalog;
+import dev.loopx.host.surface.HostSurface;
 import dev.loopx.ledger.json.Json;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -51,7 +51,7 @@ public final class HostDoctor {
             return true;
         }
         Map<String, Integer> bySurface = new TreeMap<>();
-        ours.forEach(r -> bySurface.merge(r.file().surface().wire(), 1, Integer::sum));
+        ours.forEach(r -> bySurface.merge(r.file().surface().filesName(), 1, Integer::sum));
         long current = ours.stream().filter(r -> r.status() == FileStatus.UNCHANGED).count();
         String detail = ours.size() + " LoopX host files " + bySurface + "; " + current + " current for cli " + cliBin
                 + (current < ours.size() ? " (the others call another --cli-bin or come from another LoopX version:"

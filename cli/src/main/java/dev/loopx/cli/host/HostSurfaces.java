@@ -1,7 +1,7 @@
 package dev.loopx.cli.host;
 
 import dev.loopx.cli.support.CliError;
-import dev.loopx.host.pack.HostSurface;
+import dev.loopx.host.surface.HostSurface;
 
 /** The one validation of {@code --host-surface} values, shared by every host command. */
 final class HostSurfaces {

@@ -11,12 +11,13 @@ import dev.loopx.host.install.FileResult;
 import dev.loopx.host.install.HostFileInstaller;
 import dev.loopx.host.install.HostFiles;
 import dev.loopx.host.install.HostLocations;
-import dev.loopx.host.install.HostSurface;
 import dev.loopx.host.install.ManagedFile;
 import dev.loopx.host.slash.SlashCommandCatalog;
+import dev.loopx.host.surface.HostSurface;
 import dev.loopx.ledger.json.Json;
 import java.io.IOException;
 import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -127,7 +128,7 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
         doc.put("dry_run", dryRun);
         doc.put("cli_bin", cliBin);
         ArrayNode surfaceNames = doc.putArray("surfaces");
-        surfaces.forEach(s -> surfaceNames.add(s.wire()));
+        surfaces.forEach(s -> surfaceNames.add(s.filesName()));
         doc.put("goal_bridge", goalBridge);
         HostLocations at = new HostHomes(context.environment(), doc.putArray("locations"))
                 .resolve(codexHome, claudeHome, opencodeConfigDir, piAgentDir, project);
@@ -160,9 +161,9 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
     private Set<HostSurface> surfaces() {
         String chosen = surface == null ? "all" : TextOptions.oneOf("--surface", surface, "codex", "claude-code", "opencode", "pi", "all");
         if (chosen.equals("all")) {
-            return EnumSet.allOf(HostSurface.class);
+            return new LinkedHashSet<>(HostSurface.withHostFiles());
         }
-        return EnumSet.of(HostSurface.fromWire(chosen).orElseThrow());
+        return EnumSet.of(HostSurface.forHostFiles(chosen).orElseThrow());
     }
 
     private static void render(ObjectNode doc, List<FileResult> results) {
@@ -171,7 +172,7 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
         boolean changed = false;
         for (FileResult r : results) {
             ObjectNode f = files.addObject();
-            f.put("surface", r.file().surface().wire());
+            f.put("surface", r.file().surface().filesName());
             f.put("file", r.file().name());
             f.put("home", r.file().home());
             f.put("path", r.file().relativePath());

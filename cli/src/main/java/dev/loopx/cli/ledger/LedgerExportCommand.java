@@ -6,13 +6,13 @@ import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.audit.LedgerTransfer;
+import dev.loopx.ledger.files.AtomicReplace;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -32,17 +32,10 @@ public final class LedgerExportCommand extends LoopxSubcommand {
         if (target.getParent() == null || !Files.isDirectory(target.getParent())) {
             throw CliError.badInput("invalid_value", "the export file's folder does not exist");
         }
-        Path tmp = target.resolveSibling(target.getFileName() + ".partial");
         long count;
         try (LoopxRuntime runtime = context.openRuntime()) {
-            Files.deleteIfExists(tmp);
-            Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                count = new LedgerTransfer(runtime.codec()).export(runtime.ledger(), out);
-            }
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
+            count = AtomicReplace.privateFile().replace(target, out -> new LedgerTransfer(runtime.codec()).export(runtime.ledger(),
+                    new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8.newEncoder()))));
         }
         ObjectNode doc = CliContext.document("loopx_ledger_export_v0", true);
         doc.put("events", count);

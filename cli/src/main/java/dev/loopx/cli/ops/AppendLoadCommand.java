@@ -3,6 +3,7 @@ package dev.loopx.cli.ops;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.RejectionHints;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.commands.Decision;
@@ -54,7 +55,7 @@ public final class AppendLoadCommand extends LoopxSubcommand {
                 var outcome = runtime.write(write, views -> Decision.accept(event));
                 maxWriteNanos = Math.max(maxWriteNanos, System.nanoTime() - t0);
                 if (outcome.isLeft()) {
-                    throw new CliError(outcome.getLeft().errorCode(), outcome.getLeft().message(), outcome.getLeft().hint());
+                    throw new CliError(outcome.getLeft().errorCode(), outcome.getLeft().message(), RejectionHints.of(outcome.getLeft()));
                 }
                 last = outcome.get().lastSeq();
                 first = first == 0 ? outcome.get().seqs().get(0) : first;

@@ -1,5 +1,6 @@
 package dev.loopx.cli.ops;
 
+import dev.loopx.host.shell.ShellWords;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -225,12 +226,7 @@ public final class DemoCommand extends LoopxSubcommand {
         } catch (IOException e) {
             result = Json.object().put("unparsed_output", raw);
         }
-        return new Step(title, "loopx " + String.join(" ", java.util.Arrays.stream(args).map(DemoCommand::shellQuote).toList()),
-                result, raw, exit);
-    }
-
-    private static String shellQuote(String arg) {
-        return arg.matches("[A-Za-z0-9_./:=@-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'";
+        return new Step(title, "loopx " + ShellWords.join(List.of(args)), result, raw, exit);
     }
 
     private static void deleteTree(Path root) throws IOException {

@@ -10,10 +10,6 @@ import java.time.Instant;
 final class QuotaAnswer {
     private QuotaAnswer() {}
 
-    static QuotaStatus status(GoalState state, Instant now) {
-        return QuotaStatus.at(state.goal().quota(), state.quota(), now);
-    }
-
     static ObjectNode json(long spent, QuotaStatus policy, boolean goalStopped) {
         String stateWord = policy.compute().signum() == 0 ? "paused" : spent >= policy.allowedSlots() ? "throttled" : "active";
         ObjectNode node = Json.object();

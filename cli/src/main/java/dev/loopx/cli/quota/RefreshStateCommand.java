@@ -1,5 +1,9 @@
 package dev.loopx.cli.quota;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.DryRunCommand;
@@ -40,11 +44,6 @@ public final class RefreshStateCommand extends DryRunCommand {
     }
 
     @Override
-    protected String commandName() {
-        return "refresh-state";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         if (agentId != null) {
             IdOptions.requireId("--agent-id", agentId);
@@ -61,25 +60,19 @@ public final class RefreshStateCommand extends DryRunCommand {
     }
 
     @Override
-    protected ObjectNode intentArguments() {
-        RecordEvidence c = command();
-        return args().put("agent_id", c.agentId()).put("delivery_outcome", c.deliveryOutcome()).put("summary", c.summary());
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return QuotaDecider.decide(command(), state);
-    }
-
-    @Override
     protected Actor actor() {
         return agentId == null ? new Actor(ActorKind.HOST, "cli") : new Actor(ActorKind.AGENT, agentId);
     }
 
     @Override
-    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
         doc.put("accountable", deliveryOutcome != null
                 && (deliveryOutcome.equals("outcome_progress") || deliveryOutcome.equals("primary_goal_outcome")));
         doc.put("spends_quota", false);
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options, new GoalWrite.Quota(command()));
     }
 }

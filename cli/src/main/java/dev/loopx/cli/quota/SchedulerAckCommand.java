@@ -1,5 +1,9 @@
 package dev.loopx.cli.quota;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
@@ -44,16 +48,10 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
     @Option(names = "--surface", paramLabel = "SURFACE", description = "Host surface (default codex_app).")
     String surface = "codex_app";
 
-    private java.time.Instant now;
 
     @Override
     protected String schemaVersion() {
         return "loopx_scheduler_ack_v0";
-    }
-
-    @Override
-    protected String commandName() {
-        return "quota scheduler-ack";
     }
 
     @Override
@@ -66,24 +64,6 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
         if (!resetToken.matches("[0-9a-f]{16}") || !identitySignature.matches("[0-9a-f]{12}")) {
             throw CliError.badInput("invalid_value", "--reset-token is 16 hex digits and --identity-signature 12 (from should-run)");
         }
-        now = context.now();
-    }
-
-    @Override
-    protected ObjectNode intentArguments() {
-        return args().put("agent_id", agentId).put("applied_rrule", appliedRrule).put("reset_token", resetToken)
-                .put("identity_signature", identitySignature).put("surface", surface);
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        throw new IllegalStateException("scheduler acks decide with views");
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state, Views views) {
-        return SchedulerDecider.decide(new AckScheduler(goalId, agentId, surface, appliedRrule, resetToken, identitySignature, now),
-                state, views);
     }
 
     @Override
@@ -92,8 +72,14 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
         doc.put("appended", doc.path("changed").asBoolean(false));
         doc.put("spends_quota", false);
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options, new GoalWrite.Scheduler(
+                new AckScheduler(goalId, agentId, surface, appliedRrule, resetToken, identitySignature, invocation.now())));
     }
 }

@@ -1,5 +1,9 @@
 package dev.loopx.cli.quota;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
@@ -41,11 +45,6 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected String commandName() {
-        return "quota scheduler-fail-current";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         IdOptions.requireId("--agent-id", agentId);
         for (String rrule : List.of(failedRrule, currentRrule)) {
@@ -56,22 +55,18 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected ObjectNode intentArguments() {
-        return args().put("agent_id", agentId).put("failed_rrule", failedRrule).put("current_rrule", currentRrule);
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return SchedulerDecider.decide(new FailScheduler(goalId, agentId, "codex_app", failedRrule, currentRrule), state);
-    }
-
-    @Override
     protected Actor actor() {
         return new Actor(ActorKind.HOST, agentId);
     }
 
     @Override
-    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
         doc.put("spends_quota", false);
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options,
+                new GoalWrite.Scheduler(new FailScheduler(goalId, agentId, "codex_app", failedRrule, currentRrule)));
     }
 }

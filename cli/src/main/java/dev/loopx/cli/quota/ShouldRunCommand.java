@@ -1,28 +1,16 @@
 package dev.loopx.cli.quota;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.quota.AnswerShouldRun;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.TextOptions;
-import dev.loopx.commands.Rejection;
-import dev.loopx.commands.operation.Intent;
-import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.commands.scheduler.SchedulerCommands.ObserveTurn;
 import dev.loopx.commands.scheduler.SchedulerDecider;
-import dev.loopx.host.codexapp.binding.AppPromptBinding;
-import dev.loopx.ledger.Actor;
-import dev.loopx.ledger.ActorKind;
-import dev.loopx.projections.GoalState;
-import dev.loopx.projections.migration.PendingUpgradeHint;
-import dev.loopx.projections.query.SchedulerHint;
 import dev.loopx.projections.query.ShouldRun;
-import dev.loopx.projections.scheduler.SchedulerFold;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -33,7 +21,7 @@ import picocli.CommandLine.Option;
             "profile it fails closed (should_run=false, repair_scheduler_execution_context)."},
         footer = {"", "Example:  loopx quota should-run --goal-id g --agent-id builder --runtime-profile codex_app_heartbeat"})
 public final class ShouldRunCommand extends LoopxSubcommand implements QuickCommand {
-    private static final String APP_PROFILE = "codex_app_heartbeat";
+    private static final String APP_PROFILE = AnswerShouldRun.APP_PROFILE;
     private static final Options OPTIONS = Options.of("--goal-id", "--agent-id", "--runtime-profile", "--include-detail",
                     "--turn-instance-id", "--codex-home", "--app-automation-current-rrule")
             .required("--goal-id").lists("--available-capability").flags("--codex-app").alias("-A", "--codex-app");
@@ -112,39 +100,9 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
         if (currentRrule != null && !SchedulerDecider.isMinutelyRrule(currentRrule)) {
             throw CliError.badInput("invalid_value", "--app-automation-current-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
         }
-        String agent = agentId == null ? "" : agentId;
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            var views = runtime.views();
-            GoalState state = GoalState.load(views, goalId).orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId)));
-            ShouldRun.Request request = new ShouldRun.Request(goalId, agent, profile, capabilities,
-                    includeDetail == null ? "" : includeDetail, currentRrule == null ? "" : currentRrule, context.now());
-            ObjectNode answer = ShouldRun.answer(state, SchedulerFold.scheduler(views, goalId, agent, SchedulerHint.APP_SURFACE), request);
-            if (profile.equals(APP_PROFILE)) {
-                AppPromptBinding binding = AppPromptBindings.resolve(context, views, goalId, agent, codexHome);
-                PendingUpgradeHint.addTo(answer, binding.hinted());
-                AppPromptBindings.addTo(answer, binding);
-            } else {
-                PendingUpgradeHint.addTo(answer, Optional.empty());
-            }
-            if (turnInstanceId != null) {
-                answer.set("turn_receipt", observeTurn(runtime, context, agent, answer.path("effective_action").asText()));
-            }
-            return context.emit(answer);
-        }
-    }
-
-    private ObjectNode observeTurn(LoopxRuntime runtime, CliContext context, String agent, String effectiveAction) {
-        ObserveTurn command = new ObserveTurn(goalId, agent, turnInstanceId, effectiveAction);
-        Actor actor = agent.isEmpty() ? new Actor(ActorKind.HOST, "cli") : new Actor(ActorKind.AGENT, agent);
-        var outcome = runtime.write(new LoopxRuntime.WriteContext(context.now(), goalId, actor, "", Intent.NONE),
-                views -> SchedulerDecider.decide(command, GoalState.load(views, goalId), views));
-        if (outcome.isLeft()) {
-            throw CliError.of(outcome.getLeft());
-        }
-        ObjectNode receipt = dev.loopx.ledger.json.Json.object();
-        receipt.put("turn_instance_id", turnInstanceId);
-        receipt.put("recorded_now", outcome.get().changed());
-        receipt.put("spends_quota", false);
-        return receipt;
+        AnswerShouldRun.Request request = new AnswerShouldRun.Request(goalId, agentId == null ? "" : agentId, profile,
+                capabilities, includeDetail == null ? "" : includeDetail, currentRrule == null ? "" : currentRrule,
+                turnInstanceId == null ? "" : turnInstanceId, codexHome);
+        return context.emit(ShouldRunDocument.of(AnswerShouldRun.run(context.invocation(), request).getOrElseThrow(CliError::of)));
     }
 }

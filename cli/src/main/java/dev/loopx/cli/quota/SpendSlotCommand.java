@@ -1,5 +1,9 @@
 package dev.loopx.cli.quota;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
@@ -37,11 +41,6 @@ public final class SpendSlotCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected String commandName() {
-        return "quota spend-slot";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         if (agentId != null) {
             IdOptions.requireId("--agent-id", agentId);
@@ -52,30 +51,25 @@ public final class SpendSlotCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected ObjectNode intentArguments() {
-        return args().put("agent_id", orEmpty(agentId)).put("slots", slots);
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return QuotaDecider.decide(new SpendSlot(goalId, orEmpty(agentId), slots), state);
-    }
-
-    @Override
     protected Actor actor() {
         return agentId == null ? new Actor(ActorKind.HOST, "cli") : new Actor(ActorKind.AGENT, agentId);
     }
 
     /** after.spent = before.spent + slots: the preview adds the spend, the receipt already holds it. */
     @Override
-    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
-        state.ifPresent(s -> {
-            QuotaStatus now = QuotaAnswer.status(s, context.now());
+    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
+        outcome.goal().ifPresent(s -> {
+            QuotaStatus now = outcome.quota().orElseThrow();
             boolean appended = doc.path("changed").asBoolean(false);
             long before = appended ? now.spentSlots() - slots : now.spentSlots();
             doc.set("before", QuotaAnswer.json(before, now, s.goal().stopped()));
             doc.set("after", QuotaAnswer.json(before + slots, now, s.goal().stopped()));
             doc.put("slots", slots);
         });
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options, new GoalWrite.Quota(new SpendSlot(goalId, orEmpty(agentId), slots)));
     }
 }

@@ -1,5 +1,9 @@
 package dev.loopx.cli.quota;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
@@ -34,11 +38,6 @@ public final class VoidSlotCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected String commandName() {
-        return "quota void-slot";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         if (spentSeq < 1) {
             throw CliError.badInput("invalid_value", "--spent-seq must be a seq (>= 1)");
@@ -47,20 +46,15 @@ public final class VoidSlotCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected ObjectNode intentArguments() {
-        return args().put("spent_seq", spentSeq).put("reason_summary", reasonSummary);
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return QuotaDecider.decide(new VoidSlot(goalId, spentSeq, reasonSummary), state);
-    }
-
-    @Override
-    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
-        state.ifPresent(s -> {
-            QuotaStatus now = QuotaAnswer.status(s, context.now());
+    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
+        outcome.goal().ifPresent(s -> {
+            QuotaStatus now = outcome.quota().orElseThrow();
             doc.set("quota", QuotaAnswer.json(now.spentSlots(), now, s.goal().stopped()));
         });
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options, new GoalWrite.Quota(new VoidSlot(goalId, spentSeq, reasonSummary)));
     }
 }

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.commands.privacy.PathRedactor;
+import dev.loopx.application.InvalidRequest;
+import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.LedgerException;
-import dev.loopx.ledger.SyncPolicy;
 import dev.loopx.ledger.json.Json;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -126,21 +128,18 @@ public final class CliContext {
     }
 
     public LoopxRuntime openRuntime() {
-        return LoopxRuntime.open(runtimeRoot(), syncPolicy());
+        return Composition.open(invocation());
     }
 
-    /**
-     * {@code ledger.sync} (SPEC §S2) from {@code LOOPX_LEDGER_SYNC}: {@code always} (default: every
-     * append is fsynced before it is acknowledged) or {@code batch} (survives process crashes, not
-     * power loss; for bulk work).
-     */
-    public SyncPolicy syncPolicy() {
-        String value = environment.variable("LOOPX_LEDGER_SYNC");
-        if (value == null || value.isBlank()) {
-            return SyncPolicy.ALWAYS;
-        }
-        return SyncPolicy.fromWire(value.trim()).orElseThrow(() ->
-                CliError.badInput("invalid_value", "LOOPX_LEDGER_SYNC must be always or batch"));
+    /** What a use case may know about this call, for the runtime root the options name. */
+    public Invocation invocation() {
+        return invocation(runtimeRoot());
+    }
+
+    /** The same for another runtime root (e.g. the one {@code connect} creates). */
+    public Invocation invocation(Path runtimeRoot) {
+        return new Invocation(now(), runtimeRoot, loopxHome(), environment.workingDirectory(), environment.userHome(),
+                environment.variables(), this::progress);
     }
 
     /** Progress for long work: stderr, only when a person is watching. */
@@ -216,6 +215,9 @@ public final class CliContext {
     public int renderFailure(Exception failure) {
         if (failure instanceof CliError e) {
             return renderError(e);
+        }
+        if (failure instanceof InvalidRequest e) {
+            return renderError(CliError.badInput(e.errorCode(), e.getMessage()));
         }
         if (failure instanceof LedgerException e) {
             return renderError(new CliError(e.errorCode(), e.getMessage(), hintFor(e.errorCode())));

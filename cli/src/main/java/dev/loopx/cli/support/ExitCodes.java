@@ -1,5 +1,6 @@
 package dev.loopx.cli.support;
 
+import dev.loopx.commands.Rejection;
 import java.util.Set;
 
 /**
@@ -37,9 +38,35 @@ public final class ExitCodes {
         return ENVIRONMENT;
     }
 
-    /** Deciders' refusals are exit 1 unless the refusal is about the input itself. */
-    public static int forRejection(String errorCode) {
-        return BAD_INPUT_CODES.contains(errorCode) ? BAD_INPUT : REFUSED;
+    /**
+     * A decider's refusal: exit 1, or 2 when the refusal is about the input itself. By type and
+     * exhaustive: a new {@link Rejection} does not compile until it is given its exit code here.
+     */
+    public static int forRejection(Rejection rejection) {
+        return switch (rejection) {
+            case Rejection.TaskClassRequired r -> BAD_INPUT;
+            case Rejection.TaskClassNotForRole r -> BAD_INPUT;
+            case Rejection.NotForThisTodo r -> BAD_INPUT;
+            case Rejection.GateScopeRequired r -> BAD_INPUT;
+            case Rejection.ReplacementIsTheSameTodo r -> BAD_INPUT;
+            case Rejection.DecisionOutcomeRequired r -> BAD_INPUT;
+            case Rejection.GoalNotFound r -> REFUSED;
+            case Rejection.ConcurrentWriteConflict r -> REFUSED;
+            case Rejection.OperationIdConflict r -> REFUSED;
+            case Rejection.AgentIdentityAlreadyRegistered r -> REFUSED;
+            case Rejection.AgentNotRegistered r -> REFUSED;
+            case Rejection.AgentIdRequired r -> REFUSED;
+            case Rejection.TodoNotFound r -> REFUSED;
+            case Rejection.ClaimedByOther r -> REFUSED;
+            case Rejection.AgentExcluded r -> REFUSED;
+            case Rejection.TodoAlreadyCompleted r -> REFUSED;
+            case Rejection.UseCompleteForDone r -> REFUSED;
+            case Rejection.SectionNotEmpty r -> REFUSED;
+            case Rejection.NoAccountableWriteback r -> REFUSED;
+            case Rejection.WritebackAlreadySpent r -> REFUSED;
+            case Rejection.SchedulerHintMismatch r -> REFUSED;
+            case Rejection.SpendNotFound r -> REFUSED;
+        };
     }
 
     /** A document with {@code ok=false} that is not an error envelope is a refusal. */

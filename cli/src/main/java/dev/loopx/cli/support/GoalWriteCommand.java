@@ -2,23 +2,21 @@ package dev.loopx.cli.support;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.commands.Rejection;
-import dev.loopx.commands.operation.Intent;
-import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.ledger.Actor;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
-import dev.loopx.projections.view.Views;
 import io.vavr.control.Either;
-import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
  * Base of every command that writes to one goal: validate the input (exit 2, nothing opened) →
  * open the runtime → preview (append nothing) or write through the one write path → render the
- * answer with its receipt. Subclasses say what the command means ({@link #intent}) and decide
- * with a pure decider ({@link #decide}).
+ * answer with its receipt. Subclasses parse their options into the typed request of an
+ * application service ({@link #write}); the service chooses the decider, the state it sees and the
+ * write's intent.
  */
 public abstract class GoalWriteCommand extends LoopxSubcommand {
     @Option(names = "--goal-id", required = true, paramLabel = "ID", description = "The goal.")
@@ -32,21 +30,8 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
     /** The answer's {@code schema_version}. */
     protected abstract String schemaVersion();
 
-    /** The command's name as typed, e.g. {@code todo add}. */
-    protected abstract String commandName();
-
     /** Exit-2 checks on the raw options; runs before anything is opened. */
     protected abstract void validate(CliContext context);
-
-    /** The normalised arguments that make up the write's intent (for {@code --operation-id}). */
-    protected abstract ObjectNode intentArguments();
-
-    protected abstract Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state);
-
-    /** For decisions that need more than the goal's state (e.g. scheduler memory); defaults to {@link #decide(Optional)}. */
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state, Views views) {
-        return decide(state);
-    }
 
     /** Whether this invocation appends (else it previews). */
     protected abstract boolean writes();
@@ -56,8 +41,11 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
         return new Actor(dev.loopx.ledger.ActorKind.OWNER, "cli");
     }
 
-    /** Adds command-specific facts to the answer, given the goal state after the write (or now, for a preview). */
-    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {}
+    /**
+     * Adds command-specific facts to the answer, given the outcome: the goal state after the write
+     * (or now, for a preview) and the todo the write is about.
+     */
+    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {}
 
     @Override
     protected final int execute(CliContext context) {
@@ -66,35 +54,30 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
             IdOptions.requireId("--operation-id", operationId);
         }
         validate(context);
-        Intent intent = Intent.of(commandName(), intentArguments());
-        LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(context.now(), goalId, actor(),
-                operationId == null ? "" : operationId, intent);
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            ObjectNode doc = CliContext.document(schemaVersion(), true);
-            doc.put("goal_id", goalId);
-            if (!writes()) {
-                var preview = runtime.preview(write, views -> decide(GoalState.load(views, goalId), views));
-                if (preview.isLeft()) {
-                    throw CliError.of(preview.getLeft());
-                }
-                doc.put("dry_run", true);
-                doc.set("preview", Receipts.wouldAppend(preview.get()));
-                describe(doc, GoalState.load(runtime.views(), goalId), context);
-                return context.emit(doc);
-            }
-            var outcome = runtime.write(write, views -> decide(GoalState.load(views, goalId), views));
-            if (outcome.isLeft()) {
-                throw CliError.of(outcome.getLeft());
-            }
-            doc.put("changed", outcome.get().changed());
-            doc.set("receipt", Receipts.appended(outcome.get()));
-            describe(doc, GoalState.load(runtime.views(), goalId), context);
-            return context.emit(doc);
-        }
+        return render(context, write(context.invocation(), new WriteOptions(actor(), operationId == null ? "" : operationId, !writes())));
     }
 
-    protected static ObjectNode args() {
-        return Json.object();
+    /** The one application call: the typed request of this command, run by its service. */
+    protected abstract Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options);
+
+    private int render(CliContext context, Either<Rejection, GoalWrites.Outcome> outcome) {
+        if (outcome.isLeft()) {
+            throw CliError.of(outcome.getLeft());
+        }
+        ObjectNode doc = CliContext.document(schemaVersion(), true);
+        doc.put("goal_id", goalId);
+        switch (outcome.get()) {
+            case GoalWrites.Outcome.Previewed p -> {
+                doc.put("dry_run", true);
+                doc.set("preview", Receipts.wouldAppend(p.wouldAppend()));
+            }
+            case GoalWrites.Outcome.Written w -> {
+                doc.put("changed", w.receipt().changed());
+                doc.set("receipt", Receipts.appended(w.receipt()));
+            }
+        }
+        describe(doc, outcome.get(), context);
+        return context.emit(doc);
     }
 
     protected static String orEmpty(String value) {

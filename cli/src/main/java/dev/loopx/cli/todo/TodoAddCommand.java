@@ -8,9 +8,14 @@ import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.ResumeCondition;
-import dev.loopx.commands.todo.TodoCommands.AddTodo;
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.application.todo.AddTodo;
+import dev.loopx.commands.todo.Priority;
+import dev.loopx.commands.todo.TaskClass;
+import dev.loopx.commands.todo.TodoRole;
 import dev.loopx.commands.todo.TodoDecider;
-import dev.loopx.commands.todo.TodoIds;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
@@ -76,6 +81,9 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
     String resumeWhen;
 
     private String resolvedText;
+    private TodoRole parsedRole;
+    private TaskClass parsedClass;
+    private Priority parsedPriority = Priority.NONE;
     private String resolvedResume = "";
 
     @Override
@@ -123,40 +131,20 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
     }
 
     @Override
-    protected String commandName() {
-        return "todo add";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         validateAgent();
         TextOptions.oneOf("--role", role, "user", "agent");
+        parsedRole = TodoRole.fromWire(role).orElseThrow();
         String raw = text.inline != null ? text.inline : TextOptions.readUtf8(context.environment().workingDirectory(), text.file);
         resolvedText = TextOptions.requirePublic(text.inline != null ? "--text" : "--text-file", raw, true);
-        if (role.equals("user")) {
-            if (taskClass == null) {
-                throw CliError.badInput("invalid_task_class", "a user todo must say --task-class user_gate or user_action");
-            }
-            TextOptions.oneOf("--task-class", taskClass, "user_gate", "user_action");
-            if (claimedBy != null) {
-                throw CliError.badInput("invalid_arguments", "--claimed-by is for agent todos; user todos are the owner's");
-            }
-            if (taskClass.equals("user_action") && (scope.blocksAgent != null || scope.global)) {
-                throw CliError.badInput("invalid_arguments", "--blocks-agent/--global-gate are for user_gate todos only");
-            }
-        } else {
-            taskClass = taskClass == null ? "advancement_task" : taskClass;
-            TextOptions.oneOf("--task-class", taskClass, "advancement_task", "continuous_monitor", "blocker");
-            if (scope.blocksAgent != null || scope.global) {
-                throw CliError.badInput("invalid_arguments", "--blocks-agent/--global-gate are for user_gate todos only");
-            }
-        }
-        if (role.equals("user") && !excludedAgents.isEmpty()) {
-            throw CliError.badInput("invalid_arguments", "--excluded-agent is for agent todos");
+        if (taskClass != null) {
+            parsedClass = TaskClass.fromWire(taskClass).orElseThrow(() -> CliError.badInput("invalid_enum", "--task-class must be one of: "
+                    + String.join(", ", TaskClass.allowedFor(parsedRole).stream().map(TaskClass::wire).toList())));
         }
         excludedAgents.forEach(a -> IdOptions.requireId("--excluded-agent", a));
         if (priority != null) {
-            TextOptions.oneOf("--priority", priority, "P0", "P1", "P2", "P3", "P4");
+            parsedPriority = Priority.fromWire(priority).orElseThrow(() ->
+                    CliError.badInput("invalid_enum", "--priority must be one of: P0, P1, P2, P3, P4"));
         }
         if (claimedBy != null) {
             IdOptions.requireId("--claimed-by", claimedBy);
@@ -168,31 +156,23 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
             resolvedResume = ResumeCondition.parse(resumeWhen).orElseThrow(() -> CliError.badInput("invalid_resume_when",
                     "--resume-when must be todo_done:<todo id> or resume_at:<RFC 3339 with offset, e.g. 2026-05-01T09:00:00+02:00>"));
         }
+        // Which classes, claims and scopes a role may have is the domain's rule (TodoDecider.admissible):
+        // checked here, before anything is opened, so a refusal is exit 2 with nothing read or written.
+        AddTodo.command(request()).getOrElseThrow(CliError::of);
     }
 
-    private AddTodo command() {
-        return new AddTodo(goalId, role, resolvedText, taskClass, orEmpty(priority), orEmpty(claimedBy),
-                orEmpty(scope.blocksAgent), scope.global, excludedAgents.stream().sorted().distinct().toList(), resolvedResume);
-    }
-
-    @Override
-    protected ObjectNode intentArguments() {
-        ObjectNode a = args();
-        AddTodo c = command();
-        a.put("role", c.role()).put("text", TodoIds.normalise(c.text())).put("task_class", c.taskClass())
-                .put("priority", c.priority()).put("claimed_by", c.claimedBy()).put("blocks_agent", c.blocksAgent())
-                .put("global_gate", c.globalGate()).put("resume_when", c.resumeWhen());
-        c.excludedAgents().forEach(a.putArray("excluded_agents")::add);
-        return a;
+    private AddTodo.Request request() {
+        return new AddTodo.Request(goalId, parsedRole, resolvedText, parsedClass,
+                parsedPriority, orEmpty(claimedBy), orEmpty(scope.blocksAgent), scope.global, excludedAgents, resolvedResume);
     }
 
     @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return TodoDecider.decide(command(), state);
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return AddTodo.run(invocation, options, request());
     }
 
     @Override
     protected String todoIdForAnswer() {
-        return TodoIds.of(goalId, role, resolvedText);
+        return request().todoId();
     }
 }

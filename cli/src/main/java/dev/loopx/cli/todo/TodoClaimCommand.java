@@ -1,5 +1,9 @@
 package dev.loopx.cli.todo;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
@@ -29,11 +33,6 @@ public final class TodoClaimCommand extends TodoWriteCommand {
     }
 
     @Override
-    protected String commandName() {
-        return "todo claim";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         IdOptions.requireTodoId(todoId);
         if (agentId == null) {
@@ -43,17 +42,12 @@ public final class TodoClaimCommand extends TodoWriteCommand {
     }
 
     @Override
-    protected ObjectNode intentArguments() {
-        return args().put("todo_id", todoId).put("agent_id", agentId);
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return TodoDecider.decide(new ClaimTodo(goalId, todoId, agentId), state);
-    }
-
-    @Override
     protected String todoIdForAnswer() {
         return todoId;
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options, new GoalWrite.Todo(new ClaimTodo(goalId, todoId, agentId)));
     }
 }

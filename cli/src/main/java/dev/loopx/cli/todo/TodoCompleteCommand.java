@@ -1,5 +1,9 @@
 package dev.loopx.cli.todo;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
@@ -50,11 +54,6 @@ public final class TodoCompleteCommand extends TodoWriteCommand {
     }
 
     @Override
-    protected String commandName() {
-        return "todo complete";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         IdOptions.requireTodoId(todoId);
         validateAgent();
@@ -88,21 +87,12 @@ public final class TodoCompleteCommand extends TodoWriteCommand {
     }
 
     @Override
-    protected ObjectNode intentArguments() {
-        CompleteTodo c = command();
-        return args().put("todo_id", c.todoId()).put("agent_id", c.agentId()).put("evidence", c.evidence())
-                .put("no_followup", c.noFollowup()).put("next_agent_todo", c.nextAgentTodo())
-                .put("next_user_todo", c.nextUserTodo()).put("next_user_task_class", c.nextUserTaskClass())
-                .put("decision_outcome", c.decisionOutcome());
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return TodoDecider.decide(command(), state);
-    }
-
-    @Override
     protected String todoIdForAnswer() {
         return todoId;
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options, new GoalWrite.Todo(command()));
     }
 }

@@ -1,5 +1,9 @@
 package dev.loopx.cli.todo;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.TextOptions;
@@ -28,24 +32,9 @@ public final class TodoDeclareEmptyCommand extends TodoWriteCommand {
     }
 
     @Override
-    protected String commandName() {
-        return "todo declare-empty";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         TextOptions.oneOf("--role", role, "user", "agent");
         validateAgent();
-    }
-
-    @Override
-    protected ObjectNode intentArguments() {
-        return args().put("role", role);
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return TodoDecider.decide(new DeclareEmpty(goalId, role), state);
     }
 
     @Override
@@ -54,8 +43,14 @@ public final class TodoDeclareEmptyCommand extends TodoWriteCommand {
     }
 
     @Override
-    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
+    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
+        Optional<GoalState> state = outcome.goal();
         doc.put("role", role);
         state.ifPresent(s -> doc.put("declared_empty", s.goal().declaredEmptyRoles().contains(role)));
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options, new GoalWrite.Todo(new DeclareEmpty(goalId, role)));
     }
 }

@@ -1,5 +1,9 @@
 package dev.loopx.cli.todo;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.IdOptions;
@@ -36,11 +40,6 @@ public final class TodoSupersedeCommand extends TodoWriteCommand {
     }
 
     @Override
-    protected String commandName() {
-        return "todo supersede";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         IdOptions.requireTodoId(todoId);
         validateAgent();
@@ -49,18 +48,13 @@ public final class TodoSupersedeCommand extends TodoWriteCommand {
     }
 
     @Override
-    protected ObjectNode intentArguments() {
-        return args().put("todo_id", todoId).put("agent_id", orEmpty(agentId)).put("reason", reason)
-                .put("next_agent_todo", nextAgentTodo);
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return TodoDecider.decide(new SupersedeTodo(goalId, todoId, orEmpty(agentId), reason, nextAgentTodo), state);
-    }
-
-    @Override
     protected String todoIdForAnswer() {
         return todoId;
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options,
+                new GoalWrite.Todo(new SupersedeTodo(goalId, todoId, orEmpty(agentId), reason, nextAgentTodo)));
     }
 }

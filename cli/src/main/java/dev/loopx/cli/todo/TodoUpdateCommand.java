@@ -1,5 +1,9 @@
 package dev.loopx.cli.todo;
 
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
@@ -46,11 +50,6 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
     }
 
     @Override
-    protected String commandName() {
-        return "todo update";
-    }
-
-    @Override
     protected void validate(CliContext context) {
         IdOptions.requireTodoId(todoId);
         validateAgent();
@@ -74,19 +73,12 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
     }
 
     @Override
-    protected ObjectNode intentArguments() {
-        UpdateTodo c = command();
-        return args().put("todo_id", c.todoId()).put("agent_id", c.agentId()).put("text", c.text()).put("status", c.status())
-                .put("resume_when", c.resumeWhen()).put("clear_claim", c.clearClaim());
-    }
-
-    @Override
-    protected Either<Rejection, List<LoopxEvent>> decide(Optional<GoalState> state) {
-        return TodoDecider.decide(command(), state);
-    }
-
-    @Override
     protected String todoIdForAnswer() {
         return todoId;
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options, new GoalWrite.Todo(command()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.loopx.cli.todo;
 
+import dev.loopx.application.goal.GoalWrites;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.DryRunCommand;
@@ -32,9 +33,8 @@ abstract class TodoWriteCommand extends DryRunCommand {
     protected abstract String todoIdForAnswer();
 
     @Override
-    protected void describe(ObjectNode doc, Optional<GoalState> state, CliContext context) {
-        String id = todoIdForAnswer();
-        doc.put("todo_id", id);
-        state.flatMap(s -> s.todo(id)).ifPresent(t -> doc.set("todo", Json.mapper().valueToTree(t)));
+    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
+        doc.put("todo_id", todoIdForAnswer());
+        outcome.todo().ifPresent(t -> doc.set("todo", Json.mapper().valueToTree(t)));
     }
 }

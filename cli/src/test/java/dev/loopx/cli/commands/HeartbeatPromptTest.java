@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loopx.cli.testing.CliRunner;
 import dev.loopx.host.heartbeat.ManagedWrapper;
-import dev.loopx.host.heartbeat.ShellWords;
 import dev.loopx.host.heartbeat.WrapperBinding;
 import dev.loopx.host.heartbeat.WrapperRecognizer;
+import dev.loopx.host.shell.ShellWords;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -335,6 +335,38 @@ class HeartbeatPromptTest {
         var noSurface = run("heartbeat-prompt", "--goal-id", "g1", "--agent-id", "builder", "--bootstrap",
                 "--record-install", "--execute");
         assertEquals(2, noSurface.exit(), noSurface::toString);
+        assertEquals(head, head(), "nothing was written");
+    }
+
+    /**
+     * Each flag outside the mode it belongs to is exit 2 {@code invalid_arguments} with its own
+     * message, and when several apply the first in the table wins; nothing is written.
+     */
+    @Test
+    void aFlagOutsideItsModeIsRefusedWithItsOwnMessage_theFirstOneWins() {
+        register("g1", "builder");
+        long head = head();
+        String[][] cases = {
+            {"--thin and --bootstrap are exclusive", "--thin", "--bootstrap", "--raw", "--turn-instance-id", "t"},
+            {"--bootstrap cannot take --turn-instance-id", "--bootstrap", "--turn-instance-id", "t", "--raw", "--private"},
+            {"--bootstrap binds no scope", "--bootstrap", "--agent-scope", "api", "--runtime-profile", "codex_cli"},
+            {"the managed wrapper loads the codex_app_heartbeat profile", "--bootstrap", "--runtime-profile", "codex_cli",
+                "--raw", "--private"},
+            {"--raw prints only the wrapper", "--bootstrap", "--raw", "--record-install", "--execute"},
+            {"--execute, --host-surface and --operation-id need --record-install", "--bootstrap", "--operation-id", "o"},
+            {"--raw, --private and --record-install need --bootstrap", "--private", "--execute", "--runtime-profile", "bogus"},
+            {"--execute, --host-surface and --operation-id need --record-install", "--execute", "--runtime-profile", "bogus"},
+            {"--record-install needs --host-surface", "--bootstrap", "--record-install", "--execute"},
+            {"--codex-app contradicts --runtime-profile codex_cli", "--codex-app", "--runtime-profile", "codex_cli"},
+        };
+        for (String[] c : cases) {
+            List<String> args = new ArrayList<>(List.of("heartbeat-prompt", "--goal-id", "g1", "--agent-id", "builder"));
+            args.addAll(List.of(c).subList(1, c.length));
+            var r = run(args.toArray(String[]::new));
+            assertEquals(2, r.exit(), r::toString);
+            assertEquals("invalid_arguments", r.json().get("error_code").asText(), r::toString);
+            assertTrue(r.json().get("message").asText().startsWith(c[0]), r::toString);
+        }
         assertEquals(head, head(), "nothing was written");
     }
 }

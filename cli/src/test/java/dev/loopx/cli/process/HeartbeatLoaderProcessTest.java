@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loopx.host.heartbeat.ShellWords;
 import dev.loopx.host.heartbeat.WrapperRecognizer;
+import dev.loopx.host.shell.ShellWords;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -16,6 +16,15 @@ import java.util.Optional;
 public final class GoalDecider {
     private GoalDecider() {}
 
+    /** Decides any goal command (exhaustive). */
+    public static Either<Rejection, List<LoopxEvent>> decide(GoalCommand command, Optional<GoalView> goal) {
+        return switch (command) {
+            case RegisterGoal c -> decide(c, goal);
+            case ConfigureGoal c -> decide(c, goal);
+            case ChangeLifecycle c -> decide(c, goal);
+        };
+    }
+
     /** Registering is idempotent: an existing goal is never overwritten. */
     public static Either<Rejection, List<LoopxEvent>> decide(RegisterGoal command, Optional<GoalView> goal) {
         if (goal.isPresent()) {

@@ -23,6 +23,15 @@ import java.util.Optional;
 public final class QuotaDecider {
     private QuotaDecider() {}
 
+    /** Decides any quota command (exhaustive). */
+    public static Either<Rejection, List<LoopxEvent>> decide(QuotaCommands.QuotaCommand command, Optional<GoalState> state) {
+        return switch (command) {
+            case RecordEvidence c -> decide(c, state);
+            case SpendSlot c -> decide(c, state);
+            case VoidSlot c -> decide(c, state);
+        };
+    }
+
     public static Either<Rejection, List<LoopxEvent>> decide(RecordEvidence c, Optional<GoalState> state) {
         if (state.isEmpty()) {
             return Decision.reject(new Rejection.GoalNotFound(c.goalId()));

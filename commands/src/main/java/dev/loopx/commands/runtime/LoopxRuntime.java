@@ -18,8 +18,6 @@ import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.SyncPolicy;
-import dev.loopx.ledger.chronicle.ChronicleLedger;
-import dev.loopx.ledger.chronicle.ChronicleWarmUp;
 import dev.loopx.ledger.event.EventCatalog;
 import dev.loopx.ledger.event.EventCodec;
 import dev.loopx.ledger.event.LoopxEvent;
@@ -28,8 +26,7 @@ import dev.loopx.projections.ProjectionCatchUp;
 import dev.loopx.projections.ProjectionStore;
 import dev.loopx.projections.Projector;
 import dev.loopx.projections.view.Views;
-import dev.loopx.projections.store.ProjectionFiles;
-import dev.loopx.projections.store.SqliteProjectionStore;
+import dev.loopx.projections.ProjectionStorage;
 import io.vavr.control.Either;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,6 +43,9 @@ import java.util.function.Function;
  * apply → release) and the read path (catch up without the lock; skip the journal entirely when
  * the head marker says the projection store is current). The journal and the store are opened
  * lazily, so a read of a current store never loads Chronicle Queue. Single-threaded use.
+ *
+ * <p>It names ports only ({@link Ledger}, {@link ProjectionStorage}): the composition root
+ * ({@code dev.loopx.application.composition}) passes the {@link Adapters} it chose.
  */
 public final class LoopxRuntime implements AutoCloseable {
     private static final int MAX_ATTEMPTS = 3;
@@ -57,21 +57,40 @@ public final class LoopxRuntime implements AutoCloseable {
     /** Built on first use: a read of a current store decodes no event. */
     private EventCodec codec;
     private ProjectionCatchUp catchUp;
-    private final ProjectionFiles files;
-    private ChronicleLedger ledger;
-    private SqliteProjectionStore store;
+    private final Adapters.LedgerOpener ledgers;
+    private final ProjectionStorage files;
+    private Ledger ledger;
+    private ProjectionStore store;
 
-    private LoopxRuntime(Path root, SyncPolicy sync) {
+    /**
+     * The adapters behind the ports, chosen by the composition root: how a runtime root's journal
+     * is opened and where its projection store lives.
+     */
+    public record Adapters(LedgerOpener ledgers, Function<Path, ProjectionStorage> projections) {
+        /** Opens (creating when empty) the journal of a runtime root; writers serialise on {@code lock}. */
+        @FunctionalInterface
+        public interface LedgerOpener {
+            Ledger open(Path runtimeRoot, SyncPolicy sync, LedgerLock lock);
+        }
+
+        public Adapters {
+            java.util.Objects.requireNonNull(ledgers, "ledgers");
+            java.util.Objects.requireNonNull(projections, "projections");
+        }
+    }
+
+    private LoopxRuntime(Path root, SyncPolicy sync, Adapters adapters) {
         this.root = root;
         this.sync = sync;
         this.lock = new LedgerLock(root);
-        this.files = new ProjectionFiles(root);
+        this.ledgers = adapters.ledgers();
+        this.files = adapters.projections().apply(root);
     }
 
     /** Opens an initialised runtime root; anything else is refused before a file is touched. */
-    public static LoopxRuntime open(Path root, SyncPolicy sync) {
+    public static LoopxRuntime open(Path root, SyncPolicy sync, Adapters adapters) {
         RuntimeRootCheck.requireInitialised(root);
-        return new LoopxRuntime(root, sync);
+        return new LoopxRuntime(root, sync, adapters);
     }
 
     /** Creates the layout of SPEC §S1 (0700 folders); existing content is left alone. */
@@ -116,8 +135,7 @@ public final class LoopxRuntime implements AutoCloseable {
 
     public Ledger ledger() {
         if (ledger == null) {
-            ChronicleWarmUp.await();   // Chronicle's classes are initialised by one thread only
-            ledger = ChronicleLedger.open(root, sync, lock);
+            ledger = ledgers.open(root, sync, lock);
         }
         return ledger;
     }

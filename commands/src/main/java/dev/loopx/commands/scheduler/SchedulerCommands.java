@@ -6,13 +6,18 @@ import java.time.Instant;
 public final class SchedulerCommands {
     private SchedulerCommands() {}
 
+    /** Every scheduler command; {@link SchedulerDecider#decide(SchedulerCommand, java.util.Optional, dev.loopx.projections.view.Views)} handles each one. */
+    public sealed interface SchedulerCommand permits AckScheduler, FailScheduler, ObserveTurn {
+        String goalId();
+    }
+
     /** {@code quota scheduler-ack(-current)}: the host applied {@code appliedRrule} for the live hint. */
     public record AckScheduler(String goalId, String agentId, String surface, String appliedRrule, String resetToken,
-            String identitySignature, Instant now) {}
+            String identitySignature, Instant now) implements SchedulerCommand {}
 
     /** {@code quota scheduler-fail-current}: the host could not apply {@code failedRrule}. */
-    public record FailScheduler(String goalId, String agentId, String surface, String failedRrule, String observedRrule) {}
+    public record FailScheduler(String goalId, String agentId, String surface, String failedRrule, String observedRrule) implements SchedulerCommand {}
 
     /** should-run's {@code --turn-instance-id}: a receipt for one host turn. */
-    public record ObserveTurn(String goalId, String agentId, String turnInstanceId, String effectiveAction) {}
+    public record ObserveTurn(String goalId, String agentId, String turnInstanceId, String effectiveAction) implements SchedulerCommand {}
 }

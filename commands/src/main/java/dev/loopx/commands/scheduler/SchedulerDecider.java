@@ -46,6 +46,16 @@ public final class SchedulerDecider {
                 SchedulerFold.scheduler(views, s.goal().goalId(), agentId, surface), "", now));
     }
 
+    /** Decides any scheduler command (exhaustive). */
+    public static Either<Rejection, List<LoopxEvent>> decide(SchedulerCommands.SchedulerCommand command,
+            Optional<GoalState> state, Views views) {
+        return switch (command) {
+            case AckScheduler c -> decide(c, state, views);
+            case FailScheduler c -> decide(c, state);
+            case ObserveTurn c -> decide(c, state, views);
+        };
+    }
+
     public static Either<Rejection, List<LoopxEvent>> decide(AckScheduler c, Optional<GoalState> state, Views views) {
         Optional<Rejection> lane = checkLane(c.goalId(), c.agentId(), state);
         if (lane.isPresent()) {

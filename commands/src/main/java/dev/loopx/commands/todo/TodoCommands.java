@@ -6,8 +6,19 @@ import java.util.Objects;
 public final class TodoCommands {
     private TodoCommands() {}
 
-    public record AddTodo(String goalId, String role, String text, String taskClass, String priority, String claimedBy,
-            String blocksAgent, boolean globalGate, java.util.List<String> excludedAgents, String resumeWhen) {
+    /** Every todo command; {@link TodoDecider#decide(TodoCommand, java.util.Optional)} handles each one. */
+    public sealed interface TodoCommand permits AddTodo, ClaimTodo, UpdateTodo, CompleteTodo, SupersedeTodo, DeclareEmpty {
+        String goalId();
+    }
+
+    /**
+     * Add a todo. {@code priority} {@link Priority#NONE}, {@code claimedBy}, {@code blocksAgent},
+     * {@code resumeWhen} empty mean "not given". Which classes, claims and gate scopes a role may
+     * have is checked by {@link TodoDecider#admissible}, not by the caller.
+     */
+    public record AddTodo(String goalId, TodoRole role, String text, TaskClass taskClass, Priority priority,
+            String claimedBy, String blocksAgent, boolean globalGate, java.util.List<String> excludedAgents,
+            String resumeWhen) implements TodoCommand {
         public AddTodo {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(role, "role");
@@ -21,19 +32,20 @@ public final class TodoCommands {
         }
     }
 
-    public record ClaimTodo(String goalId, String todoId, String agentId) {}
+    public record ClaimTodo(String goalId, String todoId, String agentId) implements TodoCommand {}
 
     /**
      * @param text new text or empty to keep; @param status {@code open|blocked|deferred|done} or empty
      * @param resumeWhen a condition, {@code none} to clear, or empty to keep
      */
     public record UpdateTodo(String goalId, String todoId, String agentId, String text, String status, String resumeWhen,
-            boolean clearClaim) {}
+            boolean clearClaim) implements TodoCommand {}
 
     public record CompleteTodo(String goalId, String todoId, String agentId, String evidence, boolean noFollowup,
-            String nextAgentTodo, String nextUserTodo, String nextUserTaskClass, String decisionOutcome) {}
+            String nextAgentTodo, String nextUserTodo, String nextUserTaskClass, String decisionOutcome) implements TodoCommand {}
 
-    public record SupersedeTodo(String goalId, String todoId, String agentId, String reason, String nextAgentTodo) {}
+    public record SupersedeTodo(String goalId, String todoId, String agentId, String reason, String nextAgentTodo)
+            implements TodoCommand {}
 
-    public record DeclareEmpty(String goalId, String role) {}
+    public record DeclareEmpty(String goalId, String role) implements TodoCommand {}
 }

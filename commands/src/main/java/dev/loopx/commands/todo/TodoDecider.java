@@ -33,12 +33,50 @@ import java.util.Optional;
 public final class TodoDecider {
     private TodoDecider() {}
 
+    /**
+     * The rules an add must satisfy whatever the goal's state (checked first by {@link #decide},
+     * and by callers that refuse bad input before opening anything): a todo's class belongs to its
+     * role; only agent todos are claimed or exclude agents; only user gates have a gate scope.
+     */
+    public static Optional<Rejection> admissible(AddTodo c) {
+        if (c.taskClass().role() != c.role()) {
+            return Optional.of(new Rejection.TaskClassNotForRole(c.role().wire(), c.taskClass().wire(),
+                    TaskClass.allowedFor(c.role()).stream().map(TaskClass::wire).toList()));
+        }
+        if (c.role() == TodoRole.USER && !c.claimedBy().isEmpty()) {
+            return Optional.of(new Rejection.NotForThisTodo("a claim (claimed_by)", "agent todos; user todos are the owner's"));
+        }
+        if (c.taskClass() != TaskClass.USER_GATE && (!c.blocksAgent().isEmpty() || c.globalGate())) {
+            return Optional.of(new Rejection.NotForThisTodo("a gate scope (blocks_agent / global_gate)", "user_gate todos only"));
+        }
+        if (c.role() == TodoRole.USER && !c.excludedAgents().isEmpty()) {
+            return Optional.of(new Rejection.NotForThisTodo("excluded agents", "agent todos"));
+        }
+        return Optional.empty();
+    }
+
+    /** Decides any todo command (exhaustive: a new command does not compile until it is decided here). */
+    public static Either<Rejection, List<LoopxEvent>> decide(TodoCommands.TodoCommand command, Optional<GoalState> state) {
+        return switch (command) {
+            case AddTodo c -> decide(c, state);
+            case ClaimTodo c -> decide(c, state);
+            case UpdateTodo c -> decide(c, state);
+            case CompleteTodo c -> decide(c, state);
+            case SupersedeTodo c -> decide(c, state);
+            case DeclareEmpty c -> decide(c, state);
+        };
+    }
+
     public static Either<Rejection, List<LoopxEvent>> decide(AddTodo c, Optional<GoalState> state) {
+        Optional<Rejection> inadmissible = admissible(c);
+        if (inadmissible.isPresent()) {
+            return Decision.reject(inadmissible.get());
+        }
         if (state.isEmpty()) {
             return Decision.reject(new Rejection.GoalNotFound(c.goalId()));
         }
         GoalState s = state.get();
-        String id = TodoIds.of(c.goalId(), c.role(), c.text());
+        String id = TodoIds.of(c.goalId(), c.role().wire(), c.text());
         if (s.todo(id).isPresent()) {
             return Decision.unchanged();
         }
@@ -49,14 +87,14 @@ public final class TodoDecider {
                 return Decision.reject(new Rejection.AgentNotRegistered(c.goalId(), agent, s.goal().agentIds()));
             }
         }
-        if (c.taskClass().equals("user_gate") && s.multiAgent() && c.blocksAgent().isEmpty() == !c.globalGate()) {
+        if (c.taskClass() == TaskClass.USER_GATE && s.multiAgent() && c.blocksAgent().isEmpty() == !c.globalGate()) {
             return Decision.reject(new Rejection.GateScopeRequired(c.goalId()));
         }
         Optional<Rejection> awaited = awaitedTodoMissing(s, c.resumeWhen());
         if (awaited.isPresent()) {
             return Decision.reject(awaited.get());
         }
-        return Decision.accept(new TodoAdded(id, c.role(), TodoIds.normalise(c.text()), c.taskClass(), c.priority(),
+        return Decision.accept(new TodoAdded(id, c.role().wire(), TodoIds.normalise(c.text()), c.taskClass().wire(), c.priority().wire(),
                 c.claimedBy(), c.blocksAgent(), c.globalGate(), c.excludedAgents(), "", c.resumeWhen()));
     }
 

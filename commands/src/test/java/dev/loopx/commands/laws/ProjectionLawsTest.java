@@ -1,5 +1,8 @@
 package dev.loopx.commands.laws;
 
+import dev.loopx.commands.todo.Priority;
+import dev.loopx.commands.todo.TaskClass;
+import dev.loopx.commands.todo.TodoRole;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -173,9 +176,9 @@ class ProjectionLawsTest {
                     case 1 -> "resume_at:2026-02-01T00:00:00Z";
                     default -> "";
                 };
-                yield TodoDecider.decide(new AddTodo(goal, user ? "user" : "agent", text,
-                        user ? pick(random, List.of("user_gate", "user_action")) : "advancement_task",
-                        pick(random, List.of("", "P0", "P2")), user ? "" : agent, user ? agent : "",
+                yield TodoDecider.decide(new AddTodo(goal, user ? TodoRole.USER : TodoRole.AGENT, text,
+                        user ? pick(random, List.of(TaskClass.USER_GATE, TaskClass.USER_ACTION)) : TaskClass.ADVANCEMENT_TASK,
+                        pick(random, List.of(Priority.NONE, Priority.P0, Priority.P2)), user ? "" : agent, user ? agent : "",
                         user && agent.isEmpty() && random.nextBoolean(), java.util.List.of(), resume), state);
             }
             case 6 -> TodoDecider.decide(new ClaimTodo(goal, todo, agent), state);

@@ -29,6 +29,17 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The write and read paths over the real Chronicle journal and the real SQLite store. */
 class LoopxRuntimeTest {
+    /** The embedded adapters, as the composition root picks them. */
+    static final LoopxRuntime.Adapters EMBEDDED = new LoopxRuntime.Adapters(
+            (root, sync, lock) -> {
+                dev.loopx.ledger.chronicle.ChronicleWarmUp.await();
+                return dev.loopx.ledger.chronicle.ChronicleLedger.open(root, sync, lock);
+            }, dev.loopx.projections.store.ProjectionFiles::new);
+
+    static LoopxRuntime open(java.nio.file.Path root, dev.loopx.ledger.SyncPolicy sync) {
+        return LoopxRuntime.open(root, sync, EMBEDDED);
+    }
+
     @TempDir
     Path root;
 
@@ -58,7 +69,7 @@ class LoopxRuntimeTest {
         for (long seed = 1; seed <= 5; seed++) {
             Path r = root.resolve("seed-" + seed);
             LoopxRuntime.initialise(r);
-            try (LoopxRuntime runtime = LoopxRuntime.open(r, SyncPolicy.BATCH)) {
+            try (LoopxRuntime runtime = open(r, SyncPolicy.BATCH)) {
                 writeHistory(runtime, seed, 60);
                 String incremental = runtime.views().canonicalDump();
                 runtime.rebuild(ProjectionCatchUp.Progress.NONE);
@@ -71,14 +82,14 @@ class LoopxRuntimeTest {
     void deletedProjectionsAreRebuiltIdentically() throws Exception {
         LoopxRuntime.initialise(root);
         String before;
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
             writeHistory(runtime, 42, 40);
             before = runtime.views().canonicalDump();
         }
         for (String f : new String[] {"projections.db", "projections.db-wal", "projections.db-shm", "ledger.head"}) {
             Files.deleteIfExists(root.resolve(f));
         }
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
             assertEquals(before, runtime.views().canonicalDump());
         }
     }
@@ -87,7 +98,7 @@ class LoopxRuntimeTest {
     private void rebuiltOnOpenAfter(long seed, String... sql) throws Exception {
         LoopxRuntime.initialise(root);
         String before;
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
             writeHistory(runtime, seed, 30);
             before = runtime.views().canonicalDump();
         }
@@ -97,7 +108,7 @@ class LoopxRuntimeTest {
                 s.execute(statement);
             }
         }
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
             assertEquals(before, runtime.views().canonicalDump());
             assertEquals(Projector.SCHEMA_VERSION, runtime.views().schemaVersion());
         }
@@ -123,20 +134,20 @@ class LoopxRuntimeTest {
     void aStoreAheadOfItsLedgerIsRebuiltFromTheLedger() throws Exception {
         Path other = root.resolve("other");
         LoopxRuntime.initialise(other);
-        try (LoopxRuntime runtime = LoopxRuntime.open(other, SyncPolicy.BATCH)) {
+        try (LoopxRuntime runtime = open(other, SyncPolicy.BATCH)) {
             writeHistory(runtime, 9, 30);
         }
         Path mine = root.resolve("mine");
         LoopxRuntime.initialise(mine);
         String expected;
-        try (LoopxRuntime runtime = LoopxRuntime.open(mine, SyncPolicy.BATCH)) {
+        try (LoopxRuntime runtime = open(mine, SyncPolicy.BATCH)) {
             writeHistory(runtime, 10, 5);
             expected = runtime.views().canonicalDump();
         }
         // A projection store copied from elsewhere (diverged): the ledger is the truth.
         Files.copy(other.resolve("projections.db"), mine.resolve("projections.db"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Files.deleteIfExists(mine.resolve("ledger.head"));
-        try (LoopxRuntime runtime = LoopxRuntime.open(mine, SyncPolicy.BATCH)) {
+        try (LoopxRuntime runtime = open(mine, SyncPolicy.BATCH)) {
             assertEquals(expected, runtime.views().canonicalDump());
         }
     }
@@ -144,10 +155,10 @@ class LoopxRuntimeTest {
     @Test
     void aReadOfACurrentStoreNeverOpensTheJournal() {
         LoopxRuntime.initialise(root);
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
             writeHistory(runtime, 3, 10);
         }
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
             runtime.views();
             assertFalse(runtime.journalOpened(), "the head marker said the store is current");
         }
@@ -156,7 +167,7 @@ class LoopxRuntimeTest {
     @Test
     void aWriteThatChangesNothingAppendsNothing() {
         LoopxRuntime.initialise(root);
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
             RegisterGoal register = new RegisterGoal("g1", "", "app");
             assertEquals(1, runtime.write(at(0, "g1"), v -> GoalDecider.decide(register, Projector.goal(v, "g1"))).get().seqs().size());
             assertTrue(runtime.write(at(1, "g1"), v -> GoalDecider.decide(register, Projector.goal(v, "g1"))).get().seqs().isEmpty());
@@ -167,7 +178,7 @@ class LoopxRuntimeTest {
     @Test
     void aMultiEventDecisionIsAppendedAndAppliedTogether() {
         LoopxRuntime.initialise(root);
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
             var stored = runtime.write(at(0, "g1"), v -> Decision.accept(new GoalRegistered("", "app"),
                     new GoalConfigured(new BigDecimal("0.25"), 24, 1))).get();
             assertEquals(2, stored.seqs().size());
@@ -184,13 +195,13 @@ class LoopxRuntimeTest {
         LoopxRuntime.WriteContext first = new LoopxRuntime.WriteContext(Instant.parse("2026-03-01T00:00:00Z"), "g1",
                 new Actor(ActorKind.OWNER, "test"), "op-1", register);
         Receipt original;
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
             original = runtime.write(first, v -> Decision.accept(new GoalRegistered("", "app"),
                     new GoalConfigured(new BigDecimal("0.25"), 24, 1))).get();
             assertEquals(java.util.List.of("goal.registered", "goal.configured", "operation.recorded"), original.eventTypes());
             writeHistory(runtime, 7, 5);   // more events after it, none under op-1
         }
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {   // a later process
+        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {   // a later process
             long head = runtime.ledger().head().seq();
             Receipt again = runtime.write(first, v -> { throw new AssertionError("a repeat decides nothing"); }).get();
             assertTrue(again.replayed());
@@ -208,7 +219,7 @@ class LoopxRuntimeTest {
     @Test
     void eventsAreReadBackBySeq() {
         LoopxRuntime.initialise(root);
-        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH)) {
+        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
             for (int i = 0; i < 4; i++) {   // appends of two events: seqs 1-2, 3-4, 5-6, 7-8
                 int at = i;
                 runtime.write(at(i, "g" + i), v -> Decision.accept(new GoalRegistered("", "app-" + at),

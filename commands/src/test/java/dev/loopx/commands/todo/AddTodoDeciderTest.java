@@ -21,8 +21,8 @@ class AddTodoDeciderTest {
     @Test
     void addingATodo_recordsItUnderAContentDerivedIdWithNormalisedText() {
         Scenario.givenGoalWithAgents(G, List.of())
-                .when(views -> TodoDecider.decide(new AddTodo(G, "agent", "  Write   the\timporter ", "advancement_task",
-                        "P1", "", "", false, java.util.List.of(), ""), GoalState.load(views, G)))
+                .when(views -> TodoDecider.decide(new AddTodo(G, TodoRole.AGENT, "  Write   the\timporter ", TaskClass.ADVANCEMENT_TASK,
+                        Priority.P1, "", "", false, java.util.List.of(), ""), GoalState.load(views, G)))
                 .thenEvents(new TodoAdded(idOf("agent", "Write the importer"), "agent", "Write the importer",
                         "advancement_task", "P1", "", "", false, List.of(), "", ""));
     }
@@ -45,7 +45,7 @@ class AddTodoDeciderTest {
     void addingTheSameTextForAnotherRole_addsADifferentTodo() {
         assertNotEquals(idOf("agent", "Review the plan"), idOf("user", "Review the plan"));
         Scenario.givenGoalWithAgents(G, List.of(), agentTodo("Review the plan"))
-                .when(views -> TodoDecider.decide(new AddTodo(G, "user", "Review the plan", "user_action", "", "", "", false, java.util.List.of(), ""),
+                .when(views -> TodoDecider.decide(new AddTodo(G, TodoRole.USER, "Review the plan", TaskClass.USER_ACTION, Priority.NONE, "", "", false, java.util.List.of(), ""),
                         GoalState.load(views, G)))
                 .thenEvents(new TodoAdded(idOf("user", "Review the plan"), "user", "Review the plan", "user_action", "", "",
                         "", false, List.of(), "", ""));
@@ -92,7 +92,7 @@ class AddTodoDeciderTest {
     @Test
     void claimedByAnUnregisteredAgent_isRejectedWithAgentNotRegistered() {
         Scenario.givenGoalWithAgents(G, List.of("a", "b"))
-                .when(views -> TodoDecider.decide(new AddTodo(G, "agent", "Write the importer", "advancement_task", "", "zed",
+                .when(views -> TodoDecider.decide(new AddTodo(G, TodoRole.AGENT, "Write the importer", TaskClass.ADVANCEMENT_TASK, Priority.NONE, "zed",
                         "", false, java.util.List.of(), ""), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.AgentNotRegistered(G, "zed", List.of("a", "b")));
     }
@@ -108,7 +108,7 @@ class AddTodoDeciderTest {
     void resumeWhenATodoThatDoesNotExistIsDone_isRejectedWithTodoNotFound() {
         String missing = idOf("agent", "never added");
         Scenario.givenGoalWithAgents(G, List.of())
-                .when(views -> TodoDecider.decide(new AddTodo(G, "agent", "Deploy", "advancement_task", "", "", "", false, java.util.List.of(),
+                .when(views -> TodoDecider.decide(new AddTodo(G, TodoRole.AGENT, "Deploy", TaskClass.ADVANCEMENT_TASK, Priority.NONE, "", "", false, java.util.List.of(),
                         "todo_done:" + missing), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.TodoNotFound(missing));
     }
@@ -117,7 +117,7 @@ class AddTodoDeciderTest {
     void resumeWhenAnExistingTodoIsDone_isAddedWithTheCondition() {
         String awaited = idOf("agent", "Write the importer");
         Scenario.givenGoalWithAgents(G, List.of(), agentTodo("Write the importer"))
-                .when(views -> TodoDecider.decide(new AddTodo(G, "agent", "Deploy", "advancement_task", "", "", "", false, java.util.List.of(),
+                .when(views -> TodoDecider.decide(new AddTodo(G, TodoRole.AGENT, "Deploy", TaskClass.ADVANCEMENT_TASK, Priority.NONE, "", "", false, java.util.List.of(),
                         "todo_done:" + awaited), GoalState.load(views, G)))
                 .thenEvents(new TodoAdded(idOf("agent", "Deploy"), "agent", "Deploy", "advancement_task", "", "", "", false,
                         List.of(), "", "todo_done:" + awaited));

@@ -30,11 +30,11 @@ final class Todos {
     }
 
     static AddTodo addAgentTodo(String text) {
-        return new AddTodo(G, "agent", text, "advancement_task", "", "", "", false, java.util.List.of(), "");
+        return new AddTodo(G, TodoRole.AGENT, text, TaskClass.ADVANCEMENT_TASK, Priority.NONE, "", "", false, java.util.List.of(), "");
     }
 
     static AddTodo addUserGate(String text, String blocksAgent, boolean globalGate) {
-        return new AddTodo(G, "user", text, "user_gate", "", "", blocksAgent, globalGate, java.util.List.of(), "");
+        return new AddTodo(G, TodoRole.USER, text, TaskClass.USER_GATE, Priority.NONE, "", blocksAgent, globalGate, java.util.List.of(), "");
     }
 
     static UpdateTodo update(String todoId, String agentId, String text, String status, String resumeWhen) {

@@ -1,6 +1,7 @@
 package dev.loopx.host.heartbeat;
 
 import dev.loopx.commands.privacy.PublicText;
+import dev.loopx.host.shell.ShellWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,5 +1,6 @@
 package dev.loopx.host.heartbeat;
 
+import dev.loopx.host.shell.ShellWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -2,6 +2,7 @@ package dev.loopx.host.install;
 
 import dev.loopx.host.slash.SlashCommand;
 import dev.loopx.host.slash.SlashCommandCatalog;
+import dev.loopx.host.surface.HostSurface;
 import java.util.List;
 
 /**
@@ -33,11 +34,11 @@ final class Facades {
             b.append("Arguments: $ARGUMENTS\n\n");
             b.append("1. If the arguments are empty, run this read-only command:\n\n");
             b.append("       ").append(cliBin).append(" bootstrap-command-pack --project . --host-surface ")
-                    .append(surface.hostSurface()).append("\n\n");
+                    .append(surface.wire()).append("\n\n");
             b.append("   Follow its `recommended_next_step`. Write nothing before it tells you how.\n");
             b.append("2. Otherwise the arguments are goal text. Pass them exactly, as one quoted shell argument:\n\n");
             b.append("       ").append(cliBin).append(" start-goal --guided --project . --goal-text '<the arguments>' --host-surface ")
-                    .append(surface.hostSurface()).append("\n\n");
+                    .append(surface.wire()).append("\n\n");
             b.append("   It previews an ordered plan and writes nothing (`writes_now=false`). Show the plan; todos are\n");
             b.append("   written only through the confirmed steps it lists, never directly.\n\n");
         } else {
@@ -86,7 +87,7 @@ final class Facades {
         b.append("follow its JSON (`ok`, `recommended_next_step`, `interaction_contract`).\n\n");
         b.append("| slash command | run |\n|---|---|\n");
         for (SlashCommand c : SlashCommandCatalog.COMMANDS) {
-            String ref = c.cliReference(cliBin).replace("<surface>", HostSurface.CLAUDE_CODE.hostSurface());
+            String ref = c.cliReference(cliBin).replace("<surface>", HostSurface.CLAUDE_CODE.wire());
             b.append("| `").append(c.command()).append("` | `").append(ref).append("` |\n");
         }
         b.append("\nWhen the `loopx` MCP server is connected, its tools (`should_run`, `claim_task`, `complete_task`,\n");
@@ -100,10 +101,10 @@ final class Facades {
         b.append("- If `").append(cliBin).append("` cannot be executed (not found, not executable, or it fails before printing\n");
         b.append("  JSON), stop and report an install blocker: \"LoopX CLI unavailable: run `").append(cliBin)
                 .append(" doctor` or reinstall with\n");
-        b.append("  `").append(cliBin).append(" slash-commands --install --surface ").append(surface.wire())
+        b.append("  `").append(cliBin).append(" slash-commands --install --surface ").append(surface.filesName())
                 .append("`\". Do not invent, assume or remember goal state.\n");
         b.append("- Never edit files under `.loopx/` yourself. A slash command is never an owner gate approval.\n\n");
-        b.append("Managed by LoopX: `").append(cliBin).append(" slash-commands --uninstall --surface ").append(surface.wire())
+        b.append("Managed by LoopX: `").append(cliBin).append(" slash-commands --uninstall --surface ").append(surface.filesName())
                 .append("` removes this file. To keep\n");
         b.append("your own edits, delete the marker line; LoopX then never touches the file again.\n");
     }

@@ -1,5 +1,6 @@
 package dev.loopx.host.install;
 
+import dev.loopx.ledger.files.AtomicReplace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +31,9 @@ import java.util.Map;
  * the check and the rename wins or loses the race like any editor would).
  */
 public final class HostFileInstaller {
+    /** Host files are ordinary user files: 0644, whatever the umask. */
+    private static final AtomicReplace HOST_FILE = AtomicReplace.withMode("rw-r--r--");
+
     private HostFileInstaller() {}
 
     public static List<FileResult> install(List<ManagedFile> files, boolean dryRun) throws IOException {
@@ -84,7 +88,8 @@ public final class HostFileInstaller {
                             : dryRun ? FileStatus.WOULD_UPDATE : FileStatus.UPDATED;
                 };
                 if (status == FileStatus.CREATED || status == FileStatus.UPDATED) {
-                    AtomicFiles.write(f.target(), f.content());
+                    Files.createDirectories(f.target().getParent());
+                    HOST_FILE.replace(f.target(), f.content().getBytes(StandardCharsets.UTF_8));
                 }
                 results.add(new FileResult(f, status, x.owner()));
             }

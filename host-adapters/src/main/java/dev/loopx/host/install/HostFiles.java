@@ -2,6 +2,7 @@ package dev.loopx.host.install;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.host.surface.HostSurface;
 import dev.loopx.ledger.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
@@ -45,12 +46,12 @@ public final class HostFiles {
      */
     public static List<ManagedFile> of(Set<HostSurface> surfaces, HostLocations at, String cliBin, boolean includeGoalBridge) {
         List<ManagedFile> files = new ArrayList<>();
-        for (HostSurface surface : HostSurface.values()) {
+        for (HostSurface surface : HostSurface.withHostFiles()) {
             if (!surfaces.contains(surface)) {
                 continue;
             }
             switch (surface) {
-                case CODEX -> commandFacades(files, surface, at.codexHome(), "codex_home", "prompts", cliBin);
+                case CODEX_CLI -> commandFacades(files, surface, at.codexHome(), "codex_home", "prompts", cliBin);
                 case CLAUDE_CODE -> {
                     commandFacades(files, surface, at.claudeHome(), "claude_home", "commands", cliBin);
                     files.add(new ManagedFile(surface, "loopx-skill", "claude_home", "skills/loopx/SKILL.md",
@@ -81,6 +82,7 @@ public final class HostFiles {
                     files.add(script(surface, "pi-goal-loop-runtime", home, prefix + "pi-goal-loop-runtime.mjs",
                             dir.resolve("pi-goal-loop-runtime.mjs"), PI_RUNTIME, "pi-extension"));
                 }
+                case CODEX_APP, SHELL -> throw new IllegalStateException(surface + " has no host files");
             }
         }
         return files;

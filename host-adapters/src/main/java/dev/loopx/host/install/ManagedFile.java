@@ -1,5 +1,6 @@
 package dev.loopx.host.install;
 
+import dev.loopx.host.surface.HostSurface;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -19,6 +20,9 @@ public record ManagedFile(HostSurface surface, String name, String home, String 
         String content, String pair, boolean ownsDirectory) {
     public ManagedFile {
         Objects.requireNonNull(surface, "surface");
+        if (!surface.hasHostFiles()) {
+            throw new IllegalArgumentException("LoopX installs no files for " + surface.wire());
+        }
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(home, "home");
         Objects.requireNonNull(relativePath, "relativePath");

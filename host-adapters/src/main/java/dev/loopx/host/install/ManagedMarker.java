@@ -1,5 +1,6 @@
 package dev.loopx.host.install;
 
+import dev.loopx.host.surface.HostSurface;
 import java.util.regex.Pattern;
 
 /**
@@ -24,9 +25,9 @@ public final class ManagedMarker {
 
     private ManagedMarker() {}
 
-    /** The marker for {@code command} (a file name stem such as {@code loopx-global-summary}) on {@code surface}. */
+    /** The marker for {@code command} (a file name stem such as {@code loopx-global-summary}) on {@code surface} (one with host files). */
     public static String of(String command, HostSurface surface) {
-        return "<!-- " + VERSION_TAG + " command=" + command + " surface=" + surface.wire() + " -->";
+        return "<!-- " + VERSION_TAG + " command=" + command + " surface=" + surface.filesName() + " -->";
     }
 
     /** True when the start of {@code content} carries a marker. */

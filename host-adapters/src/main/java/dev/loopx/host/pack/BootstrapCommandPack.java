@@ -2,6 +2,7 @@ package dev.loopx.host.pack;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.host.surface.HostSurface;
 import dev.loopx.ledger.json.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -140,7 +141,7 @@ public final class BootstrapCommandPack {
         }
         ArrayNode activation = step.putArray("activation_commands");
         if (request.hostSurface().isPresent()) {
-            request.hostSurface().get().activation(goalId, agentId, request.runtime()).forEach(c -> activation.add(c.toJson(cli)));
+            LoopActivation.of(request.hostSurface().get(), goalId, agentId, request.runtime()).forEach(c -> activation.add(c.toJson(cli)));
         } else {
             step.put("host_surface_required_for_activation", true);
             step.set("host_surfaces", Json.mapper().valueToTree(HostSurface.wireNames()));

@@ -1,11 +1,11 @@
 package dev.loopx.host.pack;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.host.shell.ShellWords;
 import dev.loopx.ledger.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * One command a host should run: the program ({@code loopx}, or {@code claude} for the MCP
@@ -13,8 +13,6 @@ import java.util.regex.Pattern;
  * processes) and as one POSIX-shell-quoted line (for people and shell runners).
  */
 public record CliCall(Program program, List<String> args) {
-    private static final Pattern SAFE_WORD = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
-
     public enum Program { LOOPX, CLAUDE_MCP_ADD }
 
     public CliCall {
@@ -42,9 +40,9 @@ public record CliCall(Program program, List<String> args) {
         return argv;
     }
 
-    /** One shell line; words with anything but safe characters are single-quoted. */
+    /** One shell line ({@link ShellWords#join}): words with anything but safe characters are single-quoted. */
     public String line(String cliBin) {
-        return String.join(" ", argv(cliBin).stream().map(CliCall::quote).toList());
+        return ShellWords.join(argv(cliBin));
     }
 
     public ObjectNode toJson(String cliBin) {
@@ -52,12 +50,5 @@ public record CliCall(Program program, List<String> args) {
         node.put("command", line(cliBin));
         node.set("argv", Json.mapper().valueToTree(argv(cliBin)));
         return node;
-    }
-
-    static String quote(String word) {
-        if (!word.isEmpty() && SAFE_WORD.matcher(word).matches()) {
-            return word;
-        }
-        return "'" + word.replace("'", "'\\''") + "'";
     }
 }

@@ -1,5 +1,6 @@
 package dev.loopx.host.pack;
 
+import dev.loopx.host.surface.HostSurface;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -3,6 +3,7 @@ package dev.loopx.host.pack;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.commands.todo.TodoIds;
+import dev.loopx.host.surface.HostSurface;
 import dev.loopx.ledger.json.Json;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -2,6 +2,7 @@ package dev.loopx.host.pack;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.host.surface.HostSurface;
 import dev.loopx.ledger.json.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +60,7 @@ final class StartGoalSteps {
                 List.of(request.loopx(refresh.toArray(String[]::new))), cli);
 
         step(steps, "activate_host_loop", "pending", true, "Activate the " + surface.wire() + " loop: " + surface.loop() + ".",
-                surface.activation(goalId, agentId, request.runtime()), cli);
+                LoopActivation.of(surface, goalId, agentId, request.runtime()), cli);
 
         List<String> shouldRun = new ArrayList<>(List.of("quota", "should-run", "--goal-id", goalId));
         if (!agentId.isEmpty()) {

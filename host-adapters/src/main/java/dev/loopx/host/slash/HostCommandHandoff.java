@@ -2,6 +2,7 @@ package dev.loopx.host.slash;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.host.shell.ShellWords;
 import dev.loopx.ledger.json.Json;
 import java.util.ArrayList;
 import java.util.List;

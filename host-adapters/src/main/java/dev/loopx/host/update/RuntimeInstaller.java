@@ -1,5 +1,6 @@
 package dev.loopx.host.update;
 
+import dev.loopx.ledger.files.AtomicReplace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
@@ -10,7 +11,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -166,19 +166,7 @@ public final class RuntimeInstaller {
             }
         }
         Files.createDirectories(target.getParent());
-        Path tmp = Files.createTempFile(target.getParent(), ".loopx.", ".tmp");
-        try {
-            Files.write(tmp, text);
-            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                ch.force(true);
-            }
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
-        fsyncDirectory(target.getParent());
+        AtomicReplace.withMode("rwxr-xr-x").replace(target, text);
         return "written";
     }
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.loopx.host.surface.HostSurface;
+import dev.loopx.ledger.files.AtomicReplace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,16 +57,17 @@ class HostFileInstallerTest {
         assertTrue(statuses(HostFileInstaller.install(all, false)).stream().allMatch(s -> s == FileStatus.CREATED));
         assertTrue(statuses(HostFileInstaller.install(all, false)).stream().allMatch(s -> s == FileStatus.UNCHANGED));
         try (Stream<Path> walk = Files.walk(dir)) {
-            assertFalse(walk.anyMatch(p -> p.getFileName().toString().endsWith(".loopx-tmp")));
+            assertFalse(walk.anyMatch(p -> p.getFileName().toString().contains(".loopx-")
+                    && p.getFileName().toString().endsWith(AtomicReplace.TEMP_SUFFIX)));
         }
     }
 
     @Test
     void aManagedFileWithOtherContentIsUpdated_aFileWithoutMarkerIsNeverTouched() throws IOException {
-        List<ManagedFile> codex = files(EnumSet.of(HostSurface.CODEX));
+        List<ManagedFile> codex = files(EnumSet.of(HostSurface.CODEX_CLI));
         HostFileInstaller.install(codex, false);
         Path summary = codex.get(1).target();
-        Files.writeString(summary, ManagedMarker.of("loopx-global-summary", HostSurface.CODEX) + "\nold text\n");
+        Files.writeString(summary, ManagedMarker.of("loopx-global-summary", HostSurface.CODEX_CLI) + "\nold text\n");
         Path first = codex.get(0).target();
         Files.writeString(first, "my own /loopx prompt\n");
         List<FileResult> again = HostFileInstaller.install(codex, false);
@@ -91,10 +94,10 @@ class HostFileInstallerTest {
 
     @Test
     void aSymbolicLinkIsTheUsers() throws IOException {
-        List<ManagedFile> codex = files(EnumSet.of(HostSurface.CODEX));
+        List<ManagedFile> codex = files(EnumSet.of(HostSurface.CODEX_CLI));
         Path target = codex.get(0).target();
         Files.createDirectories(target.getParent());
-        Path elsewhere = Files.writeString(dir.resolve("elsewhere.md"), ManagedMarker.of("loopx", HostSurface.CODEX) + "\n");
+        Path elsewhere = Files.writeString(dir.resolve("elsewhere.md"), ManagedMarker.of("loopx", HostSurface.CODEX_CLI) + "\n");
         Files.createSymbolicLink(target, elsewhere);
         assertEquals(FileStatus.SKIPPED_USER_FILE, HostFileInstaller.install(codex, false).get(0).status());
         assertEquals(FileStatus.SKIPPED_USER_FILE, HostFileInstaller.uninstall(codex, false).get(0).status());

@@ -18,6 +18,9 @@ import net.openhft.posix.internal.PosixAPIHolder;
  * ({@code PosixAPIHolder.loadPosixApi()}: JNR, or its no-op fallback when JNR cannot load),
  * puts it in the holder for every later caller and delegates to it, so behaviour is unchanged for
  * anyone who does use the layer; only the moment it loads moves.
+ *
+ * <p>{@code PosixAPIHolder} is Chronicle-internal: a named risk in ADR 0001 ("Chronicle-internal
+ * POSIX holder"), checked on every build by {@code DeferredPosixApiTest}.
  */
 final class DeferredPosixApi implements PosixAPI {
     private static boolean installed;

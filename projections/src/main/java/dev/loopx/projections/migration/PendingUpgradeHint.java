@@ -1,10 +1,7 @@
 package dev.loopx.projections.migration;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The pending upgrade hint of should-run (SPEC §S12, §S7): when exactly one pending deferred
@@ -27,7 +24,7 @@ public final class PendingUpgradeHint {
     /**
      * The pending records of one lane: only a Codex App lane ({@code codex_app_heartbeat} with a
      * named agent) has any. The hint is shown only for exactly one of them, and only after the
-     * caller confirmed it against the host store ({@link #addTo}).
+     * caller confirmed it against the host store (should-run's answer adds it).
      *
      * @param pending the goal's pending records ({@link PromptMigrationFold#pending(dev.loopx.projections.view.Views, String)})
      */
@@ -36,31 +33,5 @@ public final class PendingUpgradeHint {
             return List.of();
         }
         return pending.stream().filter(p -> p.agentId().equals(agentId)).toList();
-    }
-
-    /**
-     * Adds the hint for {@code confirmed} (when present) to a {@code loopx_quota_decision_v0}
-     * answer in place, and stamps {@code interaction_contract.agent_channel.turn_envelope_budget_bytes}:
-     * {@value #ENVELOPE_BUDGET_BYTES}, plus {@value #READ_BUDGET_BYTES} only when the read is emitted.
-     */
-    public static void addTo(ObjectNode answer, Optional<PendingUpgrade> confirmed) {
-        ObjectNode agent = (ObjectNode) answer.path("interaction_contract").path("agent_channel");
-        if (agent.isMissingNode()) {
-            return;
-        }
-        int budget = ENVELOPE_BUDGET_BYTES;
-        if (confirmed.isPresent()) {
-            PendingUpgrade p = confirmed.get();
-            ObjectNode read = ((ArrayNode) agent.get("required_reads")).addObject();
-            read.put("kind", KIND);
-            read.put("ordering", "before_work");
-            read.put("prompt_budget_bytes", READ_BUDGET_BYTES);
-            read.put("command", "loopx automation-prompts plan --automation-id " + p.automationId());
-            read.put("automation_id", p.automationId());
-            read.put("prompt_sha256", p.oldPromptSha256());
-            read.put("grants_authority", false);
-            budget += READ_BUDGET_BYTES;
-        }
-        agent.put("turn_envelope_budget_bytes", budget);
     }
 }

@@ -25,7 +25,7 @@ final class InteractionContract {
         user.put("notify", v.notifyUser() ? "NOTIFY" : "DONT_NOTIFY");
         ObjectNode agent = c.putObject("agent_channel");
         agent.put("primary_action", v.recommendedAction());
-        agent.put("delivery_allowed", v.effectiveAction().equals("normal_run"));
+        agent.put("delivery_allowed", v.effectiveAction() == EffectiveAction.NORMAL_RUN);
         ArrayNode reads = agent.putArray("required_reads");
         if (v.shouldRun()) {
             ObjectNode read = reads.addObject();
@@ -42,7 +42,7 @@ final class InteractionContract {
         List<String> actions = new ArrayList<>();
         String todo = v.selected() == null ? "" : v.selected().todoId();
         switch (v.effectiveAction()) {
-            case "normal_run" -> {
+            case NORMAL_RUN -> {
                 if (!v.selected().claimedBy().equals(agentFlag.isEmpty() ? "" : agentFlag.substring(" --agent-id ".length()))) {
                     actions.add("loopx todo claim --goal-id " + goal + " --todo-id " + todo + agentFlag);
                 }
@@ -50,13 +50,15 @@ final class InteractionContract {
                 actions.add("loopx refresh-state --goal-id " + goal + agentFlag + " --delivery-outcome outcome_progress --summary <summary>");
                 actions.add("loopx quota spend-slot --goal-id " + goal + agentFlag + " --execute");
             }
-            case "successor_replan_required" ->
+            case SUCCESSOR_REPLAN_REQUIRED ->
                 actions.add("loopx todo update --goal-id " + goal + " --todo-id " + todo + agentFlag + " --status open");
-            case "monitor_due" ->
+            case MONITOR_DUE ->
                 actions.add("loopx refresh-state --goal-id " + goal + agentFlag + " --delivery-outcome surface_only --summary <what changed>");
-            case "operator_gate_notify" ->
+            case OPERATOR_GATE_NOTIFY ->
                 actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + todo + " --decision-outcome approve|reject|cancel");
-            default -> actions.add("loopx quota should-run --goal-id " + goal + agentFlag + " --runtime-profile <profile>");
+            case REPAIR_SCHEDULER_EXECUTION_CONTEXT, GOAL_STOPPED, QUOTA_PAUSED, TERMINAL_NO_FOLLOWUP,
+                    AUTOMATION_PROMPT_UPGRADE_REQUIRED, THROTTLED_SKIP, MONITOR_QUIET_SKIP, PEER_COORDINATION_BLOCKED, QUOTA_SKIP ->
+                actions.add("loopx quota should-run --goal-id " + goal + agentFlag + " --runtime-profile <profile>");
         }
         return actions;
     }

@@ -29,17 +29,17 @@ public final class NextCommands {
         for (LaneDecisions.Lane lane : lanes) {
             String a = lane.agentId().isEmpty() ? "" : " --agent-id " + lane.agentId();
             TodoView t = lane.verdict().selected();
-            String action = lane.verdict().effectiveAction();
-            if (action.equals("normal_run") && t != null) {
+            EffectiveAction action = lane.verdict().effectiveAction();
+            if (action == EffectiveAction.NORMAL_RUN && t != null) {
                 if (!t.claimedBy().equals(lane.agentId()) && !lane.agentId().isEmpty()) {
                     out.add("loopx todo claim --goal-id " + g + " --todo-id " + t.todoId() + a);
                 }
                 out.add("loopx todo complete --goal-id " + g + " --todo-id " + t.todoId() + a + " --evidence \"<what changed>\"");
                 out.add("loopx refresh-state --goal-id " + g + a + " --delivery-outcome outcome_progress --summary \"<what changed>\"");
                 out.add("loopx quota spend-slot --goal-id " + g + a + " --execute");
-            } else if (action.equals("successor_replan_required") && t != null) {
+            } else if (action == EffectiveAction.SUCCESSOR_REPLAN_REQUIRED && t != null) {
                 out.add("loopx todo update --goal-id " + g + " --todo-id " + t.todoId() + a + " --status open --resume-when none");
-            } else if (action.equals("automation_prompt_upgrade_required")) {
+            } else if (action == EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED) {
                 out.add("loopx heartbeat-prompt --goal-id " + g + " --agent-id <agent-id> --bootstrap");
             }
         }

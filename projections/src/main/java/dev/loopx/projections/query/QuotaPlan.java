@@ -33,7 +33,7 @@ public final class QuotaPlan {
         n.put("would_run", lanes.stream().anyMatch(l -> l.verdict().shouldRun()));
         ArrayNode array = n.putArray("lanes");
         lanes.forEach(l -> array.addObject().put("agent_id", l.agentId()).put("should_run", l.verdict().shouldRun())
-                .put("effective_action", l.verdict().effectiveAction()));
+                .put("effective_action", l.verdict().effectiveAction().wire()));
         return n;
     }
 }

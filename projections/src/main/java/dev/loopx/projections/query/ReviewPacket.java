@@ -52,7 +52,7 @@ public final class ReviewPacket {
                 : dev.loopx.projections.quota.QuotaStatus.at(s.goal().quota(), s.quota(), now).state());
         ArrayNode laneArray = doc.putArray("lanes");
         lanes.forEach(l -> laneArray.addObject().put("agent_id", l.agentId())
-                .put("effective_action", l.verdict().effectiveAction()).put("waiting_on", l.waitingOn())
+                .put("effective_action", l.verdict().effectiveAction().wire()).put("waiting_on", l.waitingOn())
                 .put("reason", l.verdict().reason()));
         doc.set("since_last_reward", since(s, changes));
         doc.set("latest_evidence", GoalStatus.lastEvidence(s.quota()));

@@ -39,7 +39,7 @@ public final class ShouldRun {
     }
 
     /** The branch taken and what it selected. */
-    public record Verdict(boolean shouldRun, String effectiveAction, String recommendedMode, String reason,
+    public record Verdict(boolean shouldRun, EffectiveAction effectiveAction, String recommendedMode, String reason,
             String recommendedAction, boolean notifyUser, Cadence cadence, TodoView selected, List<TodoView> candidates) {}
 
     public static Verdict decide(GoalState s, Request r, Frontier f, QuotaStatus q) {
@@ -48,50 +48,50 @@ public final class ShouldRun {
         List<TodoView> candidates = s.openTodos().stream().filter(t -> TodoRules.runnableFor(s, t, agent, r.now()))
                 .sorted(TodoRules.ORDER).toList();
         if (r.runtimeProfile().isEmpty()) {
-            return stop(false, "repair_scheduler_execution_context", "control_plane_repair",
+            return stop(false, EffectiveAction.REPAIR_SCHEDULER_EXECUTION_CONTEXT, "control_plane_repair",
                     "no --runtime-profile: the host's execution context is unknown, so LoopX fails closed",
                     "rerun should-run with --runtime-profile", Cadence.REPAIR);
         }
         if (s.goal().stopped()) {
-            return stop(false, "goal_stopped", "goal_stopped", "the goal is stopped: " + s.goal().lifecycleReason(),
+            return stop(false, EffectiveAction.GOAL_STOPPED, "goal_stopped", "the goal is stopped: " + s.goal().lifecycleReason(),
                     "wait for an explicit resume (loopx goal-lifecycle --operation resume)", Cadence.GOAL_STOPPED);
         }
         if (q.state().equals("paused")) {
-            return stop(false, "quota_paused", "quota_paused", "the goal's quota compute is 0 (a hard pause)",
+            return stop(false, EffectiveAction.QUOTA_PAUSED, "quota_paused", "the goal's quota compute is 0 (a hard pause)",
                     "wait for the owner to configure a non-zero quota", Cadence.QUOTA_PAUSED);
         }
         if (f.terminal()) {
-            return stop(false, "terminal_no_followup", "terminal_no_followup",
+            return stop(false, EffectiveAction.TERMINAL_NO_FOLLOWUP, "terminal_no_followup",
                     "every todo is done and a completion said no follow-up: the goal is closed",
                     "stop the automation", Cadence.TERMINAL);
         }
         if (s.hasAgents() && (agent.isEmpty() || s.goal().agent(agent).isEmpty())) {
-            return stop(false, "automation_prompt_upgrade_required", "control_plane_repair",
+            return stop(false, EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED, "control_plane_repair",
                     agent.isEmpty() ? "the goal has registered agents and the heartbeat did not say which one it runs"
                             : "agent " + agent + " is not registered for this goal",
                     "install the managed heartbeat for a registered agent", Cadence.REPAIR);
         }
         List<TodoView> gates = s.openTodos().stream().filter(t -> TodoRules.gateBlocks(t, agent)).sorted(TodoRules.ORDER).toList();
         if (!gates.isEmpty()) {
-            return new Verdict(false, "operator_gate_notify", "operator_gate_wait", "an open user gate blocks this lane: "
+            return new Verdict(false, EffectiveAction.OPERATOR_GATE_NOTIFY, "operator_gate_wait", "an open user gate blocks this lane: "
                     + gates.get(0).text(), "notify the user and wait for their decision", true, Cadence.HUMAN_GATE,
                     gates.get(0), List.of());
         }
         if (q.state().equals("throttled")) {
-            return new Verdict(false, "throttled_skip", "quiet_wait", "the quota window is spent (" + q.spentSlots() + " of "
+            return new Verdict(false, EffectiveAction.THROTTLED_SKIP, "quiet_wait", "the quota window is spent (" + q.spentSlots() + " of "
                     + q.allowedSlots() + " slots) until " + q.nextEligibleAt(), "skip this turn quietly", false,
                     Cadence.UNCHANGED, null, candidates);
         }
         List<TodoView> ready = s.openTodos().stream().filter(t -> TodoRules.readyDeferred(s, t, r.now())).sorted(TodoRules.ORDER).toList();
         if (!ready.isEmpty()) {
-            return new Verdict(true, "successor_replan_required", "replan", "a deferred todo's condition came true: "
+            return new Verdict(true, EffectiveAction.SUCCESSOR_REPLAN_REQUIRED, "replan", "a deferred todo's condition came true: "
                     + ready.get(0).text(), "re-plan: update or supersede the deferred todo before other work", false,
                     Cadence.ACTIVE_WORK, ready.get(0), candidates);
         }
         if (!candidates.isEmpty()) {
             TodoView selected = candidates.get(0);
             boolean claimed = selected.claimedBy().equals(agent) && !agent.isEmpty();
-            return new Verdict(true, "normal_run", "work", "runnable advancement work: " + selected.text(),
+            return new Verdict(true, EffectiveAction.NORMAL_RUN, "work", "runnable advancement work: " + selected.text(),
                     claimed ? "work on the selected todo" : "claim the selected todo, then work on it", false,
                     Cadence.ACTIVE_WORK, selected, candidates);
         }
@@ -99,23 +99,23 @@ public final class ShouldRun {
                 .sorted(TodoRules.ORDER).toList();
         List<TodoView> due = monitors.stream().filter(t -> TodoRules.monitorDue(s, t, r.now())).toList();
         if (!due.isEmpty()) {
-            return new Verdict(true, "monitor_due", "monitor", "a monitor is due: " + due.get(0).text(),
+            return new Verdict(true, EffectiveAction.MONITOR_DUE, "monitor", "a monitor is due: " + due.get(0).text(),
                     "check the monitor and write back what changed", false, Cadence.MONITOR_WAIT, due.get(0), List.of());
         }
         if (!monitors.isEmpty()) {
-            return new Verdict(false, "monitor_quiet_skip", "quiet_wait", "only monitors remain and none is due",
+            return new Verdict(false, EffectiveAction.MONITOR_QUIET_SKIP, "quiet_wait", "only monitors remain and none is due",
                     "skip this turn quietly", false, Cadence.MONITOR_WAIT, null, List.of());
         }
         if (s.openTodos().stream().anyMatch(t -> TodoRules.claimedByOther(t, agent))) {
-            return new Verdict(false, "peer_coordination_blocked", "peer_wait",
+            return new Verdict(false, EffectiveAction.PEER_COORDINATION_BLOCKED, "peer_wait",
                     "the remaining work is claimed by other agents", "wait for a peer to finish or release its claim",
                     false, Cadence.PEER_WAIT, null, List.of());
         }
-        return new Verdict(false, "quota_skip", "quiet_wait", "nothing runnable: no open work for this lane",
+        return new Verdict(false, EffectiveAction.QUOTA_SKIP, "quiet_wait", "nothing runnable: no open work for this lane",
                 "skip quietly until there is fresh evidence or new work", false, Cadence.UNCHANGED, null, List.of());
     }
 
-    private static Verdict stop(boolean run, String action, String mode, String reason, String recommended, Cadence c) {
+    private static Verdict stop(boolean run, EffectiveAction action, String mode, String reason, String recommended, Cadence c) {
         return new Verdict(run, action, mode, reason, recommended, false, c, null, List.of());
     }
 
@@ -131,11 +131,11 @@ public final class ShouldRun {
         doc.put("goal_id", goal);
         doc.put("should_run", v.shouldRun());
         doc.put("state", s.goal().stopped() ? "stopped" : q.state());
-        doc.put("effective_action", v.effectiveAction());
+        doc.put("effective_action", v.effectiveAction().wire());
         doc.put("reason", v.reason());
         doc.put("recommended_action", v.recommendedAction());
-        doc.put("normal_delivery_allowed", v.effectiveAction().equals("normal_run"));
-        doc.put("claim_required_before_work", v.effectiveAction().equals("normal_run") && v.selected() != null
+        doc.put("normal_delivery_allowed", v.effectiveAction() == EffectiveAction.NORMAL_RUN);
+        doc.put("claim_required_before_work", v.effectiveAction() == EffectiveAction.NORMAL_RUN && v.selected() != null
                 && !v.selected().claimedBy().equals(r.agentId()));
         doc.put("runtime_profile", r.runtimeProfile());
         doc.set("quota", q.toJson());
@@ -159,7 +159,7 @@ public final class ShouldRun {
         liveness.put("automation_action", v.cadence() == Cadence.TERMINAL ? "stop_terminal_no_followup" : "keep_active_quiet");
         liveness.put("pause_allowed", v.cadence().stops());
         ObjectNode upgrade = doc.putObject("automation_prompt_upgrade");
-        boolean upgradeRequired = v.effectiveAction().equals("automation_prompt_upgrade_required");
+        boolean upgradeRequired = v.effectiveAction() == EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED;
         upgrade.put("required", upgradeRequired);
         if (upgradeRequired) {
             String agent = !r.agentId().isEmpty() && s.goal().agent(r.agentId()).isPresent() ? r.agentId()
@@ -170,14 +170,14 @@ public final class ShouldRun {
         }
         doc.set("goal_frontier_projection", f.toJson());
         SchedulerHint.Identity id = identity(s, r, v);
-        doc.set("scheduler_hint", SchedulerHint.toJson(v.cadence(), v.effectiveAction(), id, memory, r.currentRrule(),
+        doc.set("scheduler_hint", SchedulerHint.toJson(v.cadence(), v.effectiveAction().wire(), id, memory, r.currentRrule(),
                 CODEX_PROFILES.contains(r.runtimeProfile()),
                 r.includeDetail().equals("scheduler") || r.includeDetail().equals("all"), r.now()));
         return doc;
     }
 
     public static SchedulerHint.Identity identity(GoalState s, Request r, Verdict v) {
-        return new SchedulerHint.Identity(s.goal().goalId(), r.agentId(), v.effectiveAction(), v.recommendedMode(),
+        return new SchedulerHint.Identity(s.goal().goalId(), r.agentId(), v.effectiveAction().wire(), v.recommendedMode(),
                 v.recommendedMode(), v.selected() == null ? "" : v.selected().todoId());
     }
 

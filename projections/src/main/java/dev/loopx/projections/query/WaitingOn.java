@@ -1,6 +1,5 @@
 package dev.loopx.projections.query;
 
-import java.util.Set;
 
 /**
  * Whom a should-run verdict waits on: {@code user} (an owner gate, a stopped goal, a paused
@@ -8,21 +7,14 @@ import java.util.Set;
  * or throttled work waiting for its slot), else {@code nothing}. Pure.
  */
 public final class WaitingOn {
-    private static final Set<String> USER = Set.of("operator_gate_notify", "goal_stopped", "quota_paused",
-            "automation_prompt_upgrade_required", "repair_scheduler_execution_context");
-    private static final Set<String> AGENT = Set.of("normal_run", "successor_replan_required", "monitor_due",
-            "peer_coordination_blocked");
-
     private WaitingOn() {}
 
     public static String of(ShouldRun.Verdict v) {
-        String action = v.effectiveAction();
-        if (USER.contains(action)) {
-            return "user";
-        }
-        if (action.equals("throttled_skip")) {
-            return v.candidates().isEmpty() ? "nothing" : "agent";
-        }
-        return AGENT.contains(action) ? "agent" : "nothing";
+        return switch (v.effectiveAction().waits()) {
+            case USER -> "user";
+            case AGENT -> "agent";
+            case NOTHING -> "nothing";
+            case AGENT_WHEN_WORK_WAITS -> v.candidates().isEmpty() ? "nothing" : "agent";
+        };
     }
 }

@@ -14,7 +14,7 @@ import java.nio.file.StandardCopyOption;
  * {@code -wal}/{@code -shm}). Opens the current store, and rebuilds it into a fresh file that
  * replaces the old one only when complete — a crash mid-rebuild leaves the old store in place.
  */
-public final class ProjectionFiles {
+public final class ProjectionFiles implements dev.loopx.projections.ProjectionStorage {
     public static final String DB_FILE = "projections.db";
     private final Path root;
 
@@ -31,6 +31,7 @@ public final class ProjectionFiles {
     }
 
     /** Opens the store; a new file is stamped with the current schema version. */
+    @Override
     public SqliteProjectionStore open() {
         SqliteProjectionStore store = SqliteProjectionStore.open(dbFile());
         if (store.schemaVersion() == 0 && store.checkpoint().seq() == 0) {
@@ -40,6 +41,7 @@ public final class ProjectionFiles {
     }
 
     /** Builds a complete store from the ledger in a side file, then swaps it in. */
+    @Override
     public void rebuild(Ledger ledger, ProjectionCatchUp catchUp, ProjectionCatchUp.Progress progress) {
         Path side = root.resolve(DB_FILE + ".rebuild");
         deleteDatabase(side);
@@ -49,7 +51,7 @@ public final class ProjectionFiles {
         } catch (IOException e) {
             throw new LedgerException("runtime_root_unwritable", "cannot remove an old projection store", e);
         }
-        try (SqliteProjectionStore fresh = SqliteProjectionStore.openSideFile(side)) {
+        try (SqliteRebuildFile fresh = SqliteRebuildFile.open(side)) {
             fresh.initialise(Projector.SCHEMA_VERSION);
             catchUp.catchUp(ledger, fresh, progress);
         }

@@ -54,7 +54,7 @@ final class UnindexedRows implements AutoCloseable {
     /**
      * The page cache while the indexes are built: the sorter's chunks follow it. 1M bench store, the
      * three index builds inside the JVM (sqlite-jdbc 3.51), alternating: 1.05–1.40 s at 4 MiB
-     * against 1.23–1.74 s at 8 MiB (docs/adr/0003-start-up.md, fifth pass).
+     * against 1.23–1.74 s at 8 MiB (bench/README.md, "History of the start-up measurements", fifth pass).
      */
     private static final int INDEX_CACHE_KIB = 4096;
     private final Connection connection;

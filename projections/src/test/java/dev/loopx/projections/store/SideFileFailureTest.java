@@ -33,7 +33,7 @@ class SideFileFailureTest {
     @Test
     void aBatchTheWriterCannotWriteFailsTheFoldsAfterItAndTheClose() {
         List<Decoded> history = TodoHistories.decoded(TodoHistories.ledger(21, 300));
-        SqliteProjectionStore side = SqliteProjectionStore.openSideFile(dir.resolve("side.db"), RowIndex.MAX_SLOTS, 50);
+        SqliteRebuildFile side = SqliteRebuildFile.open(dir.resolve("side.db"), RowIndex.MAX_SLOTS, 50);
         side.initialise(Projector.SCHEMA_VERSION);
         Projector projector = new Projector();
         side.apply(history.subList(0, 60), projector);   // handed over: written

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.ledger.event.Decoded;
+import dev.loopx.projections.ProjectionCatchUp;
 import dev.loopx.projections.Projector;
 import dev.loopx.projections.view.OperationIndex;
 import dev.loopx.projections.TodoHistories;
@@ -152,7 +153,7 @@ class UnindexedRowsTest {
         return TodoHistories.decoded(TodoHistories.ledger(seed, events));
     }
 
-    private static void fold(SqliteProjectionStore store, List<Decoded> history, int batch) {
+    private static void fold(SqliteViews store, List<Decoded> history, int batch) {
         Projector projector = new Projector();
         store.initialise(Projector.SCHEMA_VERSION);
         for (int from = 0; from < history.size(); from += batch) {
@@ -177,11 +178,11 @@ class UnindexedRowsTest {
             fold(SqliteProjectionStore.open(plain), history, 1);
             Path handedOver = dir.resolve("handed-" + seed + ".db");
             Path smallHandedOver = dir.resolve("small-handed-" + seed + ".db");
-            fold(SqliteProjectionStore.openSideFile(side), history, 37);
-            fold(SqliteProjectionStore.openSideFile(small, 64), history, 37);   // ~38 rows, then the key index
+            fold(SqliteRebuildFile.open(side), history, 37);
+            fold(SqliteRebuildFile.open(small, 64, ProjectionCatchUp.BATCH_SIZE), history, 37);   // ~38 rows, then the key index
             // the writer thread gets a batch every ~2 applies: rows rewritten while the batch before is being written
-            fold(SqliteProjectionStore.openSideFile(handedOver, RowIndex.MAX_SLOTS, 50), history, 37);
-            fold(SqliteProjectionStore.openSideFile(smallHandedOver, 512, 50), history, 37);   // ~300 rows by id, then by key
+            fold(SqliteRebuildFile.open(handedOver, RowIndex.MAX_SLOTS, 50), history, 37);
+            fold(SqliteRebuildFile.open(smallHandedOver, 512, 50), history, 37);   // ~300 rows by id, then by key
             String expected = dump(plain);
             assertTrue(expected.contains("\"" + OperationIndex.VIEW + "\""), "the history writes idempotency-index entries");
             assertEquals(expected, dump(side), "seed " + seed);
@@ -194,8 +195,8 @@ class UnindexedRowsTest {
     @Test
     void aSideFileMustStartEmpty() {
         Path side = dir.resolve("used.db");
-        fold(SqliteProjectionStore.openSideFile(side), history(4, 20), 5);
-        assertThrows(IllegalStateException.class, () -> SqliteProjectionStore.openSideFile(side));
+        fold(SqliteRebuildFile.open(side), history(4, 20), 5);
+        assertThrows(IllegalStateException.class, () -> SqliteRebuildFile.open(side));
         assertFalse(dump(side).isEmpty());
     }
 }

@@ -93,7 +93,7 @@ class ViewLayoutTest {
             expected = store.canonicalDump();
         }
         Path side = dir.resolve("side.db");
-        try (SqliteProjectionStore store = SqliteProjectionStore.openSideFile(side, RowIndex.MAX_SLOTS, 7)) {
+        try (SqliteRebuildFile store = SqliteRebuildFile.open(side, RowIndex.MAX_SLOTS, 7)) {
             store.initialise(Projector.SCHEMA_VERSION);
             new ProjectionCatchUp(TodoHistories.CODEC, new Projector()).catchUp(ledger, store, ProjectionCatchUp.Progress.NONE);
         }

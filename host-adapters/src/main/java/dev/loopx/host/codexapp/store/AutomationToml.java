@@ -5,6 +5,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import io.vavr.control.Either;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -20,6 +25,20 @@ public final class AutomationToml {
     private AutomationToml(byte[] bytes, ObjectNode tree) {
         this.bytes = bytes;
         this.tree = tree;
+    }
+
+    /** The exact bytes of the file at {@code path}; empty when there is none. */
+    static Optional<byte[]> readIfExists(Path path) throws IOException {
+        try {
+            return Optional.of(Files.readAllBytes(path));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** A regular file that is not a symbolic link (a rename over a link would replace the link). */
+    static boolean isPlainFile(Path path) {
+        return Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS);
     }
 
     /** Parses strict UTF-8 TOML; anything else is {@code toml_invalid}. */

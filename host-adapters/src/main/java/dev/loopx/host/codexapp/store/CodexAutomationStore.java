@@ -104,7 +104,7 @@ public final class CodexAutomationStore {
 
     private CrossStoreRead read(AutomationTable t, String id) throws SQLException, IOException {
         Path toml = home.automationToml(id);
-        return CrossStoreCheck.evaluate(id, t.rows(id), AtomicFiles.readIfExists(toml), AtomicFiles.isPlainFile(toml));
+        return CrossStoreCheck.evaluate(id, t.rows(id), AutomationToml.readIfExists(toml), AutomationToml.isPlainFile(toml));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.loopx.host.codexapp.store;
 
+import dev.loopx.ledger.files.AtomicReplace;
 import io.vavr.control.Either;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -49,8 +50,8 @@ final class LockedWrite {
         boolean committed = false;
         try {
             List<RowImage> rows = table.rows(change.automationId());
-            Optional<byte[]> tomlNow = AtomicFiles.readIfExists(tomlPath);
-            Optional<StoreProblem> refused = !AtomicFiles.isPlainFile(tomlPath)
+            Optional<byte[]> tomlNow = AutomationToml.readIfExists(tomlPath);
+            Optional<StoreProblem> refused = !AutomationToml.isPlainFile(tomlPath)
                     ? Optional.of(StoreProblem.of(StoreProblem.Code.SOURCE_CHANGED,
                             "automation.toml is missing or not a plain file; nothing was written"))
                     : strictApply ? applyPrecondition(rows, tomlNow) : convergePrecondition(rows, tomlNow);
@@ -67,7 +68,7 @@ final class LockedWrite {
                     return Either.left(failed.get());
                 }
             }
-            AtomicFiles.removeStrayTemps(tomlPath.getParent()); // under the lock: no other writer is mid-replace
+            AtomicReplace.removeStrayTemps(tomlPath); // under the lock: no other writer is mid-replace
             if (rowAtWant && tomlAtWant) {
                 table.rollback(); // nothing was written; just release the lock
                 return Either.right(new ConvergeOutcome(target, false, false));
@@ -101,12 +102,12 @@ final class LockedWrite {
         call(MigrationStep.AFTER_SQLITE_UPDATE);
         if (!tomlAtWant) {
             tomlWritten = true; // set first: a failed rename may still have happened
-            AtomicFiles.replace(tomlPath, wantToml);
+            AtomicReplace.keepingMode().replace(tomlPath, wantToml);
         }
         call(MigrationStep.AFTER_TOML_REPLACE);
         List<RowImage> rowsBack = table.rows(change.automationId());
         call(MigrationStep.DURING_READBACK);
-        Optional<byte[]> tomlBack = AtomicFiles.readIfExists(tomlPath);
+        Optional<byte[]> tomlBack = AutomationToml.readIfExists(tomlPath);
         if (rowsBack.size() != 1 || !rowsBack.get(0).equals(want.row()) || tomlBack.isEmpty()
                 || !Arrays.equals(tomlBack.get(), wantToml)) {
             return Optional.of(StoreProblem.of(StoreProblem.Code.READBACK_MISMATCH,
@@ -119,7 +120,7 @@ final class LockedWrite {
     private void undo() throws IOException, SQLException {
         table.rollback();
         if (tomlWritten) {
-            AtomicFiles.replace(tomlPath, otherToml);
+            AtomicReplace.keepingMode().replace(tomlPath, otherToml);
             tomlWritten = false;
         }
     }

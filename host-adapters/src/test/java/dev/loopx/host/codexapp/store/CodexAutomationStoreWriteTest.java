@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.host.codexapp.fixture.CodexHomeFixture;
 import dev.loopx.host.codexapp.fixture.FixturePrompts;
+import dev.loopx.ledger.files.AtomicReplace;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -324,7 +325,8 @@ class CodexAutomationStoreWriteTest {
     @Test
     void strayTempFilesOfAnInterruptedReplaceAreRemovedByConverge() throws Exception {
         PromptChange change = store.prepare(CodexHomeFixture.OLDER, NEW_PROMPT).get();
-        Path stray = toml(CodexHomeFixture.OLDER).resolveSibling(AtomicFiles.TEMP_PREFIX + "123" + AtomicFiles.TEMP_SUFFIX);
+        Path stray = toml(CodexHomeFixture.OLDER).resolveSibling(
+                AtomicReplace.tempPrefix(toml(CodexHomeFixture.OLDER)) + "123" + AtomicReplace.TEMP_SUFFIX);
         Files.write(stray, "half".getBytes(StandardCharsets.UTF_8));
         assertTrue(store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE).get().alreadyThere());
         assertFalse(Files.exists(stray));

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.loopx.host.codexapp.fixture.CodexHomeFixture;
 import dev.loopx.host.codexapp.fixture.FixturePrompts;
+import dev.loopx.ledger.files.AtomicReplace;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,7 +94,7 @@ class KillDuringWriteProcessTest {
             assertEquals(FixturePrompts.currentWrapper(), pair.prompt());
         }
         try (Stream<Path> files = Files.list(home.resolve("automations").resolve(CodexHomeFixture.MULTILINE))) {
-            assertFalse(files.anyMatch(p -> p.getFileName().toString().startsWith(AtomicFiles.TEMP_PREFIX)), "no stray temp file");
+            assertFalse(files.anyMatch(p -> p.getFileName().toString().startsWith(AtomicReplace.tempPrefix(Path.of("automation.toml")))), "no stray temp file");
         }
     }
 

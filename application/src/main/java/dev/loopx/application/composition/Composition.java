@@ -1,0 +1,61 @@
+package dev.loopx.application.composition;
+
+import dev.loopx.application.Invocation;
+import dev.loopx.application.InvalidRequest;
+import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.ledger.Ledger;
+import dev.loopx.ledger.SyncPolicy;
+import dev.loopx.ledger.chronicle.ChronicleLedger;
+import dev.loopx.ledger.chronicle.ChronicleWarmUp;
+import dev.loopx.ledger.lock.LedgerLock;
+import dev.loopx.projections.store.ProjectionFiles;
+import java.nio.file.Path;
+
+/**
+ * The composition root: the only place that names the adapters behind the {@code Ledger} and
+ * {@code ProjectionStore} ports. Today every runtime root uses the embedded defaults (Chronicle
+ * Queue journal, SQLite projection store); a second backend is chosen here from configuration
+ * and nowhere else. Stateless; thread-safe.
+ */
+public final class Composition {
+    /**
+     * Chronicle + SQLite. The ledger is opened through a method reference, so Chronicle's classes
+     * load only when a command needs the journal (a read of a current store never does).
+     */
+    private static final LoopxRuntime.Adapters EMBEDDED =
+            new LoopxRuntime.Adapters(Composition::openChronicle, ProjectionFiles::new);
+
+    private Composition() {}
+
+    /** Opens the invocation's runtime root (it must be initialised) with the configured adapters. */
+    public static LoopxRuntime open(Invocation invocation) {
+        return open(invocation.runtimeRoot(), invocation);
+    }
+
+    /** Opens another runtime root (e.g. a project in {@code projects.json}) with the invocation's configuration. */
+    public static LoopxRuntime open(Path runtimeRoot, Invocation invocation) {
+        return LoopxRuntime.open(runtimeRoot, syncPolicy(invocation), EMBEDDED);
+    }
+
+    /** The adapters for {@code runtimeRoot}: always the embedded defaults today. */
+    public static LoopxRuntime.Adapters adapters() {
+        return EMBEDDED;
+    }
+
+    /**
+     * {@code ledger.sync} (SPEC §S2) from {@code LOOPX_LEDGER_SYNC}: {@code always} (default: every
+     * append is fsynced before it is acknowledged) or {@code batch} (survives process crashes, not
+     * power loss; for bulk work).
+     */
+    public static SyncPolicy syncPolicy(Invocation invocation) {
+        return invocation.variable("LOOPX_LEDGER_SYNC")
+                .map(value -> SyncPolicy.fromWire(value.trim()).orElseThrow(() ->
+                        new InvalidRequest("invalid_value", "LOOPX_LEDGER_SYNC must be always or batch")))
+                .orElse(SyncPolicy.ALWAYS);
+    }
+
+    private static Ledger openChronicle(Path runtimeRoot, SyncPolicy sync, LedgerLock lock) {
+        ChronicleWarmUp.await();   // Chronicle's classes are initialised by one thread only
+        return ChronicleLedger.open(runtimeRoot, sync, lock);
+    }
+}

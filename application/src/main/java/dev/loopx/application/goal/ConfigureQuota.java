@@ -1,0 +1,71 @@
+package dev.loopx.application.goal;
+
+import dev.loopx.application.Invocation;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.goal.ConfigureGoal;
+import dev.loopx.commands.goal.GoalDecider;
+import dev.loopx.commands.operation.Intent;
+import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.goal.GoalView;
+import io.vavr.control.Either;
+import java.math.BigDecimal;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Use case "change a goal's quota policy" ({@code configure-goal}, SPEC §S6): the given values
+ * over the goal's current policy, as the write path sees it under the lock. Compute 0 pauses.
+ */
+public final class ConfigureQuota {
+    private ConfigureQuota() {}
+
+    /** {@code null} for a value that keeps the goal's current one. */
+    public record Request(String goalId, BigDecimal compute, Integer windowHours, Integer slotMinutes) {
+        public Request {
+            Objects.requireNonNull(goalId, "goalId");
+        }
+
+        /** The wanted policy: the given values over {@code current}. */
+        ConfigureGoal over(GoalView.QuotaPolicy current) {
+            return new ConfigureGoal(goalId, compute != null ? compute : current.compute(),
+                    windowHours != null ? windowHours : current.windowHours(),
+                    slotMinutes != null ? slotMinutes : current.slotMinutes());
+        }
+    }
+
+    /**
+     * The write's outcome with the policy the decision saw and the one it asked for; both
+     * {@code null} when a repeated operation id answered from the ledger without deciding.
+     */
+    public record Result(GoalWrites.Outcome outcome, GoalView.QuotaPolicy before, GoalView.QuotaPolicy after) {}
+
+    public static Either<Rejection, Result> run(Invocation invocation, WriteOptions options, Request request) {
+        AtomicReference<GoalView.QuotaPolicy> before = new AtomicReference<>();
+        GoalWrites.Decision decision = (goal, views) -> {
+            if (goal.isEmpty()) {
+                return Either.left(new Rejection.GoalNotFound(request.goalId()));
+            }
+            before.set(goal.get().goal().quota());
+            return GoalDecider.decide(request.over(before.get()), goal.map(GoalState::goal));
+        };
+        return GoalWrites.run(invocation, new GoalWrites.Request(request.goalId(), options.actor(), options.operationId(),
+                        intent(request), options.preview(), decision))
+                .map(outcome -> {
+                    if (before.get() == null) {
+                        return new Result(outcome, null, null);   // a replayed operation id: nothing was decided
+                    }
+                    ConfigureGoal wanted = request.over(before.get());
+                    return new Result(outcome, before.get(),
+                            new GoalView.QuotaPolicy(wanted.compute(), wanted.windowHours(), wanted.slotMinutes()));
+                });
+    }
+
+    /** The normalised given values (what the write means for {@code --operation-id}). */
+    static Intent intent(Request r) {
+        return Intent.of("configure-goal", Json.object()
+                .put("quota_compute", r.compute() == null ? "" : r.compute().stripTrailingZeros().toPlainString())
+                .put("quota_window_hours", r.windowHours() == null ? 0 : r.windowHours())
+                .put("quota_slot_minutes", r.slotMinutes() == null ? 0 : r.slotMinutes()));
+    }
+}

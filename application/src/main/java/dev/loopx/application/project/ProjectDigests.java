@@ -1,0 +1,84 @@
+package dev.loopx.application.project;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.query.Frontier;
+import dev.loopx.projections.query.GoalRisks;
+import dev.loopx.projections.query.GoalStatus;
+import dev.loopx.projections.query.LaneDecisions;
+import dev.loopx.projections.query.Lanes;
+import dev.loopx.projections.query.TodoBrief;
+import dev.loopx.projections.query.TodoRules;
+import dev.loopx.projections.quota.QuotaStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What each global read surface says about one scanned project (SPEC §S9), as pure functions of
+ * the {@link ScanProjects.Project} and {@code now}: a reader for {@link ScanProjects#run}. The
+ * JSON parts are the documents of the projection queries that own them ({@link TodoBrief},
+ * {@link Lanes}, {@link GoalRisks}); each call returns fresh nodes the caller may extend.
+ */
+public final class ProjectDigests {
+    private ProjectDigests() {}
+
+    /** {@code global-summary}: one goal's digest. {@code waitingOn} is whom the goal waits on ({@link LaneDecisions}). */
+    public record GoalSummary(String goalId, String objective, String lifecycle, String quotaState, int userOpen,
+            int agentOpen, int openGateCount, String waitingOn, boolean terminal) {}
+
+    /** {@code global-todos}: one goal's next agent todo per lane and its open todos in {@link TodoRules#ORDER}. */
+    public record GoalTodos(String goalId, ObjectNode nextAgentTodo, List<ObjectNode> openTodos) {
+        public GoalTodos {
+            Objects.requireNonNull(goalId, "goalId");
+            Objects.requireNonNull(nextAgentTodo, "nextAgentTodo");
+            openTodos = List.copyOf(openTodos);
+        }
+    }
+
+    public static List<GoalSummary> summary(ScanProjects.Project project, Instant now) {
+        List<GoalSummary> goals = new ArrayList<>();
+        for (GoalState s : project.goals()) {
+            Frontier f = Frontier.of(s, "", now);
+            goals.add(new GoalSummary(s.goal().goalId(), s.goal().objective(), s.goal().lifecycle(),
+                    QuotaStatus.at(s.goal().quota(), s.quota(), now).state(), f.userOpen(), f.agentOpen(),
+                    GoalStatus.openGates(s, "").size(), LaneDecisions.waitingOn(LaneDecisions.of(s, "", now)), f.terminal()));
+        }
+        return goals;
+    }
+
+    /** {@code global-gates}: every open owner gate of every goal, as its gate brief with {@code goal_id} added. */
+    public static List<ObjectNode> gates(ScanProjects.Project project) {
+        List<ObjectNode> gates = new ArrayList<>();
+        for (GoalState s : project.goals()) {
+            GoalStatus.openGates(s, "").forEach(t -> gates.add(TodoBrief.gate(t).put("goal_id", s.goal().goalId())));
+        }
+        return gates;
+    }
+
+    public static List<GoalTodos> todos(ScanProjects.Project project, Instant now) {
+        List<GoalTodos> goals = new ArrayList<>();
+        for (GoalState s : project.goals()) {
+            goals.add(new GoalTodos(s.goal().goalId(), Lanes.toJson(s, "", now),
+                    s.openTodos().stream().filter(TodoRules::open).sorted(TodoRules.ORDER).map(TodoBrief::of).toList()));
+        }
+        return goals;
+    }
+
+    /**
+     * {@code global-risks}: {@code ledger_head_unconfirmed} first when the head marker does not
+     * confirm the views' checkpoint, then each goal's risks ({@link GoalRisks}).
+     */
+    public static List<ObjectNode> risks(ScanProjects.Project project, Instant now) {
+        List<ObjectNode> risks = new ArrayList<>();
+        if (!project.ledgerCheck().confirmed()) {
+            risks.add(GoalRisks.risk("", "ledger_head_unconfirmed",
+                    "the head marker does not confirm the views' checkpoint; run loopx ledger verify in this project"));
+        }
+        for (GoalState s : project.goals()) {
+            risks.addAll(GoalRisks.of(s, now));
+        }
+        return risks;
+    }
+}

@@ -1,0 +1,116 @@
+package dev.loopx.application.project;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.files.AtomicReplace;
+import dev.loopx.ledger.json.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code <loopx-home>/projects.json}: the private index of known runtime roots that the global
+ * read surfaces scan and {@code connect} extends. It holds absolute paths, so it is 0600 in a 0700
+ * folder and never printed. Written only by {@link AtomicReplace} (a reader sees the old index or
+ * the new one; a symbolic link or anything else that is not a regular file is never written
+ * through). Failures are {@link LedgerException}s: {@code project_index_unreadable} (exists but is
+ * not a LoopX index), {@code project_index_unwritable}. Not safe for concurrent read-modify-write
+ * by two processes (the last replace wins, as it always has).
+ */
+final class ProjectRegistry {
+    private final Path file;
+
+    /** One known project: its runtime root (private: never printed) and its public label. */
+    record Entry(Path runtimeRoot, String projectLabel) {}
+
+    ProjectRegistry(Path loopxHome) {
+        this.file = loopxHome.resolve("projects.json");
+    }
+
+    /** The recorded projects, in index order; none when the index does not exist. Reads only. */
+    List<Entry> entries() {
+        List<Entry> entries = new ArrayList<>();
+        for (JsonNode p : read().get("projects")) {
+            String label = p.path("project_label").asText("");
+            entries.add(new Entry(Path.of(p.path("runtime_root").asText("")),
+                    label.isBlank() ? "project-" + (entries.size() + 1) : label));
+        }
+        return entries;
+    }
+
+    /** Whether {@code runtimeRoot} is recorded with {@code goalId}, i.e. whether {@link #record} would change nothing. */
+    boolean records(Path runtimeRoot, String goalId) {
+        ObjectNode entry = find(read(), runtimeRoot);
+        return entry != null && hasGoal(entry, goalId);
+    }
+
+    /** Records the project with the goal; returns false (and writes nothing) when it was already recorded with it. */
+    boolean record(Path runtimeRoot, String projectLabel, String goalId) {
+        ObjectNode doc = read();
+        ObjectNode entry = find(doc, runtimeRoot);
+        if (entry == null) {
+            entry = ((ArrayNode) doc.get("projects")).addObject();
+            entry.put("runtime_root", runtimeRoot.toString());
+            entry.put("project_label", projectLabel);
+            entry.putArray("goal_ids");
+        }
+        if (hasGoal(entry, goalId)) {
+            return false;
+        }
+        ((ArrayNode) entry.get("goal_ids")).add(goalId);
+        write(doc);
+        return true;
+    }
+
+    private static boolean hasGoal(ObjectNode entry, String goalId) {
+        for (JsonNode g : entry.get("goal_ids")) {
+            if (g.asText().equals(goalId)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static ObjectNode find(ObjectNode doc, Path runtimeRoot) {
+        for (JsonNode p : doc.get("projects")) {
+            if (p.path("runtime_root").asText().equals(runtimeRoot.toString())) {
+                return (ObjectNode) p;
+            }
+        }
+        return null;
+    }
+
+    private ObjectNode read() {
+        if (Files.exists(file)) {
+            try {
+                JsonNode node = Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
+                if (node instanceof ObjectNode o && o.get("projects") instanceof ArrayNode) {
+                    return o;
+                }
+            } catch (IOException e) {
+                throw new LedgerException("project_index_unreadable", "the LoopX project index (projects.json) is unreadable", e);
+            }
+            throw new LedgerException("project_index_unreadable", "the LoopX project index (projects.json) is not a LoopX index");
+        }
+        ObjectNode doc = Json.object();
+        doc.put("schema_version", "loopx_projects_v0");
+        doc.putArray("projects");
+        return doc;
+    }
+
+    /** 0600 whatever was there before; a missing LoopX home is created 0700. */
+    private void write(ObjectNode doc) {
+        try {
+            byte[] bytes = (Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(doc) + "\n")
+                    .getBytes(StandardCharsets.UTF_8);
+            AtomicReplace.privateFile().creatingPrivateFolders().replace(file, bytes);
+        } catch (IOException e) {
+            throw new LedgerException("project_index_unwritable", "cannot write the LoopX project index (projects.json)", e);
+        }
+    }
+}

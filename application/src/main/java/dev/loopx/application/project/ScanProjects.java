@@ -1,0 +1,129 @@
+package dev.loopx.application.project;
+
+import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
+import dev.loopx.commands.privacy.PathRedactor;
+import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.ledger.Head;
+import dev.loopx.ledger.HeadMarker;
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.ProjectionStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Use case "read every known project" for the global read surfaces (SPEC §S9): opens each runtime
+ * root of {@code projects.json} through the composition root (a missing or uninitialised root is
+ * refused before a file is touched), reads its views, and hands a {@link Project} to the caller's
+ * reader. A project that cannot be opened or read — including one whose reader fails — is
+ * reported by label with its error (paths redacted); the others are still read. Projects are
+ * named by label, never by path. Never appends, never takes the write lock.
+ */
+public final class ScanProjects {
+    private ScanProjects() {}
+
+    /**
+     * One readable project: its label, its goals (goal-id order), and the cheap ledger check of its
+     * views. Valid only while the reader it is handed to runs: the goals read the project's open
+     * views lazily, and the runtime is closed when the reader returns.
+     */
+    public record Project(String label, List<GoalState> goals, LedgerCheck ledgerCheck) {
+        public Project {
+            Objects.requireNonNull(label, "label");
+            goals = List.copyOf(goals);
+            Objects.requireNonNull(ledgerCheck, "ledgerCheck");
+        }
+    }
+
+    /**
+     * The views' checkpoint against the committed head marker — not a full verify. {@code marker}
+     * is empty when the marker is missing, pending or torn.
+     */
+    public record LedgerCheck(Head checkpoint, Optional<Head> marker) {
+        public LedgerCheck {
+            Objects.requireNonNull(checkpoint, "checkpoint");
+            Objects.requireNonNull(marker, "marker");
+        }
+
+        /** What the marker says about the checkpoint. */
+        public enum MarkerState {
+            MATCHES_VIEWS, DIFFERS_FROM_VIEWS, MISSING_OR_PENDING;
+
+            /** The contract's {@code head_marker} value, e.g. {@code matches_views}. */
+            public String wire() {
+                return name().toLowerCase(Locale.ROOT);
+            }
+        }
+
+        /** Whether the marker confirms the checkpoint. */
+        public boolean confirmed() {
+            return marker.isPresent() && marker.get().equals(checkpoint);
+        }
+
+        public MarkerState state() {
+            return confirmed() ? MarkerState.MATCHES_VIEWS
+                    : marker.isPresent() ? MarkerState.DIFFERS_FROM_VIEWS : MarkerState.MISSING_OR_PENDING;
+        }
+
+        /** The views' checkpoint seq (the ledger head the views were built to). */
+        public long headSeq() {
+            return checkpoint.seq();
+        }
+    }
+
+    /** A project that could not be read: {@code message} is path-redacted. */
+    public record Unavailable(String label, String errorCode, String message) {}
+
+    /** Per readable project what the reader made of it, in index order, and the unreadable ones. */
+    public record Scan<T>(List<Read<T>> readable, List<Unavailable> unavailable) {
+        public Scan {
+            readable = List.copyOf(readable);
+            unavailable = List.copyOf(unavailable);
+        }
+
+        /** All projects of the index, readable or not. */
+        public int projectCount() {
+            return readable.size() + unavailable.size();
+        }
+    }
+
+    /** One readable project's label and what the reader answered for it. */
+    public record Read<T>(String label, T facts) {}
+
+    /**
+     * Every project, each turned into facts by {@code reader} while its runtime is open (the facts
+     * must not hold on to the {@link Project}). A reader that throws makes that project unavailable
+     * ({@code project_unreadable}), as a failed read does.
+     */
+    public static <T> Scan<T> run(Invocation invocation, Function<Project, T> reader) {
+        List<Read<T>> readable = new ArrayList<>();
+        List<Unavailable> unavailable = new ArrayList<>();
+        for (ProjectRegistry.Entry entry : new ProjectRegistry(invocation.loopxHome()).entries()) {
+            String label = entry.projectLabel();
+            try (LoopxRuntime runtime = Composition.open(entry.runtimeRoot(), invocation)) {
+                readable.add(new Read<>(label, reader.apply(read(label, runtime))));
+            } catch (LedgerException e) {
+                unavailable.add(unavailable(label, e.errorCode(), e.getMessage()));
+            } catch (RuntimeException e) {
+                unavailable.add(unavailable(label, "project_unreadable", e.getClass().getSimpleName()));
+            }
+        }
+        return new Scan<>(readable, unavailable);
+    }
+
+    private static Project read(String label, LoopxRuntime runtime) {
+        ProjectionStore views = runtime.views();
+        List<GoalState> goals = GoalState.loadAll(views);
+        Optional<Head> marker = new HeadMarker(runtime.root()).committed();
+        return new Project(label, goals, new LedgerCheck(views.checkpoint(), marker));
+    }
+
+    private static Unavailable unavailable(String label, String code, String message) {
+        return new Unavailable(label, code, PathRedactor.redact(String.valueOf(message)));
+    }
+}

@@ -1,0 +1,76 @@
+package dev.loopx.application.update;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loopx.application.Invocation;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The prompt step of {@link ApplyUpdate}: the <em>new</em> runtime's
+ * {@code automation-prompts sync-installed --execute} on the pre-upgrade snapshot, run as a child
+ * process against the same runtime root (it records its own {@code prompt_migration.*} events).
+ * Its answer is summarised into one result code, the first that applies of: {@link #FAILED}
+ * (the step did not finish, or an automation failed or went stale), {@link #DEFERRED} (the App is
+ * running), {@link #CHANGED_SINCE_SNAPSHOT}, {@link #REVIEW_REQUIRED}, else {@link #COMPLETE}.
+ * Without a Codex database the result is {@link #NO_CODEX_STORE}; with an unreadable one,
+ * {@link #UNAVAILABLE}; neither starts the child. Only {@code complete} and {@code no_codex_store}
+ * complete the upgrade.
+ *
+ * @param sync the child's answer ({@code loopx_automation_prompt_upgrade_v0}), when it gave one with automations
+ * @param exitCode the child's exit code ({@code -1} when killed at its deadline; {@code 0} when not started)
+ * @param finished the child answered: not killed, exit 0 or 1, and a sync document
+ */
+public record PromptReconciliation(String result, boolean started, Optional<JsonNode> sync, int exitCode,
+        boolean finished) {
+    public static final String FAILED = "failed";
+    public static final String DEFERRED = "deferred";
+    public static final String CHANGED_SINCE_SNAPSHOT = "changed_since_snapshot";
+    public static final String REVIEW_REQUIRED = "review_required";
+    public static final String COMPLETE = "complete";
+    public static final String NO_CODEX_STORE = "no_codex_store";
+    public static final String UNAVAILABLE = "unavailable";
+    private static final List<String> FAILED_RESULTS = List.of("failed", "preview_stale");
+
+    public PromptReconciliation {
+        Objects.requireNonNull(result, "result");
+        Objects.requireNonNull(sync, "sync");
+    }
+
+    static PromptReconciliation run(Invocation invocation, UpgradeSnapshot snapshot, Path newRuntime, Path runtimeRoot,
+            String cliBin, Duration timeout) throws IOException {
+        switch (snapshot.status()) {
+            case UpgradeSnapshot.NO_CODEX_STORE -> {
+                return new PromptReconciliation(NO_CODEX_STORE, false, Optional.empty(), 0, false);
+            }
+            case UpgradeSnapshot.UNAVAILABLE -> {
+                return new PromptReconciliation(UNAVAILABLE, false, Optional.empty(), 0, false);
+            }
+            default -> { }
+        }
+        invocation.progress().report("update: reconciling installed heartbeat prompts with the new runtime…");
+        Path plan = snapshot.file().orElseThrow();
+        RuntimeProcess.Outcome o = RuntimeProcess.run(invocation, newRuntime.resolve("bin/loopx"),
+                List.of("--runtime-root", runtimeRoot.toString(), "--format", "json", "automation-prompts", "sync-installed",
+                        "--plan-file", plan.toString(), "--cli-bin", cliBin, "--execute"), timeout);
+        invocation.progress().report("");
+        Optional<JsonNode> doc = o.json().filter(d -> d.has("automations"));
+        if (o.timedOut() || (o.exitCode() != 0 && o.exitCode() != 1) || doc.isEmpty()) {
+            return new PromptReconciliation(FAILED, true, doc, o.exitCode(), false);
+        }
+        JsonNode counts = doc.get().path("counts");
+        String result = FAILED_RESULTS.stream().anyMatch(counts::has) ? FAILED
+                : counts.has("deferred") ? DEFERRED
+                : counts.has("changed_since_snapshot") ? CHANGED_SINCE_SNAPSHOT
+                : counts.has("review_required") ? REVIEW_REQUIRED
+                : COMPLETE;
+        return new PromptReconciliation(result, true, doc, o.exitCode(), true);
+    }
+
+    public boolean complete() {
+        return result.equals(COMPLETE) || result.equals(NO_CODEX_STORE);
+    }
+}

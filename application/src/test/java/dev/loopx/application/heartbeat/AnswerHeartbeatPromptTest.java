@@ -1,0 +1,121 @@
+package dev.loopx.application.heartbeat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrite;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.application.project.ConnectProject;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.agent.RegisterAgents;
+import dev.loopx.host.heartbeat.HeartbeatPrompt;
+import dev.loopx.host.surface.HostSurface;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The three modes: thin body, managed wrapper, wrapper plus a recorded install (the only write). */
+class AnswerHeartbeatPromptTest {
+    @TempDir
+    Path sandbox;
+    Invocation invocation;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        Path project = Files.createDirectories(sandbox.resolve("app"));
+        Path root = project.resolve(".loopx");
+        invocation = new Invocation(Instant.parse("2026-01-01T00:00:00Z"), root, sandbox.resolve("loopx-home"), sandbox,
+                sandbox, Map.of(), Invocation.Progress.NONE);
+        assertTrue(ConnectProject.run(invocation, new ConnectProject.Request(project, "g1", "", null, null, false)).isRight());
+        assertTrue(GoalWrites.run(invocation, new WriteOptions(new Actor(ActorKind.OWNER, "cli"), "", false),
+                new GoalWrite.Agents(new RegisterAgents("g1", List.of("builder"), "", false))).isRight());
+    }
+
+    @Test
+    void theThinModeAnswersTheTaskBody() {
+        var answer = run(new HeartbeatPromptRequest.Thin("g1", "builder", "", List.of(), "loopx", "generic_cli", ""));
+
+        var thin = assertInstanceOf(HeartbeatPromptAnswer.Thin.class, answer);
+        assertEquals(HeartbeatPrompt.THIN_SCHEMA, thin.document().get("schema_version").asText());
+        assertTrue(thin.document().get("ok").asBoolean());
+    }
+
+    @Test
+    void anUnknownGoal_isRejectedInEveryMode() {
+        var result = AnswerHeartbeatPrompt.run(invocation, bootstrap("nope", "builder"));
+
+        assertInstanceOf(Rejection.GoalNotFound.class, result.getLeft());
+    }
+
+    @Test
+    void aWrapperWithoutARegisteredAgent_isRefusedAndNothingIsRecorded() {
+        var install = new HeartbeatPromptRequest.RecordInstall(bootstrap("g1", ""), HostSurface.CODEX_APP, "", true);
+
+        var refused = assertInstanceOf(HeartbeatPromptAnswer.Refused.class, run(install));
+
+        assertEquals(AnswerHeartbeatPrompt.BOOTSTRAP_SCHEMA, refused.document().get("schema_version").asText());
+        assertEquals("agent_id_required", refused.document().get("error_code").asText());
+        assertTrue(lastInstall().isEmpty());
+    }
+
+    @Test
+    void theWrapperBindsTheRuntimeRootItRunsIn() {
+        var wrapper = assertInstanceOf(HeartbeatPromptAnswer.Wrapper.class, run(bootstrap("g1", "builder")));
+
+        assertEquals(invocation.runtimeRoot().toAbsolutePath().normalize().toString(), wrapper.runtimeRoot());
+        assertTrue(wrapper.text().contains(wrapper.runtimeRoot()));
+        assertTrue(wrapper.withinBudget());
+        assertTrue(wrapper.install().isEmpty());
+    }
+
+    @Test
+    void recordingAnInstall_previewsUnlessExecuted_andIsRecordedOnce() {
+        var preview = install(false);
+        assertInstanceOf(GoalWrites.Outcome.Previewed.class, preview.outcome());
+        assertTrue(preview.lastInstall().isEmpty(), "a preview appends nothing");
+
+        var first = install(true);
+        assertInstanceOf(GoalWrites.Outcome.Written.class, first.outcome());
+        assertTrue(first.changed());
+        var again = install(true);
+        assertFalse(again.changed(), "the same wrapper on the same surface is recorded once");
+        assertEquals("codex-app", again.lastInstall().orElseThrow().get("host_surface").asText());
+        assertEquals(first.lastInstall(), again.lastInstall());
+    }
+
+    @Test
+    void aScopeIsCollapsedAndJoined_andOneWithAngleBracketsIsRefused() {
+        assertEquals("backend api; docs", AnswerHeartbeatPrompt.scope(List.of(" backend   api ", "docs")).get());
+        assertEquals("", AnswerHeartbeatPrompt.scope(List.of()).get());
+        assertEquals("invalid_value", AnswerHeartbeatPrompt.scope(List.of("a<b")).getLeft().errorCode());
+    }
+
+    private HeartbeatPromptAnswer.Install install(boolean execute) {
+        var answer = run(new HeartbeatPromptRequest.RecordInstall(bootstrap("g1", "builder"), HostSurface.CODEX_APP, "", execute));
+        return assertInstanceOf(HeartbeatPromptAnswer.Wrapper.class, answer).install().orElseThrow();
+    }
+
+    private java.util.Optional<?> lastInstall() {
+        var answer = run(new HeartbeatPromptRequest.RecordInstall(bootstrap("g1", "builder"), HostSurface.CODEX_APP, "", false));
+        return assertInstanceOf(HeartbeatPromptAnswer.Wrapper.class, answer).install().orElseThrow().lastInstall();
+    }
+
+    private static HeartbeatPromptRequest.Bootstrap bootstrap(String goalId, String agentId) {
+        return new HeartbeatPromptRequest.Bootstrap(goalId, agentId, "loopx", List.of());
+    }
+
+    private HeartbeatPromptAnswer run(HeartbeatPromptRequest request) {
+        return AnswerHeartbeatPrompt.run(invocation, request).get();
+    }
+}

@@ -1,0 +1,103 @@
+package dev.loopx.application.todo;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.goal.GoalDecider;
+import dev.loopx.commands.goal.RegisterGoal;
+import dev.loopx.commands.operation.Intent;
+import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.commands.todo.Priority;
+import dev.loopx.commands.todo.TaskClass;
+import dev.loopx.commands.todo.TodoRole;
+import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
+import dev.loopx.projections.GoalState;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** "Add a todo" below the CLI, on a real runtime root (Chronicle + SQLite through the composition root). */
+class AddTodoTest {
+    private static final Instant NOW = Instant.parse("2026-12-01T10:00:00Z");
+    private static final WriteOptions OWNER = new WriteOptions(new Actor(ActorKind.OWNER, "test"), "", false);
+
+    @TempDir
+    Path dir;
+    private Invocation invocation;
+
+    @BeforeEach
+    void aRegisteredGoal() {
+        Path root = dir.resolve(".loopx");
+        LoopxRuntime.initialise(root);
+        invocation = new Invocation(NOW, root, dir.resolve("home"), dir, dir, Map.of(), Invocation.Progress.NONE);
+        var registered = GoalWrites.run(invocation, new GoalWrites.Request("g1", OWNER.actor(), "", Intent.NONE, false,
+                (goal, views) -> GoalDecider.decide(new RegisterGoal("g1", "Ship it", "p"), goal.map(GoalState::goal))));
+        assertTrue(registered.isRight(), () -> registered.getLeft().toString());
+    }
+
+    private static AddTodo.Request todo(TodoRole role, TaskClass taskClass, String claimedBy, String blocksAgent) {
+        return new AddTodo.Request("g1", role, "Write the importer", taskClass, Priority.NONE, claimedBy, blocksAgent, false,
+                List.of(), "");
+    }
+
+    @Test
+    void anAgentTodoGetsAdvancementTaskByDefault_andAddingItAgainChangesNothing() {
+        var first = AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, null, "", ""));
+        GoalWrites.Outcome.Written written = assertInstanceOf(GoalWrites.Outcome.Written.class, first.get());
+        assertEquals(List.of("todo.added"), written.receipt().eventTypes());
+        String id = todo(TodoRole.AGENT, null, "", "").todoId();
+        assertEquals("advancement_task", written.goal().orElseThrow().todo(id).orElseThrow().taskClass());
+        var again = AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, null, "", ""));
+        assertEquals(List.of(), ((GoalWrites.Outcome.Written) again.get()).receipt().eventTypes());
+    }
+
+    @Test
+    void theDomainRulesHoldForEveryCaller_andARefusedAddOpensNothing() throws Exception {
+        byte[] before = ledgerBytes();
+        assertInstanceOf(Rejection.TaskClassRequired.class, AddTodo.run(invocation, OWNER, todo(TodoRole.USER, null, "", "")).getLeft());
+        assertInstanceOf(Rejection.TaskClassNotForRole.class,
+                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, TaskClass.BLOCKER, "", "")).getLeft());
+        assertInstanceOf(Rejection.TaskClassNotForRole.class,
+                AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, TaskClass.USER_GATE, "", "")).getLeft());
+        assertInstanceOf(Rejection.NotForThisTodo.class,
+                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, TaskClass.USER_GATE, "builder", "")).getLeft());
+        assertInstanceOf(Rejection.NotForThisTodo.class,
+                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, TaskClass.USER_ACTION, "", "builder")).getLeft());
+        assertInstanceOf(Rejection.NotForThisTodo.class,
+                AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, TaskClass.ADVANCEMENT_TASK, "", "builder")).getLeft());
+        assertArrayEquals(before, ledgerBytes(), "a refused add changes no byte of the ledger");
+    }
+
+    @Test
+    void aPreviewAppendsNothing() throws Exception {
+        byte[] before = ledgerBytes();
+        var preview = AddTodo.run(invocation, new WriteOptions(OWNER.actor(), "", true),
+                todo(TodoRole.USER, TaskClass.USER_GATE, "", ""));
+        GoalWrites.Outcome.Previewed p = assertInstanceOf(GoalWrites.Outcome.Previewed.class, preview.get());
+        assertEquals("todo.added", p.wouldAppend().get(0).type());
+        assertArrayEquals(before, ledgerBytes());
+    }
+
+    private byte[] ledgerBytes() throws Exception {
+        try (Stream<Path> files = Files.walk(invocation.runtimeRoot().resolve("ledger"))) {
+            var out = new java.io.ByteArrayOutputStream();
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                out.write(Files.readAllBytes(f));
+            }
+            return out.toByteArray();
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.loopx.cli.automation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.automation.SyncInstalledPrompts;
+import dev.loopx.cli.support.CliContext;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.io.PrintWriter;
+
+/**
+ * The one place the answer of {@code automation-prompts sync-installed} is assembled from
+ * {@link SyncInstalledPrompts.Synced}: when a migration ran, whether the App ran and the App-side
+ * requests; one row per snapshot automation (its public form and result), counts per result, the
+ * next step of a preview and the ledger receipts; and its text view. The new runtime's answer is
+ * read by the old runtime's {@code update apply}, so its shape is a contract between versions.
+ */
+final class SyncInstalledDocument {
+    private SyncInstalledDocument() {}
+
+    static ObjectNode of(SyncInstalledPrompts.Synced synced) {
+        ObjectNode doc = CliContext.document(AutomationPrompts.SCHEMA, true);
+        synced.migration().ifPresent(m -> {
+            doc.put("app_running", m.appRunning());
+            doc.put("deferral_reason", m.deferralReason().orElse(null));
+            m.appSide().ifPresent(entries -> {
+                ArrayNode requests = doc.putArray("automation_update_requests");
+                entries.forEach(requests::add);
+            });
+        });
+        doc.put("ok", synced.ok());
+        doc.put("writes", synced.execute());
+        doc.put("dry_run", !synced.execute());
+        ArrayNode list = doc.putArray("automations");
+        ObjectNode counts = JsonNodeFactory.instance.objectNode();
+        for (SyncInstalledPrompts.Row row : synced.rows()) {
+            ObjectNode o = row.entry().publicForm();
+            o.put("result", row.result());
+            if (row.migrated()) {
+                o.put("reason", row.reason().isEmpty() ? null : row.reason());
+            }
+            list.add(o);
+            counts.put(row.result(), counts.path(row.result()).asInt(0) + 1);
+        }
+        doc.set("counts", counts);
+        if (!synced.execute()) {
+            doc.put("next_step", "add --execute to migrate the would_update automations");
+        }
+        doc.set("ledger", AutomationPrompts.ledger(synced.recorded()));
+        return doc;
+    }
+
+    static void text(JsonNode doc, PrintWriter out) {
+        out.println("automation-prompts sync-installed" + (doc.path("dry_run").asBoolean() ? " (preview)" : ""));
+        for (JsonNode a : doc.path("automations")) {
+            out.println("  " + a.path("automation_id").asText() + ": " + a.path("result").asText());
+        }
+    }
+}

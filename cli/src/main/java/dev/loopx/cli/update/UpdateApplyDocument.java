@@ -1,0 +1,156 @@
+package dev.loopx.cli.update;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.update.ApplyUpdate;
+import dev.loopx.application.update.PromptReconciliation;
+import dev.loopx.application.update.UpgradeSnapshot;
+import dev.loopx.cli.support.CliContext;
+import java.io.PrintWriter;
+
+/**
+ * The one place {@code loopx_update_apply_v0} is assembled from {@link ApplyUpdate.Outcome}: the
+ * archive check, the runtime (installed or not), the snapshot, the prompt step (with the new
+ * runtime's per-automation results, never its paths), the {@code runtime.upgraded} receipt, and
+ * what to do next; and its text view. A refusal says nothing was switched.
+ */
+final class UpdateApplyDocument {
+    static final String SCHEMA = "loopx_update_apply_v0";
+    private static final String RETRY = "loopx automation-prompts sync-installed --plan-file <snapshot.file> --execute";
+
+    private UpdateApplyDocument() {}
+
+    static ObjectNode of(ApplyUpdate.Outcome outcome) {
+        ObjectNode doc = CliContext.document(SCHEMA, false);
+        doc.put("upgrade_complete", false);
+        ObjectNode archive = doc.putObject("archive");
+        archive.put("sha256", outcome.archive().sha256());
+        archive.put("sha256_checked", outcome.archive().sha256Checked());
+        archive.put("bytes", outcome.archive().bytes());
+        ObjectNode runtime = doc.putObject("runtime");
+        runtime.put("installed", false);
+        runtime.put("from_version", outcome.fromVersion());
+        doc.putObject("prompts").put("started", false);
+        switch (outcome) {
+            case ApplyUpdate.Outcome.Refused refused -> {
+                refused.snapshot().ifPresent(s -> doc.set("snapshot", snapshot(s)));
+                String hint = hint(refused.errorCode());
+                doc.put("ok", false);
+                doc.put("error_code", refused.errorCode());
+                doc.put("message", refused.message());
+                doc.put("hint", hint);
+                doc.put("next_step", "nothing was switched and no prompt was written; " + hint);
+            }
+            case ApplyUpdate.Outcome.Switched switched -> {
+                doc.set("snapshot", snapshot(switched.snapshot()));
+                installed(runtime, switched.runtime());
+                doc.set("prompts", prompts(switched.prompts()));
+                doc.put("ok", true);
+                doc.put("upgrade_complete", switched.complete());
+                ObjectNode ledger = doc.putObject("ledger");
+                ledger.put("event_type", "runtime.upgraded");
+                ledger.put("appended", switched.ledger().appended());
+                switched.ledger().seq().ifPresent(seq -> ledger.put("seq", seq));
+                doc.put("next_step", switched.complete() ? "done: put <loopx-home>/bin on PATH (it always runs the current runtime)"
+                        : nextStep(switched.prompts(), switched.snapshot()));
+            }
+        }
+        return doc;
+    }
+
+    private static void installed(ObjectNode runtime, ApplyUpdate.InstalledRuntime installed) {
+        runtime.put("installed", true);
+        runtime.put("to_version", installed.version());
+        runtime.put("runtime_id", installed.id());
+        runtime.put("previous_runtime_id", installed.previous().orElse(null));
+        runtime.put("already_installed", installed.alreadyInstalled());
+        runtime.put("class_archive", installed.classArchive());
+        runtime.put("launcher", installed.launcher());
+        runtime.put("launcher_path", installed.launcherPath().toString());
+    }
+
+    private static ObjectNode snapshot(UpgradeSnapshot s) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("status", s.status());
+        o.put("automations", s.automations());
+        o.put("managed_wrappers", s.managed());
+        s.file().ifPresent(f -> {
+            o.put("file", f.toString());
+            o.put("file_mode", "0600");
+        });
+        s.problem().ifPresent(p -> {
+            o.put("error_code", p.errorCode());
+            o.put("message", p.message());
+        });
+        return o;
+    }
+
+    /** The prompt step; of the new runtime's answer only counts, per-automation results and the App-side requests. */
+    private static ObjectNode prompts(PromptReconciliation p) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("started", p.started());
+        o.put("result", p.result());
+        o.put("complete", p.complete());
+        p.sync().ifPresent(d -> {
+            o.put("runner", "new_runtime");
+            o.put("sync_exit_code", p.exitCode());
+            o.set("counts", d.path("counts").deepCopy());
+            ArrayNode list = o.putArray("automations");
+            for (JsonNode a : d.path("automations")) {
+                ObjectNode row = list.addObject();
+                row.put("automation_id", a.path("automation_id").asText());
+                row.put("result", a.path("result").asText());
+                if (a.hasNonNull("reason")) {
+                    row.put("reason", a.path("reason").asText());
+                }
+            }
+            if (d.has("automation_update_requests")) {
+                o.set("automation_update_requests", d.get("automation_update_requests").deepCopy());
+            }
+        });
+        return o;
+    }
+
+    private static String nextStep(PromptReconciliation p, UpgradeSnapshot snapshot) {
+        return switch (p.result()) {
+            case PromptReconciliation.UNAVAILABLE -> "the Codex store could not be read ("
+                    + snapshot.problem().map(problem -> problem.errorCode()).orElse("")
+                    + "): fix it, then run loopx automation-prompts plan and apply";
+            case PromptReconciliation.FAILED -> p.finished()
+                    ? "see prompts.automations; loopx automation-prompts recover --automation-id ID --offline --execute"
+                    : "the new runtime's sync-installed did not finish (exit " + p.exitCode() + "); retry with the new runtime: "
+                            + RETRY;
+            case PromptReconciliation.DEFERRED -> "quit the Codex App (or send the automation_update requests), then: " + RETRY;
+            case PromptReconciliation.CHANGED_SINCE_SNAPSHOT ->
+                    "an automation changed after the snapshot: loopx automation-prompts plan, review, apply";
+            case PromptReconciliation.REVIEW_REQUIRED -> "custom prompts need review: loopx automation-prompts plan, then apply";
+            default -> "";
+        };
+    }
+
+    private static String hint(String code) {
+        return switch (code) {
+            case "corrupt_archive", "unsafe_archive_entry", "incomplete_distribution" ->
+                    "use the loopx-dist.tar.gz of a LoopX build (./mvnw -q -DskipTests package → cli/target/loopx-dist.tar.gz)";
+            case "runtime_start_failed" -> "check that a JDK 21 or newer is installed (JAVA_HOME), then retry";
+            case "current_not_a_link" -> "move <loopx-home>/current away, then retry";
+            default -> "loopx update apply --help";
+        };
+    }
+
+    static void text(JsonNode doc, PrintWriter out) {
+        JsonNode rt = doc.path("runtime");
+        if (!doc.path("ok").asBoolean()) {
+            out.println("update refused: " + doc.path("error_code").asText() + " — " + doc.path("message").asText());
+            out.println("next: " + doc.path("hint").asText());
+            return;
+        }
+        out.println("runtime " + rt.path("from_version").asText() + " → " + rt.path("to_version").asText()
+                + " installed (" + rt.path("runtime_id").asText() + ", start-up archive " + rt.path("class_archive").asText() + ")");
+        out.println("prompts: " + doc.path("prompts").path("result").asText()
+                + " · upgrade_complete=" + doc.path("upgrade_complete").asBoolean());
+        out.println("next: " + doc.path("next_step").asText());
+    }
+}

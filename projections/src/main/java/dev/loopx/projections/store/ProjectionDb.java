@@ -1,0 +1,277 @@
+package dev.loopx.projections.store;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.ledger.Head;
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.view.OperationIndex;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * One connection to a projection store's file and the SQL that the in-place store and a rebuild's
+ * side file share: the tables of a new file ({@link ViewLayout}), table {@code meta} (checkpoint
+ * and schema version), rows of {@code views} by key and in key order (through the key indexes),
+ * and table {@code operation_events}. Each statement is prepared once per connection (a rebuild
+ * runs the same few for every event). Not thread-safe: a caller sharing it between threads guards it.
+ */
+final class ProjectionDb {
+    private final Connection connection;
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
+
+    /** Builds a store on a connection that {@link #open} has just set up. */
+    @FunctionalInterface
+    interface Opener<T> {
+        T open(ProjectionDb db) throws SQLException;
+    }
+
+    /** Runs SQL on the connection. */
+    @FunctionalInterface
+    interface SqlStep {
+        void run() throws SQLException;
+    }
+
+    private ProjectionDb(Connection connection) {
+        this.connection = connection;
+    }
+
+    /**
+     * Opens {@code dbFile}, runs {@code pragmas} (the store's journal and sync settings, first: a
+     * page size must precede the file's first page), and gives a new file its tables — with their
+     * key indexes, unless it is a rebuild's {@code sideFile}, which must start empty and gets them
+     * when it is complete. An existing file is left as it is: a store of an earlier layout has an
+     * earlier schema version, and the runtime rebuilds it before reading any view
+     * (LoopxRuntime.openStore). The connection is closed again when anything fails, {@code store} included.
+     */
+    static <T> T open(Path dbFile, List<String> pragmas, boolean sideFile, Opener<T> store) {
+        Connection c = null;
+        try {
+            // the driver directly: DriverManager scans every jar on the class path for drivers first
+            c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + dbFile.toAbsolutePath(), new Properties());
+            try (Statement s = c.createStatement()) {
+                for (String pragma : pragmas) {
+                    s.execute(pragma);
+                }
+                s.execute("PRAGMA busy_timeout=5000");
+                boolean exists;
+                try (ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='views'")) {
+                    exists = rs.next() && rs.getInt(1) > 0;
+                }
+                if (exists && sideFile) {
+                    throw new IllegalStateException("a rebuild side file must start empty: " + dbFile.getFileName());
+                }
+                if (!exists) {   // IF NOT EXISTS: another process may be creating the same new store
+                    s.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+                    for (String table : ViewLayout.CREATE_TABLES) {
+                        s.execute(table);
+                    }
+                    if (!sideFile) {
+                        for (String index : ViewLayout.CREATE_INDEXES) {
+                            s.execute(index);
+                        }
+                    }
+                }
+            }
+            return store.open(new ProjectionDb(c));
+        } catch (SQLException | RuntimeException e) {
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (SQLException closing) {
+                    e.addSuppressed(closing);
+                }
+            }
+            if (e instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new LedgerException("projection_store_unreadable", "the projection store cannot be opened; run `loopx projections rebuild`", e);
+        }
+    }
+
+    /** For the statements a store runs itself (its transactions) and for {@link UnindexedRows}. */
+    Connection connection() {
+        return connection;
+    }
+
+    PreparedStatement statement(String sql) throws SQLException {
+        PreparedStatement ps = statements.get(sql);
+        if (ps == null) {
+            ps = connection.prepareStatement(sql);
+            statements.put(sql, ps);
+        }
+        return ps;
+    }
+
+    static LedgerException failure(Exception e) {
+        return new LedgerException("projection_store_unreadable",
+                "the projection store failed; run `loopx projections rebuild`", e);
+    }
+
+    Head checkpoint() {
+        Optional<String> seq = meta("checkpoint_seq");
+        Optional<String> hash = meta("checkpoint_hash");
+        if (seq.isEmpty() || hash.isEmpty()) {
+            return Head.EMPTY;
+        }
+        return new Head(Long.parseLong(seq.get()), hash.get());
+    }
+
+    int schemaVersion() {
+        return meta("schema_version").map(Integer::parseInt).orElse(0);
+    }
+
+    /** In the caller's transaction, with the views it moves past. */
+    void putCheckpoint(long seq, String hash) throws SQLException {
+        putMeta("checkpoint_seq", Long.toString(seq));
+        putMeta("checkpoint_hash", hash);
+    }
+
+    void putSchemaVersion(int schemaVersion) throws SQLException {
+        putMeta("schema_version", Integer.toString(schemaVersion));
+    }
+
+    private Optional<String> meta(String key) {
+        try {
+            PreparedStatement ps = statement("SELECT value FROM meta WHERE key=?");
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    private void putMeta(String key, String value) throws SQLException {
+        PreparedStatement ps = statement("INSERT INTO meta(key, value) VALUES(?,?) ON CONFLICT(key) DO UPDATE SET value=excluded.value");
+        ps.setString(1, key);
+        ps.setString(2, value);
+        ps.executeUpdate();
+    }
+
+    /** The written text of a row, through the key index of its side ({@link ViewLayout#keyCondition}). */
+    Optional<String> doc(String view, String key) {
+        try {
+            PreparedStatement ps = statement("SELECT doc FROM views WHERE " + ViewLayout.keyCondition(view));
+            ViewLayout.bindKey(ps, 1, view, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    /** The written rows of {@code view} with a key from {@code fromKey} (inclusive) to {@code toKey}, by key. */
+    <T> TreeMap<String, T> docs(String view, String fromKey, String toKey, Function<String, T> fromText) {
+        TreeMap<String, T> found = new TreeMap<>();
+        try {
+            PreparedStatement ps = statement("SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? AND "
+                    + side(view) + " ORDER BY key");
+            ps.setString(1, view);
+            ps.setString(2, fromKey);
+            ps.setString(3, toKey);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    found.put(rs.getString(1), fromText.apply(rs.getString(2)));
+                }
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+        return found;
+    }
+
+    List<String> keys(String view) {
+        List<String> keys = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement("SELECT key FROM views WHERE view=? AND " + side(view) + " ORDER BY key")) {
+            ps.setString(1, view);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    keys.add(rs.getString(1));
+                }
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+        return keys;
+    }
+
+    /** Which index a key of {@code view} is in (a point view read in key order is scanned and sorted). */
+    private static String side(String view) {
+        return ViewLayout.isPoint(view) ? "h IS NOT NULL" : "h IS NULL";
+    }
+
+    /**
+     * Every row into {@code views} (view → key → document), and the idempotency index as the
+     * documents every other {@link dev.loopx.projections.view.Views} keeps it in ({@link OperationIndex}).
+     */
+    void dumpInto(ObjectNode views) {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT view, key, doc FROM views ORDER BY view, key")) {
+            while (rs.next()) {
+                ObjectNode view = views.has(rs.getString(1)) ? (ObjectNode) views.get(rs.getString(1)) : views.putObject(rs.getString(1));
+                view.set(rs.getString(2), Json.mapper().readTree(rs.getString(3)));
+            }
+            try (Statement t = connection.createStatement(); ResultSet entries = t.executeQuery("SELECT h, seq FROM operation_events")) {
+                ObjectNode index = null;
+                while (entries.next()) {
+                    if (index == null) {
+                        index = views.putObject(OperationIndex.VIEW);
+                    }
+                    long seq = entries.getLong(2);
+                    index.set(OperationIndex.key(entries.getLong(1), seq), Json.object().put("seq", seq));
+                }
+            }
+        } catch (SQLException | IOException e) {
+            throw failure(e);
+        }
+    }
+
+    /** The seqs, ascending, of the stored idempotency-index entries under {@code hash}. */
+    List<Long> operationSeqs(long hash) {
+        List<Long> seqs = new ArrayList<>();
+        try {
+            PreparedStatement ps = statement(OperationEvents.SEQS_OF_HASH);
+            ps.setLong(1, hash);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    seqs.add(rs.getLong(1));
+                }
+            }
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+        return seqs;
+    }
+
+    /** Appends idempotency-index entries ({@link OperationEvents#take}), in the caller's transaction. */
+    void insertOperations(long[] pairs) throws SQLException {
+        if (pairs.length > 0) {
+            OperationEvents.insert(pairs, statement(OperationEvents.INSERT_GROUP), statement(OperationEvents.INSERT));
+        }
+    }
+
+    /** Closes the prepared statements, runs {@code last} (the store's own end), then closes the connection. */
+    void close(SqlStep last) throws SQLException {
+        for (PreparedStatement ps : statements.values()) {
+            ps.close();
+        }
+        statements.clear();
+        last.run();
+        connection.close();
+    }
+}
