@@ -70,12 +70,21 @@ public final class ClassFileUpgrade {
                 return hierarchy;
             }
         };
-        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9, writer) {
-            @Override
-            public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
-                super.visit(Opcodes.V1_8, access, name, signature, superName, interfaces);
-            }
-        }, ClassReader.SKIP_FRAMES);
+        new ClassReader(classFile)
+                .accept(
+                        new ClassVisitor(Opcodes.ASM9, writer) {
+                            @Override
+                            public void visit(
+                                    int version,
+                                    int access,
+                                    String name,
+                                    String signature,
+                                    String superName,
+                                    String[] interfaces) {
+                                super.visit(Opcodes.V1_8, access, name, signature, superName, interfaces);
+                            }
+                        },
+                        ClassReader.SKIP_FRAMES);
         return writer.toByteArray();
     }
 }

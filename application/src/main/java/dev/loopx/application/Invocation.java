@@ -14,8 +14,14 @@ import java.util.Optional;
  * and where progress of long work goes. Services never read the clock, the process environment
  * or a terminal themselves. Immutable.
  */
-public record Invocation(Instant now, Path runtimeRoot, Path loopxHome, Path workingDirectory, Path userHome,
-        Map<String, String> environment, Progress progress) {
+public record Invocation(
+        Instant now,
+        Path runtimeRoot,
+        Path loopxHome,
+        Path workingDirectory,
+        Path userHome,
+        Map<String, String> environment,
+        Progress progress) {
     public Invocation {
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(runtimeRoot, "runtimeRoot");

@@ -63,7 +63,8 @@ public final class LedgerSeed {
         for (int i = 1; i < args.length; i++) {
             switch (args[i]) {
                 case "--root" -> root = Path.of(args[++i]);
-                case "--events" -> events = Long.parseLong(args[++i].replace("_", "").replace(",", ""));
+                case "--events" ->
+                    events = Long.parseLong(args[++i].replace("_", "").replace(",", ""));
                 case "--goals" -> goals = Integer.parseInt(args[++i]);
                 case "--agents" -> agents = Integer.parseInt(args[++i]);
                 case "--batch" -> batch = Integer.parseInt(args[++i]);
@@ -88,18 +89,28 @@ public final class LedgerSeed {
             Head head = ledger.head();
             long have = head.seq();
             long[] cycle = new long[goals];
-            String[] openGate = new String[goals];   // each goal's last gate, completed when the next one opens
+            String[] openGate = new String[goals]; // each goal's last gate, completed when the next one opens
             long step = have;
             List<ProposedEvent> pending = new ArrayList<>(batch);
-            // Goal set-up first (goal 0 may exist already from `loopx connect`; registering again is harmless for a fold).
+            // Goal set-up first (goal 0 may exist already from `loopx connect`; registering again is harmless for a
+            // fold).
             for (int g = 0; g < goals && have + pending.size() < target; g++) {
                 String goal = goalId(g);
-                pending.add(codec.propose(new GoalRegistered("Benchmark goal " + g + ": keep the build green", "bench-" + g),
-                        at(step++), goal, owner(), op(rnd)));
-                pending.add(codec.propose(new GoalConfigured(new BigDecimal("120.5"), 24, 30), at(step++), goal, owner(), op(rnd)));
+                pending.add(codec.propose(
+                        new GoalRegistered("Benchmark goal " + g + ": keep the build green", "bench-" + g),
+                        at(step++),
+                        goal,
+                        owner(),
+                        op(rnd)));
+                pending.add(codec.propose(
+                        new GoalConfigured(new BigDecimal("120.5"), 24, 30), at(step++), goal, owner(), op(rnd)));
                 for (int a = 0; a < agents; a++) {
-                    pending.add(codec.propose(new AgentRegistered(agentId(a), "lane " + a + " of goal " + g), at(step++), goal,
-                            owner(), op(rnd)));
+                    pending.add(codec.propose(
+                            new AgentRegistered(agentId(a), "lane " + a + " of goal " + g),
+                            at(step++),
+                            goal,
+                            owner(),
+                            op(rnd)));
                 }
             }
             trim(pending, target - have);
@@ -117,42 +128,83 @@ public final class LedgerSeed {
                 Actor agentActor = new Actor(ActorKind.AGENT, agent);
                 String todo = "todo_" + g + "_" + c;
                 List<LoopxEvent> life = new ArrayList<>(9);
-                life.add(new TodoAdded(todo, "agent", "Fix flaky test " + c + " in module " + (c % 13) + " and keep coverage",
-                        TASKS[(int) (c % TASKS.length)], "P" + (c % 5), "", "", false, List.of(), "", ""));
+                life.add(new TodoAdded(
+                        todo,
+                        "agent",
+                        "Fix flaky test " + c + " in module " + (c % 13) + " and keep coverage",
+                        TASKS[(int) (c % TASKS.length)],
+                        "P" + (c % 5),
+                        "",
+                        "",
+                        false,
+                        List.of(),
+                        "",
+                        ""));
                 life.add(new TodoClaimed(todo, agent));
                 life.add(new EvidenceRecorded(agent, "delivered", "ran ./mvnw verify, 412 tests green, diff 37 lines"));
                 life.add(new QuotaSlotSpent(agent, 1 + (int) (c % 3), Math.max(1, have)));
-                life.add(new SchedulerAcked(agent, "codex_app", "rt_" + Long.toHexString(rnd.nextLong()),
-                        "sig_" + Long.toHexString(rnd.nextLong()), (int) (c % 6), 30, "FREQ=MINUTELY;INTERVAL=30"));
-                life.add(new TodoCompleted(todo, "commit " + Long.toHexString(rnd.nextLong()), c % 2 == 0, "done", List.of()));
+                life.add(new SchedulerAcked(
+                        agent,
+                        "codex_app",
+                        "rt_" + Long.toHexString(rnd.nextLong()),
+                        "sig_" + Long.toHexString(rnd.nextLong()),
+                        (int) (c % 6),
+                        30,
+                        "FREQ=MINUTELY;INTERVAL=30"));
+                life.add(new TodoCompleted(
+                        todo, "commit " + Long.toHexString(rnd.nextLong()), c % 2 == 0, "done", List.of()));
                 if (c % 8 == 7) {
                     // The owner answers a gate and closes its todo by the time the next one opens: a goal
                     // has at most one open gate, as in real use (until 2026-12-01 no gate todo was ever
                     // completed, so the open state of a 1M-event ledger held ~2,000 gates per goal).
                     if (openGate[g] != null) {
-                        life.add(new TodoCompleted(openGate[g], "owner approved the release", true, "approved", List.of()));
+                        life.add(new TodoCompleted(
+                                openGate[g], "owner approved the release", true, "approved", List.of()));
                     }
                     String gate = "gate_" + g + "_" + c;
-                    life.add(new TodoAdded(gate, "user", "Approve release " + c, "approval", "P1", "", agent, false, List.of(), "",
+                    life.add(new TodoAdded(
+                            gate,
+                            "user",
+                            "Approve release " + c,
+                            "approval",
+                            "P1",
+                            "",
+                            agent,
+                            false,
+                            List.of(),
+                            "",
                             ""));
                     life.add(new GateDecided(gate, "approved", "owner approved after review"));
                     openGate[g] = gate;
                 }
                 for (LoopxEvent e : life) {
-                    Actor actor = e instanceof GateDecided || (e instanceof TodoAdded t && t.role().equals("user"))
-                            || (e instanceof TodoCompleted done && done.todoId().startsWith("gate_")) ? owner() : agentActor;
+                    Actor actor = e instanceof GateDecided
+                                    || (e instanceof TodoAdded t && t.role().equals("user"))
+                                    || (e instanceof TodoCompleted done
+                                            && done.todoId().startsWith("gate_"))
+                            ? owner()
+                            : agentActor;
                     pending.add(codec.propose(e, at(step++), goal, actor, op(rnd)));
                 }
                 if (pending.size() >= batch || have + pending.size() >= target) {
                     trim(pending, target - have);
                     have = flush(ledger, pending, have);
                     if (have >= nextReport) {
-                        System.err.printf(Locale.ROOT, "seed: %,d events (%.0f events/s)%n", have, (have - head.seq()) / ((System.nanoTime() - t0) / 1e9));
+                        System.err.printf(
+                                Locale.ROOT,
+                                "seed: %,d events (%.0f events/s)%n",
+                                have,
+                                (have - head.seq()) / ((System.nanoTime() - t0) / 1e9));
                         nextReport += 100_000;
                     }
                 }
             }
-            System.err.printf(Locale.ROOT, "seed: ledger %s holds %,d events (%.1f s)%n", root, ledger.head().seq(), (System.nanoTime() - t0) / 1e9);
+            System.err.printf(
+                    Locale.ROOT,
+                    "seed: ledger %s holds %,d events (%.1f s)%n",
+                    root,
+                    ledger.head().seq(),
+                    (System.nanoTime() - t0) / 1e9);
         }
     }
 
@@ -196,7 +248,14 @@ public final class LedgerSeed {
             double rate = count / seconds;
             first = pass == 1 ? rate : first;
             best = Math.max(best, rate);
-            System.out.printf(Locale.ROOT, "pass=%d events=%d seconds=%.3f events_per_s=%.0f sink=%d%n", pass, count, seconds, rate, sink);
+            System.out.printf(
+                    Locale.ROOT,
+                    "pass=%d events=%d seconds=%.3f events_per_s=%.0f sink=%d%n",
+                    pass,
+                    count,
+                    seconds,
+                    rate,
+                    sink);
         }
         System.out.printf(Locale.ROOT, "first_events_per_s=%.0f%nbest_events_per_s=%.0f%n", first, best);
     }

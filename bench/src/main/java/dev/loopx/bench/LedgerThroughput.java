@@ -99,7 +99,8 @@ public final class LedgerThroughput {
         boolean keep = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--events" -> events = Long.parseLong(args[++i].replace("_", "").replace(",", ""));
+                case "--events" ->
+                    events = Long.parseLong(args[++i].replace("_", "").replace(",", ""));
                 case "--sync-events" -> syncEvents = Long.parseLong(args[++i]);
                 case "--single-events" -> singleEvents = Long.parseLong(args[++i]);
                 case "--batch" -> batch = Integer.parseInt(args[++i]);
@@ -125,10 +126,23 @@ public final class LedgerThroughput {
 
         LedgerThroughput bench = new LedgerThroughput(new EventSource(new EventCodec(EventCatalog.standard())));
         long t0 = System.nanoTime();
-        LOG.printf(Locale.ROOT, "ledger bench: events=%,d single-events=%,d sync-events=%,d batch=%d warmup=%,d work=%s%n",
-                events, singleEvents, syncEvents, batch, warmup, work);
-        LOG.printf(Locale.ROOT, "jvm: %s %s, gc=%s, max heap=%,d MB, cpus=%d%n", System.getProperty("java.vm.name"),
-                Runtime.version(), gcNames(), Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors());
+        LOG.printf(
+                Locale.ROOT,
+                "ledger bench: events=%,d single-events=%,d sync-events=%,d batch=%d warmup=%,d work=%s%n",
+                events,
+                singleEvents,
+                syncEvents,
+                batch,
+                warmup,
+                work);
+        LOG.printf(
+                Locale.ROOT,
+                "jvm: %s %s, gc=%s, max heap=%,d MB, cpus=%d%n",
+                System.getProperty("java.vm.name"),
+                Runtime.version(),
+                gcNames(),
+                Runtime.getRuntime().maxMemory() >> 20,
+                Runtime.getRuntime().availableProcessors());
         try {
             bench.run("cold", work.resolve("cold"), warmup, singleWarmup, syncWarmup, batch, 1);
             bench.run("warm", work.resolve("warm"), events, singleEvents, syncEvents, batch, 3);
@@ -137,24 +151,35 @@ public final class LedgerThroughput {
                 deleteTree(work);
             }
         }
-        LOG.printf(Locale.ROOT, "ledger bench done in %.1f s (blackhole %d)%n", (System.nanoTime() - t0) / 1e9, bench.blackhole);
+        LOG.printf(
+                Locale.ROOT,
+                "ledger bench done in %.1f s (blackhole %d)%n",
+                (System.nanoTime() - t0) / 1e9,
+                bench.blackhole);
         String table = bench.table();
         System.out.println(table);
         if (results != null) {
             Files.createDirectories(results.toAbsolutePath().getParent());
             Files.writeString(results, bench.markdownRows());
-            Path tsv = results.resolveSibling(results.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".raw.tsv");
+            Path tsv =
+                    results.resolveSibling(results.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".raw.tsv");
             Files.write(tsv, bench.raw);
         }
     }
 
     // ------------------------------------------------------------------ phases
 
-    private void run(String phase, Path dir, long n, long singleN, long syncN, int batch, int replayPasses) throws IOException {
+    private void run(String phase, Path dir, long n, long singleN, long syncN, int batch, int replayPasses)
+            throws IOException {
         Files.createDirectories(dir);
         String append = "append (" + phase + ")";
-        LOG.printf(Locale.ROOT, "== %s phase: %,d events (ChronicleLedger single appends: %,d, fsync variants: %,d)%n",
-                phase, n, singleN, syncN);
+        LOG.printf(
+                Locale.ROOT,
+                "== %s phase: %,d events (ChronicleLedger single appends: %,d, fsync variants: %,d)%n",
+                phase,
+                n,
+                singleN,
+                syncN);
 
         double gen = measureGenerate(Math.min(n, 200_000));
         add(append, "generate ProposedEvent only (no seal, no I/O)", Math.min(n, 200_000), gen, "events/s", "", phase);
@@ -178,31 +203,91 @@ public final class LedgerThroughput {
         Timed cs = chronicleAppend(chronS, SyncPolicy.ALWAYS, syncN, 1);
         Timed js = jsonlAppend(jsonSync, syncN, JsonlMode.FSYNC_EACH);
 
-        if (!cd.lastHash.equals(j1.lastHash) || !cb.lastHash.equals(jb.lastHash) || !cs.lastHash.equals(js.lastHash)
+        if (!cd.lastHash.equals(j1.lastHash)
+                || !cb.lastHash.equals(jb.lastHash)
+                || !cs.lastHash.equals(js.lastHash)
                 || !c1.lastHash.equals(firstHashes(singleN))) {
-            throw new IllegalStateException("Chronicle and JSONL hash chains differ: the two sides did not store the same events");
+            throw new IllegalStateException(
+                    "Chronicle and JSONL hash chains differ: the two sides did not store the same events");
         }
         LOG.printf("   hash chains identical on both sides (last hash %s…)%n", cd.lastHash.substring(0, 16));
 
-        add(append, "Chronicle appender direct, 1 document per event (no ChronicleLedger)", n, cd.rate(), "events/s", ratio(cd.rate(), j1.rate(), "JSONL write+flush"), phase);
+        add(
+                append,
+                "Chronicle appender direct, 1 document per event (no ChronicleLedger)",
+                n,
+                cd.rate(),
+                "events/s",
+                ratio(cd.rate(), j1.rate(), "JSONL write+flush"),
+                phase);
         add(append, "JSONL write+flush per event (survives process death)", n, j1.rate(), "events/s", "", phase);
-        add(append, "ChronicleLedger BATCH, 1 event per appendIfHead", singleN, c1.rate(), "events/s", ratio(c1.rate(), j1.rate(), "JSONL write+flush"), phase);
-        add(append, "ChronicleLedger BATCH, " + batch + " events per appendIfHead", n, cb.rate(), "events/s", ratio(cb.rate(), jb.rate(), "JSONL buffered"), phase);
+        add(
+                append,
+                "ChronicleLedger BATCH, 1 event per appendIfHead",
+                singleN,
+                c1.rate(),
+                "events/s",
+                ratio(c1.rate(), j1.rate(), "JSONL write+flush"),
+                phase);
+        add(
+                append,
+                "ChronicleLedger BATCH, " + batch + " events per appendIfHead",
+                n,
+                cb.rate(),
+                "events/s",
+                ratio(cb.rate(), jb.rate(), "JSONL buffered"),
+                phase);
         add(append, "JSONL BufferedOutputStream, flush at end", n, jb.rate(), "events/s", "", phase);
-        add(append, "ChronicleLedger ALWAYS (fsync), 1 event per appendIfHead", syncN, cs.rate(), "events/s", ratio(cs.rate(), js.rate(), "JSONL fsync per event"), phase);
+        add(
+                append,
+                "ChronicleLedger ALWAYS (fsync), 1 event per appendIfHead",
+                syncN,
+                cs.rate(),
+                "events/s",
+                ratio(cs.rate(), js.rate(), "JSONL fsync per event"),
+                phase);
         add(append, "JSONL write + fsync per event", syncN, js.rate(), "events/s", "", phase);
-        add(append, "latency p50 ChronicleLedger BATCH single append", singleN, c1.percentileMicros(50), "us", ratio(c1.percentileMicros(50), j1.percentileMicros(50), "JSONL flush"), phase);
-        add(append, "latency p99 ChronicleLedger BATCH single append", singleN, c1.percentileMicros(99), "us", ratio(c1.percentileMicros(99), j1.percentileMicros(99), "JSONL flush"), phase);
+        add(
+                append,
+                "latency p50 ChronicleLedger BATCH single append",
+                singleN,
+                c1.percentileMicros(50),
+                "us",
+                ratio(c1.percentileMicros(50), j1.percentileMicros(50), "JSONL flush"),
+                phase);
+        add(
+                append,
+                "latency p99 ChronicleLedger BATCH single append",
+                singleN,
+                c1.percentileMicros(99),
+                "us",
+                ratio(c1.percentileMicros(99), j1.percentileMicros(99), "JSONL flush"),
+                phase);
         add(append, "latency p50 JSONL write+flush", n, j1.percentileMicros(50), "us", "", phase);
         add(append, "latency p99 JSONL write+flush", n, j1.percentileMicros(99), "us", "", phase);
-        add(append, "latency p50 ChronicleLedger ALWAYS append", syncN, cs.percentileMicros(50), "us", ratio(cs.percentileMicros(50), js.percentileMicros(50), "JSONL fsync"), phase);
-        add(append, "latency p99 ChronicleLedger ALWAYS append", syncN, cs.percentileMicros(99), "us", ratio(cs.percentileMicros(99), js.percentileMicros(99), "JSONL fsync"), phase);
+        add(
+                append,
+                "latency p50 ChronicleLedger ALWAYS append",
+                syncN,
+                cs.percentileMicros(50),
+                "us",
+                ratio(cs.percentileMicros(50), js.percentileMicros(50), "JSONL fsync"),
+                phase);
+        add(
+                append,
+                "latency p99 ChronicleLedger ALWAYS append",
+                syncN,
+                cs.percentileMicros(99),
+                "us",
+                ratio(cs.percentileMicros(99), js.percentileMicros(99), "JSONL fsync"),
+                phase);
         add(append, "latency p50 JSONL write+fsync", syncN, js.percentileMicros(50), "us", "", phase);
         add(append, "latency p99 JSONL write+fsync", syncN, js.percentileMicros(99), "us", "", phase);
 
         // Replay over the one-document-per-event Chronicle journal (the shape CLI writes leave) and the
         // write+flush JSONL file: the same N events on both sides.
-        String replay = "replay (" + phase + (replayPasses > 1 ? ", median of " + replayPasses + " passes" : ", first pass") + ")";
+        String replay = "replay (" + phase
+                + (replayPasses > 1 ? ", median of " + replayPasses + " passes" : ", first pass") + ")";
         double[][] passes = new double[6][replayPasses];
         for (int pass = 0; pass < replayPasses; pass++) {
             passes[0][pass] = chronicleRawRead(chronD, n);
@@ -212,7 +297,13 @@ public final class LedgerThroughput {
             passes[4][pass] = chronicleRead(chronD, n, ReadLevel.DECODE);
             passes[5][pass] = jsonlRead(jsonFlush, n, ReadLevel.DECODE);
             for (int i = 0; i < passes.length; i++) {
-                raw.add(String.join("\t", phase, "replay-pass-" + (pass + 1), "variant-" + i, String.valueOf(n), fmt(passes[i][pass])));
+                raw.add(String.join(
+                        "\t",
+                        phase,
+                        "replay-pass-" + (pass + 1),
+                        "variant-" + i,
+                        String.valueOf(n),
+                        fmt(passes[i][pass])));
             }
         }
         double[] r = new double[6];
@@ -221,24 +312,69 @@ public final class LedgerThroughput {
             Arrays.sort(sorted);
             r[i] = sorted[sorted.length / 2];
         }
-        add(replay, "Chronicle raw documents (tailer, bytes copied, no parse)", n, r[0], "events/s", ratio(r[0], r[1], "JSONL raw"), phase);
+        add(
+                replay,
+                "Chronicle raw documents (tailer, bytes copied, no parse)",
+                n,
+                r[0],
+                "events/s",
+                ratio(r[0], r[1], "JSONL raw"),
+                phase);
         add(replay, "JSONL raw lines (bytes split on \\n, no parse)", n, r[1], "events/s", "", phase);
-        add(replay, "Chronicle readFrom(1) -> Recorded (envelope parse)", n, r[2], "events/s", ratio(r[2], r[3], "JSONL envelope"), phase);
+        add(
+                replay,
+                "Chronicle readFrom(1) -> Recorded (envelope parse)",
+                n,
+                r[2],
+                "events/s",
+                ratio(r[2], r[3], "JSONL envelope"),
+                phase);
         add(replay, "JSONL lines + EnvelopeCodec.fromBytes", n, r[3], "events/s", "", phase);
-        add(replay, "Chronicle readFrom(1) + EventCodec.decode", n, r[4], "events/s", ratio(r[4], r[5], "JSONL decode"), phase);
+        add(
+                replay,
+                "Chronicle readFrom(1) + EventCodec.decode",
+                n,
+                r[4],
+                "events/s",
+                ratio(r[4], r[5], "JSONL decode"),
+                phase);
         add(replay, "JSONL lines + fromBytes + EventCodec.decode", n, r[5], "events/s", "", phase);
 
         if (phase.equals("warm")) {
             String per = "per-append parts (warm)";
             int calls = 2_000;
-            add(per, "ChronicleLedger.head() on the " + String.format(Locale.ROOT, "%,d", n) + "-document journal", calls,
-                    1e6 / measureHead(chronD, calls), "us/call", "", phase);
-            add(per, "ChronicleLedger.head() on the " + String.format(Locale.ROOT, "%,d", singleN) + "-document journal", calls,
-                    1e6 / measureHead(chron1, calls), "us/call", "", phase);
-            add(per, "HeadMarker markPending + markCommitted (BATCH: no force)", calls,
-                    1e6 / measureMarker(dir.resolve("marker"), calls), "us/call", "", phase);
-            add(per, "LedgerLock acquire + release (uncontended)", calls,
-                    1e6 / measureLock(dir.resolve("lock"), calls), "us/call", "", phase);
+            add(
+                    per,
+                    "ChronicleLedger.head() on the " + String.format(Locale.ROOT, "%,d", n) + "-document journal",
+                    calls,
+                    1e6 / measureHead(chronD, calls),
+                    "us/call",
+                    "",
+                    phase);
+            add(
+                    per,
+                    "ChronicleLedger.head() on the " + String.format(Locale.ROOT, "%,d", singleN) + "-document journal",
+                    calls,
+                    1e6 / measureHead(chron1, calls),
+                    "us/call",
+                    "",
+                    phase);
+            add(
+                    per,
+                    "HeadMarker markPending + markCommitted (BATCH: no force)",
+                    calls,
+                    1e6 / measureMarker(dir.resolve("marker"), calls),
+                    "us/call",
+                    "",
+                    phase);
+            add(
+                    per,
+                    "LedgerLock acquire + release (uncontended)",
+                    calls,
+                    1e6 / measureLock(dir.resolve("lock"), calls),
+                    "us/call",
+                    "",
+                    phase);
             add(per, "seal + canonical bytes of one event", n, 1e6 / seal, "us/call", "", phase);
             sizes(n, batch, chronD, chronB, jsonFlush, j1.payloadBytes);
         }
@@ -252,20 +388,61 @@ public final class LedgerThroughput {
         long cbAlloc = du(chronB.resolve("ledger"), false);
         long cbApparent = du(chronB.resolve("ledger"), true);
         double perJsonl = (double) jsonlBytes / n;
-        add(s, "canonical envelope bytes per event (mean, without newline)", n, (double) envelopeBytes / n, "bytes/event", "", "warm");
+        add(
+                s,
+                "canonical envelope bytes per event (mean, without newline)",
+                n,
+                (double) envelopeBytes / n,
+                "bytes/event",
+                "",
+                "warm");
         add(s, "JSONL file size per event", n, perJsonl, "bytes/event", "", "warm");
-        add(s, "Chronicle 1 document per event, ledger/ allocated blocks (du)", n, (double) c1Alloc / n, "bytes/event", ratio(c1Alloc / (double) n, perJsonl, "JSONL"), "warm");
-        add(s, "Chronicle 1 document per event, ledger/ apparent size (du --apparent-size)", n, (double) c1Apparent / n, "bytes/event", ratio(c1Apparent / (double) n, perJsonl, "JSONL"), "warm");
-        add(s, "Chronicle " + batch + " events per document, ledger/ allocated blocks (du)", n, (double) cbAlloc / n, "bytes/event", ratio(cbAlloc / (double) n, perJsonl, "JSONL"), "warm");
-        add(s, "Chronicle " + batch + " events per document, ledger/ apparent size", n, (double) cbApparent / n, "bytes/event", ratio(cbApparent / (double) n, perJsonl, "JSONL"), "warm");
+        add(
+                s,
+                "Chronicle 1 document per event, ledger/ allocated blocks (du)",
+                n,
+                (double) c1Alloc / n,
+                "bytes/event",
+                ratio(c1Alloc / (double) n, perJsonl, "JSONL"),
+                "warm");
+        add(
+                s,
+                "Chronicle 1 document per event, ledger/ apparent size (du --apparent-size)",
+                n,
+                (double) c1Apparent / n,
+                "bytes/event",
+                ratio(c1Apparent / (double) n, perJsonl, "JSONL"),
+                "warm");
+        add(
+                s,
+                "Chronicle " + batch + " events per document, ledger/ allocated blocks (du)",
+                n,
+                (double) cbAlloc / n,
+                "bytes/event",
+                ratio(cbAlloc / (double) n, perJsonl, "JSONL"),
+                "warm");
+        add(
+                s,
+                "Chronicle " + batch + " events per document, ledger/ apparent size",
+                n,
+                (double) cbApparent / n,
+                "bytes/event",
+                ratio(cbApparent / (double) n, perJsonl, "JSONL"),
+                "warm");
         raw.add(String.join("\t", "warm", "bytes", "jsonl", String.valueOf(jsonlBytes)));
         raw.add(String.join("\t", "warm", "bytes", "chronicle-single-allocated", String.valueOf(c1Alloc)));
         raw.add(String.join("\t", "warm", "bytes", "chronicle-single-apparent", String.valueOf(c1Apparent)));
         raw.add(String.join("\t", "warm", "bytes", "chronicle-batch-allocated", String.valueOf(cbAlloc)));
         raw.add(String.join("\t", "warm", "bytes", "chronicle-batch-apparent", String.valueOf(cbApparent)));
         try (Stream<Path> files = Files.list(chron1.resolve("ledger"))) {
-            files.sorted().forEach(f -> raw.add(String.join("\t", "warm", "file", f.getFileName().toString(),
-                    String.valueOf(sizeOf(f)), String.valueOf(du(f, false)))));
+            files.sorted()
+                    .forEach(f -> raw.add(String.join(
+                            "\t",
+                            "warm",
+                            "file",
+                            f.getFileName().toString(),
+                            String.valueOf(sizeOf(f)),
+                            String.valueOf(du(f, false)))));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -315,11 +492,13 @@ public final class LedgerThroughput {
                     chunk.add(source.event(i));
                 }
                 long t = System.nanoTime();
-                Either<HeadMismatch, List<Recorded>> result = ledger.appendIfHead(head, batch == 1 ? List.of(chunk.get(0)) : List.copyOf(chunk));
+                Either<HeadMismatch, List<Recorded>> result =
+                        ledger.appendIfHead(head, batch == 1 ? List.of(chunk.get(0)) : List.copyOf(chunk));
                 if (latencies != null) {
                     latencies[(int) (i - 1)] = System.nanoTime() - t;
                 }
-                List<Recorded> stored = result.getOrElseThrow(m -> new IllegalStateException("unexpected head mismatch " + m));
+                List<Recorded> stored =
+                        result.getOrElseThrow(m -> new IllegalStateException("unexpected head mismatch " + m));
                 last = stored.get(stored.size() - 1);
                 head = last.seq();
             }
@@ -340,7 +519,8 @@ public final class LedgerThroughput {
         long seq = 0;
         String prev = Head.GENESIS_HASH;
         long start;
-        try (SingleChronicleQueue queue = queue(dir, false); ExcerptAppender appender = queue.createAppender()) {
+        try (SingleChronicleQueue queue = queue(dir, false);
+                ExcerptAppender appender = queue.createAppender()) {
             appender.singleThreadedCheckDisabled(true);
             start = System.nanoTime();
             for (long i = 0; i < n; i++) {
@@ -361,8 +541,14 @@ public final class LedgerThroughput {
 
     private static SingleChronicleQueue queue(Path ledgerDir, boolean readOnly) {
         return SingleChronicleQueueBuilder.binary(ledgerDir.toFile())
-                .rollCycle(RollCycles.FAST_DAILY).timeProvider(() -> 0L).blockSize(1L << 20)
-                .timeoutMS(500).syncMode(SyncMode.NONE).readOnly(readOnly).checkInterrupts(false).build();
+                .rollCycle(RollCycles.FAST_DAILY)
+                .timeProvider(() -> 0L)
+                .blockSize(1L << 20)
+                .timeoutMS(500)
+                .syncMode(SyncMode.NONE)
+                .readOnly(readOnly)
+                .checkInterrupts(false)
+                .build();
     }
 
     /** The hash after the first {@code n} events (to check the short single-append ledgers). */
@@ -377,7 +563,11 @@ public final class LedgerThroughput {
         return prev;
     }
 
-    enum JsonlMode { FLUSH_EACH, BUFFERED, FSYNC_EACH }
+    enum JsonlMode {
+        FLUSH_EACH,
+        BUFFERED,
+        FSYNC_EACH
+    }
 
     /** A minimal JSONL ledger: seal against the in-memory head, append the canonical line. */
     private Timed jsonlAppend(Path file, long n, JsonlMode mode) throws IOException {
@@ -387,13 +577,17 @@ public final class LedgerThroughput {
         String prev = Head.GENESIS_HASH;
         long start = System.nanoTime();
         if (mode == JsonlMode.FSYNC_EACH) {
-            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+            try (FileChannel ch = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
                 for (long i = 0; i < n; i++) {
                     ProposedEvent event = source.event(i);
                     long t = System.nanoTime();
                     Recorded r = EnvelopeCodec.seal(event, seq, prev);
                     byte[] bytes = EnvelopeCodec.toBytes(r);
-                    ByteBuffer line = ByteBuffer.allocate(bytes.length + 1).put(bytes).put((byte) '\n').flip();
+                    ByteBuffer line = ByteBuffer.allocate(bytes.length + 1)
+                            .put(bytes)
+                            .put((byte) '\n')
+                            .flip();
                     while (line.hasRemaining()) {
                         ch.write(line);
                     }
@@ -405,8 +599,10 @@ public final class LedgerThroughput {
                 }
             }
         } else {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file, StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE, StandardOpenOption.APPEND), 1 << 16)) {
+            try (OutputStream out = new BufferedOutputStream(
+                    Files.newOutputStream(
+                            file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND),
+                    1 << 16)) {
                 for (long i = 0; i < n; i++) {
                     ProposedEvent event = source.event(i);
                     long t = System.nanoTime();
@@ -460,7 +656,11 @@ public final class LedgerThroughput {
 
     // ------------------------------------------------------------------ replay variants
 
-    enum ReadLevel { RAW, ENVELOPE, DECODE }
+    enum ReadLevel {
+        RAW,
+        ENVELOPE,
+        DECODE
+    }
 
     private double chronicleRead(Path root, long n, ReadLevel level) {
         long start = System.nanoTime();
@@ -624,8 +824,8 @@ public final class LedgerThroughput {
             SplittableRandom rnd = new SplittableRandom(20260101L);
             ProposedEvent sample = null;
             for (int i = 0; i < payloads.length; i++) {
-                GoalConfigured policy = new GoalConfigured(BigDecimal.valueOf(rnd.nextInt(0, 100_000), 2),
-                        rnd.nextInt(1, 169), rnd.nextInt(5, 121));
+                GoalConfigured policy = new GoalConfigured(
+                        BigDecimal.valueOf(rnd.nextInt(0, 100_000), 2), rnd.nextInt(1, 169), rnd.nextInt(5, 121));
                 sample = codec.propose(policy, BASE, "goal", Actor.system(), "");
                 payloads[i] = sample.payload();
             }
@@ -644,8 +844,13 @@ public final class LedgerThroughput {
 
         ProposedEvent event(long i) {
             long h = mix(i);
-            return new ProposedEvent(type, version, BASE.plusMillis(i * 250), goals[(int) Long.remainderUnsigned(h, goals.length)],
-                    actors[(int) ((h >>> 20) % actors.length)], "op_" + HexFormat.of().toHexDigits(mix(h)),
+            return new ProposedEvent(
+                    type,
+                    version,
+                    BASE.plusMillis(i * 250),
+                    goals[(int) Long.remainderUnsigned(h, goals.length)],
+                    actors[(int) ((h >>> 20) % actors.length)],
+                    "op_" + HexFormat.of().toHexDigits(mix(h)),
                     payloads[(int) ((h >>> 40) & (payloads.length - 1))]);
         }
 
@@ -680,9 +885,19 @@ public final class LedgerThroughput {
     String markdownRows() {
         StringBuilder sb = new StringBuilder();
         for (Row r : rows) {
-            sb.append("| ").append(r.section()).append(" | ").append(r.name()).append(" | ")
-                    .append(String.format(Locale.ROOT, "%,d", r.n())).append(" | ").append(fmt(r.value())).append(" | ")
-                    .append(r.unit()).append(" | ").append(r.ratio()).append(" |\n");
+            sb.append("| ")
+                    .append(r.section())
+                    .append(" | ")
+                    .append(r.name())
+                    .append(" | ")
+                    .append(String.format(Locale.ROOT, "%,d", r.n()))
+                    .append(" | ")
+                    .append(fmt(r.value()))
+                    .append(" | ")
+                    .append(r.unit())
+                    .append(" | ")
+                    .append(r.ratio())
+                    .append(" |\n");
         }
         return sb.toString();
     }
@@ -738,7 +953,11 @@ public final class LedgerThroughput {
     }
 
     private static String gcNames() {
-        return String.join("+", ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList());
+        return String.join(
+                "+",
+                ManagementFactory.getGarbageCollectorMXBeans().stream()
+                        .map(GarbageCollectorMXBean::getName)
+                        .toList());
     }
 
     private static void deleteTree(Path root) throws IOException {

@@ -1,8 +1,8 @@
 package dev.loopx.cli;
 
 import dev.loopx.cli.agent.GoalLifecycleCommand;
-import dev.loopx.cli.automation.AutomationPromptsCommand;
 import dev.loopx.cli.agent.RegisterAgentCommand;
+import dev.loopx.cli.automation.AutomationPromptsCommand;
 import dev.loopx.cli.decisions.OperatorGateCommand;
 import dev.loopx.cli.decisions.RewardCommand;
 import dev.loopx.cli.global.GlobalGatesCommand;
@@ -10,33 +10,33 @@ import dev.loopx.cli.global.GlobalRisksCommand;
 import dev.loopx.cli.global.GlobalSummaryCommand;
 import dev.loopx.cli.global.GlobalTodosCommand;
 import dev.loopx.cli.goal.ConfigureGoalCommand;
+import dev.loopx.cli.goal.ConnectCommand;
+import dev.loopx.cli.host.BootstrapCommandPackCommand;
 import dev.loopx.cli.host.HeartbeatPromptCommand;
 import dev.loopx.cli.host.HostCommand;
-import dev.loopx.cli.host.SlashCommandsCommand;
-import dev.loopx.cli.status.ReviewPacketCommand;
-import dev.loopx.cli.status.StatusCommand;
-import dev.loopx.cli.quota.QuotaCommand;
-import dev.loopx.cli.quota.RefreshStateCommand;
-import dev.loopx.cli.todo.TodoCommand;
-import dev.loopx.cli.update.UpdateCommand;
-import dev.loopx.cli.host.BootstrapCommandPackCommand;
 import dev.loopx.cli.host.McpCommand;
+import dev.loopx.cli.host.SlashCommandsCommand;
 import dev.loopx.cli.host.StartGoalCommand;
-import dev.loopx.cli.goal.ConnectCommand;
 import dev.loopx.cli.ledger.LedgerCommand;
 import dev.loopx.cli.ops.DebugCommand;
 import dev.loopx.cli.ops.DemoCommand;
 import dev.loopx.cli.ops.DoctorCommand;
 import dev.loopx.cli.ops.VersionCommand;
 import dev.loopx.cli.projections.ProjectionsCommand;
+import dev.loopx.cli.quota.QuotaCommand;
+import dev.loopx.cli.quota.RefreshStateCommand;
+import dev.loopx.cli.quota.ShouldRunCommand;
+import dev.loopx.cli.status.ReviewPacketCommand;
+import dev.loopx.cli.status.StatusCommand;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.CommandTree;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.LoopxCommand;
 import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.QuickPath;
-import dev.loopx.cli.quota.ShouldRunCommand;
 import dev.loopx.cli.todo.TodoAddCommand;
+import dev.loopx.cli.todo.TodoCommand;
+import dev.loopx.cli.update.UpdateCommand;
 import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.Set;
@@ -57,14 +57,39 @@ public final class Cli {
 
     /** Every command in help order; each built only when needed. */
     private static CommandTree tree(PrintWriter out, PrintWriter err, Environment environment) {
-        return CommandTree.of(() -> new LoopxCommand(out, err, environment, Cli::run), Cli::command,
-                        "version", "connect", "bootstrap-command-pack", "start-goal", "mcp",
-                        "register-agent", "goal-lifecycle", "configure-goal", "todo", "operator-gate",
-                        "reward", "refresh-state", "quota", "ledger", "projections",
-                        "status", "review-packet", "heartbeat-prompt", "automation-prompts", "global-summary",
-                        "global-gates", "global-todos", "global-risks", "slash-commands", "host",
-                        "update", "doctor", "demo", "debug")
-                .valuedOptions("--runtime-root", "--format", "--now")   // global options that take a value
+        return CommandTree.of(
+                        () -> new LoopxCommand(out, err, environment, Cli::run),
+                        Cli::command,
+                        "version",
+                        "connect",
+                        "bootstrap-command-pack",
+                        "start-goal",
+                        "mcp",
+                        "register-agent",
+                        "goal-lifecycle",
+                        "configure-goal",
+                        "todo",
+                        "operator-gate",
+                        "reward",
+                        "refresh-state",
+                        "quota",
+                        "ledger",
+                        "projections",
+                        "status",
+                        "review-packet",
+                        "heartbeat-prompt",
+                        "automation-prompts",
+                        "global-summary",
+                        "global-gates",
+                        "global-todos",
+                        "global-risks",
+                        "slash-commands",
+                        "host",
+                        "update",
+                        "doctor",
+                        "demo",
+                        "debug")
+                .valuedOptions("--runtime-root", "--format", "--now") // global options that take a value
                 .alias("connect", "bootstrap");
     }
 
@@ -127,10 +152,11 @@ public final class Cli {
     /** {@code args} parsed by {@link QuickPath}; empty when picocli must parse them. */
     static Optional<QuickPath.Parsed> quick(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
         CommandTree tree = tree(out, err, environment);
-        Set<String> words = new java.util.HashSet<>(tree.words());   // picocli takes none of them for a value
+        Set<String> words = new java.util.HashSet<>(tree.words()); // picocli takes none of them for a value
         words.addAll(QuotaCommand.tree().words());
         words.addAll(TodoCommand.tree().words());
-        return QuickPath.parse(args, QUICK, words, Cli::quickCommand, () -> new LoopxCommand(out, err, environment, Cli::run));
+        return QuickPath.parse(
+                args, QUICK, words, Cli::quickCommand, () -> new LoopxCommand(out, err, environment, Cli::run));
     }
 
     private static QuickCommand quickCommand(String name) {
@@ -154,9 +180,10 @@ public final class Cli {
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(false);
-        cl.setParameterExceptionHandler((ex, args) -> root.context().renderError(
-                new CliError("invalid_arguments", ex.getMessage(), helpHint(ex.getCommandLine()))));
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> root.context().renderFailure(ex));
+        cl.setParameterExceptionHandler((ex, args) -> root.context()
+                .renderError(new CliError("invalid_arguments", ex.getMessage(), helpHint(ex.getCommandLine()))));
+        cl.setExecutionExceptionHandler(
+                (ex, commandLine, parseResult) -> root.context().renderFailure(ex));
         return cl;
     }
 

@@ -18,7 +18,10 @@ import picocli.CommandLine;
 class CliTest {
     private static CommandLine built(String... args) {
         PrintWriter sink = new PrintWriter(new StringWriter());
-        Environment env = Environment.of(Map.of(), Path.of("."), Path.of("."),
+        Environment env = Environment.of(
+                Map.of(),
+                Path.of("."),
+                Path.of("."),
                 Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC));
         return Cli.commandLine(args, sink, sink, env);
     }
@@ -34,11 +37,17 @@ class CliTest {
         assertEquals(Set.of("should-run"), subcommands(cl.getSubcommands().get("quota")));
 
         CommandLine afterGroup = built("quota", "--format", "json", "should-run", "--goal-id", "g");
-        assertEquals(Set.of("should-run"), subcommands(afterGroup.getSubcommands().get("quota")));
+        assertEquals(
+                Set.of("should-run"), subcommands(afterGroup.getSubcommands().get("quota")));
 
         assertEquals(Set.of("host"), subcommands(built("host", "codex-app", "install-plan")));
-        assertEquals(Set.of("install-plan"),
-                subcommands(built("host", "codex-app", "install-plan").getSubcommands().get("host").getSubcommands().get("codex-app")));
+        assertEquals(
+                Set.of("install-plan"),
+                subcommands(built("host", "codex-app", "install-plan")
+                        .getSubcommands()
+                        .get("host")
+                        .getSubcommands()
+                        .get("codex-app")));
     }
 
     @Test
@@ -50,15 +59,22 @@ class CliTest {
     @Test
     void helpNoCommandAndUnknownWordsRegisterEverythingAtThatLevel() {
         CommandLine all = built();
-        assertEquals(subcommands(Cli.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
-                Environment.of(Map.of(), Path.of("."), Path.of("."), Clock.systemUTC()))), subcommands(all));
+        assertEquals(
+                subcommands(Cli.commandLine(
+                        new PrintWriter(new StringWriter()),
+                        new PrintWriter(new StringWriter()),
+                        Environment.of(Map.of(), Path.of("."), Path.of("."), Clock.systemUTC()))),
+                subcommands(all));
         assertEquals(subcommands(all), subcommands(built("--help")));
         assertEquals(subcommands(all), subcommands(built("--format", "json", "frobnicate")));
 
         CommandLine todoHelp = built("--now=2026-01-01T00:00:00Z", "todo", "--help");
         assertEquals(Set.of("todo"), subcommands(todoHelp));
-        assertEquals(Set.copyOf(dev.loopx.cli.todo.TodoCommand.tree().names()), Set.copyOf(subcommands(todoHelp.getSubcommands().get("todo"))));
-        assertEquals(subcommands(all.getSubcommands().get("quota")),
+        assertEquals(
+                Set.copyOf(dev.loopx.cli.todo.TodoCommand.tree().names()),
+                Set.copyOf(subcommands(todoHelp.getSubcommands().get("todo"))));
+        assertEquals(
+                subcommands(all.getSubcommands().get("quota")),
                 subcommands(built("quota", "frobnicate").getSubcommands().get("quota")));
     }
 }

@@ -41,8 +41,8 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 class QuickPathTest {
     private static final PrintWriter SINK = new PrintWriter(new StringWriter());
-    private static final Environment ENV = Environment.of(Map.of(), Path.of("."), Path.of("."),
-            Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC));
+    private static final Environment ENV = Environment.of(
+            Map.of(), Path.of("."), Path.of("."), Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC));
 
     @TempDir
     Path dir;
@@ -90,10 +90,11 @@ class QuickPathTest {
                 assertEquals(1, firsts.size(), route + ": every name of " + o.longestName() + " is one option");
                 String name = firsts.iterator().next();
                 String shape = o.arity().max() == 0 ? "flag" : o.isMultiValue() ? "list" : "value";
-                String tableShape = table.flags().contains(name) ? "flag" : table.lists().contains(name) ? "list"
-                        : table.values().contains(name) ? "value" : "missing";
+                String tableShape = table.flags().contains(name)
+                        ? "flag"
+                        : table.lists().contains(name) ? "list" : table.values().contains(name) ? "value" : "missing";
                 assertEquals(shape, tableShape, route + " " + name);
-                if (!shape.equals("flag")) {   // one value per occurrence, taken as given
+                if (!shape.equals("flag")) { // one value per occurrence, taken as given
                     assertEquals(1, o.arity().min(), route + " " + name + " arity");
                     assertEquals(1, o.arity().max(), route + " " + name + " arity");
                     assertEquals("", o.splitRegex(), route + " " + name + " split");
@@ -108,10 +109,40 @@ class QuickPathTest {
     }
 
     /** Values hosts pass, and values chosen to find where the two parsers could disagree. */
-    private static final List<String> PLAIN = List.of("g1", "builder", "codex_app_heartbeat", "json", "text", "a b", "x=y",
-            "ünï", "P1", "user", "agent", "todo_done:t1", "2026-01-01T00:00:00Z", "a,b", "x y,z");
-    private static final List<String> TRICKY = List.of("-x", "--goal-id", "@args", "", "--", "-A", "status", "should-run",
-            "add", "quota", "todo", "demo", "bootstrap", "plan", "install-plan", "codex-app");
+    private static final List<String> PLAIN = List.of(
+            "g1",
+            "builder",
+            "codex_app_heartbeat",
+            "json",
+            "text",
+            "a b",
+            "x=y",
+            "ünï",
+            "P1",
+            "user",
+            "agent",
+            "todo_done:t1",
+            "2026-01-01T00:00:00Z",
+            "a,b",
+            "x y,z");
+
+    private static final List<String> TRICKY = List.of(
+            "-x",
+            "--goal-id",
+            "@args",
+            "",
+            "--",
+            "-A",
+            "status",
+            "should-run",
+            "add",
+            "quota",
+            "todo",
+            "demo",
+            "bootstrap",
+            "plan",
+            "install-plan",
+            "codex-app");
 
     private static String value(Random random) {
         List<String> from = random.nextInt(8) == 0 ? TRICKY : PLAIN;
@@ -139,19 +170,24 @@ class QuickPathTest {
                 times = Math.max(times, 1);
             }
             if (random.nextInt(25) == 0) {
-                times++;   // a repeat
+                times++; // a repeat
             }
             for (int t = 0; t < times; t++) {
                 option(random, options, name, table.flags().contains(canonical));
             }
         }
         if (random.nextInt(15) == 0) {
-            options.add(List.of("--help", "-h", "--version", "--bogus", "extra", "--").get(random.nextInt(6)));
+            options.add(List.of("--help", "-h", "--version", "--bogus", "extra", "--")
+                    .get(random.nextInt(6)));
         }
         List<List<String>> chunks = new ArrayList<>();
-        for (int i = 0; i < options.size(); ) {   // keep each option with its value
-            int width = i + 1 < options.size() && !options.get(i).contains("=") && !table.flags().contains(table.canonical(options.get(i)))
-                    && table.names().contains(options.get(i)) ? 2 : 1;
+        for (int i = 0; i < options.size(); ) { // keep each option with its value
+            int width = i + 1 < options.size()
+                            && !options.get(i).contains("=")
+                            && !table.flags().contains(table.canonical(options.get(i)))
+                            && table.names().contains(options.get(i))
+                    ? 2
+                    : 1;
             chunks.add(options.subList(i, i + width));
             i += width;
         }
@@ -178,7 +214,7 @@ class QuickPathTest {
         chunks.forEach(args::addAll);
         args.addAll(slots.get(words.size()));
         if (random.nextInt(40) == 0 && !args.isEmpty()) {
-            args.remove(args.size() - 1);   // a missing value
+            args.remove(args.size() - 1); // a missing value
         }
         return args.toArray(String[]::new);
     }
@@ -202,19 +238,30 @@ class QuickPathTest {
                 try {
                     result = cl.parseArgs(args);
                 } catch (CommandLine.ParameterException e) {
-                    fail(route + ": the quick path accepted what picocli refuses (" + e.getMessage() + "): " + List.of(args));
+                    fail(route + ": the quick path accepted what picocli refuses (" + e.getMessage() + "): "
+                            + List.of(args));
                     return;
                 }
-                assertEquals(false, result.isUsageHelpRequested() || result.isVersionHelpRequested(), List.of(args).toString());
+                assertEquals(
+                        false,
+                        result.isUsageHelpRequested() || result.isVersionHelpRequested(),
+                        List.of(args).toString());
                 CommandLine.ParseResult last = result;
                 while (last.hasSubcommand()) {
                     last = last.subcommand();
                 }
-                assertEquals(route, last.commandSpec().qualifiedName().substring("loopx ".length()), List.of(args).toString());
-                assertEquals(fields(cl.getCommand(), Object.class), fields(quick.get().root(), Object.class),
+                assertEquals(
+                        route,
+                        last.commandSpec().qualifiedName().substring("loopx ".length()),
+                        List.of(args).toString());
+                assertEquals(
+                        fields(cl.getCommand(), Object.class),
+                        fields(quick.get().root(), Object.class),
                         "global options of " + List.of(args));
-                assertEquals(fields(last.commandSpec().userObject(), LoopxSubcommand.class),
-                        fields(quick.get().command(), LoopxSubcommand.class), "options of " + List.of(args));
+                assertEquals(
+                        fields(last.commandSpec().userObject(), LoopxSubcommand.class),
+                        fields(quick.get().command(), LoopxSubcommand.class),
+                        "options of " + List.of(args));
             }
             assertTrue(accepted > cases / 20, route + ": the quick path took only " + accepted + " of " + cases);
         }
@@ -225,7 +272,8 @@ class QuickPathTest {
         Map<String, String> values = new TreeMap<>();
         for (Class<?> c = o.getClass(); c != stop && c != Object.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
-                if (Modifier.isStatic(f.getModifiers()) || f.getType().getName().startsWith("picocli.")
+                if (Modifier.isStatic(f.getModifiers())
+                        || f.getType().getName().startsWith("picocli.")
                         || f.getType().getName().endsWith("CliContext")) {
                     continue;
                 }
@@ -233,7 +281,9 @@ class QuickPathTest {
                 try {
                     Object v = f.get(o);
                     boolean group = v != null && v.getClass().getEnclosingClass() == c;
-                    values.put(c.getSimpleName() + "." + f.getName(), group ? fields(v, Object.class).toString() : String.valueOf(v));
+                    values.put(
+                            c.getSimpleName() + "." + f.getName(),
+                            group ? fields(v, Object.class).toString() : String.valueOf(v));
                 } catch (IllegalAccessException e) {
                     throw new AssertionError(e);
                 }
@@ -245,21 +295,42 @@ class QuickPathTest {
     @Test
     void theHeartbeatCallsTakeTheQuickPath_andOthersDoNot() {
         String[][] quick = {
-            {"--runtime-root", "r", "quota", "should-run", "--goal-id", "g", "--agent-id", "a", "--runtime-profile", "codex_app_heartbeat"},
+            {
+                "--runtime-root",
+                "r",
+                "quota",
+                "should-run",
+                "--goal-id",
+                "g",
+                "--agent-id",
+                "a",
+                "--runtime-profile",
+                "codex_app_heartbeat"
+            },
             {"quota", "should-run", "--goal-id=g", "-A", "--format", "json"},
             {"status", "--goal-id", "g"},
             {"--runtime-root", "r", "todo", "add", "--goal-id", "g", "--role", "agent", "--text-file", "f"},
             {"version", "--format", "json"},
         };
         for (String[] args : quick) {
-            assertTrue(Cli.quick(args, SINK, SINK, ENV).isPresent(), List.of(args).toString());
+            assertTrue(
+                    Cli.quick(args, SINK, SINK, ENV).isPresent(), List.of(args).toString());
         }
         String[][] picocli = {
-            {"quota", "should-run", "--help"}, {"quota", "should-run"}, {"status", "--bogus"}, {"todo", "add", "--goal-id", "g", "--role", "agent"},
+            {"quota", "should-run", "--help"},
+            {"quota", "should-run"},
+            {"status", "--bogus"},
+            {"todo", "add", "--goal-id", "g", "--role", "agent"},
             {"todo", "add", "--goal-id", "g", "--role", "agent", "--text", "a", "--text-file", "f"},
             {"todo", "add", "--goal-id", "g", "--role", "user", "--text", "a", "--blocks-agent", "b", "--global-gate"},
-            {"quota", "status", "--goal-id", "g"}, {"version", "--format", "json", "--format", "text"}, {"@args"}, {},
-            {"status", "--goal-id", "@g"}, {"status", "--goal-id", "-g"}, {"status", "--goal-id"}, {"quota"},
+            {"quota", "status", "--goal-id", "g"},
+            {"version", "--format", "json", "--format", "text"},
+            {"@args"},
+            {},
+            {"status", "--goal-id", "@g"},
+            {"status", "--goal-id", "-g"},
+            {"status", "--goal-id"},
+            {"quota"},
         };
         for (String[] args : picocli) {
             assertTrue(Cli.quick(args, SINK, SINK, ENV).isEmpty(), List.of(args).toString());
@@ -280,28 +351,88 @@ class QuickPathTest {
     @Test
     void bothPathsGiveTheSameAnswers() throws Exception {
         Path project = Files.createDirectories(dir.resolve("project"));
-        Environment env = Environment.of(Map.of("LOOPX_HOME", Files.createDirectories(dir.resolve("home")).toString()),
-                project, dir, Clock.fixed(Instant.parse("2026-03-01T12:00:00Z"), ZoneOffset.UTC));
-        assertEquals(0, run(true, env, "connect", "--project", project.toString(), "--goal-id", "g1", "--format", "json").exit());
+        Environment env = Environment.of(
+                Map.of(
+                        "LOOPX_HOME",
+                        Files.createDirectories(dir.resolve("home")).toString()),
+                project,
+                dir,
+                Clock.fixed(Instant.parse("2026-03-01T12:00:00Z"), ZoneOffset.UTC));
+        assertEquals(
+                0,
+                run(true, env, "connect", "--project", project.toString(), "--goal-id", "g1", "--format", "json")
+                        .exit());
         Files.writeString(project.resolve("todo.txt"), "Write the importer\n");
         String root = project.resolve(".loopx").toString();
         String[][] calls = {
-            {"--runtime-root", root, "todo", "add", "--goal-id", "g1", "--role", "agent", "--text-file", "todo.txt", "--dry-run", "--format", "json"},
-            {"--runtime-root", root, "quota", "should-run", "--goal-id", "g1", "--runtime-profile", "codex_cli", "--format", "json"},
+            {
+                "--runtime-root",
+                root,
+                "todo",
+                "add",
+                "--goal-id",
+                "g1",
+                "--role",
+                "agent",
+                "--text-file",
+                "todo.txt",
+                "--dry-run",
+                "--format",
+                "json"
+            },
+            {
+                "--runtime-root",
+                root,
+                "quota",
+                "should-run",
+                "--goal-id",
+                "g1",
+                "--runtime-profile",
+                "codex_cli",
+                "--format",
+                "json"
+            },
             {"--runtime-root", root, "quota", "should-run", "--goal-id", "g1", "--format", "json"},
             {"--runtime-root", root, "status", "--goal-id", "g1", "--format", "json"},
             {"--runtime-root", root, "status", "--goal-id", "g1", "--format", "text"},
             {"--runtime-root", root, "status", "--goal-id", "nope", "--format", "json"},
-            {"--runtime-root", root, "todo", "add", "--goal-id", "g1", "--role", "user", "--text", "Approve", "--format", "json"},
+            {
+                "--runtime-root",
+                root,
+                "todo",
+                "add",
+                "--goal-id",
+                "g1",
+                "--role",
+                "user",
+                "--text",
+                "Approve",
+                "--format",
+                "json"
+            },
             {"version", "--format", "json"},
         };
         for (String[] args : calls) {
-            assertTrue(Cli.quick(args, SINK, SINK, env).isPresent(), List.of(args).toString());
+            assertTrue(
+                    Cli.quick(args, SINK, SINK, env).isPresent(), List.of(args).toString());
             Run viaPicocli = run(false, env, args);
             Run quick = run(true, env, args);
             assertEquals(viaPicocli, quick, List.of(args).toString());
         }
-        String[] write = {"--runtime-root", root, "todo", "add", "--goal-id", "g1", "--role", "agent", "--text", "Ship it", "--format", "json"};
+        String[] write = {
+            "--runtime-root",
+            root,
+            "todo",
+            "add",
+            "--goal-id",
+            "g1",
+            "--role",
+            "agent",
+            "--text",
+            "Ship it",
+            "--format",
+            "json"
+        };
         Run first = run(true, env, write);
         assertEquals(0, first.exit(), first.toString());
         assertEquals(run(false, env, write), run(true, env, write), "the repeat changes nothing on either path");

@@ -22,14 +22,17 @@ public final class Ids {
             return Optional.of(kind + " is " + value.length() + " characters; at most 160 are allowed");
         }
         if (value.contains("..") || !ID.matcher(value).matches()) {
-            return Optional.of(kind + " must match ^[A-Za-z0-9][A-Za-z0-9_.-]{0,159}$ (no path separators, '..', spaces or control characters)");
+            return Optional.of(
+                    kind
+                            + " must match ^[A-Za-z0-9][A-Za-z0-9_.-]{0,159}$ (no path separators, '..', spaces or control characters)");
         }
         return Optional.empty();
     }
 
     /** A valid id made from free text (a folder name): invalid characters become '-'. */
     public static String sanitise(String text, String fallback) {
-        String cleaned = text.replaceAll("[^A-Za-z0-9_.-]+", "-").replaceAll("\\.{2,}", ".")
+        String cleaned = text.replaceAll("[^A-Za-z0-9_.-]+", "-")
+                .replaceAll("\\.{2,}", ".")
                 .replaceAll("^[^A-Za-z0-9]+", "");
         if (cleaned.length() > 150) {
             cleaned = cleaned.substring(0, 150);

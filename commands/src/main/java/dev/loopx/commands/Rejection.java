@@ -14,116 +14,230 @@ public sealed interface Rejection {
     String message();
 
     record GoalNotFound(String goalId) implements Rejection {
-        public String errorCode() { return "goal_not_found"; }
-        public String message() { return "no goal " + goalId + " is registered in this runtime root"; }
+        public String errorCode() {
+            return "goal_not_found";
+        }
+
+        public String message() {
+            return "no goal " + goalId + " is registered in this runtime root";
+        }
     }
 
     record ConcurrentWriteConflict(long expectedHead, long actualHead) implements Rejection {
-        public String errorCode() { return "concurrent_write_conflict"; }
-        public String message() { return "another writer appended while this command decided (head " + expectedHead + " became " + actualHead + "); nothing was written"; }
+        public String errorCode() {
+            return "concurrent_write_conflict";
+        }
+
+        public String message() {
+            return "another writer appended while this command decided (head " + expectedHead + " became " + actualHead
+                    + "); nothing was written";
+        }
     }
 
     record OperationIdConflict(String operationId) implements Rejection {
-        public String errorCode() { return "operation_id_conflict"; }
-        public String message() { return "operation id " + operationId + " was already used for a different write"; }
+        public String errorCode() {
+            return "operation_id_conflict";
+        }
+
+        public String message() {
+            return "operation id " + operationId + " was already used for a different write";
+        }
     }
 
     record AgentIdentityAlreadyRegistered(List<String> agentIds) implements Rejection {
-        public String errorCode() { return "agent_identity_already_registered"; }
-        public String message() { return "already registered: " + String.join(", ", agentIds) + " (--require-new refuses existing ids)"; }
+        public String errorCode() {
+            return "agent_identity_already_registered";
+        }
+
+        public String message() {
+            return "already registered: " + String.join(", ", agentIds) + " (--require-new refuses existing ids)";
+        }
     }
 
     record AgentNotRegistered(String goalId, String agentId, List<String> registered) implements Rejection {
-        public String errorCode() { return "agent_not_registered"; }
+        public String errorCode() {
+            return "agent_not_registered";
+        }
+
         public String message() {
             return (agentId.isEmpty() ? "no agents are registered" : "agent " + agentId + " is not registered")
-                    + " for goal " + goalId + (registered.isEmpty() ? "" : " (registered: " + String.join(", ", registered) + ")");
+                    + " for goal " + goalId
+                    + (registered.isEmpty() ? "" : " (registered: " + String.join(", ", registered) + ")");
         }
     }
 
     record AgentIdRequired(String goalId, List<String> registered) implements Rejection {
-        public String errorCode() { return "agent_id_required"; }
-        public String message() { return "goal " + goalId + " has registered agents (" + String.join(", ", registered) + "); say which one acts with --agent-id"; }
+        public String errorCode() {
+            return "agent_id_required";
+        }
+
+        public String message() {
+            return "goal " + goalId + " has registered agents (" + String.join(", ", registered)
+                    + "); say which one acts with --agent-id";
+        }
     }
 
     record TodoNotFound(String todoId) implements Rejection {
-        public String errorCode() { return "todo_not_found"; }
-        public String message() { return "no todo " + todoId + " in this goal"; }
+        public String errorCode() {
+            return "todo_not_found";
+        }
+
+        public String message() {
+            return "no todo " + todoId + " in this goal";
+        }
     }
 
     record TaskClassRequired(String role, List<String> allowed) implements Rejection {
-        public String errorCode() { return "invalid_task_class"; }
-        public String message() { return "a " + role + " todo must say its task class: " + String.join(" or ", allowed); }
+        public String errorCode() {
+            return "invalid_task_class";
+        }
+
+        public String message() {
+            return "a " + role + " todo must say its task class: " + String.join(" or ", allowed);
+        }
     }
 
     record TaskClassNotForRole(String role, String taskClass, List<String> allowed) implements Rejection {
-        public String errorCode() { return "invalid_enum"; }
-        public String message() { return "task class " + taskClass + " is not for " + role + " todos; must be one of: " + String.join(", ", allowed); }
+        public String errorCode() {
+            return "invalid_enum";
+        }
+
+        public String message() {
+            return "task class " + taskClass + " is not for " + role + " todos; must be one of: "
+                    + String.join(", ", allowed);
+        }
     }
 
     /** A todo property given to a todo that cannot have it (e.g. a claim on a user todo). */
     record NotForThisTodo(String property, String allowedOn) implements Rejection {
-        public String errorCode() { return "invalid_arguments"; }
-        public String message() { return property + " is for " + allowedOn; }
+        public String errorCode() {
+            return "invalid_arguments";
+        }
+
+        public String message() {
+            return property + " is for " + allowedOn;
+        }
     }
 
     record ClaimedByOther(String todoId, String claimedBy) implements Rejection {
-        public String errorCode() { return "claimed_by_other"; }
-        public String message() { return "todo " + todoId + " is claimed by " + claimedBy + "; claims are never stolen"; }
+        public String errorCode() {
+            return "claimed_by_other";
+        }
+
+        public String message() {
+            return "todo " + todoId + " is claimed by " + claimedBy + "; claims are never stolen";
+        }
     }
 
     record AgentExcluded(String todoId, String agentId) implements Rejection {
-        public String errorCode() { return "agent_excluded"; }
-        public String message() { return "agent " + agentId + " is excluded from todo " + todoId; }
+        public String errorCode() {
+            return "agent_excluded";
+        }
+
+        public String message() {
+            return "agent " + agentId + " is excluded from todo " + todoId;
+        }
     }
 
     record TodoAlreadyCompleted(String todoId) implements Rejection {
-        public String errorCode() { return "todo_already_completed"; }
-        public String message() { return "todo " + todoId + " is already done; a done todo cannot change or get another successor"; }
+        public String errorCode() {
+            return "todo_already_completed";
+        }
+
+        public String message() {
+            return "todo " + todoId + " is already done; a done todo cannot change or get another successor";
+        }
     }
 
     record UseCompleteForDone(String todoId) implements Rejection {
-        public String errorCode() { return "use_complete_for_done"; }
-        public String message() { return "todo " + todoId + " cannot be set to done by update"; }
+        public String errorCode() {
+            return "use_complete_for_done";
+        }
+
+        public String message() {
+            return "todo " + todoId + " cannot be set to done by update";
+        }
     }
 
     record GateScopeRequired(String goalId) implements Rejection {
-        public String errorCode() { return "gate_scope_required"; }
-        public String message() { return "goal " + goalId + " has two or more agents: an open user_gate needs exactly one of --blocks-agent or --global-gate"; }
+        public String errorCode() {
+            return "gate_scope_required";
+        }
+
+        public String message() {
+            return "goal " + goalId
+                    + " has two or more agents: an open user_gate needs exactly one of --blocks-agent or --global-gate";
+        }
     }
 
     record ReplacementIsTheSameTodo(String todoId) implements Rejection {
-        public String errorCode() { return "replacement_same_as_todo"; }
-        public String message() { return "the replacement text names todo " + todoId + " itself; a todo cannot supersede itself"; }
+        public String errorCode() {
+            return "replacement_same_as_todo";
+        }
+
+        public String message() {
+            return "the replacement text names todo " + todoId + " itself; a todo cannot supersede itself";
+        }
     }
 
     record DecisionOutcomeRequired(String todoId) implements Rejection {
-        public String errorCode() { return "decision_outcome_required"; }
-        public String message() { return "todo " + todoId + " is a user gate: its completion carries the owner's decision"; }
+        public String errorCode() {
+            return "decision_outcome_required";
+        }
+
+        public String message() {
+            return "todo " + todoId + " is a user gate: its completion carries the owner's decision";
+        }
     }
 
     record SectionNotEmpty(String role) implements Rejection {
-        public String errorCode() { return "section_not_empty"; }
-        public String message() { return "the " + role + " section already has todos; it cannot be declared empty"; }
+        public String errorCode() {
+            return "section_not_empty";
+        }
+
+        public String message() {
+            return "the " + role + " section already has todos; it cannot be declared empty";
+        }
     }
 
     record NoAccountableWriteback(String goalId) implements Rejection {
-        public String errorCode() { return "no_accountable_writeback"; }
-        public String message() { return "no unspent accountable writeback (outcome_progress or primary_goal_outcome) exists for goal " + goalId; }
+        public String errorCode() {
+            return "no_accountable_writeback";
+        }
+
+        public String message() {
+            return "no unspent accountable writeback (outcome_progress or primary_goal_outcome) exists for goal "
+                    + goalId;
+        }
     }
 
     record WritebackAlreadySpent(long writebackSeq, long spentSeq) implements Rejection {
-        public String errorCode() { return "writeback_already_spent"; }
-        public String message() { return "the latest accountable writeback (seq " + writebackSeq + ") was already spent at seq " + spentSeq; }
+        public String errorCode() {
+            return "writeback_already_spent";
+        }
+
+        public String message() {
+            return "the latest accountable writeback (seq " + writebackSeq + ") was already spent at seq " + spentSeq;
+        }
     }
 
     record SchedulerHintMismatch(String liveResetToken, String liveIdentitySignature) implements Rejection {
-        public String errorCode() { return "scheduler_hint_mismatch"; }
-        public String message() { return "the reset token or identity signature is not the live hint's (the situation changed since that hint); nothing was appended"; }
+        public String errorCode() {
+            return "scheduler_hint_mismatch";
+        }
+
+        public String message() {
+            return "the reset token or identity signature is not the live hint's (the situation changed since that hint); nothing was appended";
+        }
     }
 
     record SpendNotFound(long spentSeq) implements Rejection {
-        public String errorCode() { return "spend_not_found"; }
-        public String message() { return "no quota spend was recorded at seq " + spentSeq + " for this goal"; }
+        public String errorCode() {
+            return "spend_not_found";
+        }
+
+        public String message() {
+            return "no quota spend was recorded at seq " + spentSeq + " for this goal";
+        }
     }
 }

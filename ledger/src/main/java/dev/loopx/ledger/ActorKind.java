@@ -5,7 +5,11 @@ import java.util.Optional;
 
 /** The kinds of actor named in SPEC §S2; {@link #wire()} is the contract spelling. */
 public enum ActorKind {
-    AGENT, OWNER, CONTROLLER, HOST, SYSTEM;
+    AGENT,
+    OWNER,
+    CONTROLLER,
+    HOST,
+    SYSTEM;
 
     public String wire() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -113,7 +113,8 @@ public final class HeadMarker {
 
     private static void write(FileChannel ch, String content, boolean durable) throws IOException {
         String record = content + " " + crc(content);
-        byte[] bytes = (record + " ".repeat(RECORD_BYTES - 1 - record.length()) + "\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] bytes =
+                (record + " ".repeat(RECORD_BYTES - 1 - record.length()) + "\n").getBytes(StandardCharsets.US_ASCII);
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
         while (buffer.hasRemaining()) {
             ch.write(buffer, buffer.position());

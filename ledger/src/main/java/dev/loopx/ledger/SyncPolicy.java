@@ -10,7 +10,8 @@ import java.util.Optional;
  * process, but not a power cut. For bulk imports and benchmarks.
  */
 public enum SyncPolicy {
-    ALWAYS, BATCH;
+    ALWAYS,
+    BATCH;
 
     public String wire() {
         return name().toLowerCase(java.util.Locale.ROOT);

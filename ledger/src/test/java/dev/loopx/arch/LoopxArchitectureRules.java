@@ -21,7 +21,8 @@ public final class LoopxArchitectureRules {
     private LoopxArchitectureRules() {}
 
     public static JavaClasses productionClassesOf(String rootPackage) {
-        return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        return new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
                 .importPackages(rootPackage);
     }
@@ -41,50 +42,83 @@ public final class LoopxArchitectureRules {
     }
 
     static ArchRule noPackageCycles() {
-        return slices().matching("dev.loopx.(**)").should().beFreeOfCycles().allowEmptyShould(true)
+        return slices().matching("dev.loopx.(**)")
+                .should()
+                .beFreeOfCycles()
+                .allowEmptyShould(true)
                 .because("packages are features; a cycle means two features are one");
     }
 
     static ArchRule onlyTheChronicleAdapterTouchesChronicle() {
-        return noClasses().that().resideOutsideOfPackage("dev.loopx.ledger.chronicle..")
-                .should().dependOnClassesThat().resideInAPackage("net.openhft..")
+        return noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.loopx.ledger.chronicle..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("net.openhft..")
                 .allowEmptyShould(true)
                 .because("nothing of Chronicle may leak past the Ledger port (ADR 0001)");
     }
 
     static ArchRule onlyTheCliTouchesPicocli() {
-        return noClasses().that().resideOutsideOfPackages("dev.loopx.cli..", "dev.loopx.bench..")
-                .should().dependOnClassesThat().resideInAPackage("picocli..")
+        return noClasses()
+                .that()
+                .resideOutsideOfPackages("dev.loopx.cli..", "dev.loopx.bench..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("picocli..")
                 .allowEmptyShould(true)
                 .because("the CLI is an adapter; commands and projections know nothing of argument parsing");
     }
 
     static ArchRule onlyStoreAdaptersTouchSql() {
-        return noClasses().that().resideOutsideOfPackages("..store..", "dev.loopx.cli..")
-                .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "org.sqlite..")
+        return noClasses()
+                .that()
+                .resideOutsideOfPackages("..store..", "dev.loopx.cli..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("java.sql..", "org.sqlite..")
                 .allowEmptyShould(true)
                 .because("SQL belongs to store adapters");
     }
 
     static ArchRule lowerModulesNeverSeeUpperModules() {
-        return noClasses().that().resideInAPackage("dev.loopx.ledger..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.loopx.projections..", "dev.loopx.commands..",
-                        "dev.loopx.host..", "dev.loopx.application..", "dev.loopx.cli..")
-                .orShould().dependOnClassesThat().resideInAnyPackage("dev.loopx.fixtures..")
+        return noClasses()
+                .that()
+                .resideInAPackage("dev.loopx.ledger..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.loopx.projections..",
+                        "dev.loopx.commands..",
+                        "dev.loopx.host..",
+                        "dev.loopx.application..",
+                        "dev.loopx.cli..")
+                .orShould()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.loopx.fixtures..")
                 .allowEmptyShould(true);
     }
 
     static ArchRule lowerFloorsNeverCallUp() {
-        return noClasses().that().resideInAnyPackage("dev.loopx.ledger..", "dev.loopx.projections..", "dev.loopx.commands..",
-                        "dev.loopx.host..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.loopx.application..", "dev.loopx.cli..")
+        return noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "dev.loopx.ledger..", "dev.loopx.projections..", "dev.loopx.commands..", "dev.loopx.host..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.loopx.application..", "dev.loopx.cli..")
                 .allowEmptyShould(true)
                 .because("the application layer sits between host-adapters and cli: lower floors never call up");
     }
 
     static ArchRule theApplicationNeverSeesTheCli() {
-        return noClasses().that().resideInAPackage("dev.loopx.application..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.loopx.cli..", "picocli..")
+        return noClasses()
+                .that()
+                .resideInAPackage("dev.loopx.application..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.loopx.cli..", "picocli..")
                 .allowEmptyShould(true)
                 .because("services take typed requests and return typed results; parsing and rendering are the CLI's");
     }
@@ -94,12 +128,18 @@ public final class LoopxArchitectureRules {
      * the composition root ({@code dev.loopx.application.composition}) alone names the adapters.
      */
     public static ArchRule applicationReachesAdaptersOnlyThroughPorts() {
-        return noClasses().that().resideInAPackage("dev.loopx.application..")
-                .and().resideOutsideOfPackage("dev.loopx.application.composition..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.loopx.ledger.chronicle..", "dev.loopx.ledger.memory..",
-                        "dev.loopx.projections.store..")
+        return noClasses()
+                .that()
+                .resideInAPackage("dev.loopx.application..")
+                .and()
+                .resideOutsideOfPackage("dev.loopx.application.composition..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.loopx.ledger.chronicle..", "dev.loopx.ledger.memory..", "dev.loopx.projections.store..")
                 .allowEmptyShould(true)
-                .because("a second Ledger or ProjectionStore backend is chosen in the composition root and nowhere else");
+                .because(
+                        "a second Ledger or ProjectionStore backend is chosen in the composition root and nowhere else");
     }
 
     /**
@@ -110,33 +150,56 @@ public final class LoopxArchitectureRules {
      * {@code archunit_store} are the ones still to move below the CLI; new ones fail the build.
      */
     public static ArchRule cliReachesTheDomainOnlyThroughTheApplication() {
-        return noClasses().that().resideInAPackage("dev.loopx.cli..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.loopx.commands..", "dev.loopx.projections..",
-                        "dev.loopx.host..", "dev.loopx.ledger..")
+        return noClasses()
+                .that()
+                .resideInAPackage("dev.loopx.cli..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.loopx.commands..", "dev.loopx.projections..", "dev.loopx.host..", "dev.loopx.ledger..")
                 .allowEmptyShould(true)
                 .because("use cases live in the application layer, so the MCP tools and a dashboard run the same ones");
     }
 
     static ArchRule domainNeverReadsTheClockRandomnessOrEnvironment() {
-        return noClasses().that().resideInAnyPackage("dev.loopx.commands..", "dev.loopx.projections..")
-                .and().resideOutsideOfPackages(ADAPTER_PACKAGES)
-                .should().callMethod(java.time.Instant.class, "now")
-                .orShould().callMethod(System.class, "currentTimeMillis")
-                .orShould().callMethod(System.class, "nanoTime")
-                .orShould().callMethod(java.util.UUID.class, "randomUUID")
-                .orShould().callMethod(Math.class, "random")
-                .orShould().callMethod(System.class, "getenv")
-                .orShould().callMethod(System.class, "getenv", String.class)
-                .orShould().callMethod(java.time.Clock.class, "systemUTC")
-                .orShould().dependOnClassesThat().areAssignableTo(java.util.Random.class)
+        return noClasses()
+                .that()
+                .resideInAnyPackage("dev.loopx.commands..", "dev.loopx.projections..")
+                .and()
+                .resideOutsideOfPackages(ADAPTER_PACKAGES)
+                .should()
+                .callMethod(java.time.Instant.class, "now")
+                .orShould()
+                .callMethod(System.class, "currentTimeMillis")
+                .orShould()
+                .callMethod(System.class, "nanoTime")
+                .orShould()
+                .callMethod(java.util.UUID.class, "randomUUID")
+                .orShould()
+                .callMethod(Math.class, "random")
+                .orShould()
+                .callMethod(System.class, "getenv")
+                .orShould()
+                .callMethod(System.class, "getenv", String.class)
+                .orShould()
+                .callMethod(java.time.Clock.class, "systemUTC")
+                .orShould()
+                .dependOnClassesThat()
+                .areAssignableTo(java.util.Random.class)
                 .allowEmptyShould(true)
-                .because("folds and deciders must be deterministic: time comes from event envelopes or an explicit now");
+                .because(
+                        "folds and deciders must be deterministic: time comes from event envelopes or an explicit now");
     }
 
     static ArchRule domainNeverTouchesTheFileSystem() {
-        return noClasses().that().resideInAnyPackage("dev.loopx.commands..", "dev.loopx.projections..")
-                .and().resideOutsideOfPackages(ADAPTER_PACKAGES)
-                .should().dependOnClassesThat().resideInAnyPackage("java.nio.file..", "java.io..")
+        return noClasses()
+                .that()
+                .resideInAnyPackage("dev.loopx.commands..", "dev.loopx.projections..")
+                .and()
+                .resideOutsideOfPackages(ADAPTER_PACKAGES)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("java.nio.file..", "java.io..")
                 .allowEmptyShould(true)
                 .because("I/O belongs to adapters (store, runtime)");
     }

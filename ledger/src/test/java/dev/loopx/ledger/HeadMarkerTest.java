@@ -39,9 +39,11 @@ class HeadMarkerTest {
         marker.markCommitted(HEAD);
         String fresh = Files.readString(root.resolve("ledger.head"));
         // Half of the new record over the old one: a plausible-looking but wrong head.
-        Files.writeString(root.resolve("ledger.head"), fresh.substring(0, 14) + old.substring(14), StandardCharsets.US_ASCII);
+        Files.writeString(
+                root.resolve("ledger.head"), fresh.substring(0, 14) + old.substring(14), StandardCharsets.US_ASCII);
         assertTrue(marker.committed().isEmpty());
-        Files.writeString(root.resolve("ledger.head"), "committed 42 " + "ab".repeat(32) + "\n", StandardCharsets.US_ASCII);
+        Files.writeString(
+                root.resolve("ledger.head"), "committed 42 " + "ab".repeat(32) + "\n", StandardCharsets.US_ASCII);
         assertTrue(marker.committed().isEmpty(), "no checksum, no trust");
     }
 }

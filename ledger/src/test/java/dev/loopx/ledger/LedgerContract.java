@@ -42,8 +42,14 @@ public abstract class LedgerContract {
         var payload = Json.object();
         payload.put("n", n);
         payload.put("text", "event number " + n);
-        return new ProposedEvent("test.happened", 1, Instant.parse("2026-01-01T00:00:00Z").plusSeconds(n),
-                goal, new Actor(ActorKind.SYSTEM, "contract"), "op-" + n, payload);
+        return new ProposedEvent(
+                "test.happened",
+                1,
+                Instant.parse("2026-01-01T00:00:00Z").plusSeconds(n),
+                goal,
+                new Actor(ActorKind.SYSTEM, "contract"),
+                "op-" + n,
+                payload);
     }
 
     static List<Recorded> readAll(Ledger ledger, long from) {
@@ -87,14 +93,16 @@ public abstract class LedgerContract {
 
     @Test
     void appendReturnsExactlyWhatIsStored() {
-        List<Recorded> appended = ledger.appendIfHead(0, List.of(event("g", 1), event("h", 2))).get();
+        List<Recorded> appended =
+                ledger.appendIfHead(0, List.of(event("g", 1), event("h", 2))).get();
         assertEquals(appended, readAll(ledger, 1));
         assertEquals("h", readAll(ledger, 2).get(0).goalId());
     }
 
     @Test
     void readFromStartsAtTheRequestedSeqInsideAMultiEventAppend() {
-        ledger.appendIfHead(0, List.of(event("g", 1), event("g", 2), event("g", 3))).get();
+        ledger.appendIfHead(0, List.of(event("g", 1), event("g", 2), event("g", 3)))
+                .get();
         ledger.appendIfHead(3, List.of(event("g", 4), event("g", 5))).get();
         for (long from = 1; from <= 6; from++) {
             List<Long> seqs = readAll(ledger, from).stream().map(Recorded::seq).toList();
@@ -132,7 +140,8 @@ public abstract class LedgerContract {
 
     @Test
     void eventsSurviveReopening() throws Exception {
-        List<Recorded> appended = ledger.appendIfHead(0, List.of(event("g", 1), event("g", 2))).get();
+        List<Recorded> appended =
+                ledger.appendIfHead(0, List.of(event("g", 1), event("g", 2))).get();
         ledger = reopen(ledger);
         assertEquals(appended, readAll(ledger, 1));
         assertEquals(2, ledger.head().seq());
@@ -150,7 +159,8 @@ public abstract class LedgerContract {
                     for (int i = 0; i < 25; i++) {
                         while (true) {
                             long head = ledger.head().seq();
-                            if (ledger.appendIfHead(head, List.of(event("t" + thread, i))).isRight()) {
+                            if (ledger.appendIfHead(head, List.of(event("t" + thread, i)))
+                                    .isRight()) {
                                 won++;
                                 break;
                             }

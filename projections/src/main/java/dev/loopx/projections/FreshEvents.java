@@ -20,9 +20,12 @@ public final class FreshEvents {
         List<Decoded> fresh = newer(batch, checkpoint.seq());
         if (!fresh.isEmpty()) {
             Decoded first = fresh.get(0);
-            if (first.seq() != checkpoint.seq() + 1 || !first.envelope().prevHash().equals(checkpoint.hash())) {
-                throw new LedgerException("projection_diverged", "the projection store does not continue at seq "
-                        + first.seq() + "; run `loopx projections rebuild`");
+            if (first.seq() != checkpoint.seq() + 1
+                    || !first.envelope().prevHash().equals(checkpoint.hash())) {
+                throw new LedgerException(
+                        "projection_diverged",
+                        "the projection store does not continue at seq " + first.seq()
+                                + "; run `loopx projections rebuild`");
             }
         }
         return fresh;

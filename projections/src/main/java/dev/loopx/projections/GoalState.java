@@ -30,7 +30,8 @@ public final class GoalState {
     private final Views views;
     private List<TodoView> all;
 
-    private GoalState(GoalView goal, List<TodoView> openTodos, TodoCounts counts, QuotaLog quota, GoalLog log, Views views) {
+    private GoalState(
+            GoalView goal, List<TodoView> openTodos, TodoCounts counts, QuotaLog quota, GoalLog log, Views views) {
         this.goal = Objects.requireNonNull(goal, "goal");
         this.openTodos = List.copyOf(openTodos);
         this.counts = Objects.requireNonNull(counts, "counts");
@@ -46,13 +47,19 @@ public final class GoalState {
     /** Every goal of the runtime root (view {@code goal}), in goal-id order. */
     public static List<GoalState> loadAll(Views views) {
         return dev.loopx.projections.view.Documents.list(views, GoalFold.VIEW, "", GoalView.class).stream()
-                .map(g -> of(views, g)).toList();
+                .map(g -> of(views, g))
+                .toList();
     }
 
     private static GoalState of(Views views, GoalView goal) {
         String id = goal.goalId();
-        return new GoalState(goal, TodoFold.openTodos(views, id), TodoFold.counts(views, id), QuotaFold.log(views, id),
-                AuditFold.log(views, id), views);
+        return new GoalState(
+                goal,
+                TodoFold.openTodos(views, id),
+                TodoFold.counts(views, id),
+                QuotaFold.log(views, id),
+                AuditFold.log(views, id),
+                views);
     }
 
     public GoalView goal() {
@@ -91,7 +98,8 @@ public final class GoalState {
     }
 
     public Optional<TodoView> todo(String todoId) {
-        Optional<TodoView> open = openTodos.stream().filter(t -> t.todoId().equals(todoId)).findFirst();
+        Optional<TodoView> open =
+                openTodos.stream().filter(t -> t.todoId().equals(todoId)).findFirst();
         if (open.isPresent() || counts.done() == 0) {
             return open;
         }

@@ -34,6 +34,7 @@ public final class ProjectionCatchUp {
     public static final int BATCH_SIZE = 2_000;
     /** Catch-ups of more events than this read and decode on a second thread. */
     static final int PIPELINE_AFTER = 4 * BATCH_SIZE;
+
     static final int CHUNK = BATCH_SIZE / 4;
     private static final int QUEUED = 4;
 
@@ -139,7 +140,7 @@ public final class ProjectionCatchUp {
             }
         } finally {
             stop.set(true);
-            chunks.clear();   // a reader waiting to hand over a chunk sees the stop at once
+            chunks.clear(); // a reader waiting to hand over a chunk sees the stop at once
             Threads.joinUninterruptibly(reader);
         }
     }
@@ -153,7 +154,7 @@ public final class ProjectionCatchUp {
         } catch (Throwable failure) {
             last = failure;
         }
-        handOver(chunks, last, stop);   // after a stop, nobody takes it: handOver returns at once
+        handOver(chunks, last, stop); // after a stop, nobody takes it: handOver returns at once
     }
 
     /** Puts {@code item} on the queue unless the folding side stopped; false when it did. */
@@ -191,7 +192,9 @@ public final class ProjectionCatchUp {
     }
 
     private static LedgerException diverged(long checkpointSeq) {
-        return new LedgerException("projection_diverged", "the projection store (checkpoint seq " + checkpointSeq
-                + ") does not match the ledger; run `loopx projections rebuild`");
+        return new LedgerException(
+                "projection_diverged",
+                "the projection store (checkpoint seq " + checkpointSeq
+                        + ") does not match the ledger; run `loopx projections rebuild`");
     }
 }

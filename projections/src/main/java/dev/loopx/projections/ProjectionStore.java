@@ -1,8 +1,8 @@
 package dev.loopx.projections;
 
-import dev.loopx.projections.view.Views;
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.event.Decoded;
+import dev.loopx.projections.view.Views;
 import java.util.List;
 
 /**

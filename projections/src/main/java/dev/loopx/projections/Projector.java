@@ -1,6 +1,5 @@
 package dev.loopx.projections;
 
-import dev.loopx.projections.view.Views;
 import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.event.AgentRegistered;
 import dev.loopx.ledger.event.Decoded;
@@ -11,20 +10,18 @@ import dev.loopx.ledger.event.GoalRegistered;
 import dev.loopx.ledger.event.GoalResumed;
 import dev.loopx.ledger.event.GoalStopped;
 import dev.loopx.ledger.event.HeartbeatInstalled;
+import dev.loopx.ledger.event.OperationRecorded;
 import dev.loopx.ledger.event.PromptMigrationApplied;
 import dev.loopx.ledger.event.PromptMigrationDeferred;
 import dev.loopx.ledger.event.PromptMigrationFailed;
 import dev.loopx.ledger.event.PromptMigrationRecovered;
 import dev.loopx.ledger.event.PromptMigrationRolledBack;
-import dev.loopx.ledger.event.RuntimeUpgraded;
-import dev.loopx.ledger.event.OperationRecorded;
 import dev.loopx.ledger.event.QuotaSlotSpent;
 import dev.loopx.ledger.event.QuotaSlotVoided;
 import dev.loopx.ledger.event.RewardRecorded;
+import dev.loopx.ledger.event.RuntimeUpgraded;
 import dev.loopx.ledger.event.SchedulerAcked;
 import dev.loopx.ledger.event.SchedulerHostUpdateFailed;
-import dev.loopx.ledger.event.TurnObserved;
-import dev.loopx.projections.scheduler.SchedulerFold;
 import dev.loopx.ledger.event.TodoAdded;
 import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
@@ -32,13 +29,16 @@ import dev.loopx.ledger.event.TodoCompleted;
 import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.ledger.event.TodoSuperseded;
 import dev.loopx.ledger.event.TodoUpdated;
+import dev.loopx.ledger.event.TurnObserved;
 import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalView;
 import dev.loopx.projections.heartbeat.HeartbeatFold;
 import dev.loopx.projections.migration.PromptMigrationFold;
 import dev.loopx.projections.quota.QuotaFold;
+import dev.loopx.projections.scheduler.SchedulerFold;
 import dev.loopx.projections.todo.TodoFold;
+import dev.loopx.projections.view.Views;
 import java.util.Optional;
 
 /**
@@ -50,6 +50,7 @@ import java.util.Optional;
 public final class Projector {
     /** Bump when a fold changes: stores built by another version are rebuilt from the ledger. */
     public static final int SCHEMA_VERSION = 8;
+
     public static final String GOAL_VIEW = GoalFold.VIEW;
 
     public void apply(Decoded decoded, Views views) {
@@ -80,9 +81,9 @@ public final class Projector {
             case PromptMigrationDeferred e -> PromptMigrationFold.deferred(views, envelope, e);
             case PromptMigrationApplied e -> PromptMigrationFold.applied(views, envelope, e);
             case PromptMigrationRecovered e -> PromptMigrationFold.recovered(views, envelope, e);
-            case PromptMigrationFailed e -> { } // the ledger is the record; nothing pending changes
-            case PromptMigrationRolledBack e -> { } // a rollback leaves any pending hint as it is
-            case RuntimeUpgraded e -> { } // runtime-wide; the ledger is the record (ledger replay shows it)
+            case PromptMigrationFailed e -> {} // the ledger is the record; nothing pending changes
+            case PromptMigrationRolledBack e -> {} // a rollback leaves any pending hint as it is
+            case RuntimeUpgraded e -> {} // runtime-wide; the ledger is the record (ledger replay shows it)
         }
         if (!envelope.operationId().isEmpty()) {
             AuditFold.operationEvent(views, envelope);

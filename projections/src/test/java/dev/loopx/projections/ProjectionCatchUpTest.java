@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * stop its reader when the store fails.
  */
 class ProjectionCatchUpTest {
-    private static final int EVENTS = ProjectionCatchUp.PIPELINE_AFTER + 2_345;   // several batches, one partial
+    private static final int EVENTS = ProjectionCatchUp.PIPELINE_AFTER + 2_345; // several batches, one partial
+
     @TempDir
     Path dir;
 
@@ -35,7 +36,8 @@ class ProjectionCatchUpTest {
     }
 
     private static boolean readerAlive() {
-        return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("loopx-ledger-reader") && t.isAlive());
+        return Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().equals("loopx-ledger-reader") && t.isAlive());
     }
 
     @Test
@@ -45,16 +47,19 @@ class ProjectionCatchUpTest {
         String expected;
         try (SqliteProjectionStore plain = store(dir.resolve("plain.db"))) {
             for (int from = 0; from < events.size(); from += ProjectionCatchUp.BATCH_SIZE) {
-                plain.apply(events.subList(from, Math.min(events.size(), from + ProjectionCatchUp.BATCH_SIZE)), new Projector());
+                plain.apply(
+                        events.subList(from, Math.min(events.size(), from + ProjectionCatchUp.BATCH_SIZE)),
+                        new Projector());
             }
             expected = plain.canonicalDump();
         }
         List<Long> progress = new ArrayList<>();
         try (SqliteProjectionStore piped = store(dir.resolve("piped.db"))) {
-            long applied = new ProjectionCatchUp(TodoHistories.CODEC, new Projector()).catchUp(ledger, piped, (done, total) -> {
-                assertEquals(EVENTS, total);
-                progress.add(done);
-            });
+            long applied = new ProjectionCatchUp(TodoHistories.CODEC, new Projector())
+                    .catchUp(ledger, piped, (done, total) -> {
+                        assertEquals(EVENTS, total);
+                        progress.add(done);
+                    });
             assertEquals(EVENTS, applied);
             assertEquals(expected, piped.canonicalDump());
             assertEquals(ledger.head(), piped.checkpoint());
@@ -70,9 +75,14 @@ class ProjectionCatchUpTest {
         // a rebuild's side file: folded here, written on the store's own thread, in transactions of whole batches
         ProjectionFiles files = new ProjectionFiles(dir);
         List<Long> rebuilt = new ArrayList<>();
-        files.rebuild(ledger, new ProjectionCatchUp(TodoHistories.CODEC, new Projector()), (done, total) -> rebuilt.add(done));
+        files.rebuild(
+                ledger,
+                new ProjectionCatchUp(TodoHistories.CODEC, new Projector()),
+                (done, total) -> rebuilt.add(done));
         assertEquals(EVENTS, rebuilt.get(rebuilt.size() - 1), "every event folded into the side file");
-        assertFalse(Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("loopx-projection-writer")),
+        assertFalse(
+                Thread.getAllStackTraces().keySet().stream()
+                        .anyMatch(t -> t.getName().equals("loopx-projection-writer")),
                 "the writer thread ends with the store");
         try (SqliteProjectionStore reopened = files.open()) {
             assertEquals(expected, reopened.canonicalDump());
@@ -85,9 +95,11 @@ class ProjectionCatchUpTest {
         InMemoryLedger ledger = TodoHistories.ledger(12, EVENTS);
         InMemoryLedger other = TodoHistories.ledger(13, 3);
         try (SqliteProjectionStore store = store(dir.resolve("other.db"))) {
-            store.apply(TodoHistories.decoded(other), new Projector());   // seq 3, another ledger's hash
-            LedgerException e = assertThrows(LedgerException.class,
-                    () -> new ProjectionCatchUp(TodoHistories.CODEC, new Projector()).catchUp(ledger, store, ProjectionCatchUp.Progress.NONE));
+            store.apply(TodoHistories.decoded(other), new Projector()); // seq 3, another ledger's hash
+            LedgerException e = assertThrows(
+                    LedgerException.class,
+                    () -> new ProjectionCatchUp(TodoHistories.CODEC, new Projector())
+                            .catchUp(ledger, store, ProjectionCatchUp.Progress.NONE));
             assertEquals("projection_diverged", e.errorCode());
             assertEquals(3, store.checkpoint().seq(), "nothing applied");
         }
@@ -99,8 +111,10 @@ class ProjectionCatchUpTest {
         InMemoryLedger ledger = TodoHistories.ledger(14, EVENTS);
         try (SqliteProjectionStore real = store(dir.resolve("failing.db"))) {
             ProjectionStore failing = new FailsOnThirdBatch(real);
-            IllegalStateException e = assertThrows(IllegalStateException.class,
-                    () -> new ProjectionCatchUp(TodoHistories.CODEC, new Projector()).catchUp(ledger, failing, ProjectionCatchUp.Progress.NONE));
+            IllegalStateException e = assertThrows(
+                    IllegalStateException.class,
+                    () -> new ProjectionCatchUp(TodoHistories.CODEC, new Projector())
+                            .catchUp(ledger, failing, ProjectionCatchUp.Progress.NONE));
             assertEquals("third batch", e.getMessage());
             assertEquals(2L * ProjectionCatchUp.CHUNK, real.checkpoint().seq(), "the first two chunks are committed");
         }

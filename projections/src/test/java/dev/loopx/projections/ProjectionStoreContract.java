@@ -41,8 +41,8 @@ public abstract class ProjectionStoreContract {
     private static final Projector PROJECTOR = new Projector();
     private static final String EMPTY_DUMP = "{\"checkpoint\":{\"hash\":\"" + Head.GENESIS_HASH + "\",\"seq\":0},"
             + "\"projection_schema_version\":%d,\"schema_version\":\"loopx_projection_dump_v0\",\"views\":{}}\n";
-    private static final List<String> POINT_VIEWS = List.of(AuditFold.GATE_VIEW, AuditFold.REWARD_VIEW, QuotaFold.SPEND_VIEW,
-            QuotaFold.WRITEBACK_VIEW);
+    private static final List<String> POINT_VIEWS =
+            List.of(AuditFold.GATE_VIEW, AuditFold.REWARD_VIEW, QuotaFold.SPEND_VIEW, QuotaFold.WRITEBACK_VIEW);
     private final List<ProjectionStore> open = new ArrayList<>();
 
     /** A new, empty store with storage of its own (each call another one). */
@@ -158,21 +158,25 @@ public abstract class ProjectionStoreContract {
         LedgerException gap = assertThrows(LedgerException.class, () -> store.apply(events(21, 30), PROJECTOR));
         assertEquals("projection_diverged", gap.errorCode());
         List<Decoded> otherLedger = StoreHistory.decoded(Instant.parse("2027-01-01T00:00:00Z"));
-        LedgerException fork = assertThrows(LedgerException.class, () -> store.apply(otherLedger.subList(20, 30), PROJECTOR));
+        LedgerException fork =
+                assertThrows(LedgerException.class, () -> store.apply(otherLedger.subList(20, 30), PROJECTOR));
         assertEquals("projection_diverged", fork.errorCode(), "seq 21 of another chain");
         assertEquals(headAfter(20), store.checkpoint());
         assertEquals(before, store.canonicalDump(), "a refused batch writes no view");
         ProjectionStore reopened = reopened(store);
         assertEquals(before, reopened.canonicalDump(), "stored: the views and checkpoint of whole batches only");
         reopened.apply(events(20, HISTORY.size()), PROJECTOR);
-        assertEquals(reference(HISTORY.size()).canonicalDump(), reopened.canonicalDump(), "a refusal leaves the store usable");
+        assertEquals(
+                reference(HISTORY.size()).canonicalDump(),
+                reopened.canonicalDump(),
+                "a refusal leaves the store usable");
     }
 
     @Test
     void eventsAtOrBeforeTheCheckpointAreAppliedOnlyOnce() throws Exception {
         ProjectionStore store = store();
         store.apply(events(0, 30), PROJECTOR);
-        store.apply(events(10, 50), PROJECTOR);   // 11..30 are in already (two catch-ups at once)
+        store.apply(events(10, 50), PROJECTOR); // 11..30 are in already (two catch-ups at once)
         assertEquals(headAfter(50), store.checkpoint());
         String once = store.canonicalDump();
         assertEquals(reference(50).canonicalDump(), once);
@@ -217,19 +221,28 @@ public abstract class ProjectionStoreContract {
         JsonNode tree = Json.mapper().readTree(dump);
         assertEquals(CanonicalJson.string(tree) + "\n", dump, "sorted keys, one number form");
         assertEquals("loopx_projection_dump_v0", tree.get("schema_version").asText());
-        assertEquals(Projector.SCHEMA_VERSION, tree.get("projection_schema_version").asInt());
-        assertEquals(headAfter(HISTORY.size()), new Head(tree.at("/checkpoint/seq").asLong(), tree.at("/checkpoint/hash").asText()));
+        assertEquals(
+                Projector.SCHEMA_VERSION, tree.get("projection_schema_version").asInt());
+        assertEquals(
+                headAfter(HISTORY.size()),
+                new Head(
+                        tree.at("/checkpoint/seq").asLong(),
+                        tree.at("/checkpoint/hash").asText()));
         JsonNode views = tree.get("views");
         List<String> names = fieldNames(views);
         assertTrue(names.containsAll(POINT_VIEWS), names.toString());
-        assertTrue(names.containsAll(List.of(GoalFold.VIEW, TodoFold.VIEW, TodoFold.OPEN_VIEW, OperationIndex.VIEW)), names.toString());
+        assertTrue(
+                names.containsAll(List.of(GoalFold.VIEW, TodoFold.VIEW, TodoFold.OPEN_VIEW, OperationIndex.VIEW)),
+                names.toString());
         for (String view : names) {
             if (view.equals(OperationIndex.VIEW)) {
-                continue;   // a store may keep it in a table of its own: asked by operation id below
+                continue; // a store may keep it in a table of its own: asked by operation id below
             }
             assertEquals(fieldNames(views.get(view)), store.keys(view), view + ": the dump's keys are keys(view)");
             for (String key : fieldNames(views.get(view))) {
-                assertEquals(CanonicalJson.string(views.get(view).get(key)), CanonicalJson.string(store.get(view, key).orElseThrow()),
+                assertEquals(
+                        CanonicalJson.string(views.get(view).get(key)),
+                        CanonicalJson.string(store.get(view, key).orElseThrow()),
                         view + "/" + key);
             }
         }
@@ -263,7 +276,9 @@ public abstract class ProjectionStoreContract {
             assertEquals(sorted(keys), keys, view + ": in key order");
             assertEquals(keys.size(), new HashSet<>(keys).size(), view + ": each key once");
         }
-        assertEquals(HISTORY.stream().filter(d -> d.event() instanceof GateDecided).count(), store.keys(AuditFold.GATE_VIEW).size(),
+        assertEquals(
+                HISTORY.stream().filter(d -> d.event() instanceof GateDecided).count(),
+                store.keys(AuditFold.GATE_VIEW).size(),
                 "a row per gate");
         assertEquals(List.of(), store.keys("no_such_view"));
     }
@@ -281,17 +296,22 @@ public abstract class ProjectionStoreContract {
         }
         for (String view : POINT_VIEWS) {
             for (String key : reference.keys(view)) {
-                assertEquals(reference.get(view, key).map(CanonicalJson::string), store.get(view, key).map(CanonicalJson::string),
+                assertEquals(
+                        reference.get(view, key).map(CanonicalJson::string),
+                        store.get(view, key).map(CanonicalJson::string),
                         view + "/" + key);
             }
         }
         assertEquals(canonical(reference.list(TodoFold.VIEW, "g1/")), canonical(store.list(TodoFold.VIEW, "g1/")));
-        assertEquals(canonical(reference.list(QuotaFold.SPEND_VIEW, "g2/")), canonical(store.list(QuotaFold.SPEND_VIEW, "g2/")));
+        assertEquals(
+                canonical(reference.list(QuotaFold.SPEND_VIEW, "g2/")),
+                canonical(store.list(QuotaFold.SPEND_VIEW, "g2/")));
         List<String> done = reference.keys(TodoFold.VIEW);
         String from = done.get(3);
         String to = done.get(9);
         assertEquals(6, store.range(TodoFold.VIEW, from, to).size(), "from inclusive, to exclusive");
-        assertEquals(canonical(reference.range(TodoFold.VIEW, from, to)), canonical(store.range(TodoFold.VIEW, from, to)));
+        assertEquals(
+                canonical(reference.range(TodoFold.VIEW, from, to)), canonical(store.range(TodoFold.VIEW, from, to)));
         assertEquals(List.of(), store.range(TodoFold.VIEW, to, from));
         assertEquals(Optional.empty(), store.get(TodoFold.OPEN_VIEW, "g1/t0"), "a completed todo's open row is gone");
         assertTrue(store.get(TodoFold.VIEW, "g1/t0").isPresent());
@@ -303,13 +323,16 @@ public abstract class ProjectionStoreContract {
     @Test
     void closingAndReopeningKeepsEveryAppliedBatchTheCheckpointAndTheSchemaVersion() throws Exception {
         ProjectionStore store = store();
-        applyInBatches(store, events(0, 100), 30);   // nothing asked before the close
+        applyInBatches(store, events(0, 100), 30); // nothing asked before the close
         ProjectionStore reopened = reopened(store);
         assertEquals(headAfter(100), reopened.checkpoint());
         assertEquals(Projector.SCHEMA_VERSION, reopened.schemaVersion());
         assertEquals(reference(100).canonicalDump(), reopened.canonicalDump());
         reopened.apply(events(100, HISTORY.size()), PROJECTOR);
-        assertEquals(reference(HISTORY.size()).canonicalDump(), reopened.canonicalDump(), "a reopened store goes on from its checkpoint");
+        assertEquals(
+                reference(HISTORY.size()).canonicalDump(),
+                reopened.canonicalDump(),
+                "a reopened store goes on from its checkpoint");
     }
 
     @Test

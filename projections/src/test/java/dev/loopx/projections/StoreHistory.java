@@ -60,9 +60,15 @@ public final class StoreHistory {
             String goal = goalOf(i);
             String op = operationId(i);
             String todo = "t" + i;
-            append(ledger, start, goal, op, new TodoAdded(todo, "agent", "work " + todo, "advancement_task", "P1", "", "", false,
-                    List.of(), "", ""));
-            long writeback = append(ledger, start, goal, op, new EvidenceRecorded("a1", "outcome_progress", "did " + todo));
+            append(
+                    ledger,
+                    start,
+                    goal,
+                    op,
+                    new TodoAdded(
+                            todo, "agent", "work " + todo, "advancement_task", "P1", "", "", false, List.of(), "", ""));
+            long writeback =
+                    append(ledger, start, goal, op, new EvidenceRecorded("a1", "outcome_progress", "did " + todo));
             long spent = append(ledger, start, goal, op, new QuotaSlotSpent("a1", 1, writeback));
             switch (i % 3) {
                 case 0 -> {
@@ -70,13 +76,20 @@ public final class StoreHistory {
                     append(ledger, start, goal, op, new TodoCompleted(todo, "evidence " + i, true, "", List.of()));
                 }
                 case 1 -> append(ledger, start, goal, op, new TodoUpdated(todo, "work " + todo + " again", "", ""));
-                default -> append(ledger, start, goal, op, new TodoCompleted(todo, "evidence " + i, true, "", List.of()));
+                default ->
+                    append(ledger, start, goal, op, new TodoCompleted(todo, "evidence " + i, true, "", List.of()));
             }
             if (i % 5 == 0) {
                 append(ledger, start, goal, op, new QuotaSlotVoided(spent, "mistake " + i));
             }
-            append(ledger, start, goal, op, (i / 2) % 2 == 0 ? new GateDecided("gate" + i, "approve", "green")
-                    : new RewardRecorded("positive", "good " + i, "", "", ""));
+            append(
+                    ledger,
+                    start,
+                    goal,
+                    op,
+                    (i / 2) % 2 == 0
+                            ? new GateDecided("gate" + i, "approve", "green")
+                            : new RewardRecorded("positive", "good " + i, "", "", ""));
             if (!op.isEmpty()) {
                 append(ledger, start, goal, op, new OperationRecorded(op, "sha" + i, "todo add"));
             }
@@ -107,14 +120,23 @@ public final class StoreHistory {
 
     /** The seqs, ascending, that the idempotency index holds for {@code operationId} in {@code history}. */
     public static List<Long> operationSeqs(List<Decoded> history, String operationId) {
-        return history.stream().filter(d -> d.envelope().operationId().equals(operationId)
-                || d.event() instanceof OperationRecorded e && e.operationId().equals(operationId)).map(Decoded::seq).toList();
+        return history.stream()
+                .filter(d -> d.envelope().operationId().equals(operationId)
+                        || d.event() instanceof OperationRecorded e
+                                && e.operationId().equals(operationId))
+                .map(Decoded::seq)
+                .toList();
     }
 
-    private static long append(InMemoryLedger ledger, Instant start, String goal, String operationId,
+    private static long append(
+            InMemoryLedger ledger,
+            Instant start,
+            String goal,
+            String operationId,
             dev.loopx.ledger.event.LoopxEvent event) {
         long head = ledger.head().seq();
-        var proposed = TodoHistories.CODEC.propose(event, start.plusSeconds(head), goal, new Actor(ActorKind.AGENT, "a1"), operationId);
+        var proposed = TodoHistories.CODEC.propose(
+                event, start.plusSeconds(head), goal, new Actor(ActorKind.AGENT, "a1"), operationId);
         Recorded recorded = ledger.appendIfHead(head, List.of(proposed)).get().get(0);
         return recorded.seq();
     }

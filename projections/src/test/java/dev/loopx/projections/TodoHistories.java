@@ -42,7 +42,8 @@ public final class TodoHistories {
             } else if (open.isEmpty() || random.nextInt(3) == 0) {
                 String id = "t" + next++;
                 open.add(id);
-                event = new TodoAdded(id, "agent", "work " + id, "advancement_task", "P1", "", "", false, List.of(), "", "");
+                event = new TodoAdded(
+                        id, "agent", "work " + id, "advancement_task", "P1", "", "", false, List.of(), "", "");
             } else {
                 String id = open.get(random.nextInt(open.size()));
                 event = switch (random.nextInt(3)) {
@@ -54,8 +55,12 @@ public final class TodoHistories {
                     }
                 };
             }
-            var proposed = CODEC.propose(event, Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i), "g1",
-                    new Actor(ActorKind.AGENT, "a1"), "op-" + seed + "-" + i);
+            var proposed = CODEC.propose(
+                    event,
+                    Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i),
+                    "g1",
+                    new Actor(ActorKind.AGENT, "a1"),
+                    "op-" + seed + "-" + i);
             ledger.appendIfHead(i, List.of(proposed)).get();
         }
         return ledger;

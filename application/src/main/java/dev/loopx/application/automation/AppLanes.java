@@ -27,8 +27,11 @@ public final class AppLanes {
         if (flag != null && (flag.isBlank() || flag.indexOf('\0') >= 0)) {
             throw new InvalidRequest("invalid_value", "--codex-home is not a usable path");
         }
-        return CodexHome.resolve(Optional.ofNullable(flag), Optional.ofNullable(invocation.environment().get("CODEX_HOME")),
-                invocation.userHome(), invocation.workingDirectory());
+        return CodexHome.resolve(
+                Optional.ofNullable(flag),
+                Optional.ofNullable(invocation.environment().get("CODEX_HOME")),
+                invocation.userHome(),
+                invocation.workingDirectory());
     }
 
     /** Every registered goal with its registered agents, in goal id order (what binding discovery may bind to). */
@@ -52,7 +55,10 @@ public final class AppLanes {
 
     /** A migrator over {@code home}'s stores and {@code journal}, probing this machine for a running Codex App. */
     static PromptMigrator migrator(Invocation invocation, CodexHome home, MigrationJournal journal) {
-        return new PromptMigrator(new CodexAutomationStore(home), journal, CodexAppProcessProbe.system(),
+        return new PromptMigrator(
+                new CodexAutomationStore(home),
+                journal,
+                CodexAppProcessProbe.system(),
                 invocation.now().toString());
     }
 }

@@ -47,13 +47,18 @@ public final class ApplyPromptUpgrades {
      * {@code automation_update} request of every adoption of the plan (what the App must be asked
      * to write itself when the apply was deferred; the body stays in the private plan file).
      */
-    public record Applied(boolean appRunning, Optional<String> deferralReason, List<MigrationResult> results,
-            List<RecordedMigration> recorded, List<ObjectNode> automationUpdateRequests) {
+    public record Applied(
+            boolean appRunning,
+            Optional<String> deferralReason,
+            List<MigrationResult> results,
+            List<RecordedMigration> recorded,
+            List<ObjectNode> automationUpdateRequests) {
         public Applied {
             Objects.requireNonNull(deferralReason, "deferralReason");
             results = List.copyOf(results);
             recorded = List.copyOf(recorded);
-            automationUpdateRequests = automationUpdateRequests.stream().map(ObjectNode::deepCopy).toList();
+            automationUpdateRequests =
+                    automationUpdateRequests.stream().map(ObjectNode::deepCopy).toList();
         }
 
         /** True unless an automation failed, went stale or was deferred. */
@@ -69,11 +74,16 @@ public final class ApplyPromptUpgrades {
 
     public static Either<OfflineExecuteRequired, Applied> run(Invocation invocation, Request r) {
         PromptPlan plan = PlanFiles.read(PlanFiles.resolve(invocation, r.planFile()));
-        if (r.codexHome() != null && !AppLanes.codexHome(invocation, r.codexHome()).root().toString().equals(plan.codexHome())) {
+        if (r.codexHome() != null
+                && !AppLanes.codexHome(invocation, r.codexHome())
+                        .root()
+                        .toString()
+                        .equals(plan.codexHome())) {
             throw new InvalidRequest("invalid_value", "--codex-home differs from the plan's Codex home; plan again");
         }
         if (!plan.runtimeRoot().equals(AppLanes.runtimeRoot(invocation))) {
-            throw new InvalidRequest("invalid_value", "the plan was made for another runtime root; plan again with this one");
+            throw new InvalidRequest(
+                    "invalid_value", "the plan was made for another runtime root; plan again with this one");
         }
         if (!r.offline() || !r.execute()) {
             return Either.left(new OfflineExecuteRequired());
@@ -84,14 +94,22 @@ public final class ApplyPromptUpgrades {
         Optional<String> deferral = migrator.deferralReason();
         try (LoopxRuntime runtime = Composition.open(invocation)) {
             MigrationRecords records = new MigrationRecords(invocation, runtime, home);
-            List<PromptMigrator.Result> results = migrator.apply(plan, records, r.hooks().journal(), r.hooks().store());
-            return Either.right(new Applied(appRunning, deferral, results.stream().map(MigrationResult::of).toList(),
-                    records.recorded(), automationUpdateRequests(plan.entries())));
+            List<PromptMigrator.Result> results =
+                    migrator.apply(plan, records, r.hooks().journal(), r.hooks().store());
+            return Either.right(new Applied(
+                    appRunning,
+                    deferral,
+                    results.stream().map(MigrationResult::of).toList(),
+                    records.recorded(),
+                    automationUpdateRequests(plan.entries())));
         }
     }
 
     /** The App-side request of each adoption among {@code entries}, in order. */
     static List<ObjectNode> automationUpdateRequests(List<PlanEntry> entries) {
-        return entries.stream().filter(PlanEntry::adoptionRequired).map(PromptMigrator::automationUpdateRequest).toList();
+        return entries.stream()
+                .filter(PlanEntry::adoptionRequired)
+                .map(PromptMigrator::automationUpdateRequest)
+                .toList();
     }
 }

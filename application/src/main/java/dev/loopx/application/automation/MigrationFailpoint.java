@@ -26,7 +26,8 @@ public final class MigrationFailpoint {
             return MigrationHooks.NONE;
         }
         String wanted = point.get();
-        return new MigrationHooks((at, id) -> reach(announce, wanted, at.name()), (at, id) -> reach(announce, wanted, at.name()));
+        return new MigrationHooks(
+                (at, id) -> reach(announce, wanted, at.name()), (at, id) -> reach(announce, wanted, at.name()));
     }
 
     private static void reach(Consumer<String> announce, String wanted, String here) throws InterruptedException {

@@ -37,18 +37,33 @@ final class MigrationRecords implements MigrationOutcome.Recorder {
     @Override
     public void record(MigrationOutcome o) {
         PromptMigrationDecider.RecordPromptMigration command = new PromptMigrationDecider.RecordPromptMigration(
-                o.goalId(), o.kind(), o.agentId(), o.automationId(), o.oldPromptSha256(), o.newPromptSha256(),
-                o.targetThreadId(), o.cliRoute(), o.reason(), homeSha256);
-        var args = Json.object().put("automation_id", o.automationId()).put("outcome", o.kind()).put("reason", o.reason());
-        LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(invocation.now(), o.goalId(),
-                new Actor(ActorKind.OWNER, "cli"), "", Intent.of(o.cliRoute(), args));
-        Either<Rejection, Receipt> receipt = runtime.write(write,
-                views -> PromptMigrationDecider.decide(command, GoalState.load(views, o.goalId())));
+                o.goalId(),
+                o.kind(),
+                o.agentId(),
+                o.automationId(),
+                o.oldPromptSha256(),
+                o.newPromptSha256(),
+                o.targetThreadId(),
+                o.cliRoute(),
+                o.reason(),
+                homeSha256);
+        var args = Json.object()
+                .put("automation_id", o.automationId())
+                .put("outcome", o.kind())
+                .put("reason", o.reason());
+        LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(
+                invocation.now(), o.goalId(), new Actor(ActorKind.OWNER, "cli"), "", Intent.of(o.cliRoute(), args));
+        Either<Rejection, Receipt> receipt = runtime.write(
+                write, views -> PromptMigrationDecider.decide(command, GoalState.load(views, o.goalId())));
         String eventType = "prompt_migration." + o.kind();
         recorded.add(receipt.fold(
-                refused -> new RecordedMigration(eventType, o.automationId(), o.goalId(),
-                        java.util.Optional.of(refused.errorCode()), -1),
-                written -> new RecordedMigration(eventType, o.automationId(), o.goalId(), java.util.Optional.empty(),
+                refused -> new RecordedMigration(
+                        eventType, o.automationId(), o.goalId(), java.util.Optional.of(refused.errorCode()), -1),
+                written -> new RecordedMigration(
+                        eventType,
+                        o.automationId(),
+                        o.goalId(),
+                        java.util.Optional.empty(),
                         written.seqs().isEmpty() ? -1 : written.seqs().get(0))));
     }
 

@@ -24,7 +24,12 @@ public final class PlanFiles {
 
     /** {@code <runtime-root>/private/automation-prompt-plan.json}: where {@code plan} writes unless told otherwise. */
     public static Path defaultFile(Invocation invocation) {
-        return invocation.runtimeRoot().toAbsolutePath().normalize().resolve("private").resolve("automation-prompt-plan.json");
+        return invocation
+                .runtimeRoot()
+                .toAbsolutePath()
+                .normalize()
+                .resolve("private")
+                .resolve("automation-prompt-plan.json");
     }
 
     /** Reads a plan file; a missing or foreign file is an {@link InvalidRequest} ({@code --plan-file}). */

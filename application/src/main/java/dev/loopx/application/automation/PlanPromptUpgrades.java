@@ -53,13 +53,16 @@ public final class PlanPromptUpgrades {
 
     public static Either<StoreUnavailable, Planned> run(Invocation invocation, Request r) throws IOException {
         CodexHome home = AppLanes.codexHome(invocation, r.codexHome());
-        Path target = r.planFile() == null ? PlanFiles.defaultFile(invocation) : PlanFiles.resolve(invocation, r.planFile());
-        Either<StoreProblem, PromptPlan> planned = plan(invocation, home, registered(invocation), r.automationIds(), r.cliBin());
+        Path target =
+                r.planFile() == null ? PlanFiles.defaultFile(invocation) : PlanFiles.resolve(invocation, r.planFile());
+        Either<StoreProblem, PromptPlan> planned =
+                plan(invocation, home, registered(invocation), r.automationIds(), r.cliBin());
         if (planned.isLeft()) {
             return Either.left(StoreUnavailable.of(planned.getLeft()));
         }
         PlanFiles.write(target, planned.get());
-        List<PlannedAutomation> automations = planned.get().entries().stream().map(PlannedAutomation::of).toList();
+        List<PlannedAutomation> automations =
+                planned.get().entries().stream().map(PlannedAutomation::of).toList();
         return Either.right(new Planned(automations, home.source().name().toLowerCase(Locale.ROOT), target));
     }
 
@@ -71,8 +74,12 @@ public final class PlanPromptUpgrades {
     }
 
     /** Plans {@code ids} (all when empty) of {@code home}, stamped with the invocation's {@code now}. Writes nothing. */
-    public static Either<StoreProblem, PromptPlan> plan(Invocation invocation, CodexHome home,
-            Map<String, List<String>> registered, List<String> ids, String cliBin) {
+    public static Either<StoreProblem, PromptPlan> plan(
+            Invocation invocation,
+            CodexHome home,
+            Map<String, List<String>> registered,
+            List<String> ids,
+            String cliBin) {
         return new PromptPlanner(new CodexAutomationStore(home), registered, AppLanes.runtimeRoot(invocation), cliBin)
                 .plan(ids, invocation.now().toString());
     }

@@ -14,6 +14,7 @@ public record PlannedAutomation(String automationId, String status, ObjectNode p
     /** Every status a plan entry can have, in the order answers count them. */
     public static final List<String> STATUSES =
             List.of(PlanEntry.BLOCKED, PlanEntry.UNMANAGED, PlanEntry.CURRENT, PlanEntry.ADOPTION_REQUIRED);
+
     public static final String ADOPTION_REQUIRED = PlanEntry.ADOPTION_REQUIRED;
 
     public PlannedAutomation {

@@ -8,8 +8,8 @@ import java.util.Optional;
  * automation on its goal, appended at {@code seq} ({@code -1} when the write changed nothing), or
  * refused with {@code errorCode} (nothing appended).
  */
-public record RecordedMigration(String eventType, String automationId, String goalId, Optional<String> errorCode,
-        long seq) {
+public record RecordedMigration(
+        String eventType, String automationId, String goalId, Optional<String> errorCode, long seq) {
     public RecordedMigration {
         Objects.requireNonNull(eventType, "eventType");
         Objects.requireNonNull(automationId, "automationId");

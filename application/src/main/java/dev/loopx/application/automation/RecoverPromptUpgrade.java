@@ -48,12 +48,15 @@ public final class RecoverPromptUpgrade {
         }
         MigrationJournal journal = AppLanes.journal(invocation);
         // without a journal the migrator answers no_journal before it touches a store
-        String home = journal.read(r.automationId()).map(MigrationJournal.Entry::codexHome).orElse(AppLanes.runtimeRoot(invocation));
+        String home = journal.read(r.automationId())
+                .map(MigrationJournal.Entry::codexHome)
+                .orElse(AppLanes.runtimeRoot(invocation));
         CodexHome codexHome = new CodexHome(Path.of(home), CodexHome.Source.FLAG);
         PromptMigrator migrator = AppLanes.migrator(invocation, codexHome, journal);
         try (LoopxRuntime runtime = Composition.open(invocation)) {
             MigrationRecords records = new MigrationRecords(invocation, runtime, codexHome);
-            PromptMigrator.Result result = r.rollback() ? migrator.rollback(r.automationId(), records, MigrationHook.NONE)
+            PromptMigrator.Result result = r.rollback()
+                    ? migrator.rollback(r.automationId(), records, MigrationHook.NONE)
                     : migrator.recover(r.automationId(), records, MigrationHook.NONE);
             return Either.right(new Recovered(MigrationResult.of(result), records.recorded()));
         }

@@ -28,6 +28,7 @@ public final class SyncInstalledPrompts {
     private static final String ROUTE = "automation-prompts sync-installed";
     /** Row results of automations {@link SyncVerdict} lets through: before the write, or in a preview. */
     public static final String PENDING = "pending";
+
     public static final String WOULD_UPDATE = "would_update";
 
     private SyncInstalledPrompts() {}
@@ -62,7 +63,10 @@ public final class SyncInstalledPrompts {
      * App-side {@code automation_update} requests of the entries it migrated ({@code appSide});
      * whether every automation migrated ended updated or current ({@code succeeded}).
      */
-    public record Migration(boolean appRunning, Optional<String> deferralReason, Optional<List<ObjectNode>> appSide,
+    public record Migration(
+            boolean appRunning,
+            Optional<String> deferralReason,
+            Optional<List<ObjectNode>> appSide,
             boolean succeeded) {
         public Migration {
             Objects.requireNonNull(deferralReason, "deferralReason");
@@ -71,7 +75,11 @@ public final class SyncInstalledPrompts {
     }
 
     /** {@code ok}: every migration updated or already current, and no automation changed since the snapshot. */
-    public record Synced(boolean ok, boolean execute, List<Row> rows, Optional<Migration> migration,
+    public record Synced(
+            boolean ok,
+            boolean execute,
+            List<Row> rows,
+            Optional<Migration> migration,
             List<RecordedMigration> recorded) {
         public Synced {
             rows = List.copyOf(rows);
@@ -84,9 +92,10 @@ public final class SyncInstalledPrompts {
         PromptPlan snapshot = PlanFiles.read(PlanFiles.resolve(invocation, r.planFile()));
         CodexHome home = new CodexHome(Path.of(snapshot.codexHome()), CodexHome.Source.FLAG);
         try (LoopxRuntime runtime = Composition.open(invocation)) {
-            List<String> ids = snapshot.entries().stream().map(PlanEntry::automationId).toList();
-            Either<StoreProblem, PromptPlan> fresh = PlanPromptUpgrades.plan(invocation, home,
-                    AppLanes.registered(runtime.views()), ids, r.cliBin());
+            List<String> ids =
+                    snapshot.entries().stream().map(PlanEntry::automationId).toList();
+            Either<StoreProblem, PromptPlan> fresh =
+                    PlanPromptUpgrades.plan(invocation, home, AppLanes.registered(runtime.views()), ids, r.cliBin());
             if (fresh.isLeft()) {
                 return Either.left(StoreUnavailable.of(fresh.getLeft()));
             }
@@ -124,15 +133,24 @@ public final class SyncInstalledPrompts {
     }
 
     /** Applies {@code toMigrate} (as a plan of its own) and writes each result into the first row of its automation. */
-    private static Migration migrate(Invocation invocation, PromptPlan snapshot, CodexHome home, List<PlanEntry> toMigrate,
-            MigrationRecords records, List<Row> rows) {
+    private static Migration migrate(
+            Invocation invocation,
+            PromptPlan snapshot,
+            CodexHome home,
+            List<PlanEntry> toMigrate,
+            MigrationRecords records,
+            List<Row> rows) {
         PromptMigrator migrator = AppLanes.migrator(invocation, home, AppLanes.journal(invocation));
-        PromptPlan sub = new PromptPlan(snapshot.codexHome(), AppLanes.runtimeRoot(invocation), invocation.now().toString(),
+        PromptPlan sub = new PromptPlan(
+                snapshot.codexHome(),
+                AppLanes.runtimeRoot(invocation),
+                invocation.now().toString(),
                 toMigrate);
         boolean appRunning = migrator.appRunning();
         Optional<String> deferral = migrator.deferralReason();
         boolean succeeded = true;
-        for (PromptMigrator.Result result : migrator.apply(sub, records, PromptMigrator.JournalHook.NONE, MigrationHook.NONE, ROUTE)) {
+        for (PromptMigrator.Result result :
+                migrator.apply(sub, records, PromptMigrator.JournalHook.NONE, MigrationHook.NONE, ROUTE)) {
             for (int i = 0; i < rows.size(); i++) {
                 if (rows.get(i).entry().automationId().equals(result.automationId())) {
                     rows.set(i, new Row(rows.get(i).entry(), result.result(), true, result.reason()));
@@ -142,8 +160,8 @@ public final class SyncInstalledPrompts {
             succeeded &= result.result().equals("updated") || result.result().equals("current");
         }
         // probed again: the App-side requests are offered when the App runs now, after the apply
-        Optional<List<ObjectNode>> appSide = migrator.deferralReason()
-                .map(reason -> ApplyPromptUpgrades.automationUpdateRequests(toMigrate));
+        Optional<List<ObjectNode>> appSide =
+                migrator.deferralReason().map(reason -> ApplyPromptUpgrades.automationUpdateRequests(toMigrate));
         return new Migration(appRunning, deferral, appSide, succeeded);
     }
 }

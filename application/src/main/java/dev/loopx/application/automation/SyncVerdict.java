@@ -39,7 +39,10 @@ final class SyncVerdict {
         if (!now.bindingSource().orElse("").equals("managed_wrapper")) {
             return Optional.of(REVIEW_REQUIRED);
         }
-        String bin = now.desiredPrompt().flatMap(WrapperRecognizer::recognize).map(WrapperBinding::cliBin).orElse("");
+        String bin = now.desiredPrompt()
+                .flatMap(WrapperRecognizer::recognize)
+                .map(WrapperBinding::cliBin)
+                .orElse("");
         if (!bin.equals(cliBin)) {
             return Optional.of(SKIPPED_OTHER_CLI_BIN);
         }

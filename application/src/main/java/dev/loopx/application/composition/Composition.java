@@ -1,7 +1,7 @@
 package dev.loopx.application.composition;
 
-import dev.loopx.application.Invocation;
 import dev.loopx.application.InvalidRequest;
+import dev.loopx.application.Invocation;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.Ledger;
 import dev.loopx.ledger.SyncPolicy;
@@ -48,14 +48,16 @@ public final class Composition {
      * power loss; for bulk work).
      */
     public static SyncPolicy syncPolicy(Invocation invocation) {
-        return invocation.variable("LOOPX_LEDGER_SYNC")
-                .map(value -> SyncPolicy.fromWire(value.trim()).orElseThrow(() ->
-                        new InvalidRequest("invalid_value", "LOOPX_LEDGER_SYNC must be always or batch")))
+        return invocation
+                .variable("LOOPX_LEDGER_SYNC")
+                .map(value -> SyncPolicy.fromWire(value.trim())
+                        .orElseThrow(
+                                () -> new InvalidRequest("invalid_value", "LOOPX_LEDGER_SYNC must be always or batch")))
                 .orElse(SyncPolicy.ALWAYS);
     }
 
     private static Ledger openChronicle(Path runtimeRoot, SyncPolicy sync, LedgerLock lock) {
-        ChronicleWarmUp.await();   // Chronicle's classes are initialised by one thread only
+        ChronicleWarmUp.await(); // Chronicle's classes are initialised by one thread only
         return ChronicleLedger.open(runtimeRoot, sync, lock);
     }
 }

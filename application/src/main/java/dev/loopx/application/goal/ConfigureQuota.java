@@ -28,7 +28,9 @@ public final class ConfigureQuota {
 
         /** The wanted policy: the given values over {@code current}. */
         ConfigureGoal over(GoalView.QuotaPolicy current) {
-            return new ConfigureGoal(goalId, compute != null ? compute : current.compute(),
+            return new ConfigureGoal(
+                    goalId,
+                    compute != null ? compute : current.compute(),
                     windowHours != null ? windowHours : current.windowHours(),
                     slotMinutes != null ? slotMinutes : current.slotMinutes());
         }
@@ -49,23 +51,38 @@ public final class ConfigureQuota {
             before.set(goal.get().goal().quota());
             return GoalDecider.decide(request.over(before.get()), goal.map(GoalState::goal));
         };
-        return GoalWrites.run(invocation, new GoalWrites.Request(request.goalId(), options.actor(), options.operationId(),
-                        intent(request), options.preview(), decision))
+        return GoalWrites.run(
+                        invocation,
+                        new GoalWrites.Request(
+                                request.goalId(),
+                                options.actor(),
+                                options.operationId(),
+                                intent(request),
+                                options.preview(),
+                                decision))
                 .map(outcome -> {
                     if (before.get() == null) {
-                        return new Result(outcome, null, null);   // a replayed operation id: nothing was decided
+                        return new Result(outcome, null, null); // a replayed operation id: nothing was decided
                     }
                     ConfigureGoal wanted = request.over(before.get());
-                    return new Result(outcome, before.get(),
+                    return new Result(
+                            outcome,
+                            before.get(),
                             new GoalView.QuotaPolicy(wanted.compute(), wanted.windowHours(), wanted.slotMinutes()));
                 });
     }
 
     /** The normalised given values (what the write means for {@code --operation-id}). */
     static Intent intent(Request r) {
-        return Intent.of("configure-goal", Json.object()
-                .put("quota_compute", r.compute() == null ? "" : r.compute().stripTrailingZeros().toPlainString())
-                .put("quota_window_hours", r.windowHours() == null ? 0 : r.windowHours())
-                .put("quota_slot_minutes", r.slotMinutes() == null ? 0 : r.slotMinutes()));
+        return Intent.of(
+                "configure-goal",
+                Json.object()
+                        .put(
+                                "quota_compute",
+                                r.compute() == null
+                                        ? ""
+                                        : r.compute().stripTrailingZeros().toPlainString())
+                        .put("quota_window_hours", r.windowHours() == null ? 0 : r.windowHours())
+                        .put("quota_slot_minutes", r.slotMinutes() == null ? 0 : r.slotMinutes()));
     }
 }

@@ -6,15 +6,15 @@ import dev.loopx.commands.Rejection;
 import dev.loopx.commands.agent.AgentDecider;
 import dev.loopx.commands.gate.GateDecider;
 import dev.loopx.commands.goal.GoalDecider;
+import dev.loopx.commands.operation.Intent;
+import dev.loopx.commands.operation.Receipt;
 import dev.loopx.commands.quota.QuotaDecider;
 import dev.loopx.commands.reward.RewardDecider;
+import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.commands.scheduler.SchedulerDecider;
 import dev.loopx.commands.todo.TodoCommands;
 import dev.loopx.commands.todo.TodoDecider;
 import dev.loopx.commands.todo.TodoIds;
-import dev.loopx.commands.operation.Intent;
-import dev.loopx.commands.operation.Receipt;
-import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.event.LoopxEvent;
@@ -46,10 +46,18 @@ public final class GoalWrites {
      * One write: who writes, under which idempotency key ({@code operationId} empty means none) and
      * intent, and whether it is only previewed.
      */
-    public record Request(String goalId, Actor actor, String operationId, Intent intent, boolean preview,
-            Decision decision, String todoId, boolean quotaAfter) {
+    public record Request(
+            String goalId,
+            Actor actor,
+            String operationId,
+            Intent intent,
+            boolean preview,
+            Decision decision,
+            String todoId,
+            boolean quotaAfter) {
         /** A write about no particular todo that needs no quota afterwards. */
-        public Request(String goalId, Actor actor, String operationId, Intent intent, boolean preview, Decision decision) {
+        public Request(
+                String goalId, Actor actor, String operationId, Intent intent, boolean preview, Decision decision) {
             this(goalId, actor, operationId, intent, preview, decision, "", false);
         }
 
@@ -77,8 +85,12 @@ public final class GoalWrites {
         Optional<QuotaStatus> quota();
 
         /** Nothing was appended; these events would have been. */
-        record Previewed(List<ProposedEvent> wouldAppend, Optional<GoalState> goal, Optional<TodoView> todo,
-                Optional<QuotaStatus> quota) implements Outcome {
+        record Previewed(
+                List<ProposedEvent> wouldAppend,
+                Optional<GoalState> goal,
+                Optional<TodoView> todo,
+                Optional<QuotaStatus> quota)
+                implements Outcome {
             public Previewed {
                 wouldAppend = List.copyOf(wouldAppend);
             }
@@ -91,20 +103,32 @@ public final class GoalWrites {
 
     /** Runs one typed goal write: the decider and the state it sees are chosen here, the intent by {@link Intents}. */
     public static Either<Rejection, Outcome> run(Invocation invocation, WriteOptions options, GoalWrite write) {
-        return run(invocation, new Request(write.goalId(), options.actor(), options.operationId(), Intents.of(write),
-                options.preview(), decision(write), todoIdOf(write), write instanceof GoalWrite.Quota));
+        return run(
+                invocation,
+                new Request(
+                        write.goalId(),
+                        options.actor(),
+                        options.operationId(),
+                        Intents.of(write),
+                        options.preview(),
+                        decision(write),
+                        todoIdOf(write),
+                        write instanceof GoalWrite.Quota));
     }
 
     /** The todo a write is about (empty when it is about none). */
     static String todoIdOf(GoalWrite write) {
-        return write instanceof GoalWrite.Todo t ? switch (t.command()) {
-            case TodoCommands.AddTodo c -> TodoIds.of(c.goalId(), c.role().wire(), c.text());
-            case TodoCommands.ClaimTodo c -> c.todoId();
-            case TodoCommands.UpdateTodo c -> c.todoId();
-            case TodoCommands.CompleteTodo c -> c.todoId();
-            case TodoCommands.SupersedeTodo c -> c.todoId();
-            case TodoCommands.DeclareEmpty c -> "";
-        } : "";
+        return write instanceof GoalWrite.Todo t
+                ? switch (t.command()) {
+                    case TodoCommands.AddTodo c ->
+                        TodoIds.of(c.goalId(), c.role().wire(), c.text());
+                    case TodoCommands.ClaimTodo c -> c.todoId();
+                    case TodoCommands.UpdateTodo c -> c.todoId();
+                    case TodoCommands.CompleteTodo c -> c.todoId();
+                    case TodoCommands.SupersedeTodo c -> c.todoId();
+                    case TodoCommands.DeclareEmpty c -> "";
+                }
+                : "";
     }
 
     /** The decider of each write, over the state it needs (exhaustive). */
@@ -121,27 +145,30 @@ public final class GoalWrites {
     }
 
     public static Either<Rejection, Outcome> run(Invocation invocation, Request request) {
-        LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(invocation.now(), request.goalId(),
-                request.actor(), request.operationId(), request.intent());
+        LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(
+                invocation.now(), request.goalId(), request.actor(), request.operationId(), request.intent());
         try (LoopxRuntime runtime = Composition.open(invocation)) {
             return run(runtime, write, request);
         }
     }
 
     /** The same on a runtime the caller already holds open (several writes in one invocation). */
-    public static Either<Rejection, Outcome> run(LoopxRuntime runtime, LoopxRuntime.WriteContext write, Request request) {
+    public static Either<Rejection, Outcome> run(
+            LoopxRuntime runtime, LoopxRuntime.WriteContext write, Request request) {
         String goalId = request.goalId();
         if (request.preview()) {
             return runtime.preview(write, views -> request.decision().decide(GoalState.load(views, goalId), views))
                     .map(events -> {
                         Optional<GoalState> after = GoalState.load(runtime.views(), goalId);
-                        return new Outcome.Previewed(events, after, todo(after, request.todoId()), quota(after, request, write));
+                        return new Outcome.Previewed(
+                                events, after, todo(after, request.todoId()), quota(after, request, write));
                     });
         }
         return runtime.write(write, views -> request.decision().decide(GoalState.load(views, goalId), views))
                 .map(receipt -> {
                     Optional<GoalState> after = GoalState.load(runtime.views(), goalId);
-                    return new Outcome.Written(receipt, after, todo(after, request.todoId()), quota(after, request, write));
+                    return new Outcome.Written(
+                            receipt, after, todo(after, request.todoId()), quota(after, request, write));
                 });
     }
 
@@ -150,7 +177,10 @@ public final class GoalWrites {
     }
 
     /** Only for quota writes: reading the spends in the window costs a range read the other writes never pay. */
-    private static Optional<QuotaStatus> quota(Optional<GoalState> goal, Request request, LoopxRuntime.WriteContext write) {
-        return request.quotaAfter() ? goal.map(g -> QuotaStatus.at(g.goal().quota(), g.quota(), write.now())) : Optional.empty();
+    private static Optional<QuotaStatus> quota(
+            Optional<GoalState> goal, Request request, LoopxRuntime.WriteContext write) {
+        return request.quotaAfter()
+                ? goal.map(g -> QuotaStatus.at(g.goal().quota(), g.quota(), write.now()))
+                : Optional.empty();
     }
 }

@@ -23,64 +23,118 @@ public final class Intents {
             case GoalWrite.Todo t -> todo(t.command());
             case GoalWrite.Quota q -> quota(q.command());
             case GoalWrite.Scheduler s -> scheduler(s.command());
-            case GoalWrite.Gate g -> Intent.of("operator-gate", args().put("decision", g.command().decision())
-                    .put("reason_summary", g.command().reasonSummary()).put("gate", g.command().gate()));
-            case GoalWrite.Reward r -> Intent.of("reward", args().put("reward", r.command().reward())
-                    .put("reason_summary", r.command().reasonSummary()).put("decision", r.command().decision())
-                    .put("lesson_kind", r.command().lessonKind()).put("lesson_summary", r.command().lessonSummary())
-                    .put("actor_kind", r.actorKind().wire()));
+            case GoalWrite.Gate g ->
+                Intent.of(
+                        "operator-gate",
+                        args().put("decision", g.command().decision())
+                                .put("reason_summary", g.command().reasonSummary())
+                                .put("gate", g.command().gate()));
+            case GoalWrite.Reward r ->
+                Intent.of(
+                        "reward",
+                        args().put("reward", r.command().reward())
+                                .put("reason_summary", r.command().reasonSummary())
+                                .put("decision", r.command().decision())
+                                .put("lesson_kind", r.command().lessonKind())
+                                .put("lesson_summary", r.command().lessonSummary())
+                                .put("actor_kind", r.actorKind().wire()));
             case GoalWrite.Agents a -> {
-                ObjectNode n = args().put("scope", a.command().scope()).put("require_new", a.command().requireNew());
+                ObjectNode n = args().put("scope", a.command().scope())
+                        .put("require_new", a.command().requireNew());
                 ArrayNode ids = n.putArray("agent_ids");
                 a.command().agentIds().stream().sorted().distinct().forEach(ids::add);
                 yield Intent.of("register-agent", n);
             }
-            case GoalWrite.Lifecycle l -> Intent.of("goal-lifecycle", args().put("operation", l.command().stop() ? "stop" : "resume")
-                    .put("actor_kind", l.actorKind().wire()).put("reason", l.command().reason()));
+            case GoalWrite.Lifecycle l ->
+                Intent.of(
+                        "goal-lifecycle",
+                        args().put("operation", l.command().stop() ? "stop" : "resume")
+                                .put("actor_kind", l.actorKind().wire())
+                                .put("reason", l.command().reason()));
         };
     }
 
     private static Intent todo(TodoCommands.TodoCommand command) {
         return switch (command) {
             case TodoCommands.AddTodo c -> {
-                ObjectNode a = args().put("role", c.role().wire()).put("text", TodoIds.normalise(c.text()))
-                        .put("task_class", c.taskClass().wire()).put("priority", c.priority().wire())
-                        .put("claimed_by", c.claimedBy()).put("blocks_agent", c.blocksAgent())
-                        .put("global_gate", c.globalGate()).put("resume_when", c.resumeWhen());
+                ObjectNode a = args().put("role", c.role().wire())
+                        .put("text", TodoIds.normalise(c.text()))
+                        .put("task_class", c.taskClass().wire())
+                        .put("priority", c.priority().wire())
+                        .put("claimed_by", c.claimedBy())
+                        .put("blocks_agent", c.blocksAgent())
+                        .put("global_gate", c.globalGate())
+                        .put("resume_when", c.resumeWhen());
                 c.excludedAgents().forEach(a.putArray("excluded_agents")::add);
                 yield Intent.of("todo add", a);
             }
-            case TodoCommands.ClaimTodo c -> Intent.of("todo claim", args().put("todo_id", c.todoId()).put("agent_id", c.agentId()));
-            case TodoCommands.UpdateTodo c -> Intent.of("todo update", args().put("todo_id", c.todoId()).put("agent_id", c.agentId())
-                    .put("text", c.text()).put("status", c.status()).put("resume_when", c.resumeWhen())
-                    .put("clear_claim", c.clearClaim()));
-            case TodoCommands.CompleteTodo c -> Intent.of("todo complete", args().put("todo_id", c.todoId())
-                    .put("agent_id", c.agentId()).put("evidence", c.evidence()).put("no_followup", c.noFollowup())
-                    .put("next_agent_todo", c.nextAgentTodo()).put("next_user_todo", c.nextUserTodo())
-                    .put("next_user_task_class", c.nextUserTaskClass()).put("decision_outcome", c.decisionOutcome()));
-            case TodoCommands.SupersedeTodo c -> Intent.of("todo supersede", args().put("todo_id", c.todoId())
-                    .put("agent_id", c.agentId()).put("reason", c.reason()).put("next_agent_todo", c.nextAgentTodo()));
+            case TodoCommands.ClaimTodo c ->
+                Intent.of("todo claim", args().put("todo_id", c.todoId()).put("agent_id", c.agentId()));
+            case TodoCommands.UpdateTodo c ->
+                Intent.of(
+                        "todo update",
+                        args().put("todo_id", c.todoId())
+                                .put("agent_id", c.agentId())
+                                .put("text", c.text())
+                                .put("status", c.status())
+                                .put("resume_when", c.resumeWhen())
+                                .put("clear_claim", c.clearClaim()));
+            case TodoCommands.CompleteTodo c ->
+                Intent.of(
+                        "todo complete",
+                        args().put("todo_id", c.todoId())
+                                .put("agent_id", c.agentId())
+                                .put("evidence", c.evidence())
+                                .put("no_followup", c.noFollowup())
+                                .put("next_agent_todo", c.nextAgentTodo())
+                                .put("next_user_todo", c.nextUserTodo())
+                                .put("next_user_task_class", c.nextUserTaskClass())
+                                .put("decision_outcome", c.decisionOutcome()));
+            case TodoCommands.SupersedeTodo c ->
+                Intent.of(
+                        "todo supersede",
+                        args().put("todo_id", c.todoId())
+                                .put("agent_id", c.agentId())
+                                .put("reason", c.reason())
+                                .put("next_agent_todo", c.nextAgentTodo()));
             case TodoCommands.DeclareEmpty c -> Intent.of("todo declare-empty", args().put("role", c.role()));
         };
     }
 
     private static Intent quota(QuotaCommands.QuotaCommand command) {
         return switch (command) {
-            case QuotaCommands.RecordEvidence c -> Intent.of("refresh-state", args().put("agent_id", c.agentId())
-                    .put("delivery_outcome", c.deliveryOutcome()).put("summary", c.summary()));
-            case QuotaCommands.SpendSlot c -> Intent.of("quota spend-slot", args().put("agent_id", c.agentId()).put("slots", c.slots()));
-            case QuotaCommands.VoidSlot c -> Intent.of("quota void-slot", args().put("spent_seq", c.spentSeq())
-                    .put("reason_summary", c.reasonSummary()));
+            case QuotaCommands.RecordEvidence c ->
+                Intent.of(
+                        "refresh-state",
+                        args().put("agent_id", c.agentId())
+                                .put("delivery_outcome", c.deliveryOutcome())
+                                .put("summary", c.summary()));
+            case QuotaCommands.SpendSlot c ->
+                Intent.of(
+                        "quota spend-slot", args().put("agent_id", c.agentId()).put("slots", c.slots()));
+            case QuotaCommands.VoidSlot c ->
+                Intent.of(
+                        "quota void-slot",
+                        args().put("spent_seq", c.spentSeq()).put("reason_summary", c.reasonSummary()));
         };
     }
 
     private static Intent scheduler(SchedulerCommands.SchedulerCommand command) {
         return switch (command) {
-            case SchedulerCommands.AckScheduler c -> Intent.of("quota scheduler-ack", args().put("agent_id", c.agentId())
-                    .put("applied_rrule", c.appliedRrule()).put("reset_token", c.resetToken())
-                    .put("identity_signature", c.identitySignature()).put("surface", c.surface()));
-            case SchedulerCommands.FailScheduler c -> Intent.of("quota scheduler-fail-current", args().put("agent_id", c.agentId())
-                    .put("failed_rrule", c.failedRrule()).put("current_rrule", c.observedRrule()));
+            case SchedulerCommands.AckScheduler c ->
+                Intent.of(
+                        "quota scheduler-ack",
+                        args().put("agent_id", c.agentId())
+                                .put("applied_rrule", c.appliedRrule())
+                                .put("reset_token", c.resetToken())
+                                .put("identity_signature", c.identitySignature())
+                                .put("surface", c.surface()));
+            case SchedulerCommands.FailScheduler c ->
+                Intent.of(
+                        "quota scheduler-fail-current",
+                        args().put("agent_id", c.agentId())
+                                .put("failed_rrule", c.failedRrule())
+                                .put("current_rrule", c.observedRrule()));
             // A turn receipt is keyed by its turn instance id, never by an operation id.
             case SchedulerCommands.ObserveTurn c -> Intent.NONE;
         };

@@ -38,7 +38,8 @@ public final class AnswerHeartbeatPrompt {
     /** The {@code schema_version} of the wrapper answer and of its identity refusal. */
     public static final String BOOTSTRAP_SCHEMA = "loopx_heartbeat_bootstrap_v0";
     /** The should-run profiles a thin body may use, sorted (a wrapper always loads {@link AnswerShouldRun#APP_PROFILE}). */
-    public static final List<String> PROFILES = ShouldRun.PROFILES.stream().sorted().toList();
+    public static final List<String> PROFILES =
+            ShouldRun.PROFILES.stream().sorted().toList();
 
     /** Why {@code --agent-scope} values cannot be shown in a body: a public-safe reason, never the value. */
     public record InvalidScope(String errorCode, String message) {}
@@ -52,9 +53,17 @@ public final class AnswerHeartbeatPrompt {
                 return Either.left(new Rejection.GoalNotFound(request.goalId()));
             }
             return switch (request) {
-                case HeartbeatPromptRequest.Thin t -> Either.right(new HeartbeatPromptAnswer.Thin(
-                        HeartbeatPrompt.thin(goal.get(), new ThinBody.Request(t.goalId(), t.agentId(), t.scope(),
-                                t.capabilities(), t.cliBin(), t.runtimeProfile(), t.turnInstanceId()))));
+                case HeartbeatPromptRequest.Thin t ->
+                    Either.right(new HeartbeatPromptAnswer.Thin(HeartbeatPrompt.thin(
+                            goal.get(),
+                            new ThinBody.Request(
+                                    t.goalId(),
+                                    t.agentId(),
+                                    t.scope(),
+                                    t.capabilities(),
+                                    t.cliBin(),
+                                    t.runtimeProfile(),
+                                    t.turnInstanceId()))));
                 case HeartbeatPromptRequest.Bootstrap b -> Either.right(wrapper(invocation, goal.get(), b));
                 case HeartbeatPromptRequest.RecordInstall r -> recordInstall(invocation, runtime, goal.get(), r);
             };
@@ -68,21 +77,28 @@ public final class AnswerHeartbeatPrompt {
      */
     public static Either<InvalidScope, String> scope(List<String> scopes) {
         String scope = ThinBody.normalizeScope(scopes);
-        return ThinBody.scopeProblem(scope).<Either<InvalidScope, String>>map(
-                p -> Either.left(new InvalidScope(p.errorCode(), p.message()))).orElseGet(() -> Either.right(scope));
+        return ThinBody.scopeProblem(scope)
+                .<Either<InvalidScope, String>>map(p -> Either.left(new InvalidScope(p.errorCode(), p.message())))
+                .orElseGet(() -> Either.right(scope));
     }
 
     /**
      * The current-version wrapper binding of the invocation's runtime root (an absolute local path)
      * for a lane; shared with the Codex App install plan, which must print the same wrapper.
      */
-    public static WrapperBinding binding(Invocation invocation, String goalId, String agentId, String cliBin,
-            List<String> capabilities) {
-        return new WrapperBinding(WrapperVersion.current().number(), AppLanes.runtimeRoot(invocation), goalId, agentId,
-                cliBin, capabilities);
+    public static WrapperBinding binding(
+            Invocation invocation, String goalId, String agentId, String cliBin, List<String> capabilities) {
+        return new WrapperBinding(
+                WrapperVersion.current().number(),
+                AppLanes.runtimeRoot(invocation),
+                goalId,
+                agentId,
+                cliBin,
+                capabilities);
     }
 
-    private static HeartbeatPromptAnswer wrapper(Invocation invocation, GoalState goal, HeartbeatPromptRequest.Bootstrap b) {
+    private static HeartbeatPromptAnswer wrapper(
+            Invocation invocation, GoalState goal, HeartbeatPromptRequest.Bootstrap b) {
         return HeartbeatPrompt.identityRefusal(BOOTSTRAP_SCHEMA, goal, b.agentId(), true)
                 .<HeartbeatPromptAnswer>map(HeartbeatPromptAnswer.Refused::new)
                 .orElseGet(() -> {
@@ -91,27 +107,41 @@ public final class AnswerHeartbeatPrompt {
                 });
     }
 
-    private static Either<Rejection, HeartbeatPromptAnswer> recordInstall(Invocation invocation, LoopxRuntime runtime,
-            GoalState goal, HeartbeatPromptRequest.RecordInstall r) {
+    private static Either<Rejection, HeartbeatPromptAnswer> recordInstall(
+            Invocation invocation, LoopxRuntime runtime, GoalState goal, HeartbeatPromptRequest.RecordInstall r) {
         HeartbeatPromptAnswer answer = wrapper(invocation, goal, r.wrapper());
         if (!(answer instanceof HeartbeatPromptAnswer.Wrapper w)) {
             return Either.right(answer);
         }
         WrapperBinding binding = w.binding();
         String surface = r.hostSurface().wire();
-        RecordHeartbeatInstall command = new RecordHeartbeatInstall(r.goalId(), binding.agentId(), surface,
-                binding.version(), w.sha256());
+        RecordHeartbeatInstall command =
+                new RecordHeartbeatInstall(r.goalId(), binding.agentId(), surface, binding.version(), w.sha256());
         Actor actor = new Actor(ActorKind.HOST, surface);
-        Intent intent = Intent.of("heartbeat-prompt --record-install", Json.object().put("agent_id", binding.agentId())
-                .put("host_surface", surface).put("wrapper_version", binding.version())
-                .put("wrapper_sha256", w.sha256()));
-        GoalWrites.Request write = new GoalWrites.Request(r.goalId(), actor, r.operationId(), intent, !r.execute(),
+        Intent intent = Intent.of(
+                "heartbeat-prompt --record-install",
+                Json.object()
+                        .put("agent_id", binding.agentId())
+                        .put("host_surface", surface)
+                        .put("wrapper_version", binding.version())
+                        .put("wrapper_sha256", w.sha256()));
+        GoalWrites.Request write = new GoalWrites.Request(
+                r.goalId(),
+                actor,
+                r.operationId(),
+                intent,
+                !r.execute(),
                 (state, views) -> HeartbeatDecider.decide(command, state, views));
-        LoopxRuntime.WriteContext context = new LoopxRuntime.WriteContext(invocation.now(), r.goalId(), actor,
-                r.operationId(), intent);
-        return GoalWrites.run(runtime, context, write).map(outcome -> new HeartbeatPromptAnswer.Wrapper(binding, w.text(),
-                Optional.of(new HeartbeatPromptAnswer.Install(surface, outcome,
-                        HeartbeatFold.last(runtime.views(), r.goalId(), binding.agentId(), surface)
-                                .map(last -> (ObjectNode) Json.mapper().valueToTree(last))))));
+        LoopxRuntime.WriteContext context =
+                new LoopxRuntime.WriteContext(invocation.now(), r.goalId(), actor, r.operationId(), intent);
+        return GoalWrites.run(runtime, context, write)
+                .map(outcome -> new HeartbeatPromptAnswer.Wrapper(
+                        binding,
+                        w.text(),
+                        Optional.of(new HeartbeatPromptAnswer.Install(
+                                surface,
+                                outcome,
+                                HeartbeatFold.last(runtime.views(), r.goalId(), binding.agentId(), surface)
+                                        .map(last -> (ObjectNode) Json.mapper().valueToTree(last))))));
     }
 }

@@ -97,7 +97,8 @@ public sealed interface HeartbeatPromptAnswer {
 
         /** Whether this call appended (false for a preview, a repeat that changed nothing, or a replay). */
         public boolean changed() {
-            return outcome instanceof GoalWrites.Outcome.Written w && w.receipt().changed();
+            return outcome instanceof GoalWrites.Outcome.Written w
+                    && w.receipt().changed();
         }
     }
 }

@@ -21,8 +21,15 @@ public sealed interface HeartbeatPromptRequest {
      * @param scope the lane's scope as normalised for the body; empty when none
      * @param turnInstanceId the turn whose should-run receipt the body records; empty when none
      */
-    record Thin(String goalId, String agentId, String scope, List<String> capabilities, String cliBin,
-            String runtimeProfile, String turnInstanceId) implements HeartbeatPromptRequest {
+    record Thin(
+            String goalId,
+            String agentId,
+            String scope,
+            List<String> capabilities,
+            String cliBin,
+            String runtimeProfile,
+            String turnInstanceId)
+            implements HeartbeatPromptRequest {
         public Thin {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(agentId, "agentId");

@@ -19,11 +19,20 @@ import java.util.Set;
  *     (public), or empty when the runtime root is not inside the project (then nothing is ignored)
  * @param needed the actions that would change something now
  */
-public record ConnectPlan(Path projectDir, Path runtimeRoot, String projectLabel, String goalId, String objective,
-        String gitignoreEntry, Set<Action> needed) {
+public record ConnectPlan(
+        Path projectDir,
+        Path runtimeRoot,
+        String projectLabel,
+        String goalId,
+        String objective,
+        String gitignoreEntry,
+        Set<Action> needed) {
     /** The actions of a connect, in the order they run (and are reported). */
     public enum Action {
-        CREATE_RUNTIME_ROOT, REGISTER_GOAL, UPDATE_GITIGNORE, RECORD_PROJECT;
+        CREATE_RUNTIME_ROOT,
+        REGISTER_GOAL,
+        UPDATE_GITIGNORE,
+        RECORD_PROJECT;
 
         /** The contract's {@code action} name, e.g. {@code create_runtime_root}. */
         public String wire() {

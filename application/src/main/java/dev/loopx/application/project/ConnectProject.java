@@ -46,8 +46,8 @@ public final class ConnectProject {
      * @param runtimeRoot where the runtime root goes; {@code null}: {@code <projectDir>/.loopx}
      * @param operationId idempotency key of the goal registration; {@code null}: none
      */
-    public record Request(Path projectDir, String goalId, String objective, Path runtimeRoot, String operationId,
-            boolean dryRun) {
+    public record Request(
+            Path projectDir, String goalId, String objective, Path runtimeRoot, String operationId, boolean dryRun) {
         public Request {
             Objects.requireNonNull(projectDir, "projectDir");
             Objects.requireNonNull(objective, "objective");
@@ -103,7 +103,8 @@ public final class ConnectProject {
         String label = label(r.projectDir());
         String goal = r.goalId() == null ? Ids.sanitise(label + "-goal", "project-goal") : r.goalId();
         String entry = root.startsWith(r.projectDir()) && !root.equals(r.projectDir())
-                ? r.projectDir().relativize(root).toString().replace('\\', '/') + "/" : "";
+                ? r.projectDir().relativize(root).toString().replace('\\', '/') + "/"
+                : "";
         Set<Action> needed = EnumSet.noneOf(Action.class);
         if (!initialised.get()) {
             needed.add(Action.CREATE_RUNTIME_ROOT);
@@ -125,8 +126,8 @@ public final class ConnectProject {
      * (its decider changes nothing for an existing goal): the receipt, and an
      * {@code --operation-id} replay, come from there.
      */
-    private static Either<ConnectRefusal, Outcome> execute(Invocation invocation, ConnectPlan plan, String operationId,
-            OpenOnce runtime) throws IOException {
+    private static Either<ConnectRefusal, Outcome> execute(
+            Invocation invocation, ConnectPlan plan, String operationId, OpenOnce runtime) throws IOException {
         Set<Action> done = EnumSet.noneOf(Action.class);
         if (plan.needs(Action.CREATE_RUNTIME_ROOT)) {
             LoopxRuntime.initialise(plan.runtimeRoot());
@@ -144,22 +145,32 @@ public final class ConnectProject {
             done.add(Action.UPDATE_GITIGNORE);
         }
         ProjectRegistry registry = new ProjectRegistry(invocation.loopxHome());
-        if (plan.needs(Action.RECORD_PROJECT) && registry.record(plan.runtimeRoot(), plan.projectLabel(), plan.goalId())) {
+        if (plan.needs(Action.RECORD_PROJECT)
+                && registry.record(plan.runtimeRoot(), plan.projectLabel(), plan.goalId())) {
             done.add(Action.RECORD_PROJECT);
         }
         return Either.right(new Outcome.Connected(plan, done, registered.get()));
     }
 
-    private static Either<Rejection, Receipt> registerGoal(Invocation invocation, ConnectPlan plan, String operationId,
-            LoopxRuntime runtime) {
+    private static Either<Rejection, Receipt> registerGoal(
+            Invocation invocation, ConnectPlan plan, String operationId, LoopxRuntime runtime) {
         RegisterGoal command = new RegisterGoal(plan.goalId(), plan.objective(), plan.projectLabel());
         Actor actor = new Actor(ActorKind.OWNER, "cli");
-        Intent intent = Intent.of("connect", Json.object().put("goal_id", plan.goalId())
-                .put("objective", plan.objective()).put("project_label", plan.projectLabel()));
-        GoalWrites.Request request = new GoalWrites.Request(plan.goalId(), actor, operationId, intent, false,
+        Intent intent = Intent.of(
+                "connect",
+                Json.object()
+                        .put("goal_id", plan.goalId())
+                        .put("objective", plan.objective())
+                        .put("project_label", plan.projectLabel()));
+        GoalWrites.Request request = new GoalWrites.Request(
+                plan.goalId(),
+                actor,
+                operationId,
+                intent,
+                false,
                 (goal, views) -> GoalDecider.decide(command, goal.map(GoalState::goal)));
-        LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(invocation.now(), plan.goalId(), actor, operationId,
-                intent);
+        LoopxRuntime.WriteContext write =
+                new LoopxRuntime.WriteContext(invocation.now(), plan.goalId(), actor, operationId, intent);
         return GoalWrites.run(runtime, write, request).map(outcome -> switch (outcome) {
             case GoalWrites.Outcome.Written w -> w.receipt();
             case GoalWrites.Outcome.Previewed p -> throw new IllegalStateException("a connect write was previewed");
@@ -174,22 +185,29 @@ public final class ConnectProject {
         if (!Files.isDirectory(r.projectDir())) {
             return Either.left(new ConnectRefusal.ProjectFolderMissing());
         }
-        Optional<ConnectRefusal> invalid = (r.goalId() == null ? Optional.<ConnectRefusal>empty()
-                : Ids.problem("--goal-id", r.goalId()).<ConnectRefusal>map(ConnectRefusal.InvalidGoalId::new))
-                .or(() -> PublicText.checkOptional("--objective", r.objective()).map(ConnectRefusal.InvalidObjective::new));
+        Optional<ConnectRefusal> invalid = (r.goalId() == null
+                        ? Optional.<ConnectRefusal>empty()
+                        : Ids.problem("--goal-id", r.goalId()).<ConnectRefusal>map(ConnectRefusal.InvalidGoalId::new))
+                .or(() -> PublicText.checkOptional("--objective", r.objective())
+                        .map(ConnectRefusal.InvalidObjective::new));
         if (invalid.isPresent()) {
             return Either.left(invalid.get());
         }
         Either<ConnectRefusal, Boolean> initialised = initialised(r.runtimeRoot());
-        Optional<String> badOperationId = r.operationId() == null ? Optional.empty()
-                : Ids.problem("--operation-id", r.operationId());
+        Optional<String> badOperationId =
+                r.operationId() == null ? Optional.empty() : Ids.problem("--operation-id", r.operationId());
         return initialised.isRight() && badOperationId.isPresent()
-                ? Either.left(new ConnectRefusal.InvalidOperationId(badOperationId.get())) : initialised;
+                ? Either.left(new ConnectRefusal.InvalidOperationId(badOperationId.get()))
+                : initialised;
     }
 
     /** The project folder's name as a valid id (the public label a project is known by). */
     private static String label(Path projectDir) {
-        return Ids.sanitise(projectDir.getFileName() == null ? "project" : projectDir.getFileName().toString(), "project");
+        return Ids.sanitise(
+                projectDir.getFileName() == null
+                        ? "project"
+                        : projectDir.getFileName().toString(),
+                "project");
     }
 
     /** Right(true): a LoopX runtime root; Right(false): nothing there or an empty folder; Left: not ours to use. */
@@ -207,7 +225,9 @@ public final class ConnectProject {
             return Either.right(true);
         }
         try (Stream<Path> entries = Files.list(root)) {
-            return entries.findAny().isPresent() ? Either.left(new ConnectRefusal.RuntimeRootForeign()) : Either.right(false);
+            return entries.findAny().isPresent()
+                    ? Either.left(new ConnectRefusal.RuntimeRootForeign())
+                    : Either.right(false);
         }
     }
 

@@ -20,7 +20,8 @@ final class Gitignore {
             return false;
         }
         String bare = entry.endsWith("/") ? entry.substring(0, entry.length() - 1) : entry;
-        return Files.readAllLines(gitignore, StandardCharsets.UTF_8).stream().map(String::trim)
+        return Files.readAllLines(gitignore, StandardCharsets.UTF_8).stream()
+                .map(String::trim)
                 .anyMatch(l -> l.equals(entry) || l.equals(bare) || l.equals("/" + entry) || l.equals("/" + bare));
     }
 
@@ -31,7 +32,11 @@ final class Gitignore {
             String text = Files.readString(gitignore, StandardCharsets.UTF_8);
             prefix = text.isEmpty() || text.endsWith("\n") ? "" : "\n";
         }
-        Files.writeString(gitignore, prefix + "# LoopX runtime state (local, private)\n" + entry + "\n",
-                StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        Files.writeString(
+                gitignore,
+                prefix + "# LoopX runtime state (local, private)\n" + entry + "\n",
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
     }
 }

@@ -25,8 +25,16 @@ public final class ProjectDigests {
     private ProjectDigests() {}
 
     /** {@code global-summary}: one goal's digest. {@code waitingOn} is whom the goal waits on ({@link LaneDecisions}). */
-    public record GoalSummary(String goalId, String objective, String lifecycle, String quotaState, int userOpen,
-            int agentOpen, int openGateCount, String waitingOn, boolean terminal) {}
+    public record GoalSummary(
+            String goalId,
+            String objective,
+            String lifecycle,
+            String quotaState,
+            int userOpen,
+            int agentOpen,
+            int openGateCount,
+            String waitingOn,
+            boolean terminal) {}
 
     /** {@code global-todos}: one goal's next agent todo per lane and its open todos in {@link TodoRules#ORDER}. */
     public record GoalTodos(String goalId, ObjectNode nextAgentTodo, List<ObjectNode> openTodos) {
@@ -41,9 +49,16 @@ public final class ProjectDigests {
         List<GoalSummary> goals = new ArrayList<>();
         for (GoalState s : project.goals()) {
             Frontier f = Frontier.of(s, "", now);
-            goals.add(new GoalSummary(s.goal().goalId(), s.goal().objective(), s.goal().lifecycle(),
-                    QuotaStatus.at(s.goal().quota(), s.quota(), now).state(), f.userOpen(), f.agentOpen(),
-                    GoalStatus.openGates(s, "").size(), LaneDecisions.waitingOn(LaneDecisions.of(s, "", now)), f.terminal()));
+            goals.add(new GoalSummary(
+                    s.goal().goalId(),
+                    s.goal().objective(),
+                    s.goal().lifecycle(),
+                    QuotaStatus.at(s.goal().quota(), s.quota(), now).state(),
+                    f.userOpen(),
+                    f.agentOpen(),
+                    GoalStatus.openGates(s, "").size(),
+                    LaneDecisions.waitingOn(LaneDecisions.of(s, "", now)),
+                    f.terminal()));
         }
         return goals;
     }
@@ -52,7 +67,9 @@ public final class ProjectDigests {
     public static List<ObjectNode> gates(ScanProjects.Project project) {
         List<ObjectNode> gates = new ArrayList<>();
         for (GoalState s : project.goals()) {
-            GoalStatus.openGates(s, "").forEach(t -> gates.add(TodoBrief.gate(t).put("goal_id", s.goal().goalId())));
+            GoalStatus.openGates(s, "")
+                    .forEach(t ->
+                            gates.add(TodoBrief.gate(t).put("goal_id", s.goal().goalId())));
         }
         return gates;
     }
@@ -60,8 +77,14 @@ public final class ProjectDigests {
     public static List<GoalTodos> todos(ScanProjects.Project project, Instant now) {
         List<GoalTodos> goals = new ArrayList<>();
         for (GoalState s : project.goals()) {
-            goals.add(new GoalTodos(s.goal().goalId(), Lanes.toJson(s, "", now),
-                    s.openTodos().stream().filter(TodoRules::open).sorted(TodoRules.ORDER).map(TodoBrief::of).toList()));
+            goals.add(new GoalTodos(
+                    s.goal().goalId(),
+                    Lanes.toJson(s, "", now),
+                    s.openTodos().stream()
+                            .filter(TodoRules::open)
+                            .sorted(TodoRules.ORDER)
+                            .map(TodoBrief::of)
+                            .toList()));
         }
         return goals;
     }
@@ -73,7 +96,9 @@ public final class ProjectDigests {
     public static List<ObjectNode> risks(ScanProjects.Project project, Instant now) {
         List<ObjectNode> risks = new ArrayList<>();
         if (!project.ledgerCheck().confirmed()) {
-            risks.add(GoalRisks.risk("", "ledger_head_unconfirmed",
+            risks.add(GoalRisks.risk(
+                    "",
+                    "ledger_head_unconfirmed",
                     "the head marker does not confirm the views' checkpoint; run loopx ledger verify in this project"));
         }
         for (GoalState s : project.goals()) {

@@ -37,7 +37,8 @@ final class ProjectRegistry {
         List<Entry> entries = new ArrayList<>();
         for (JsonNode p : read().get("projects")) {
             String label = p.path("project_label").asText("");
-            entries.add(new Entry(Path.of(p.path("runtime_root").asText("")),
+            entries.add(new Entry(
+                    Path.of(p.path("runtime_root").asText("")),
                     label.isBlank() ? "project-" + (entries.size() + 1) : label));
         }
         return entries;
@@ -93,9 +94,11 @@ final class ProjectRegistry {
                     return o;
                 }
             } catch (IOException e) {
-                throw new LedgerException("project_index_unreadable", "the LoopX project index (projects.json) is unreadable", e);
+                throw new LedgerException(
+                        "project_index_unreadable", "the LoopX project index (projects.json) is unreadable", e);
             }
-            throw new LedgerException("project_index_unreadable", "the LoopX project index (projects.json) is not a LoopX index");
+            throw new LedgerException(
+                    "project_index_unreadable", "the LoopX project index (projects.json) is not a LoopX index");
         }
         ObjectNode doc = Json.object();
         doc.put("schema_version", "loopx_projects_v0");
@@ -110,7 +113,8 @@ final class ProjectRegistry {
                     .getBytes(StandardCharsets.UTF_8);
             AtomicReplace.privateFile().creatingPrivateFolders().replace(file, bytes);
         } catch (IOException e) {
-            throw new LedgerException("project_index_unwritable", "cannot write the LoopX project index (projects.json)", e);
+            throw new LedgerException(
+                    "project_index_unwritable", "cannot write the LoopX project index (projects.json)", e);
         }
     }
 }

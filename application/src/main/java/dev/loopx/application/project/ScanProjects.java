@@ -52,7 +52,9 @@ public final class ScanProjects {
 
         /** What the marker says about the checkpoint. */
         public enum MarkerState {
-            MATCHES_VIEWS, DIFFERS_FROM_VIEWS, MISSING_OR_PENDING;
+            MATCHES_VIEWS,
+            DIFFERS_FROM_VIEWS,
+            MISSING_OR_PENDING;
 
             /** The contract's {@code head_marker} value, e.g. {@code matches_views}. */
             public String wire() {
@@ -66,7 +68,8 @@ public final class ScanProjects {
         }
 
         public MarkerState state() {
-            return confirmed() ? MarkerState.MATCHES_VIEWS
+            return confirmed()
+                    ? MarkerState.MATCHES_VIEWS
                     : marker.isPresent() ? MarkerState.DIFFERS_FROM_VIEWS : MarkerState.MISSING_OR_PENDING;
         }
 
@@ -110,7 +113,8 @@ public final class ScanProjects {
             } catch (LedgerException e) {
                 unavailable.add(unavailable(label, e.errorCode(), e.getMessage()));
             } catch (RuntimeException e) {
-                unavailable.add(unavailable(label, "project_unreadable", e.getClass().getSimpleName()));
+                unavailable.add(
+                        unavailable(label, "project_unreadable", e.getClass().getSimpleName()));
             }
         }
         return new Scan<>(readable, unavailable);

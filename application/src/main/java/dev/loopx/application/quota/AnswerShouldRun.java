@@ -45,8 +45,15 @@ public final class AnswerShouldRun {
      * @param agentId, runtimeProfile, includeDetail, currentRrule, turnInstanceId empty when not given
      * @param codexHome the {@code --codex-home} value, {@code null} when not given
      */
-    public record Request(String goalId, String agentId, String runtimeProfile, List<String> capabilities,
-            String includeDetail, String currentRrule, String turnInstanceId, String codexHome) {
+    public record Request(
+            String goalId,
+            String agentId,
+            String runtimeProfile,
+            List<String> capabilities,
+            String includeDetail,
+            String currentRrule,
+            String turnInstanceId,
+            String codexHome) {
         public Request {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(agentId, "agentId");
@@ -67,7 +74,10 @@ public final class AnswerShouldRun {
      * (confirmed against the host store); the Codex App prompt binding (App lanes only); the turn
      * receipt (when a turn instance id was given).
      */
-    public record Answer(ObjectNode decision, Optional<PendingUpgrade> upgradeRead, Optional<AppPromptBinding> binding,
+    public record Answer(
+            ObjectNode decision,
+            Optional<PendingUpgrade> upgradeRead,
+            Optional<AppPromptBinding> binding,
             Optional<TurnReceipt> turn) {
         public Answer {
             Objects.requireNonNull(decision, "decision");
@@ -84,17 +94,28 @@ public final class AnswerShouldRun {
             if (goal.isEmpty()) {
                 return Either.left(new Rejection.GoalNotFound(r.goalId()));
             }
-            ShouldRun.Request request = new ShouldRun.Request(r.goalId(), r.agentId(), r.runtimeProfile(), r.capabilities(),
-                    r.includeDetail(), r.currentRrule(), invocation.now());
-            ObjectNode decision = ShouldRun.answer(goal.get(),
-                    SchedulerFold.scheduler(views, r.goalId(), r.agentId(), SchedulerHint.APP_SURFACE), request);
+            ShouldRun.Request request = new ShouldRun.Request(
+                    r.goalId(),
+                    r.agentId(),
+                    r.runtimeProfile(),
+                    r.capabilities(),
+                    r.includeDetail(),
+                    r.currentRrule(),
+                    invocation.now());
+            ObjectNode decision = ShouldRun.answer(
+                    goal.get(),
+                    SchedulerFold.scheduler(views, r.goalId(), r.agentId(), SchedulerHint.APP_SURFACE),
+                    request);
             Optional<AppPromptBinding> binding = r.codexApp()
                     ? Optional.of(binding(invocation, views, r.goalId(), r.agentId(), r.codexHome()))
                     : Optional.empty();
             Optional<PendingUpgrade> read = binding.flatMap(AppPromptBinding::hinted);
             Optional<TurnReceipt> turn = Optional.empty();
             if (!r.turnInstanceId().isEmpty()) {
-                Either<Rejection, TurnReceipt> observed = observeTurn(invocation, runtime, r,
+                Either<Rejection, TurnReceipt> observed = observeTurn(
+                        invocation,
+                        runtime,
+                        r,
                         decision.path("effective_action").asText());
                 if (observed.isLeft()) {
                     return Either.left(observed.getLeft());
@@ -105,22 +126,34 @@ public final class AnswerShouldRun {
         }
     }
 
-    private static AppPromptBinding binding(Invocation invocation, Views views, String goalId, String agentId,
-            String codexHomeFlag) {
+    private static AppPromptBinding binding(
+            Invocation invocation, Views views, String goalId, String agentId, String codexHomeFlag) {
         var lane = PendingUpgradeHint.forLane(PromptMigrationFold.all(views, goalId), agentId, APP_PROFILE);
-        Optional<HeartbeatFold.HeartbeatInstall> install = agentId.isEmpty() ? Optional.empty()
+        Optional<HeartbeatFold.HeartbeatInstall> install = agentId.isEmpty()
+                ? Optional.empty()
                 : HeartbeatFold.last(views, goalId, agentId, SchedulerHint.APP_SURFACE);
         CodexHome home = AppLanes.codexHome(invocation, codexHomeFlag);
-        return AppPromptBinding.resolve(lane, install, WrapperVersion.current().number(), home,
-                record -> CodexStoreBinding.read(record, install, home, () -> AppLanes.registered(views),
-                        AppLanes.runtimeRoot(invocation), "loopx"));
+        return AppPromptBinding.resolve(
+                lane,
+                install,
+                WrapperVersion.current().number(),
+                home,
+                record -> CodexStoreBinding.read(
+                        record,
+                        install,
+                        home,
+                        () -> AppLanes.registered(views),
+                        AppLanes.runtimeRoot(invocation),
+                        "loopx"));
     }
 
-    private static Either<Rejection, TurnReceipt> observeTurn(Invocation invocation, LoopxRuntime runtime, Request r,
-            String effectiveAction) {
+    private static Either<Rejection, TurnReceipt> observeTurn(
+            Invocation invocation, LoopxRuntime runtime, Request r, String effectiveAction) {
         ObserveTurn command = new ObserveTurn(r.goalId(), r.agentId(), r.turnInstanceId(), effectiveAction);
-        Actor actor = r.agentId().isEmpty() ? new Actor(ActorKind.HOST, "cli") : new Actor(ActorKind.AGENT, r.agentId());
-        return runtime.write(new LoopxRuntime.WriteContext(invocation.now(), r.goalId(), actor, "", Intent.NONE),
+        Actor actor =
+                r.agentId().isEmpty() ? new Actor(ActorKind.HOST, "cli") : new Actor(ActorKind.AGENT, r.agentId());
+        return runtime.write(
+                        new LoopxRuntime.WriteContext(invocation.now(), r.goalId(), actor, "", Intent.NONE),
                         views -> SchedulerDecider.decide(command, GoalState.load(views, r.goalId()), views))
                 .map(receipt -> new TurnReceipt(r.turnInstanceId(), receipt.changed()));
     }

@@ -31,9 +31,17 @@ public final class AddTodo {
      * @param text public-safe text (the adapter has applied the privacy guard)
      * @param claimedBy, blocksAgent, resumeWhen empty when not given
      */
-    public record Request(String goalId, TodoRole role, String text,
-            TaskClass taskClass, Priority priority, String claimedBy, String blocksAgent, boolean globalGate,
-            List<String> excludedAgents, String resumeWhen) {
+    public record Request(
+            String goalId,
+            TodoRole role,
+            String text,
+            TaskClass taskClass,
+            Priority priority,
+            String claimedBy,
+            String blocksAgent,
+            boolean globalGate,
+            List<String> excludedAgents,
+            String resumeWhen) {
         public Request {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(role, "role");
@@ -51,19 +59,31 @@ public final class AddTodo {
         }
     }
 
-    public static Either<Rejection, GoalWrites.Outcome> run(Invocation invocation, WriteOptions options, Request request) {
+    public static Either<Rejection, GoalWrites.Outcome> run(
+            Invocation invocation, WriteOptions options, Request request) {
         return command(request).flatMap(add -> GoalWrites.run(invocation, options, new GoalWrite.Todo(add)));
     }
 
     /** The decider's command, or why the request is not a todo that can exist (nothing opened). */
     public static Either<Rejection, TodoCommands.AddTodo> command(Request r) {
-        Optional<TaskClass> taskClass = r.taskClass() != null ? Optional.of(r.taskClass()) : TaskClass.defaultFor(r.role());
+        Optional<TaskClass> taskClass =
+                r.taskClass() != null ? Optional.of(r.taskClass()) : TaskClass.defaultFor(r.role());
         if (taskClass.isEmpty()) {
-            return Either.left(new Rejection.TaskClassRequired(r.role().wire(),
+            return Either.left(new Rejection.TaskClassRequired(
+                    r.role().wire(),
                     TaskClass.allowedFor(r.role()).stream().map(TaskClass::wire).toList()));
         }
-        TodoCommands.AddTodo add = new TodoCommands.AddTodo(r.goalId(), r.role(), r.text(), taskClass.get(), r.priority(),
-                r.claimedBy(), r.blocksAgent(), r.globalGate(), r.excludedAgents(), r.resumeWhen());
+        TodoCommands.AddTodo add = new TodoCommands.AddTodo(
+                r.goalId(),
+                r.role(),
+                r.text(),
+                taskClass.get(),
+                r.priority(),
+                r.claimedBy(),
+                r.blocksAgent(),
+                r.globalGate(),
+                r.excludedAgents(),
+                r.resumeWhen());
         Optional<Rejection> inadmissible = TodoDecider.admissible(add);
         return inadmissible.isPresent() ? Either.left(inadmissible.get()) : Either.right(add);
     }

@@ -51,8 +51,14 @@ public final class ApplyUpdate {
      * @param initialiseRuntimeRoot the runtime root is the LoopX home's own (the caller named none):
      *     initialise it when missing, since {@code runtime.upgraded} is recorded there
      */
-    public record Request(Path archive, Optional<String> expectedSha256, String codexHome, String cliBin, boolean train,
-            String fromVersion, boolean initialiseRuntimeRoot) {
+    public record Request(
+            Path archive,
+            Optional<String> expectedSha256,
+            String codexHome,
+            String cliBin,
+            boolean train,
+            String fromVersion,
+            boolean initialiseRuntimeRoot) {
         public Request {
             Objects.requireNonNull(archive, "archive");
             Objects.requireNonNull(expectedSha256, "expectedSha256");
@@ -70,8 +76,15 @@ public final class ApplyUpdate {
      * @param classArchive {@code trained | failed | skipped | kept} (kept: already installed before)
      * @param launcher what {@link RuntimeInstaller#writeLauncher} did to {@code launcherPath}
      */
-    public record InstalledRuntime(Path root, String id, String version, Optional<String> previous,
-            boolean alreadyInstalled, String classArchive, String launcher, Path launcherPath) {}
+    public record InstalledRuntime(
+            Path root,
+            String id,
+            String version,
+            Optional<String> previous,
+            boolean alreadyInstalled,
+            String classArchive,
+            String launcher,
+            Path launcherPath) {}
 
     /** The {@code runtime.upgraded} write: whether it was appended, and at which {@code seq}. */
     public record RecordedUpgrade(boolean appended, Optional<Long> seq) {}
@@ -83,12 +96,23 @@ public final class ApplyUpdate {
         ArchiveCheck archive();
 
         /** Nothing was switched and no prompt written; the snapshot when it was taken before the failure. */
-        record Refused(String fromVersion, ArchiveCheck archive, Optional<UpgradeSnapshot> snapshot, String errorCode,
-                String message) implements Outcome {}
+        record Refused(
+                String fromVersion,
+                ArchiveCheck archive,
+                Optional<UpgradeSnapshot> snapshot,
+                String errorCode,
+                String message)
+                implements Outcome {}
 
         /** The new runtime is current; {@link #complete} needs the prompts reconciled too. */
-        record Switched(String fromVersion, ArchiveCheck archive, UpgradeSnapshot snapshot, InstalledRuntime runtime,
-                PromptReconciliation prompts, RecordedUpgrade ledger) implements Outcome {
+        record Switched(
+                String fromVersion,
+                ArchiveCheck archive,
+                UpgradeSnapshot snapshot,
+                InstalledRuntime runtime,
+                PromptReconciliation prompts,
+                RecordedUpgrade ledger)
+                implements Outcome {
             public boolean complete() {
                 return prompts.complete();
             }
@@ -102,8 +126,13 @@ public final class ApplyUpdate {
         CodexHome home = AppLanes.codexHome(invocation, r.codexHome());
         String actual = RuntimeInstaller.sha256(r.archive());
         ArchiveCheck archive = new ArchiveCheck(actual, r.expectedSha256().isPresent(), Files.size(r.archive()));
-        if (r.expectedSha256().isPresent() && !r.expectedSha256().get().toLowerCase(Locale.ROOT).equals(actual)) {
-            return new Outcome.Refused(r.fromVersion(), archive, Optional.empty(), "archive_sha256_mismatch",
+        if (r.expectedSha256().isPresent()
+                && !r.expectedSha256().get().toLowerCase(Locale.ROOT).equals(actual)) {
+            return new Outcome.Refused(
+                    r.fromVersion(),
+                    archive,
+                    Optional.empty(),
+                    "archive_sha256_mismatch",
                     "the archive's SHA-256 is not the one given with --sha256");
         }
         RuntimeInstaller installer = new RuntimeInstaller(invocation.loopxHome());
@@ -129,10 +158,12 @@ public final class ApplyUpdate {
             installer.discard(verified.unpacked());
             throw e;
         }
-        PromptReconciliation prompts = PromptReconciliation.run(invocation, snapshot.get(), installed.root(), root,
-                r.cliBin(), SYNC_TIMEOUT);
-        RecordedUpgrade ledger = record(invocation, new RuntimeUpgradeDecider.RecordRuntimeUpgrade(r.fromVersion(),
-                installed.version(), actual, prompts.result(), prompts.complete()));
+        PromptReconciliation prompts =
+                PromptReconciliation.run(invocation, snapshot.get(), installed.root(), root, r.cliBin(), SYNC_TIMEOUT);
+        RecordedUpgrade ledger = record(
+                invocation,
+                new RuntimeUpgradeDecider.RecordRuntimeUpgrade(
+                        r.fromVersion(), installed.version(), actual, prompts.result(), prompts.complete()));
         return new Outcome.Switched(r.fromVersion(), archive, snapshot.get(), installed, prompts, ledger);
     }
 
@@ -153,7 +184,8 @@ public final class ApplyUpdate {
     }
 
     /** Step 3: place under runtimes/, train, switch current, write the launcher. */
-    private static InstalledRuntime install(Invocation invocation, RuntimeInstaller installer, Verified v, boolean train)
+    private static InstalledRuntime install(
+            Invocation invocation, RuntimeInstaller installer, Verified v, boolean train)
             throws IOException, DistributionException {
         Optional<String> previous = installer.current();
         boolean already = Files.isDirectory(installer.runtimes().resolve(v.id()));
@@ -161,8 +193,8 @@ public final class ApplyUpdate {
         String classArchive = already ? "kept" : "skipped";
         if (train && !already) {
             invocation.progress().report("update: training the new runtime's start-up archive…");
-            RuntimeProcess.Outcome trained = RuntimeProcess.run(invocation, placed.resolve("bin/loopx-train"), List.of(),
-                    TRAIN_TIMEOUT);
+            RuntimeProcess.Outcome trained =
+                    RuntimeProcess.run(invocation, placed.resolve("bin/loopx-train"), List.of(), TRAIN_TIMEOUT);
             classArchive = trained.exitCode() == 0 && !trained.timedOut() ? "trained" : "failed";
             invocation.progress().report("");
         }
@@ -175,19 +207,23 @@ public final class ApplyUpdate {
             throw e;
         }
         String launcher = installer.writeLauncher();
-        return new InstalledRuntime(placed, v.id(), v.version(), previous, already, classArchive, launcher,
-                installer.launcher());
+        return new InstalledRuntime(
+                placed, v.id(), v.version(), previous, already, classArchive, launcher, installer.launcher());
     }
 
     /** Starts the unpacked runtime once; its {@code version} answer is the version installed. */
-    private static String startedVersion(Invocation invocation, Path unpacked) throws IOException, DistributionException {
-        RuntimeProcess.Outcome started = RuntimeProcess.run(invocation, unpacked.resolve("bin/loopx"),
-                List.of("version", "--format", "json"), START_TIMEOUT);
+    private static String startedVersion(Invocation invocation, Path unpacked)
+            throws IOException, DistributionException {
+        RuntimeProcess.Outcome started = RuntimeProcess.run(
+                invocation, unpacked.resolve("bin/loopx"), List.of("version", "--format", "json"), START_TIMEOUT);
         String version = started.json().map(j -> j.path("version").asText("")).orElse("");
         if (started.exitCode() != 0 || version.isEmpty() || version.equals("unknown")) {
-            throw new DistributionException("runtime_start_failed", started.timedOut()
-                    ? "the new runtime did not answer `version` within " + START_TIMEOUT.toSeconds() + " s"
-                    : "the new runtime did not start (exit " + started.exitCode() + "); it needs a JDK 21 or newer");
+            throw new DistributionException(
+                    "runtime_start_failed",
+                    started.timedOut()
+                            ? "the new runtime did not answer `version` within " + START_TIMEOUT.toSeconds() + " s"
+                            : "the new runtime did not start (exit " + started.exitCode()
+                                    + "); it needs a JDK 21 or newer");
         }
         return version;
     }
@@ -195,10 +231,13 @@ public final class ApplyUpdate {
     /** Records the switch as {@code runtime.upgraded} (runtime-wide: no goal) in the invocation's runtime root. */
     private static RecordedUpgrade record(Invocation invocation, RuntimeUpgradeDecider.RecordRuntimeUpgrade command) {
         try (LoopxRuntime runtime = Composition.open(invocation)) {
-            Either<Rejection, Receipt> receipt = runtime.write(new LoopxRuntime.WriteContext(invocation.now(), "",
-                    new Actor(ActorKind.OWNER, "cli"), "", Intent.NONE), views -> RuntimeUpgradeDecider.decide(command));
+            Either<Rejection, Receipt> receipt = runtime.write(
+                    new LoopxRuntime.WriteContext(
+                            invocation.now(), "", new Actor(ActorKind.OWNER, "cli"), "", Intent.NONE),
+                    views -> RuntimeUpgradeDecider.decide(command));
             Optional<Long> seq = receipt.isRight() && !receipt.get().seqs().isEmpty()
-                    ? Optional.of(receipt.get().seqs().get(0)) : Optional.empty();
+                    ? Optional.of(receipt.get().seqs().get(0))
+                    : Optional.empty();
             return new RecordedUpgrade(receipt.isRight(), seq);
         }
     }

@@ -24,8 +24,8 @@ import java.util.Optional;
  * @param exitCode the child's exit code ({@code -1} when killed at its deadline; {@code 0} when not started)
  * @param finished the child answered: not killed, exit 0 or 1, and a sync document
  */
-public record PromptReconciliation(String result, boolean started, Optional<JsonNode> sync, int exitCode,
-        boolean finished) {
+public record PromptReconciliation(
+        String result, boolean started, Optional<JsonNode> sync, int exitCode, boolean finished) {
     public static final String FAILED = "failed";
     public static final String DEFERRED = "deferred";
     public static final String CHANGED_SINCE_SNAPSHOT = "changed_since_snapshot";
@@ -40,8 +40,14 @@ public record PromptReconciliation(String result, boolean started, Optional<Json
         Objects.requireNonNull(sync, "sync");
     }
 
-    static PromptReconciliation run(Invocation invocation, UpgradeSnapshot snapshot, Path newRuntime, Path runtimeRoot,
-            String cliBin, Duration timeout) throws IOException {
+    static PromptReconciliation run(
+            Invocation invocation,
+            UpgradeSnapshot snapshot,
+            Path newRuntime,
+            Path runtimeRoot,
+            String cliBin,
+            Duration timeout)
+            throws IOException {
         switch (snapshot.status()) {
             case UpgradeSnapshot.NO_CODEX_STORE -> {
                 return new PromptReconciliation(NO_CODEX_STORE, false, Optional.empty(), 0, false);
@@ -49,24 +55,39 @@ public record PromptReconciliation(String result, boolean started, Optional<Json
             case UpgradeSnapshot.UNAVAILABLE -> {
                 return new PromptReconciliation(UNAVAILABLE, false, Optional.empty(), 0, false);
             }
-            default -> { }
+            default -> {}
         }
         invocation.progress().report("update: reconciling installed heartbeat prompts with the new runtime…");
         Path plan = snapshot.file().orElseThrow();
-        RuntimeProcess.Outcome o = RuntimeProcess.run(invocation, newRuntime.resolve("bin/loopx"),
-                List.of("--runtime-root", runtimeRoot.toString(), "--format", "json", "automation-prompts", "sync-installed",
-                        "--plan-file", plan.toString(), "--cli-bin", cliBin, "--execute"), timeout);
+        RuntimeProcess.Outcome o = RuntimeProcess.run(
+                invocation,
+                newRuntime.resolve("bin/loopx"),
+                List.of(
+                        "--runtime-root",
+                        runtimeRoot.toString(),
+                        "--format",
+                        "json",
+                        "automation-prompts",
+                        "sync-installed",
+                        "--plan-file",
+                        plan.toString(),
+                        "--cli-bin",
+                        cliBin,
+                        "--execute"),
+                timeout);
         invocation.progress().report("");
         Optional<JsonNode> doc = o.json().filter(d -> d.has("automations"));
         if (o.timedOut() || (o.exitCode() != 0 && o.exitCode() != 1) || doc.isEmpty()) {
             return new PromptReconciliation(FAILED, true, doc, o.exitCode(), false);
         }
         JsonNode counts = doc.get().path("counts");
-        String result = FAILED_RESULTS.stream().anyMatch(counts::has) ? FAILED
-                : counts.has("deferred") ? DEFERRED
-                : counts.has("changed_since_snapshot") ? CHANGED_SINCE_SNAPSHOT
-                : counts.has("review_required") ? REVIEW_REQUIRED
-                : COMPLETE;
+        String result = FAILED_RESULTS.stream().anyMatch(counts::has)
+                ? FAILED
+                : counts.has("deferred")
+                        ? DEFERRED
+                        : counts.has("changed_since_snapshot")
+                                ? CHANGED_SINCE_SNAPSHOT
+                                : counts.has("review_required") ? REVIEW_REQUIRED : COMPLETE;
         return new PromptReconciliation(result, true, doc, o.exitCode(), true);
     }
 

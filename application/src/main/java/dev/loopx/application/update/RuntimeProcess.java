@@ -42,8 +42,11 @@ final class RuntimeProcess {
         Path out = Files.createTempFile("loopx-update-", ".out");
         Path err = Files.createTempFile("loopx-update-", ".err");
         try {
-            ProcessBuilder pb = new ProcessBuilder(command).directory(invocation.workingDirectory().toFile())
-                    .redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
+            ProcessBuilder pb = new ProcessBuilder(command)
+                    .directory(invocation.workingDirectory().toFile())
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
             pb.environment().clear();
             pb.environment().putAll(invocation.environment());
             pb.environment().remove("LOOPX_ARCHIVE_TRAINING");
@@ -60,7 +63,10 @@ final class RuntimeProcess {
                 p.destroyForcibly();
             }
             int exit = finished ? p.exitValue() : -1;
-            return new Outcome(exit, !finished, Files.readString(out, StandardCharsets.UTF_8),
+            return new Outcome(
+                    exit,
+                    !finished,
+                    Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(out);

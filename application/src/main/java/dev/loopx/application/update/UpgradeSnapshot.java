@@ -24,8 +24,8 @@ import java.util.Optional;
  *               or {@link #UNAVAILABLE} (the store could not be read; see {@code problem})
  * @param managed how many automations hold a managed wrapper
  */
-public record UpgradeSnapshot(String status, Optional<Path> file, int automations, int managed,
-        Optional<StoreUnavailable> problem) {
+public record UpgradeSnapshot(
+        String status, Optional<Path> file, int automations, int managed, Optional<StoreUnavailable> problem) {
     public static final String TAKEN = "taken";
     public static final String NO_CODEX_STORE = "no_codex_store";
     public static final String UNAVAILABLE = "unavailable";
@@ -36,8 +36,10 @@ public record UpgradeSnapshot(String status, Optional<Path> file, int automation
         Objects.requireNonNull(problem, "problem");
     }
 
-    static UpgradeSnapshot take(Invocation invocation, CodexHome home, String cliBin, String archiveSha256) throws IOException {
-        var planned = PlanPromptUpgrades.plan(invocation, home, PlanPromptUpgrades.registered(invocation), List.of(), cliBin);
+    static UpgradeSnapshot take(Invocation invocation, CodexHome home, String cliBin, String archiveSha256)
+            throws IOException {
+        var planned =
+                PlanPromptUpgrades.plan(invocation, home, PlanPromptUpgrades.registered(invocation), List.of(), cliBin);
         if (planned.isLeft()) {
             StoreProblem p = planned.getLeft();
             return p.code() == StoreProblem.Code.DATABASE_MISSING
@@ -46,11 +48,17 @@ public record UpgradeSnapshot(String status, Optional<Path> file, int automation
         }
         PromptPlan plan = planned.get();
         String stamp = invocation.now().toString().replace(":", "").replace(".", "");
-        Path file = invocation.runtimeRoot().toAbsolutePath().normalize().resolve("private").resolve("upgrades")
+        Path file = invocation
+                .runtimeRoot()
+                .toAbsolutePath()
+                .normalize()
+                .resolve("private")
+                .resolve("upgrades")
                 .resolve(stamp + "-" + archiveSha256.substring(0, 12) + "-snapshot.json");
         PlanFiles.write(file, plan);
         int managed = (int) plan.entries().stream()
-                .filter(e -> e.bindingSource().orElse("").equals("managed_wrapper")).count();
+                .filter(e -> e.bindingSource().orElse("").equals("managed_wrapper"))
+                .count();
         return new UpgradeSnapshot(TAKEN, Optional.of(file), plan.entries().size(), managed, Optional.empty());
     }
 }

@@ -54,15 +54,37 @@ class SyncVerdictTest {
     }
 
     private static PlanEntry entry(String status, String source) {
-        return new PlanEntry("heartbeat", status, List.of(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.of("c".repeat(64)), source, Optional.empty(), Optional.empty(), Optional.empty(),
+        return new PlanEntry(
+                "heartbeat",
+                status,
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of("c".repeat(64)),
+                source,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
                 Optional.empty());
     }
 
     private static PlanEntry adoption(String bindingSource, String cliBin, String source) {
         String desired = ManagedWrapper.render(new WrapperBinding(2, ROOT, "demo-goal", "builder", cliBin, List.of()));
-        return new PlanEntry("heartbeat", PlanEntry.ADOPTION_REQUIRED, List.of(), Optional.of("demo-goal"),
-                Optional.of("builder"), Optional.of(bindingSource), Optional.of(1), Optional.of("c".repeat(64)), source,
-                Optional.of("thread-1"), Optional.of(desired), Optional.of(ManagedWrapper.sha256(desired)), Optional.of(2));
+        return new PlanEntry(
+                "heartbeat",
+                PlanEntry.ADOPTION_REQUIRED,
+                List.of(),
+                Optional.of("demo-goal"),
+                Optional.of("builder"),
+                Optional.of(bindingSource),
+                Optional.of(1),
+                Optional.of("c".repeat(64)),
+                source,
+                Optional.of("thread-1"),
+                Optional.of(desired),
+                Optional.of(ManagedWrapper.sha256(desired)),
+                Optional.of(2));
     }
 }

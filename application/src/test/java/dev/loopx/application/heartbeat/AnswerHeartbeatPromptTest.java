@@ -29,17 +29,28 @@ import org.junit.jupiter.api.io.TempDir;
 class AnswerHeartbeatPromptTest {
     @TempDir
     Path sandbox;
+
     Invocation invocation;
 
     @BeforeEach
     void setUp() throws Exception {
         Path project = Files.createDirectories(sandbox.resolve("app"));
         Path root = project.resolve(".loopx");
-        invocation = new Invocation(Instant.parse("2026-01-01T00:00:00Z"), root, sandbox.resolve("loopx-home"), sandbox,
-                sandbox, Map.of(), Invocation.Progress.NONE);
-        assertTrue(ConnectProject.run(invocation, new ConnectProject.Request(project, "g1", "", null, null, false)).isRight());
-        assertTrue(GoalWrites.run(invocation, new WriteOptions(new Actor(ActorKind.OWNER, "cli"), "", false),
-                new GoalWrite.Agents(new RegisterAgents("g1", List.of("builder"), "", false))).isRight());
+        invocation = new Invocation(
+                Instant.parse("2026-01-01T00:00:00Z"),
+                root,
+                sandbox.resolve("loopx-home"),
+                sandbox,
+                sandbox,
+                Map.of(),
+                Invocation.Progress.NONE);
+        assertTrue(ConnectProject.run(invocation, new ConnectProject.Request(project, "g1", "", null, null, false))
+                .isRight());
+        assertTrue(GoalWrites.run(
+                        invocation,
+                        new WriteOptions(new Actor(ActorKind.OWNER, "cli"), "", false),
+                        new GoalWrite.Agents(new RegisterAgents("g1", List.of("builder"), "", false)))
+                .isRight());
     }
 
     @Test
@@ -47,7 +58,9 @@ class AnswerHeartbeatPromptTest {
         var answer = run(new HeartbeatPromptRequest.Thin("g1", "builder", "", List.of(), "loopx", "generic_cli", ""));
 
         var thin = assertInstanceOf(HeartbeatPromptAnswer.Thin.class, answer);
-        assertEquals(HeartbeatPrompt.THIN_SCHEMA, thin.document().get("schema_version").asText());
+        assertEquals(
+                HeartbeatPrompt.THIN_SCHEMA,
+                thin.document().get("schema_version").asText());
         assertTrue(thin.document().get("ok").asBoolean());
     }
 
@@ -64,7 +77,9 @@ class AnswerHeartbeatPromptTest {
 
         var refused = assertInstanceOf(HeartbeatPromptAnswer.Refused.class, run(install));
 
-        assertEquals(AnswerHeartbeatPrompt.BOOTSTRAP_SCHEMA, refused.document().get("schema_version").asText());
+        assertEquals(
+                AnswerHeartbeatPrompt.BOOTSTRAP_SCHEMA,
+                refused.document().get("schema_version").asText());
         assertEquals("agent_id_required", refused.document().get("error_code").asText());
         assertTrue(lastInstall().isEmpty());
     }
@@ -90,25 +105,38 @@ class AnswerHeartbeatPromptTest {
         assertTrue(first.changed());
         var again = install(true);
         assertFalse(again.changed(), "the same wrapper on the same surface is recorded once");
-        assertEquals("codex-app", again.lastInstall().orElseThrow().get("host_surface").asText());
+        assertEquals(
+                "codex-app",
+                again.lastInstall().orElseThrow().get("host_surface").asText());
         assertEquals(first.lastInstall(), again.lastInstall());
     }
 
     @Test
     void aScopeIsCollapsedAndJoined_andOneWithAngleBracketsIsRefused() {
-        assertEquals("backend api; docs", AnswerHeartbeatPrompt.scope(List.of(" backend   api ", "docs")).get());
+        assertEquals(
+                "backend api; docs",
+                AnswerHeartbeatPrompt.scope(List.of(" backend   api ", "docs")).get());
         assertEquals("", AnswerHeartbeatPrompt.scope(List.of()).get());
-        assertEquals("invalid_value", AnswerHeartbeatPrompt.scope(List.of("a<b")).getLeft().errorCode());
+        assertEquals(
+                "invalid_value",
+                AnswerHeartbeatPrompt.scope(List.of("a<b")).getLeft().errorCode());
     }
 
     private HeartbeatPromptAnswer.Install install(boolean execute) {
-        var answer = run(new HeartbeatPromptRequest.RecordInstall(bootstrap("g1", "builder"), HostSurface.CODEX_APP, "", execute));
-        return assertInstanceOf(HeartbeatPromptAnswer.Wrapper.class, answer).install().orElseThrow();
+        var answer = run(new HeartbeatPromptRequest.RecordInstall(
+                bootstrap("g1", "builder"), HostSurface.CODEX_APP, "", execute));
+        return assertInstanceOf(HeartbeatPromptAnswer.Wrapper.class, answer)
+                .install()
+                .orElseThrow();
     }
 
     private java.util.Optional<?> lastInstall() {
-        var answer = run(new HeartbeatPromptRequest.RecordInstall(bootstrap("g1", "builder"), HostSurface.CODEX_APP, "", false));
-        return assertInstanceOf(HeartbeatPromptAnswer.Wrapper.class, answer).install().orElseThrow().lastInstall();
+        var answer = run(
+                new HeartbeatPromptRequest.RecordInstall(bootstrap("g1", "builder"), HostSurface.CODEX_APP, "", false));
+        return assertInstanceOf(HeartbeatPromptAnswer.Wrapper.class, answer)
+                .install()
+                .orElseThrow()
+                .lastInstall();
     }
 
     private static HeartbeatPromptRequest.Bootstrap bootstrap(String goalId, String agentId) {

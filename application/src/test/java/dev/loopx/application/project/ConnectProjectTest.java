@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ConnectProjectTest {
     @TempDir
     Path sandbox;
+
     Path project;
     Path loopxHome;
 
@@ -39,7 +40,8 @@ class ConnectProjectTest {
 
         ConnectProject.Outcome outcome = connect(request(null, null, true));
 
-        ConnectPlan plan = assertInstanceOf(ConnectProject.Outcome.Planned.class, outcome).plan();
+        ConnectPlan plan =
+                assertInstanceOf(ConnectProject.Outcome.Planned.class, outcome).plan();
         assertEquals(EnumSet.allOf(Action.class), plan.needed());
         assertEquals("weather-app-goal", plan.goalId());
         assertEquals("weather-app", plan.projectLabel());
@@ -56,7 +58,8 @@ class ConnectProjectTest {
         assertEquals(planned.needed(), first.done());
         assertEquals(1, first.receipt().seqs().size());
         assertTrue(Files.isDirectory(project.resolve(".loopx/ledger")));
-        assertTrue(Files.readString(project.resolve(".gitignore"), StandardCharsets.UTF_8).contains(".loopx/\n"));
+        assertTrue(Files.readString(project.resolve(".gitignore"), StandardCharsets.UTF_8)
+                .contains(".loopx/\n"));
 
         assertEquals(Set.of(), connect(request(null, null, true)).plan().needed());
         ConnectProject.Outcome.Connected again = connected(request(null, null, false));
@@ -121,9 +124,12 @@ class ConnectProjectTest {
         assertFalse(Files.exists(project.resolve(".loopx")));
     }
 
-    private String problem(Path projectDir, String goalId, String objective, Path root, String operationId) throws Exception {
+    private String problem(Path projectDir, String goalId, String objective, Path root, String operationId)
+            throws Exception {
         var request = new ConnectProject.Request(projectDir, goalId, objective, root, operationId, false);
-        return ConnectProject.run(invocation(request.runtimeRoot()), request).getLeft().errorCode();
+        return ConnectProject.run(invocation(request.runtimeRoot()), request)
+                .getLeft()
+                .errorCode();
     }
 
     private ConnectProject.Request request(String goalId, Path runtimeRoot, boolean dryRun) {
@@ -139,7 +145,13 @@ class ConnectProjectTest {
     }
 
     private Invocation invocation(Path runtimeRoot) {
-        return new Invocation(Instant.parse("2026-01-01T00:00:00Z"), runtimeRoot, loopxHome, sandbox, sandbox, Map.of(),
+        return new Invocation(
+                Instant.parse("2026-01-01T00:00:00Z"),
+                runtimeRoot,
+                loopxHome,
+                sandbox,
+                sandbox,
+                Map.of(),
                 Invocation.Progress.NONE);
     }
 

@@ -25,8 +25,12 @@ class ProjectRegistryTest {
         assertTrue(new ProjectRegistry(home).record(sandbox.resolve("p/.loopx"), "p", "p-goal"));
 
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(home)));
-        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve("projects.json"))));
-        assertEquals(List.of(new ProjectRegistry.Entry(sandbox.resolve("p/.loopx"), "p")), new ProjectRegistry(home).entries());
+        assertEquals(
+                "rw-------",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve("projects.json"))));
+        assertEquals(
+                List.of(new ProjectRegistry.Entry(sandbox.resolve("p/.loopx"), "p")),
+                new ProjectRegistry(home).entries());
     }
 
     @Test
@@ -50,8 +54,8 @@ class ProjectRegistryTest {
         Path home = Files.createDirectories(sandbox.resolve("home"));
         Files.createSymbolicLink(home.resolve("projects.json"), target);
 
-        LedgerException e = assertThrows(LedgerException.class,
-                () -> new ProjectRegistry(home).record(sandbox.resolve("p/.loopx"), "p", "g"));
+        LedgerException e = assertThrows(
+                LedgerException.class, () -> new ProjectRegistry(home).record(sandbox.resolve("p/.loopx"), "p", "g"));
 
         assertEquals("project_index_unwritable", e.errorCode());
         assertEquals("{\"projects\":[]}", Files.readString(target));

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ScanProjectsTest {
     @TempDir
     Path sandbox;
+
     Path loopxHome;
 
     @BeforeEach
@@ -43,7 +44,8 @@ class ScanProjectsTest {
         });
 
         assertEquals(3, scan.projectCount());
-        assertEquals(List.of(new ScanProjects.Read<>("api", "[api-goal]"), new ScanProjects.Read<>("web", "[web-goal]")),
+        assertEquals(
+                List.of(new ScanProjects.Read<>("api", "[api-goal]"), new ScanProjects.Read<>("web", "[web-goal]")),
                 scan.readable());
         assertEquals(1, scan.unavailable().size());
         ScanProjects.Unavailable broken = scan.unavailable().get(0);
@@ -61,8 +63,11 @@ class ScanProjectsTest {
             return project.label().toUpperCase();
         });
 
-        assertEquals(List.of("API", "BROKEN"), scan.readable().stream().map(ScanProjects.Read::facts).toList());
-        assertEquals(List.of(new ScanProjects.Unavailable("web", "project_unreadable", "IllegalStateException")),
+        assertEquals(
+                List.of("API", "BROKEN"),
+                scan.readable().stream().map(ScanProjects.Read::facts).toList());
+        assertEquals(
+                List.of(new ScanProjects.Unavailable("web", "project_unreadable", "IllegalStateException")),
                 scan.unavailable());
     }
 
@@ -79,26 +84,41 @@ class ScanProjectsTest {
         assertEquals(3, missing.headSeq());
         Instant now = Instant.parse("2026-01-01T00:00:00Z");
         var risks = ProjectDigests.risks(new ScanProjects.Project("p", List.of(), differs), now);
-        assertEquals(List.of("ledger_head_unconfirmed"), risks.stream().map(r -> r.get("kind").asText()).toList());
+        assertEquals(
+                List.of("ledger_head_unconfirmed"),
+                risks.stream().map(r -> r.get("kind").asText()).toList());
         assertEquals(List.of(), ProjectDigests.risks(new ScanProjects.Project("p", List.of(), matches), now));
     }
 
     @Test
     void noIndex_meansNoProjects() {
-        var empty = new Invocation(Instant.parse("2026-01-01T00:00:00Z"), sandbox, sandbox.resolve("other-home"), sandbox,
-                sandbox, Map.of(), Invocation.Progress.NONE);
+        var empty = new Invocation(
+                Instant.parse("2026-01-01T00:00:00Z"),
+                sandbox,
+                sandbox.resolve("other-home"),
+                sandbox,
+                sandbox,
+                Map.of(),
+                Invocation.Progress.NONE);
 
         assertEquals(0, ScanProjects.run(empty, ScanProjects.Project::label).projectCount());
     }
 
     private Invocation invocation() {
-        return new Invocation(Instant.parse("2026-01-01T00:00:00Z"), loopxHome, loopxHome, sandbox, sandbox, Map.of(),
+        return new Invocation(
+                Instant.parse("2026-01-01T00:00:00Z"),
+                loopxHome,
+                loopxHome,
+                sandbox,
+                sandbox,
+                Map.of(),
                 Invocation.Progress.NONE);
     }
 
     private static void deleteTree(Path dir) throws Exception {
         try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+            for (Path p :
+                    paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
                 Files.delete(p);
             }
         }

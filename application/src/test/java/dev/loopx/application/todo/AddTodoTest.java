@@ -36,6 +36,7 @@ class AddTodoTest {
 
     @TempDir
     Path dir;
+
     private Invocation invocation;
 
     @BeforeEach
@@ -43,14 +44,31 @@ class AddTodoTest {
         Path root = dir.resolve(".loopx");
         LoopxRuntime.initialise(root);
         invocation = new Invocation(NOW, root, dir.resolve("home"), dir, dir, Map.of(), Invocation.Progress.NONE);
-        var registered = GoalWrites.run(invocation, new GoalWrites.Request("g1", OWNER.actor(), "", Intent.NONE, false,
-                (goal, views) -> GoalDecider.decide(new RegisterGoal("g1", "Ship it", "p"), goal.map(GoalState::goal))));
+        var registered = GoalWrites.run(
+                invocation,
+                new GoalWrites.Request(
+                        "g1",
+                        OWNER.actor(),
+                        "",
+                        Intent.NONE,
+                        false,
+                        (goal, views) ->
+                                GoalDecider.decide(new RegisterGoal("g1", "Ship it", "p"), goal.map(GoalState::goal))));
         assertTrue(registered.isRight(), () -> registered.getLeft().toString());
     }
 
     private static AddTodo.Request todo(TodoRole role, TaskClass taskClass, String claimedBy, String blocksAgent) {
-        return new AddTodo.Request("g1", role, "Write the importer", taskClass, Priority.NONE, claimedBy, blocksAgent, false,
-                List.of(), "");
+        return new AddTodo.Request(
+                "g1",
+                role,
+                "Write the importer",
+                taskClass,
+                Priority.NONE,
+                claimedBy,
+                blocksAgent,
+                false,
+                List.of(),
+                "");
     }
 
     @Test
@@ -59,32 +77,50 @@ class AddTodoTest {
         GoalWrites.Outcome.Written written = assertInstanceOf(GoalWrites.Outcome.Written.class, first.get());
         assertEquals(List.of("todo.added"), written.receipt().eventTypes());
         String id = todo(TodoRole.AGENT, null, "", "").todoId();
-        assertEquals("advancement_task", written.goal().orElseThrow().todo(id).orElseThrow().taskClass());
+        assertEquals(
+                "advancement_task",
+                written.goal().orElseThrow().todo(id).orElseThrow().taskClass());
         var again = AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, null, "", ""));
-        assertEquals(List.of(), ((GoalWrites.Outcome.Written) again.get()).receipt().eventTypes());
+        assertEquals(
+                List.of(), ((GoalWrites.Outcome.Written) again.get()).receipt().eventTypes());
     }
 
     @Test
     void theDomainRulesHoldForEveryCaller_andARefusedAddOpensNothing() throws Exception {
         byte[] before = ledgerBytes();
-        assertInstanceOf(Rejection.TaskClassRequired.class, AddTodo.run(invocation, OWNER, todo(TodoRole.USER, null, "", "")).getLeft());
-        assertInstanceOf(Rejection.TaskClassNotForRole.class,
-                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, TaskClass.BLOCKER, "", "")).getLeft());
-        assertInstanceOf(Rejection.TaskClassNotForRole.class,
-                AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, TaskClass.USER_GATE, "", "")).getLeft());
-        assertInstanceOf(Rejection.NotForThisTodo.class,
-                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, TaskClass.USER_GATE, "builder", "")).getLeft());
-        assertInstanceOf(Rejection.NotForThisTodo.class,
-                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, TaskClass.USER_ACTION, "", "builder")).getLeft());
-        assertInstanceOf(Rejection.NotForThisTodo.class,
-                AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, TaskClass.ADVANCEMENT_TASK, "", "builder")).getLeft());
+        assertInstanceOf(
+                Rejection.TaskClassRequired.class,
+                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, null, "", ""))
+                        .getLeft());
+        assertInstanceOf(
+                Rejection.TaskClassNotForRole.class,
+                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, TaskClass.BLOCKER, "", ""))
+                        .getLeft());
+        assertInstanceOf(
+                Rejection.TaskClassNotForRole.class,
+                AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, TaskClass.USER_GATE, "", ""))
+                        .getLeft());
+        assertInstanceOf(
+                Rejection.NotForThisTodo.class,
+                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, TaskClass.USER_GATE, "builder", ""))
+                        .getLeft());
+        assertInstanceOf(
+                Rejection.NotForThisTodo.class,
+                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, TaskClass.USER_ACTION, "", "builder"))
+                        .getLeft());
+        assertInstanceOf(
+                Rejection.NotForThisTodo.class,
+                AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, TaskClass.ADVANCEMENT_TASK, "", "builder"))
+                        .getLeft());
         assertArrayEquals(before, ledgerBytes(), "a refused add changes no byte of the ledger");
     }
 
     @Test
     void aPreviewAppendsNothing() throws Exception {
         byte[] before = ledgerBytes();
-        var preview = AddTodo.run(invocation, new WriteOptions(OWNER.actor(), "", true),
+        var preview = AddTodo.run(
+                invocation,
+                new WriteOptions(OWNER.actor(), "", true),
                 todo(TodoRole.USER, TaskClass.USER_GATE, "", ""));
         GoalWrites.Outcome.Previewed p = assertInstanceOf(GoalWrites.Outcome.Previewed.class, preview.get());
         assertEquals("todo.added", p.wouldAppend().get(0).type());

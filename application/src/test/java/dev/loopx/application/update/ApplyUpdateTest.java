@@ -24,14 +24,20 @@ class ApplyUpdateTest {
 
     @Test
     void anArchiveWhoseDigestDiffersFromTheExpectedOne_isRefusedBeforeAnythingIsWritten() throws Exception {
-        Path archive = Files.writeString(sandbox.resolve("loopx-dist.tar.gz"), "not really a distribution",
-                StandardCharsets.UTF_8);
+        Path archive = Files.writeString(
+                sandbox.resolve("loopx-dist.tar.gz"), "not really a distribution", StandardCharsets.UTF_8);
         Path loopxHome = sandbox.resolve("loopx-home");
         List<String> progress = new ArrayList<>();
-        Invocation invocation = new Invocation(Instant.parse("2026-01-01T00:00:00Z"), loopxHome, loopxHome, sandbox,
-                sandbox, Map.of(), progress::add);
-        ApplyUpdate.Request request = new ApplyUpdate.Request(archive, Optional.of("0".repeat(64)),
-                sandbox.resolve("codex-home").toString(), "loopx", true, "0.1.0", true);
+        Invocation invocation = new Invocation(
+                Instant.parse("2026-01-01T00:00:00Z"), loopxHome, loopxHome, sandbox, sandbox, Map.of(), progress::add);
+        ApplyUpdate.Request request = new ApplyUpdate.Request(
+                archive,
+                Optional.of("0".repeat(64)),
+                sandbox.resolve("codex-home").toString(),
+                "loopx",
+                true,
+                "0.1.0",
+                true);
 
         ApplyUpdate.Outcome outcome = ApplyUpdate.run(invocation, request);
 

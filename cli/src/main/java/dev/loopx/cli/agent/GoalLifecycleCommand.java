@@ -1,30 +1,33 @@
 package dev.loopx.cli.agent;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.goal.ChangeLifecycle;
-import dev.loopx.commands.goal.GoalDecider;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
-import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "goal-lifecycle",
-        description = {"Stop or resume a goal. A stopped goal answers should_run=false until it is resumed.",
-            "Only an owner or controller may (--actor-kind). Shows a preview unless --execute is given."},
-        footer = {"", "Example:  loopx goal-lifecycle --goal-id g --operation stop --actor-kind owner --reason \"release freeze\" --execute"})
+@Command(
+        name = "goal-lifecycle",
+        description = {
+            "Stop or resume a goal. A stopped goal answers should_run=false until it is resumed.",
+            "Only an owner or controller may (--actor-kind). Shows a preview unless --execute is given."
+        },
+        footer = {
+            "",
+            "Example:  loopx goal-lifecycle --goal-id g --operation stop --actor-kind owner --reason \"release freeze\" --execute"
+        })
 public final class GoalLifecycleCommand extends PreviewFirstCommand {
     @Option(names = "--operation", required = true, paramLabel = "stop|resume")
     String operation;
@@ -60,7 +63,11 @@ public final class GoalLifecycleCommand extends PreviewFirstCommand {
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(invocation, options, new GoalWrite.Lifecycle(
-                new ChangeLifecycle(goalId, operation.equals("stop"), reason), ActorKind.fromWire(actorKind).orElseThrow()));
+        return GoalWrites.run(
+                invocation,
+                options,
+                new GoalWrite.Lifecycle(
+                        new ChangeLifecycle(goalId, operation.equals("stop"), reason),
+                        ActorKind.fromWire(actorKind).orElseThrow()));
     }
 }

@@ -1,19 +1,17 @@
 package dev.loopx.cli.agent;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
-import dev.loopx.commands.agent.AgentDecider;
 import dev.loopx.commands.agent.RegisterAgents;
-import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
 import java.util.List;
@@ -21,10 +19,13 @@ import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "register-agent",
-        description = {"Register agent identities for a goal. Agents are peers (agent_model=peer_v1);",
+@Command(
+        name = "register-agent",
+        description = {
+            "Register agent identities for a goal. Agents are peers (agent_model=peer_v1);",
             "registration is identity, not authority. Shows a preview unless --execute is given.",
-            "--require-new refuses ids that are already registered (agent_identity_already_registered)."},
+            "--require-new refuses ids that are already registered (agent_identity_already_registered)."
+        },
         footer = {"", "Example:  loopx register-agent --goal-id g --agent-id builder --agent-id reviewer --execute"})
 public final class RegisterAgentCommand extends PreviewFirstCommand {
     @Option(names = "--agent-id", required = true, paramLabel = "ID", description = "Repeat for several agents.")
@@ -52,7 +53,9 @@ public final class RegisterAgentCommand extends PreviewFirstCommand {
         Optional<GoalState> state = outcome.goal();
         doc.put("agent_model", "peer_v1");
         ArrayNode agents = doc.putArray("registered_agents");
-        state.ifPresent(s -> s.goal().agents().forEach(a -> agents.addObject().put("agent_id", a.agentId()).put("scope", a.scope())));
+        state.ifPresent(s -> s.goal()
+                .agents()
+                .forEach(a -> agents.addObject().put("agent_id", a.agentId()).put("scope", a.scope())));
         if (!execute) {
             doc.put("next_step", "add --execute to register");
         }
@@ -60,6 +63,7 @@ public final class RegisterAgentCommand extends PreviewFirstCommand {
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(invocation, options, new GoalWrite.Agents(new RegisterAgents(goalId, agentIds, scope, requireNew)));
+        return GoalWrites.run(
+                invocation, options, new GoalWrite.Agents(new RegisterAgents(goalId, agentIds, scope, requireNew)));
     }
 }

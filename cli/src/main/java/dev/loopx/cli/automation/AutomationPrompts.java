@@ -1,12 +1,12 @@
 package dev.loopx.cli.automation;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.automation.OfflineExecuteRequired;
 import dev.loopx.application.automation.RecordedMigration;
-import dev.loopx.cli.support.CliContext;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.loopx.application.automation.StoreUnavailable;
+import dev.loopx.cli.support.CliContext;
 import java.util.List;
 
 /** The parts of {@code loopx_automation_prompt_upgrade_v0} every {@code automation-prompts} answer shares. */
@@ -21,9 +21,11 @@ final class AutomationPrompts {
         doc.put("writes", false);
         doc.put("error_code", p.errorCode());
         doc.put("message", p.message());
-        doc.put("hint", p.errorCode().equals(StoreUnavailable.UNSUPPORTED_SCHEMA)
-                ? "the Codex database has an unsupported schema: update the automation through the App's automation_update"
-                : "check --codex-home (or $CODEX_HOME); loopx automation-prompts plan --help");
+        doc.put(
+                "hint",
+                p.errorCode().equals(StoreUnavailable.UNSUPPORTED_SCHEMA)
+                        ? "the Codex database has an unsupported schema: update the automation through the App's automation_update"
+                        : "check --codex-home (or $CODEX_HOME); loopx automation-prompts plan --help");
         return doc;
     }
 

@@ -14,22 +14,35 @@ import picocli.CommandLine.Option;
  * both flags it refuses (exit 1) and writes nothing. While the Codex App runs it writes nothing to
  * the stores and answers {@code deferred} with the App-side {@code automation_update} requests.
  */
-@Command(name = "apply",
-        description = {"Write a reviewed plan to the Codex App stores, one automation at a time. Needs --offline (the",
+@Command(
+        name = "apply",
+        description = {
+            "Write a reviewed plan to the Codex App stores, one automation at a time. Needs --offline (the",
             "App is quit) and --execute; without both: exit 1, nothing written. While a Codex/ChatGPT App process",
             "runs: every adoption is deferred (ok=false) with the App-side automation_update request instead.",
             "Per automation: both stores re-read (any digest change since the plan → preview_stale), a private",
             "journal (before/after images, 0600) written first, then SQLite writer lock, compare-and-swap row",
             "update, atomic TOML replace, read-back of both, commit. Results: updated | current | preview_stale |",
-            "failed | deferred | skipped; every outcome is a prompt_migration.* ledger event (content-free)."},
-        footer = {"", "Examples:",
+            "failed | deferred | skipped; every outcome is a prompt_migration.* ledger event (content-free)."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  loopx automation-prompts apply --plan-file <runtime-root>/private/automation-prompt-plan.json --offline --execute",
-            "  loopx automation-prompts recover --automation-id my-heartbeat --offline --execute"})
+            "  loopx automation-prompts recover --automation-id my-heartbeat --offline --execute"
+        })
 public final class AutomationPromptsApplyCommand extends LoopxSubcommand {
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help.")
     boolean help;
 
-    @Option(names = "--plan-file", required = true, paramLabel = "FILE", description = "The private plan written by plan.")
+    @Option(
+            names = "--plan-file",
+            required = true,
+            paramLabel = "FILE",
+            description = "The private plan written by plan.")
     String planFile;
 
     @Option(names = "--codex-home", paramLabel = "DIR", description = "Must name the plan's Codex home when given.")
@@ -48,11 +61,14 @@ public final class AutomationPromptsApplyCommand extends LoopxSubcommand {
             context.err().println(line);
             context.err().flush();
         });
-        ApplyPromptUpgrades.Request request = new ApplyPromptUpgrades.Request(planFile, codexHome, offline, execute, hooks);
-        return ApplyPromptUpgrades.run(invocation, request).fold(
-                refused -> context.emit(AutomationPrompts.offlineRefusal(
-                        "apply writes the Codex App stores only with --offline (App quit) and --execute; nothing was written",
-                        "quit the Codex App, then: loopx automation-prompts apply --plan-file <plan_file> --offline --execute")),
-                applied -> context.emit(PromptApplyDocument.of(applied), PromptApplyDocument::text));
+        ApplyPromptUpgrades.Request request =
+                new ApplyPromptUpgrades.Request(planFile, codexHome, offline, execute, hooks);
+        return ApplyPromptUpgrades.run(invocation, request)
+                .fold(
+                        refused -> context.emit(
+                                AutomationPrompts.offlineRefusal(
+                                        "apply writes the Codex App stores only with --offline (App quit) and --execute; nothing was written",
+                                        "quit the Codex App, then: loopx automation-prompts apply --plan-file <plan_file> --offline --execute")),
+                        applied -> context.emit(PromptApplyDocument.of(applied), PromptApplyDocument::text));
     }
 }

@@ -14,21 +14,34 @@ import picocli.CommandLine.Option;
  * before image (byte-identical TOML and row) and refuses with {@code changed_since_migration} when
  * either store holds anything else. Both are idempotent.
  */
-@Command(description = {"Finish (recover) or undo (rollback) one automation's prompt migration from its private journal",
-        "(<runtime-root>/private/automation-migrations/<id>.json). recover: both stores end at the managed wrapper",
-        "(idempotent). rollback: both stores get the recorded previous prompt back byte for byte; refused with",
-        "changed_since_migration when a store changed after the migration. Needs --offline and --execute (else",
-        "exit 1, nothing written); refused while the Codex App runs. Records prompt_migration.recovered|rolled_back."},
-        footer = {"", "Examples:",
+@Command(
+        description = {
+            "Finish (recover) or undo (rollback) one automation's prompt migration from its private journal",
+            "(<runtime-root>/private/automation-migrations/<id>.json). recover: both stores end at the managed wrapper",
+            "(idempotent). rollback: both stores get the recorded previous prompt back byte for byte; refused with",
+            "changed_since_migration when a store changed after the migration. Needs --offline and --execute (else",
+            "exit 1, nothing written); refused while the Codex App runs. Records prompt_migration.recovered|rolled_back."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  loopx automation-prompts recover --automation-id my-heartbeat --offline --execute",
-            "  loopx automation-prompts rollback --automation-id my-heartbeat --offline --execute"})
+            "  loopx automation-prompts rollback --automation-id my-heartbeat --offline --execute"
+        })
 public final class AutomationPromptsRecoverCommand extends LoopxSubcommand {
     private final boolean rollback;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help.")
     boolean help;
 
-    @Option(names = "--automation-id", required = true, paramLabel = "ID", description = "The automation whose journal to use.")
+    @Option(
+            names = "--automation-id",
+            required = true,
+            paramLabel = "ID",
+            description = "The automation whose journal to use.")
     String automationId;
 
     @Option(names = "--offline", description = "Confirm the Codex App is quit (it is checked as well).")
@@ -45,11 +58,16 @@ public final class AutomationPromptsRecoverCommand extends LoopxSubcommand {
     protected int execute(CliContext context) {
         IdOptions.requireId("--automation-id", automationId);
         String route = rollback ? "rollback" : "recover";
-        RecoverPromptUpgrade.Request request = new RecoverPromptUpgrade.Request(automationId, rollback, offline, execute);
-        return RecoverPromptUpgrade.run(context.invocation(), request).fold(
-                refused -> context.emit(AutomationPrompts.offlineRefusal(route + " writes the Codex App stores only with"
-                        + " --offline (App quit) and --execute; nothing was written",
-                        "loopx automation-prompts " + route + " --automation-id " + automationId + " --offline --execute")),
-                recovered -> context.emit(PromptRecoverDocument.of(recovered, route, automationId), PromptRecoverDocument::text));
+        RecoverPromptUpgrade.Request request =
+                new RecoverPromptUpgrade.Request(automationId, rollback, offline, execute);
+        return RecoverPromptUpgrade.run(context.invocation(), request)
+                .fold(
+                        refused -> context.emit(AutomationPrompts.offlineRefusal(
+                                route + " writes the Codex App stores only with"
+                                        + " --offline (App quit) and --execute; nothing was written",
+                                "loopx automation-prompts " + route + " --automation-id " + automationId
+                                        + " --offline --execute")),
+                        recovered -> context.emit(
+                                PromptRecoverDocument.of(recovered, route, automationId), PromptRecoverDocument::text));
     }
 }

@@ -16,23 +16,35 @@ import picocli.CommandLine.Option;
  * {@code changed_since_snapshot}; while the App runs every migration is {@code deferred} with its
  * App-side request. Without --execute it is a preview and writes nothing.
  */
-@Command(name = "sync-installed",
-        description = {"After a LoopX upgrade: bring the installed managed heartbeat wrappers of a snapshot (a plan file",
+@Command(
+        name = "sync-installed",
+        description = {
+            "After a LoopX upgrade: bring the installed managed heartbeat wrappers of a snapshot (a plan file",
             "written before the upgrade) to this runtime's current wrapper. Migrates only exact managed wrappers bound",
             "to this runtime root and --cli-bin (default loopx); custom prompts → review_required (use plan/apply);",
             "another cli bin (canary) or runtime root → skipped, never retargeted; changed since the snapshot →",
             "changed_since_snapshot; App running → deferred with the automation_update request. Preview unless",
-            "--execute; the Codex home is the snapshot's."},
-        footer = {"", "Example:",
-            "  loopx automation-prompts sync-installed --plan-file <snapshot.json> --execute"})
+            "--execute; the Codex home is the snapshot's."
+        },
+        footer = {"", "Example:", "  loopx automation-prompts sync-installed --plan-file <snapshot.json> --execute"})
 public final class AutomationPromptsSyncInstalledCommand extends LoopxSubcommand {
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help.")
     boolean help;
 
-    @Option(names = "--plan-file", required = true, paramLabel = "FILE", description = "The snapshot (a plan file from before the upgrade).")
+    @Option(
+            names = "--plan-file",
+            required = true,
+            paramLabel = "FILE",
+            description = "The snapshot (a plan file from before the upgrade).")
     String planFile;
 
-    @Option(names = "--cli-bin", paramLabel = "BIN", description = "The CLI binary wrappers must already use (default loopx).")
+    @Option(
+            names = "--cli-bin",
+            paramLabel = "BIN",
+            description = "The CLI binary wrappers must already use (default loopx).")
     String cliBin = "loopx";
 
     @Option(names = "--execute", description = "Write (default: preview only).")
@@ -42,8 +54,9 @@ public final class AutomationPromptsSyncInstalledCommand extends LoopxSubcommand
     protected int execute(CliContext context) {
         TextOptions.cliBin(cliBin);
         SyncInstalledPrompts.Request request = new SyncInstalledPrompts.Request(planFile, cliBin, execute);
-        return SyncInstalledPrompts.run(context.invocation(), request).fold(
-                problem -> context.emit(AutomationPrompts.storeRefusal(problem)),
-                synced -> context.emit(SyncInstalledDocument.of(synced), SyncInstalledDocument::text));
+        return SyncInstalledPrompts.run(context.invocation(), request)
+                .fold(
+                        problem -> context.emit(AutomationPrompts.storeRefusal(problem)),
+                        synced -> context.emit(SyncInstalledDocument.of(synced), SyncInstalledDocument::text));
     }
 }

@@ -2,11 +2,11 @@ package dev.loopx.cli.automation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.automation.ApplyPromptUpgrades;
-import dev.loopx.cli.support.CliContext;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.loopx.application.automation.MigrationResult;
+import dev.loopx.cli.support.CliContext;
 import java.io.PrintWriter;
 
 /**
@@ -35,23 +35,29 @@ final class PromptApplyDocument {
             doc.put("status", "deferred");
             ArrayNode requests = doc.putArray("automation_update_requests");
             applied.automationUpdateRequests().forEach(requests::add);
-            doc.put("hint", applied.deferralReason().get().equals("app_running")
-                    ? "the Codex App is running: apply each automation_update request through the App"
-                            + " (prompt from the private plan file), or quit the App and run apply again"
-                    : "offline writes are not qualified on this platform: apply each automation_update request through"
-                            + " the App (prompt from the private plan file)");
+            doc.put(
+                    "hint",
+                    applied.deferralReason().get().equals("app_running")
+                            ? "the Codex App is running: apply each automation_update request through the App"
+                                    + " (prompt from the private plan file), or quit the App and run apply again"
+                            : "offline writes are not qualified on this platform: apply each automation_update request through"
+                                    + " the App (prompt from the private plan file)");
         } else if (!applied.ok()) {
-            doc.put("hint", "an interrupted automation can be finished with automation-prompts recover --automation-id ID"
-                    + " --offline --execute, or undone with rollback; preview_stale → plan again");
+            doc.put(
+                    "hint",
+                    "an interrupted automation can be finished with automation-prompts recover --automation-id ID"
+                            + " --offline --execute, or undone with rollback; preview_stale → plan again");
         }
         doc.set("ledger", AutomationPrompts.ledger(applied.recorded()));
         return doc;
     }
 
     static void text(JsonNode doc, PrintWriter out) {
-        out.println("automation prompt apply" + (doc.path("app_running").asBoolean() ? " (Codex App running: deferred)" : ""));
+        out.println("automation prompt apply"
+                + (doc.path("app_running").asBoolean() ? " (Codex App running: deferred)" : ""));
         for (JsonNode a : doc.path("automations")) {
-            out.println("  " + a.path("automation_id").asText() + ": " + a.path("result").asText()
+            out.println("  " + a.path("automation_id").asText() + ": "
+                    + a.path("result").asText()
                     + (a.hasNonNull("reason") ? " [" + a.path("reason").asText() + "]" : ""));
         }
         if (doc.has("hint")) {

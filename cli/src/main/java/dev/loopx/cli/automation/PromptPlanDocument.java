@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.automation.PlanPromptUpgrades;
-import dev.loopx.cli.support.CliContext;
 import dev.loopx.application.automation.PlannedAutomation;
+import dev.loopx.cli.support.CliContext;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,18 +38,25 @@ final class PromptPlanDocument {
         ObjectNode c = doc.putObject("counts");
         counts.forEach(c::put);
         doc.put("private_note", "desired wrapper bodies hold a local path: they are only in the private plan file");
-        doc.put("next_step", counts.get(PlannedAutomation.ADOPTION_REQUIRED) > 0
-                ? "review, then: loopx automation-prompts apply --plan-file <plan_file> --offline --execute (quit the Codex App first)"
-                : "nothing to apply");
+        doc.put(
+                "next_step",
+                counts.get(PlannedAutomation.ADOPTION_REQUIRED) > 0
+                        ? "review, then: loopx automation-prompts apply --plan-file <plan_file> --offline --execute (quit the Codex App first)"
+                        : "nothing to apply");
         return doc;
     }
 
     static void text(JsonNode doc, PrintWriter out) {
-        out.println("automation prompt plan (" + doc.path("codex_home_source").asText() + " Codex home) · writes nothing");
+        out.println(
+                "automation prompt plan (" + doc.path("codex_home_source").asText() + " Codex home) · writes nothing");
         for (JsonNode a : doc.path("automations")) {
-            StringBuilder line = new StringBuilder("  " + a.path("automation_id").asText() + ": " + a.path("status").asText());
+            StringBuilder line = new StringBuilder("  "
+                    + a.path("automation_id").asText() + ": " + a.path("status").asText());
             if (a.hasNonNull("goal_id")) {
-                line.append(" → ").append(a.path("goal_id").asText()).append('/').append(a.path("agent_id").asText());
+                line.append(" → ")
+                        .append(a.path("goal_id").asText())
+                        .append('/')
+                        .append(a.path("agent_id").asText());
             }
             if (!a.path("reasons").isEmpty()) {
                 line.append(" [").append(String.join(", ", reasons(a))).append(']');

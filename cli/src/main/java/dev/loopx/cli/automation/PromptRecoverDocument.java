@@ -23,20 +23,24 @@ final class PromptRecoverDocument {
         if (!recovered.ok()) {
             String reason = recovered.result().reason();
             doc.put("error_code", reason);
-            doc.put("hint", switch (reason) {
-                case "no_journal" -> "no migration of this automation was journalled under this runtime root";
-                case "changed_since_migration" -> "a store changed after the migration: inspect with loopx automation-prompts plan"
-                        + " --automation-id " + automationId;
-                case "app_running" -> "quit the Codex App and run this again";
-                default -> "loopx automation-prompts plan --automation-id " + automationId;
-            });
+            doc.put(
+                    "hint",
+                    switch (reason) {
+                        case "no_journal" -> "no migration of this automation was journalled under this runtime root";
+                        case "changed_since_migration" ->
+                            "a store changed after the migration: inspect with loopx automation-prompts plan"
+                                    + " --automation-id " + automationId;
+                        case "app_running" -> "quit the Codex App and run this again";
+                        default -> "loopx automation-prompts plan --automation-id " + automationId;
+                    });
         }
         doc.set("ledger", AutomationPrompts.ledger(recovered.recorded()));
         return doc;
     }
 
     static void text(JsonNode doc, PrintWriter out) {
-        out.println(doc.path("route").asText() + " " + doc.path("automation_id").asText() + ": " + doc.path("result").asText()
+        out.println(doc.path("route").asText() + " " + doc.path("automation_id").asText() + ": "
+                + doc.path("result").asText()
                 + (doc.hasNonNull("reason") ? " [" + doc.path("reason").asText() + "]" : ""));
         if (doc.has("hint")) {
             out.println("hint: " + doc.path("hint").asText());

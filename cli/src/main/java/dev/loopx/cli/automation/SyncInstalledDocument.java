@@ -2,10 +2,10 @@ package dev.loopx.cli.automation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.automation.SyncInstalledPrompts;
 import dev.loopx.cli.support.CliContext;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.PrintWriter;
 
 /**
@@ -53,7 +53,8 @@ final class SyncInstalledDocument {
     static void text(JsonNode doc, PrintWriter out) {
         out.println("automation-prompts sync-installed" + (doc.path("dry_run").asBoolean() ? " (preview)" : ""));
         for (JsonNode a : doc.path("automations")) {
-            out.println("  " + a.path("automation_id").asText() + ": " + a.path("result").asText());
+            out.println("  " + a.path("automation_id").asText() + ": "
+                    + a.path("result").asText());
         }
     }
 }

@@ -1,29 +1,30 @@
 package dev.loopx.cli.decisions;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.DryRunCommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
-import dev.loopx.commands.gate.GateDecider;
 import dev.loopx.commands.gate.OperatorGate;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
-import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "operator-gate",
-        description = {"Record an operator gate decision (approve|reject|defer) with its resume contract:",
-            "the agent re-reads state before acting, and an approval is never a write grant."},
-        footer = {"", "Example:  loopx operator-gate --goal-id g --decision approve --reason-summary \"schema reviewed\" --gate schema"})
+@Command(
+        name = "operator-gate",
+        description = {
+            "Record an operator gate decision (approve|reject|defer) with its resume contract:",
+            "the agent re-reads state before acting, and an approval is never a write grant."
+        },
+        footer = {
+            "",
+            "Example:  loopx operator-gate --goal-id g --decision approve --reason-summary \"schema reviewed\" --gate schema"
+        })
 public final class OperatorGateCommand extends DryRunCommand {
     @Option(names = "--decision", required = true, paramLabel = "approve|reject|defer")
     String decision;
@@ -58,6 +59,7 @@ public final class OperatorGateCommand extends DryRunCommand {
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(invocation, options, new GoalWrite.Gate(new OperatorGate(goalId, gate, decision, reasonSummary)));
+        return GoalWrites.run(
+                invocation, options, new GoalWrite.Gate(new OperatorGate(goalId, gate, decision, reasonSummary)));
     }
 }

@@ -4,7 +4,6 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.DryRunCommand;
@@ -12,22 +11,23 @@ import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.reward.RecordReward;
-import dev.loopx.commands.reward.RewardDecider;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
-import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "reward",
-        description = {"Record the owner's or controller's judgement of the work. A real append needs",
-            "--actor-kind owner|controller: hosts and agents can never give themselves a reward."},
-        footer = {"", "Example:  loopx reward --goal-id g --reward positive --reason-summary \"importer shipped\" --actor-kind owner \\",
-            "            --lesson-kind process --lesson-summary \"small PRs merged faster\""})
+@Command(
+        name = "reward",
+        description = {
+            "Record the owner's or controller's judgement of the work. A real append needs",
+            "--actor-kind owner|controller: hosts and agents can never give themselves a reward."
+        },
+        footer = {
+            "",
+            "Example:  loopx reward --goal-id g --reward positive --reason-summary \"importer shipped\" --actor-kind owner \\",
+            "            --lesson-kind process --lesson-summary \"small PRs merged faster\""
+        })
 public final class RewardCommand extends DryRunCommand {
     @Option(names = "--reward", required = true, paramLabel = "positive|negative|mixed|neutral")
     String reward;
@@ -59,7 +59,8 @@ public final class RewardCommand extends DryRunCommand {
         if (actorKind != null) {
             TextOptions.oneOf("--actor-kind", actorKind, "owner", "controller");
         } else if (!dryRun) {
-            throw CliError.badInput("actor_kind_required", "a reward is appended only with --actor-kind owner|controller");
+            throw CliError.badInput(
+                    "actor_kind_required", "a reward is appended only with --actor-kind owner|controller");
         }
         if (decision != null) {
             IdOptions.requireId("--decision", decision);
@@ -84,6 +85,9 @@ public final class RewardCommand extends DryRunCommand {
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(invocation, options, new GoalWrite.Reward(command(), ActorKind.fromWire(actorKind).orElseThrow()));
+        return GoalWrites.run(
+                invocation,
+                options,
+                new GoalWrite.Reward(command(), ActorKind.fromWire(actorKind).orElseThrow()));
     }
 }

@@ -35,7 +35,8 @@ abstract class GlobalCommand extends LoopxSubcommand {
             read(project, facts, context);
             return facts;
         });
-        List<ObjectNode> projects = scan.readable().stream().map(ScanProjects.Read::facts).toList();
+        List<ObjectNode> projects =
+                scan.readable().stream().map(ScanProjects.Read::facts).toList();
         boolean ok = scan.unavailable().isEmpty();
         doc.put("ok", ok);
         if (!ok) {
@@ -50,8 +51,12 @@ abstract class GlobalCommand extends LoopxSubcommand {
         ArrayNode readable = doc.putArray("projects");
         projects.forEach(readable::add);
         ArrayNode unavailable = doc.putArray("unavailable_projects");
-        scan.unavailable().forEach(u -> unavailable.addObject().put("project_label", u.label())
-                .put("error_code", u.errorCode()).put("message", u.message()));
+        scan.unavailable()
+                .forEach(u -> unavailable
+                        .addObject()
+                        .put("project_label", u.label())
+                        .put("error_code", u.errorCode())
+                        .put("message", u.message()));
         return context.emit(doc);
     }
 }

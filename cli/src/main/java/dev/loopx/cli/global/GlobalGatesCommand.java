@@ -8,9 +8,12 @@ import java.util.List;
 import picocli.CommandLine.Command;
 
 /** {@code loopx global-gates} ({@code loopx_global_gates_v0}): every open user gate of every project, with its question. */
-@Command(name = "global-gates",
-        description = {"Every open owner gate across the projects in projects.json, with its question and scope.",
-            "Read-only: it cannot approve anything (use loopx todo complete in the project)."},
+@Command(
+        name = "global-gates",
+        description = {
+            "Every open owner gate across the projects in projects.json, with its question and scope.",
+            "Read-only: it cannot approve anything (use loopx todo complete in the project)."
+        },
         footer = {"", "Example:  loopx global-gates"})
 public final class GlobalGatesCommand extends GlobalCommand {
     @Override
@@ -25,6 +28,8 @@ public final class GlobalGatesCommand extends GlobalCommand {
 
     @Override
     protected void totals(ObjectNode doc, List<ObjectNode> projects) {
-        doc.put("gate_count", projects.stream().mapToInt(p -> p.path("gates").size()).sum());
+        doc.put(
+                "gate_count",
+                projects.stream().mapToInt(p -> p.path("gates").size()).sum());
     }
 }

@@ -13,10 +13,13 @@ import picocli.CommandLine.Command;
  * checkpoint. A full {@code ledger verify} is not run here ({@code full_verify: skipped}); a
  * missing or pending marker is reported as risk {@code ledger_head_unconfirmed}.
  */
-@Command(name = "global-risks",
-        description = {"Risks across the projects in projects.json: stopped, paused or throttled goals, autonomy",
+@Command(
+        name = "global-risks",
+        description = {
+            "Risks across the projects in projects.json: stopped, paused or throttled goals, autonomy",
             "blockers, acceptance gaps, replans, waiting gates, and a cheap ledger head check (the full",
-            "verify is skipped: run loopx ledger verify in the project). Read-only."},
+            "verify is skipped: run loopx ledger verify in the project). Read-only."
+        },
         footer = {"", "Example:  loopx global-risks"})
 public final class GlobalRisksCommand extends GlobalCommand {
     @Override
@@ -36,6 +39,8 @@ public final class GlobalRisksCommand extends GlobalCommand {
 
     @Override
     protected void totals(ObjectNode doc, List<ObjectNode> projects) {
-        doc.put("risk_count", projects.stream().mapToInt(p -> p.path("risks").size()).sum());
+        doc.put(
+                "risk_count",
+                projects.stream().mapToInt(p -> p.path("risks").size()).sum());
     }
 }

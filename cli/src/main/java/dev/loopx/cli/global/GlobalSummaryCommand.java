@@ -13,9 +13,12 @@ import picocli.CommandLine.Command;
  * objective, lifecycle, quota state, open counts, open gates, whom it waits on and whether it is
  * terminal.
  */
-@Command(name = "global-summary",
-        description = {"A read-only digest of every project in projects.json: per goal the objective, lifecycle,",
-            "quota state, open counts, gates, whom it waits on and terminal state. It cannot mutate anything."},
+@Command(
+        name = "global-summary",
+        description = {
+            "A read-only digest of every project in projects.json: per goal the objective, lifecycle,",
+            "quota state, open counts, gates, whom it waits on and terminal state. It cannot mutate anything."
+        },
         footer = {"", "Example:  loopx global-summary"})
 public final class GlobalSummaryCommand extends GlobalCommand {
     @Override
@@ -42,6 +45,8 @@ public final class GlobalSummaryCommand extends GlobalCommand {
 
     @Override
     protected void totals(ObjectNode doc, List<ObjectNode> projects) {
-        doc.put("goal_count", projects.stream().mapToInt(p -> p.path("goals").size()).sum());
+        doc.put(
+                "goal_count",
+                projects.stream().mapToInt(p -> p.path("goals").size()).sum());
     }
 }

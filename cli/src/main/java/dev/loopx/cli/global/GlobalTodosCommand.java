@@ -12,9 +12,12 @@ import picocli.CommandLine.Command;
  * {@code loopx global-todos} ({@code loopx_global_todos_v0}): per project and goal the next agent
  * todo per lane and the open todos in priority order.
  */
-@Command(name = "global-todos",
-        description = {"Open todos across the projects in projects.json: per goal the next agent todo per lane and",
-            "every open todo by priority. Read-only."},
+@Command(
+        name = "global-todos",
+        description = {
+            "Open todos across the projects in projects.json: per goal the next agent todo per lane and",
+            "every open todo by priority. Read-only."
+        },
         footer = {"", "Example:  loopx global-todos"})
 public final class GlobalTodosCommand extends GlobalCommand {
     @Override

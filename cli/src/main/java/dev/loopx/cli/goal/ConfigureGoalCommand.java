@@ -1,28 +1,23 @@
 package dev.loopx.cli.goal;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.ConfigureQuota;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.commands.Rejection;
-import dev.loopx.commands.goal.ConfigureGoal;
-import dev.loopx.commands.goal.GoalDecider;
-import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.json.Json;
-import dev.loopx.projections.GoalState;
 import dev.loopx.projections.goal.GoalView;
 import io.vavr.control.Either;
 import java.math.BigDecimal;
-import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "configure-goal",
+@Command(
+        name = "configure-goal",
         description = {
             "Set a goal's quota policy. allowed_slots = window_hours * 60 / slot_minutes * compute",
             "(defaults: compute 1.0, window 24 h, slot 1 min = 1440 slots). compute 0 pauses the goal.",
@@ -44,6 +39,7 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
     private Integer parsedSlot;
     /** The policy the decision saw (under the write lock) and the one it asked for. */
     private GoalView.QuotaPolicy before;
+
     private GoalView.QuotaPolicy after;
 
     @Override
@@ -60,7 +56,10 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return ConfigureQuota.run(invocation, options, new ConfigureQuota.Request(goalId, parsedCompute, parsedWindow, parsedSlot))
+        return ConfigureQuota.run(
+                        invocation,
+                        options,
+                        new ConfigureQuota.Request(goalId, parsedCompute, parsedWindow, parsedSlot))
                 .map(result -> {
                     before = result.before();
                     after = result.after();
@@ -94,7 +93,8 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
         try {
             BigDecimal value = new BigDecimal(text.trim());
             if (value.signum() < 0 || value.compareTo(BigDecimal.valueOf(1000)) > 0 || value.scale() > 6) {
-                throw CliError.badInput("invalid_value", option + " must be a number from 0 to 1000 (0 pauses the goal)");
+                throw CliError.badInput(
+                        "invalid_value", option + " must be a number from 0 to 1000 (0 pauses the goal)");
             }
             return value;
         } catch (NumberFormatException e) {

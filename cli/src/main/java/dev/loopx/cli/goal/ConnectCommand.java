@@ -20,7 +20,9 @@ import picocli.CommandLine.Option;
  * each action {@code would_do} or {@code already_done}) or what it did ({@code done} or
  * {@code already_done}, with the goal registration's receipt). Refusals keep their codes and hints.
  */
-@Command(name = "connect", aliases = "bootstrap",
+@Command(
+        name = "connect",
+        aliases = "bootstrap",
         description = {
             "Connect a project to LoopX: create its runtime root (<project>/.loopx), register the goal,",
             "add the runtime root to the project's .gitignore and record the project in",
@@ -41,15 +43,18 @@ public final class ConnectCommand extends LoopxSubcommand {
     @Option(names = "--dry-run", description = "List what would be done; write nothing.")
     boolean dryRun;
 
-    @Option(names = "--operation-id", paramLabel = "ID",
+    @Option(
+            names = "--operation-id",
+            paramLabel = "ID",
             description = "Idempotency key for the goal registration (same id + same intent replays the receipt).")
     String operationId;
 
     @Override
     protected int execute(CliContext context) throws IOException {
-        Path projectDir = context.environment().workingDirectory().resolve(project).normalize();
-        ConnectProject.Request request = new ConnectProject.Request(projectDir, goalId, objective,
-                context.explicitRuntimeRoot().orElse(null), operationId, dryRun);
+        Path projectDir =
+                context.environment().workingDirectory().resolve(project).normalize();
+        ConnectProject.Request request = new ConnectProject.Request(
+                projectDir, goalId, objective, context.explicitRuntimeRoot().orElse(null), operationId, dryRun);
         ConnectProject.Outcome outcome = ConnectProject.run(context.invocation(request.runtimeRoot()), request)
                 .getOrElseThrow(ConnectCommand::error);
         return context.emit(document(outcome));
@@ -87,17 +92,20 @@ public final class ConnectCommand extends LoopxSubcommand {
     private static CliError error(ConnectRefusal refusal) {
         return switch (refusal) {
             case ConnectRefusal.InvalidGoalId r -> CliError.badInput(r.errorCode(), r.problem());
-            case ConnectRefusal.InvalidObjective r ->
-                    new CliError(r.errorCode(), r.message(), r.hint());
+            case ConnectRefusal.InvalidObjective r -> new CliError(r.errorCode(), r.message(), r.hint());
             case ConnectRefusal.InvalidOperationId r -> CliError.badInput(r.errorCode(), r.problem());
-            case ConnectRefusal.ProjectFolderMissing r -> CliError.badInput(r.errorCode(), "--project is not an existing folder");
+            case ConnectRefusal.ProjectFolderMissing r ->
+                CliError.badInput(r.errorCode(), "--project is not an existing folder");
             case ConnectRefusal.RuntimeRootNotAFolder r ->
-                    CliError.badInput(r.errorCode(), "the runtime root exists and is not a folder");
-            case ConnectRefusal.RuntimeRootInaccessible r -> new CliError(r.errorCode(),
-                    "the runtime root is not readable and writable by this user", "loopx doctor");
-            case ConnectRefusal.RuntimeRootForeign r -> new CliError(r.errorCode(),
-                    "the runtime root is a non-empty folder that LoopX did not create; choose another --runtime-root",
-                    "loopx connect --project <dir> --runtime-root <empty-or-new-folder>");
+                CliError.badInput(r.errorCode(), "the runtime root exists and is not a folder");
+            case ConnectRefusal.RuntimeRootInaccessible r ->
+                new CliError(
+                        r.errorCode(), "the runtime root is not readable and writable by this user", "loopx doctor");
+            case ConnectRefusal.RuntimeRootForeign r ->
+                new CliError(
+                        r.errorCode(),
+                        "the runtime root is a non-empty folder that LoopX did not create; choose another --runtime-root",
+                        "loopx connect --project <dir> --runtime-root <empty-or-new-folder>");
             case ConnectRefusal.WriteRejected r -> CliError.of(r.rejection());
         };
     }

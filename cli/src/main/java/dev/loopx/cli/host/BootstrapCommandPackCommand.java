@@ -13,18 +13,26 @@ import picocli.CommandLine.Option;
  * read-only: it creates no runtime root, no projection store, no registry entry (the answer's
  * {@code safety_contract} says so) and names the one command the host should call next.
  */
-@Command(name = "bootstrap-command-pack",
-        description = {"Read-first command pack for /loopx: is the project connected, which goal and agent,",
+@Command(
+        name = "bootstrap-command-pack",
+        description = {
+            "Read-first command pack for /loopx: is the project connected, which goal and agent,",
             "and the exact next command (recommended_next_step.kind: status_and_loop_activation,",
             "confirm_before_bootstrap_mutation, goal_plan_write_and_activate, select_agent_identity,",
-            "goal_selection_required). Writes nothing at all, not even the runtime root."},
-        footer = {"", "Examples:  loopx bootstrap-command-pack --project . --host-surface claude-code",
-            "           loopx bootstrap-command-pack --project . --goal-text \"fix issue triage\""})
+            "goal_selection_required). Writes nothing at all, not even the runtime root."
+        },
+        footer = {
+            "",
+            "Examples:  loopx bootstrap-command-pack --project . --host-surface claude-code",
+            "           loopx bootstrap-command-pack --project . --goal-text \"fix issue triage\""
+        })
 public final class BootstrapCommandPackCommand extends LoopxSubcommand {
     @Mixin
     PackOptions options;
 
-    @Option(names = "--goal-text", paramLabel = "TEXT",
+    @Option(
+            names = "--goal-text",
+            paramLabel = "TEXT",
             description = "Goal text the user typed after /loopx (public-safe; preserved exactly).")
     String goalText;
 

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.heartbeat.AnswerHeartbeatPrompt;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.TextOptions;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.commands.scheduler.SchedulerDecider;
@@ -30,37 +30,55 @@ import picocli.CommandLine.Option;
  * scheduler hint, status {@code ACTIVE}) and the next steps: record the install, then run the
  * scheduler loop. Identity fails closed like {@code heartbeat-prompt --bootstrap}.
  */
-@Command(name = "install-plan",
-        description = {"Preview the Codex App automation_update request for a managed heartbeat (writes nothing):",
+@Command(
+        name = "install-plan",
+        description = {
+            "Preview the Codex App automation_update request for a managed heartbeat (writes nothing):",
             "kind heartbeat, prompt = the managed wrapper v2, rrule = the goal's initial scheduler RRULE",
             "(or --rrule), status ACTIVE; plus the next steps (record the install with heartbeat-prompt",
             "--bootstrap --record-install --execute; each turn apply recommended_rrule only when",
             "apply_needed=true, then run ack_hint.cli_args). The prompt holds the runtime root (a local",
-            "path): redacted unless --private. A registered --agent-id is required (else ok=false)."},
+            "path): redacted unless --private. A registered --agent-id is required (else ok=false)."
+        },
         footer = {"", "Example:  loopx host codex-app install-plan --goal-id g --agent-id builder --private"})
 public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
     static final String SCHEMA = "loopx_codex_app_install_plan_v0";
     static final String DEFAULT_RRULE = Cadence.rrule(60);
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help.")
     boolean help;
 
     @Option(names = "--goal-id", required = true, paramLabel = "ID")
     String goalId;
 
-    @Option(names = "--agent-id", required = true, paramLabel = "ID", description = "The registered lane the heartbeat runs.")
+    @Option(
+            names = "--agent-id",
+            required = true,
+            paramLabel = "ID",
+            description = "The registered lane the heartbeat runs.")
     String agentId;
 
     @Option(names = "--cli-bin", paramLabel = "BIN", description = "How the App calls LoopX (default: loopx).")
     String cliBin = HeartbeatOptions.DEFAULT_CLI_BIN;
 
-    @Option(names = "--available-capability", paramLabel = "C", description = "A capability the App offers (repeatable).")
+    @Option(
+            names = "--available-capability",
+            paramLabel = "C",
+            description = "A capability the App offers (repeatable).")
     List<String> capabilities = new ArrayList<>();
 
-    @Option(names = "--rrule", paramLabel = "RRULE", description = "Override the initial RRULE (FREQ=MINUTELY;INTERVAL=<n>).")
+    @Option(
+            names = "--rrule",
+            paramLabel = "RRULE",
+            description = "Override the initial RRULE (FREQ=MINUTELY;INTERVAL=<n>).")
     String rrule;
 
-    @Option(names = "--private", description = "Keep the real runtime root in the prompt (for the App's private store).")
+    @Option(
+            names = "--private",
+            description = "Keep the real runtime root in the prompt (for the App's private store).")
     boolean privateOutput;
 
     @Override
@@ -74,17 +92,23 @@ public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
         }
         try (LoopxRuntime runtime = context.openRuntime()) {
             var views = runtime.views();
-            GoalState state = GoalState.load(views, goalId).orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId)));
+            GoalState state =
+                    GoalState.load(views, goalId).orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId)));
             Optional<ObjectNode> refusal = HeartbeatPrompt.identityRefusal(SCHEMA, state, agentId, true);
             if (refusal.isPresent()) {
                 return context.emit(refusal.get());
             }
-            WrapperBinding binding = AnswerHeartbeatPrompt.binding(context.invocation(), goalId, agentId, cliBin, capabilities);
+            WrapperBinding binding =
+                    AnswerHeartbeatPrompt.binding(context.invocation(), goalId, agentId, cliBin, capabilities);
             String wrapper = ManagedWrapper.render(binding);
-            List<Integer> progression = SchedulerDecider.liveHint(state, views, agentId, SchedulerHint.APP_SURFACE,
-                    context.now()).cadence().appProgression();
-            String source = rrule != null ? "flag" : progression.isEmpty() ? "default_no_active_cadence" : "scheduler_hint";
-            String initial = rrule != null ? rrule : progression.isEmpty() ? DEFAULT_RRULE : Cadence.rrule(progression.get(0));
+            List<Integer> progression = SchedulerDecider.liveHint(
+                            state, views, agentId, SchedulerHint.APP_SURFACE, context.now())
+                    .cadence()
+                    .appProgression();
+            String source =
+                    rrule != null ? "flag" : progression.isEmpty() ? "default_no_active_cadence" : "scheduler_hint";
+            String initial =
+                    rrule != null ? rrule : progression.isEmpty() ? DEFAULT_RRULE : Cadence.rrule(progression.get(0));
             ObjectNode doc = answer(binding, wrapper, initial, source);
             return privateOutput ? HeartbeatOptions.emitPrivate(context, doc) : context.emit(doc);
         }
@@ -112,14 +136,16 @@ public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
         ArrayNode steps = doc.putArray("next_steps");
         ObjectNode apply = steps.addObject();
         apply.put("kind", "apply_automation_update");
-        apply.put("text", "Send automation_update to the Codex App (use --private or heartbeat-prompt --bootstrap --raw"
-                + " for the prompt with the real runtime root); the stored prompt must hash to prompt_sha256.");
+        apply.put(
+                "text",
+                "Send automation_update to the Codex App (use --private or heartbeat-prompt --bootstrap --raw"
+                        + " for the prompt with the real runtime root); the stored prompt must hash to prompt_sha256.");
         ObjectNode record = steps.addObject();
         record.put("kind", "record_install");
         record.put("text", "After the App accepted it, record the install (same --runtime-root; never spends).");
         ArrayNode args = record.putArray("cli_args");
-        List<String> words = new ArrayList<>(List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId,
-                "--bootstrap"));
+        List<String> words =
+                new ArrayList<>(List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId, "--bootstrap"));
         if (!binding.cliBin().equals(HeartbeatOptions.DEFAULT_CLI_BIN)) {
             words.addAll(List.of("--cli-bin", binding.cliBin()));
         }
@@ -128,9 +154,11 @@ public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
         words.forEach(args::add);
         ObjectNode loop = steps.addObject();
         loop.put("kind", "scheduler_loop");
-        loop.put("text", "Each turn the loaded body runs quota should-run; when scheduler_hint.app_automation"
-                + ".stateful_backoff.apply_needed=true set the automation's rrule to recommended_rrule, and when"
-                + " ack_hint is present run ack_hint.cli_args. Never change the rrule otherwise.");
+        loop.put(
+                "text",
+                "Each turn the loaded body runs quota should-run; when scheduler_hint.app_automation"
+                        + ".stateful_backoff.apply_needed=true set the automation's rrule to recommended_rrule, and when"
+                        + " ack_hint is present run ack_hint.cli_args. Never change the rrule otherwise.");
         return doc;
     }
 }

@@ -3,7 +3,6 @@ package dev.loopx.cli.host;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.TextOptions;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.host.heartbeat.ThinBody;
@@ -39,8 +38,9 @@ final class HeartbeatOptions {
             throw new IllegalStateException("a CLI document did not serialise", e);
         }
         context.out().flush();
-        context.err().println("loopx: --private output contains local paths; store it only in the host's private"
-                + " automation store, never in shared logs");
+        context.err()
+                .println("loopx: --private output contains local paths; store it only in the host's private"
+                        + " automation store, never in shared logs");
         context.err().flush();
         return 0;
     }

@@ -30,24 +30,35 @@ import picocli.CommandLine.Option;
  * ({@code --raw}) or unredacted ({@code --private}). Identity fails closed (ok=false, exit 1, no
  * body). Only {@code --bootstrap --record-install --execute} writes; nothing here ever spends.
  */
-@Command(name = "heartbeat-prompt",
-        description = {"The heartbeat prompt an agent host runs each turn. --thin (default) answers",
+@Command(
+        name = "heartbeat-prompt",
+        description = {
+            "The heartbeat prompt an agent host runs each turn. --thin (default) answers",
             "heartbeat_agent_input_v1: a task body (<= 3,000 chars) teaching the turn loop (should-run,",
             "interaction_contract, claim, refresh-state, spend after delivery, scheduler acks).",
             "--bootstrap answers the small managed wrapper (LoopX managed heartbeat bootstrap v2) a host",
             "stores as its automation prompt; it loads the thin body with explicit bindings. The wrapper",
             "holds the runtime root (a local path): JSON output redacts it unless --private; --raw prints",
             "the exact wrapper bytes only. --record-install records heartbeat.installed (digest only).",
-            "A goal with registered agents needs a registered --agent-id (else ok=false, exit 1). Never spends."},
-        footer = {"", "Examples:",
+            "A goal with registered agents needs a registered --agent-id (else ok=false, exit 1). Never spends."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  loopx heartbeat-prompt --goal-id g --agent-id builder --codex-app",
             "  loopx heartbeat-prompt --goal-id g --agent-id builder --bootstrap --raw",
-            "  loopx heartbeat-prompt --goal-id g --agent-id builder --bootstrap --record-install --host-surface codex-app --execute"})
+            "  loopx heartbeat-prompt --goal-id g --agent-id builder --bootstrap --record-install --host-surface codex-app --execute"
+        })
 public final class HeartbeatPromptCommand extends LoopxSubcommand {
     private static final String APP_PROFILE = AnswerShouldRun.APP_PROFILE;
 
     /** The flag-selected modes: {@code RAW} and {@code BOOTSTRAP} are one request rendered two ways. */
-    private enum Mode { THIN, BOOTSTRAP, RAW, RECORD_INSTALL }
+    private enum Mode {
+        THIN,
+        BOOTSTRAP,
+        RAW,
+        RECORD_INSTALL
+    }
 
     private static final Set<Mode> WRAPPER_MODES = EnumSet.of(Mode.BOOTSTRAP, Mode.RAW, Mode.RECORD_INSTALL);
 
@@ -56,65 +67,108 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
 
     /** Checked in this order, after the values themselves; the first that applies is the error. */
     private static final List<Exclusion> EXCLUSIONS = List.of(
-            new Exclusion(WRAPPER_MODES, c -> c.turnInstanceId != null, "--bootstrap cannot take --turn-instance-id:"
-                    + " a stored loader runs every turn and cannot persist one turn"),
-            new Exclusion(WRAPPER_MODES, c -> !c.agentScopes.isEmpty(),
+            new Exclusion(
+                    WRAPPER_MODES,
+                    c -> c.turnInstanceId != null,
+                    "--bootstrap cannot take --turn-instance-id:"
+                            + " a stored loader runs every turn and cannot persist one turn"),
+            new Exclusion(
+                    WRAPPER_MODES,
+                    c -> !c.agentScopes.isEmpty(),
                     "--bootstrap binds no scope; pass --agent-scope to thin calls only"),
-            new Exclusion(WRAPPER_MODES, c -> c.runtimeProfile != null && !c.runtimeProfile.equals(APP_PROFILE),
+            new Exclusion(
+                    WRAPPER_MODES,
+                    c -> c.runtimeProfile != null && !c.runtimeProfile.equals(APP_PROFILE),
                     "the managed wrapper loads the codex_app_heartbeat profile; other hosts call the thin prompt directly"),
-            new Exclusion(EnumSet.of(Mode.THIN), c -> c.raw || c.privateOutput || c.recordInstall,
+            new Exclusion(
+                    EnumSet.of(Mode.THIN),
+                    c -> c.raw || c.privateOutput || c.recordInstall,
                     "--raw, --private and --record-install need --bootstrap"),
-            new Exclusion(EnumSet.of(Mode.RAW), c -> c.privateOutput || c.recordInstall,
+            new Exclusion(
+                    EnumSet.of(Mode.RAW),
+                    c -> c.privateOutput || c.recordInstall,
                     "--raw prints only the wrapper; drop --private and --record-install"),
-            new Exclusion(EnumSet.complementOf(EnumSet.of(Mode.RECORD_INSTALL)),
+            new Exclusion(
+                    EnumSet.complementOf(EnumSet.of(Mode.RECORD_INSTALL)),
                     c -> c.execute || c.hostSurface != null || c.operationId != null,
                     "--execute, --host-surface and --operation-id need --record-install"));
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help.")
     boolean help;
 
     @Option(names = "--goal-id", required = true, paramLabel = "ID")
     String goalId;
 
-    @Option(names = "--agent-id", paramLabel = "ID", description = "The lane (required on goals with registered agents, and for --bootstrap).")
+    @Option(
+            names = "--agent-id",
+            paramLabel = "ID",
+            description = "The lane (required on goals with registered agents, and for --bootstrap).")
     String agentId;
 
     @Option(names = "--thin", description = "Answer the thin task body (default).")
     boolean thin;
 
-    @Option(names = "--bootstrap", description = "Answer the managed wrapper a host stores (never with --turn-instance-id).")
+    @Option(
+            names = "--bootstrap",
+            description = "Answer the managed wrapper a host stores (never with --turn-instance-id).")
     boolean bootstrap;
 
-    @Option(names = "--agent-scope", paramLabel = "TEXT",
-            description = "The lane's scope, shown in the body (repeatable; whitespace collapsed; <= 320 chars joined; no < or >; public-safe).")
+    @Option(
+            names = "--agent-scope",
+            paramLabel = "TEXT",
+            description =
+                    "The lane's scope, shown in the body (repeatable; whitespace collapsed; <= 320 chars joined; no < or >; public-safe).")
     List<String> agentScopes = new ArrayList<>();
 
-    @Option(names = "--available-capability", paramLabel = "C", description = "A capability the host offers (repeatable, <= 8, each <= 40 chars).")
+    @Option(
+            names = "--available-capability",
+            paramLabel = "C",
+            description = "A capability the host offers (repeatable, <= 8, each <= 40 chars).")
     List<String> capabilities = new ArrayList<>();
 
     @Option(names = "--cli-bin", paramLabel = "BIN", description = "How the host calls LoopX (default: loopx).")
     String cliBin = HeartbeatOptions.DEFAULT_CLI_BIN;
 
-    @Option(names = {"-A", "--codex-app"}, description = "Same as --runtime-profile codex_app_heartbeat.")
+    @Option(
+            names = {"-A", "--codex-app"},
+            description = "Same as --runtime-profile codex_app_heartbeat.")
     boolean codexApp;
 
-    @Option(names = "--runtime-profile", paramLabel = "PROFILE",
-            description = "The should-run profile the body uses: codex_app_heartbeat | codex_cli | codex_app_ssh_goal | claude_code | generic_cli (default generic_cli).")
+    @Option(
+            names = "--runtime-profile",
+            paramLabel = "PROFILE",
+            description =
+                    "The should-run profile the body uses: codex_app_heartbeat | codex_cli | codex_app_ssh_goal | claude_code | generic_cli (default generic_cli).")
     String runtimeProfile;
 
-    @Option(names = "--turn-instance-id", paramLabel = "ID", description = "Thin only: the body's should-run records this turn's receipt.")
+    @Option(
+            names = "--turn-instance-id",
+            paramLabel = "ID",
+            description = "Thin only: the body's should-run records this turn's receipt.")
     String turnInstanceId;
 
-    @Option(names = "--raw", description = "--bootstrap only: print exactly the wrapper text (with the real runtime root), no JSON.")
+    @Option(
+            names = "--raw",
+            description = "--bootstrap only: print exactly the wrapper text (with the real runtime root), no JSON.")
     boolean raw;
 
-    @Option(names = "--private", description = "--bootstrap only: keep local paths in the JSON answer (for the host's private store).")
+    @Option(
+            names = "--private",
+            description = "--bootstrap only: keep local paths in the JSON answer (for the host's private store).")
     boolean privateOutput;
 
-    @Option(names = "--record-install", description = "--bootstrap only: record heartbeat.installed for this wrapper (preview unless --execute).")
+    @Option(
+            names = "--record-install",
+            description = "--bootstrap only: record heartbeat.installed for this wrapper (preview unless --execute).")
     boolean recordInstall;
 
-    @Option(names = "--host-surface", paramLabel = "S", description = "With --record-install: where it was installed, e.g. codex-app.")
+    @Option(
+            names = "--host-surface",
+            paramLabel = "S",
+            description = "With --record-install: where it was installed, e.g. codex-app.")
     String hostSurface;
 
     @Option(names = "--execute", description = "With --record-install: append (default: preview only).")
@@ -152,8 +206,8 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
     private String validateValues() {
         HeartbeatOptions.capabilities(capabilities);
         TextOptions.cliBin(cliBin);
-        String scope = AnswerHeartbeatPrompt.scope(agentScopes).getOrElseThrow(
-                p -> new CliError(p.errorCode(), p.message(), "loopx heartbeat-prompt --help"));
+        String scope = AnswerHeartbeatPrompt.scope(agentScopes)
+                .getOrElseThrow(p -> new CliError(p.errorCode(), p.message(), "loopx heartbeat-prompt --help"));
         if (!agentScopes.isEmpty() && agentId == null) {
             throw CliError.badInput("invalid_arguments", "--agent-scope describes a lane: give --agent-id as well");
         }
@@ -168,18 +222,27 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
         String agent = agentId == null ? "" : agentId;
         var wrapper = new HeartbeatPromptRequest.Bootstrap(goalId, agent, cliBin, capabilities);
         return switch (mode) {
-            case THIN -> new HeartbeatPromptRequest.Thin(goalId, agent, scope, capabilities, cliBin, thinProfile(),
-                    turnInstanceId == null ? "" : turnInstanceId);
+            case THIN ->
+                new HeartbeatPromptRequest.Thin(
+                        goalId,
+                        agent,
+                        scope,
+                        capabilities,
+                        cliBin,
+                        thinProfile(),
+                        turnInstanceId == null ? "" : turnInstanceId);
             case BOOTSTRAP, RAW -> wrapper;
             case RECORD_INSTALL -> {
                 if (hostSurface == null) {
-                    throw CliError.badInput("invalid_arguments", "--record-install needs --host-surface (e.g. codex-app)");
+                    throw CliError.badInput(
+                            "invalid_arguments", "--record-install needs --host-surface (e.g. codex-app)");
                 }
                 var surface = HostSurfaces.require("--host-surface", hostSurface);
                 if (operationId != null) {
                     IdOptions.requireId("--operation-id", operationId);
                 }
-                yield new HeartbeatPromptRequest.RecordInstall(wrapper, surface, operationId == null ? "" : operationId, execute);
+                yield new HeartbeatPromptRequest.RecordInstall(
+                        wrapper, surface, operationId == null ? "" : operationId, execute);
             }
         };
     }
@@ -196,14 +259,16 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
         return switch (answer) {
             case HeartbeatPromptAnswer.Thin t -> context.emit(t.document(), HeartbeatPromptCommand::text);
             case HeartbeatPromptAnswer.Refused r -> context.emit(r.document());
-            case HeartbeatPromptAnswer.Wrapper w when mode == Mode.RAW -> {
+            case HeartbeatPromptAnswer.Wrapper w
+            when mode == Mode.RAW -> {
                 context.out().print(w.text());
                 context.out().flush();
                 yield 0;
             }
             case HeartbeatPromptAnswer.Wrapper w -> {
                 ObjectNode doc = bootstrapDocument(w);
-                yield privateOutput ? HeartbeatOptions.emitPrivate(context, doc)
+                yield privateOutput
+                        ? HeartbeatOptions.emitPrivate(context, doc)
                         : context.emit(doc, HeartbeatPromptCommand::text);
             }
         };
@@ -228,8 +293,10 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
         budget.put("max_chars", w.maxChars());
         budget.put("within_budget", w.withinBudget());
         doc.put("spends_quota", false);
-        doc.put("private_note", "wrapper and binding.runtime_root hold a local path: shown redacted unless --private;"
-                + " --raw prints the exact wrapper; wrapper_sha256 is over the exact text");
+        doc.put(
+                "private_note",
+                "wrapper and binding.runtime_root hold a local path: shown redacted unless --private;"
+                        + " --raw prints the exact wrapper; wrapper_sha256 is over the exact text");
         w.install().ifPresent(install -> doc.set("install", installDocument(doc.objectNode(), install)));
         return doc;
     }
@@ -254,17 +321,23 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
 
     /** Text mode: the body (or the wrapper, paths redacted) as it is, then its budget; refusals as an outline. */
     private static void text(JsonNode doc, PrintWriter out) {
-        String text = doc.has("task_body") ? doc.get("task_body").asText() : doc.path("wrapper").asText(null);
+        String text = doc.has("task_body")
+                ? doc.get("task_body").asText()
+                : doc.path("wrapper").asText(null);
         if (!doc.path("ok").asBoolean() || text == null) {
-            out.println("heartbeat prompt refused: " + doc.path("message").asText() + " [" + doc.path("error_code").asText() + "]");
+            out.println("heartbeat prompt refused: " + doc.path("message").asText() + " ["
+                    + doc.path("error_code").asText() + "]");
             doc.path("commands").forEach(c -> out.println("  try: " + c.asText()));
             return;
         }
         out.println(text);
         out.println();
         var budget = doc.get("interface_budget");
-        out.println("-- " + budget.path("mode").asText() + " · " + budget.path("budget_char_count").asInt() + "/"
-                + budget.path("max_chars").asInt() + " chars" + (doc.has("wrapper_sha256") ? " · sha256 "
-                + doc.get("wrapper_sha256").asText() : "") + (doc.has("install") ? " · install " + doc.get("install") : ""));
+        out.println("-- " + budget.path("mode").asText() + " · "
+                + budget.path("budget_char_count").asInt() + "/"
+                + budget.path("max_chars").asInt() + " chars"
+                + (doc.has("wrapper_sha256")
+                        ? " · sha256 " + doc.get("wrapper_sha256").asText()
+                        : "") + (doc.has("install") ? " · install " + doc.get("install") : ""));
     }
 }

@@ -32,40 +32,64 @@ public final class HostDoctor {
 
     /** Adds {@code host_files} (always ok) and, when relevant, {@code host_cli}; returns false on a blocker. */
     public static boolean check(CliContext context, ArrayNode checks, Path runtimeRoot) {
-        Path project = runtimeRoot != null && runtimeRoot.getFileName() != null
-                && runtimeRoot.getFileName().toString().equals(".loopx") && runtimeRoot.getParent() != null
-                ? runtimeRoot.getParent() : context.environment().workingDirectory();
+        Path project = runtimeRoot != null
+                        && runtimeRoot.getFileName() != null
+                        && runtimeRoot.getFileName().toString().equals(".loopx")
+                        && runtimeRoot.getParent() != null
+                ? runtimeRoot.getParent()
+                : context.environment().workingDirectory();
         String cliBin = SlashCommandCatalog.DEFAULT_CLI_BIN;
         List<FileResult> results;
         try {
-            HostLocations at = new HostHomes(context.environment(), Json.object().putArray("sources"))
+            HostLocations at = new HostHomes(
+                            context.environment(), Json.object().putArray("sources"))
                     .resolve(null, null, null, null, project.toString());
             results = HostFileInstaller.inspect(HostFiles.of(EnumSet.allOf(HostSurface.class), at, cliBin, true));
         } catch (IOException | CliError e) {
             add(checks, "host_files", true, "host folders could not be read; run loopx slash-commands --inspect", null);
             return true;
         }
-        List<FileResult> ours = results.stream().filter(r -> r.owner().equals("loopx")).toList();
+        List<FileResult> ours =
+                results.stream().filter(r -> r.owner().equals("loopx")).toList();
         if (ours.isEmpty()) {
-            add(checks, "host_files", true, "no LoopX host files installed (loopx slash-commands --install adds them)", null);
+            add(
+                    checks,
+                    "host_files",
+                    true,
+                    "no LoopX host files installed (loopx slash-commands --install adds them)",
+                    null);
             return true;
         }
         Map<String, Integer> bySurface = new TreeMap<>();
         ours.forEach(r -> bySurface.merge(r.file().surface().filesName(), 1, Integer::sum));
-        long current = ours.stream().filter(r -> r.status() == FileStatus.UNCHANGED).count();
+        long current =
+                ours.stream().filter(r -> r.status() == FileStatus.UNCHANGED).count();
         String detail = ours.size() + " LoopX host files " + bySurface + "; " + current + " current for cli " + cliBin
-                + (current < ours.size() ? " (the others call another --cli-bin or come from another LoopX version:"
-                        + " loopx slash-commands --inspect --cli-bin NAME)" : "");
+                + (current < ours.size()
+                        ? " (the others call another --cli-bin or come from another LoopX version:"
+                                + " loopx slash-commands --inspect --cli-bin NAME)"
+                        : "");
         add(checks, "host_files", true, detail, null);
         if (current == 0) {
             return true;
         }
-        boolean available = CliProbe.find(cliBin, context.environment().variable("PATH"),
-                context.environment().workingDirectory()).isPresent();
-        ObjectNode c = add(checks, "host_cli", available, available ? cliBin + " is an executable on PATH"
-                : "the installed host files call " + cliBin + ", which is not an executable on PATH: hosts would stop with an"
-                        + " install blocker", available ? null
-                : "put " + cliBin + " on PATH, or reinstall with loopx slash-commands --install --cli-bin <launcher name or path>");
+        boolean available = CliProbe.find(
+                        cliBin,
+                        context.environment().variable("PATH"),
+                        context.environment().workingDirectory())
+                .isPresent();
+        ObjectNode c = add(
+                checks,
+                "host_cli",
+                available,
+                available
+                        ? cliBin + " is an executable on PATH"
+                        : "the installed host files call " + cliBin
+                                + ", which is not an executable on PATH: hosts would stop with an" + " install blocker",
+                available
+                        ? null
+                        : "put " + cliBin
+                                + " on PATH, or reinstall with loopx slash-commands --install --cli-bin <launcher name or path>");
         if (!available) {
             c.put("blocker", "cli_unavailable");
         }

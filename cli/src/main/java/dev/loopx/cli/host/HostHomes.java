@@ -24,18 +24,25 @@ final class HostHomes {
         this.sources = sources;
     }
 
-    HostLocations resolve(String codexHome, String claudeHome, String opencodeConfigDir, String piAgentDir, String project) {
+    HostLocations resolve(
+            String codexHome, String claudeHome, String opencodeConfigDir, String piAgentDir, String project) {
         Path home = environment.userHome();
         Path codex = pick("codex_home", "--codex-home", codexHome, "CODEX_HOME", home.resolve(".codex"));
         Path claude = pick("claude_home", "--claude-home", claudeHome, "CLAUDE_HOME", home.resolve(".claude"));
-        Path opencode = pick("opencode_config_dir", "--opencode-config-dir", opencodeConfigDir, "OPENCODE_CONFIG_DIR",
+        Path opencode = pick(
+                "opencode_config_dir",
+                "--opencode-config-dir",
+                opencodeConfigDir,
+                "OPENCODE_CONFIG_DIR",
                 home.resolve(".config").resolve("opencode"));
         Path pi = pick("pi_agent_dir", "--pi-agent-dir", piAgentDir, "PI_CODING_AGENT_DIR", null);
         Path projectDir = project == null ? environment.workingDirectory() : path("--project", project);
         if (!Files.isDirectory(projectDir)) {
             throw CliError.badInput("project_not_found", "--project is not an existing folder");
         }
-        sources.addObject().put("home", "project").put("source", project == null ? "working_directory" : "flag:--project");
+        sources.addObject()
+                .put("home", "project")
+                .put("source", project == null ? "working_directory" : "flag:--project");
         return new HostLocations(codex, claude, opencode, pi, projectDir);
     }
 

@@ -23,27 +23,37 @@ import picocli.CommandLine.Option;
  * namespace answer {@code ok=false} with the catalog as help (exit 1); ordinary chat answers
  * {@code matched=false}.
  */
-@Command(name = "parse",
-        description = {"Match a chat message against the slash-command catalog and print a handoff packet",
+@Command(
+        name = "parse",
+        description = {
+            "Match a chat message against the slash-command catalog and print a handoff packet",
             "(codex_app_host_command_handoff_v0): command, canonical_command, task_text (exactly as typed),",
             "host_surface, project_root_label, goal_id, agent_id, authority, cli_fallback, next_step.",
             "Only an exact command token at the very start of the message matches (/loopxfoo is not /loopx);",
             "legacy /loop-global-* aliases canonicalise; an unknown /loopx-* command fails closed (exit 1) with",
-            "the catalog as help; anything else is ordinary chat (matched=false). It never writes anything."},
-        footer = {"", "Examples:",
+            "the catalog as help; anything else is ordinary chat (matched=false). It never writes anything."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  loopx host parse --message '/loopx' --host-surface claude-code --project .",
             "  loopx host parse --message '/loopx fix issue triage' --host-surface codex-app",
-            "  loopx host parse --message '/loop-global-summary'"})
+            "  loopx host parse --message '/loop-global-summary'"
+        })
 public final class HostParseCommand extends LoopxSubcommand {
 
     @Option(names = "--message", required = true, paramLabel = "TEXT", description = "The chat message, unchanged.")
     String message;
 
-    @Option(names = "--host-surface", paramLabel = "SURFACE",
+    @Option(
+            names = "--host-surface",
+            paramLabel = "SURFACE",
             description = "Where the message came from: codex-app, codex-cli, claude-code, pi, opencode, shell.")
     String hostSurface;
 
-    @Option(names = "--project", paramLabel = "DIR",
+    @Option(
+            names = "--project",
+            paramLabel = "DIR",
             description = "The project folder (default: the working folder). Only its name is printed.")
     String project;
 
@@ -53,7 +63,10 @@ public final class HostParseCommand extends LoopxSubcommand {
     @Option(names = "--agent-id", paramLabel = "ID", description = "The agent the host is bound to, if any.")
     String agentId;
 
-    @Option(names = "--cli-bin", paramLabel = "NAME", defaultValue = SlashCommandCatalog.DEFAULT_CLI_BIN,
+    @Option(
+            names = "--cli-bin",
+            paramLabel = "NAME",
+            defaultValue = SlashCommandCatalog.DEFAULT_CLI_BIN,
             description = "The CLI name used in cli_fallback (default: ${DEFAULT-VALUE}).")
     String cliBin;
 
@@ -65,7 +78,9 @@ public final class HostParseCommand extends LoopxSubcommand {
         if (agentId != null) {
             IdOptions.requireId("--agent-id", agentId);
         }
-        String surface = hostSurface == null ? null : HostSurfaces.require("--host-surface", hostSurface).wire();
+        String surface = hostSurface == null
+                ? null
+                : HostSurfaces.require("--host-surface", hostSurface).wire();
         SlashCommandCatalog.cliBinProblem(cliBin).ifPresent(p -> {
             throw CliError.badInput("invalid_value", p);
         });
@@ -78,15 +93,16 @@ public final class HostParseCommand extends LoopxSubcommand {
                 throw new CliError(v.errorCode(), v.message(), v.hint());
             });
         }
-        var handoff = HostCommandHandoff.of(parsed,
-                new HostCommandHandoff.Context(surface, label, goalId, agentId, cliBin));
+        var handoff =
+                HostCommandHandoff.of(parsed, new HostCommandHandoff.Context(surface, label, goalId, agentId, cliBin));
         return context.emit(handoff);
     }
 
     private String projectLabel(CliContext context) {
         Path dir;
         try {
-            dir = project == null ? context.environment().workingDirectory()
+            dir = project == null
+                    ? context.environment().workingDirectory()
                     : context.environment().workingDirectory().resolve(project).normalize();
         } catch (InvalidPathException e) {
             throw CliError.badInput("project_not_found", "--project is not an existing folder");
@@ -94,6 +110,7 @@ public final class HostParseCommand extends LoopxSubcommand {
         if (!Files.isDirectory(dir)) {
             throw CliError.badInput("project_not_found", "--project is not an existing folder");
         }
-        return Ids.sanitise(dir.getFileName() == null ? "project" : dir.getFileName().toString(), "project");
+        return Ids.sanitise(
+                dir.getFileName() == null ? "project" : dir.getFileName().toString(), "project");
     }
 }

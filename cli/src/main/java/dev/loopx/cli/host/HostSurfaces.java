@@ -9,8 +9,10 @@ final class HostSurfaces {
 
     /** The named surface (wire name, or its {@code _} spelling); exit 2 {@code invalid_enum} otherwise. */
     static HostSurface require(String option, String value) {
-        return HostSurface.parse(value).orElseThrow(() -> CliError.badInput("invalid_enum",
-                option + " must be one of: " + String.join(", ", HostSurface.wireNames())
-                        + " (the same words joined by _ are accepted)"));
+        return HostSurface.parse(value)
+                .orElseThrow(() -> CliError.badInput(
+                        "invalid_enum",
+                        option + " must be one of: " + String.join(", ", HostSurface.wireNames())
+                                + " (the same words joined by _ are accepted)"));
     }
 }

@@ -5,7 +5,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code loopx mcp …}: the Claude Code MCP server (SPEC §S13). */
-@Command(name = "mcp", synopsisSubcommandLabel = "COMMAND",
+@Command(
+        name = "mcp",
+        synopsisSubcommandLabel = "COMMAND",
         description = {"The LoopX MCP server for Claude Code (stdio). See docs/hosts/claude-code.md."})
 public final class McpCommand implements Runnable {
     @CommandLine.Spec

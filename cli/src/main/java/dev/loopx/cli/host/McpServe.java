@@ -19,10 +19,22 @@ import java.util.List;
 public final class McpServe {
     private McpServe() {}
 
-    static void run(CliContext context, String goalId, String agentId, String cliBin, List<String> globals,
-            InputStream in, OutputStream out, String version) throws InterruptedException {
-        LoopxMcpServer.serve(new InProcess(context.runner(), context.environment(), context.err()),
-                new McpBinding(goalId, agentId, cliBin, globals), in, out, version);
+    static void run(
+            CliContext context,
+            String goalId,
+            String agentId,
+            String cliBin,
+            List<String> globals,
+            InputStream in,
+            OutputStream out,
+            String version)
+            throws InterruptedException {
+        LoopxMcpServer.serve(
+                new InProcess(context.runner(), context.environment(), context.err()),
+                new McpBinding(goalId, agentId, cliBin, globals),
+                in,
+                out,
+                version);
     }
 
     /** {@link CliBackend} over the in-process command line; stderr of each call goes to the server's stderr. */

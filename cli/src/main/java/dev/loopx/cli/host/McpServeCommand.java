@@ -18,12 +18,18 @@ import picocli.CommandLine.Option;
  * frames: while serving, {@code System.out} is pointed at stderr so nothing else can reach the
  * protocol stream. The SDK classes are loaded only here (through {@link McpServe}).
  */
-@Command(name = "serve",
-        description = {"Serve MCP over stdio with the tools should_run, claim_task, complete_task and host_prompt.",
+@Command(
+        name = "serve",
+        description = {
+            "Serve MCP over stdio with the tools should_run, claim_task, complete_task and host_prompt.",
             "Each tool call runs one LoopX CLI command in this process and returns its JSON; missing",
             "identity or authority is a structured blocker (ok=false, error_code, fix command).",
-            "Bind the server to one lane with --goal-id and --agent-id."},
-        footer = {"", "Register with Claude Code:  claude mcp add loopx -- loopx mcp serve --goal-id g --agent-id builder"})
+            "Bind the server to one lane with --goal-id and --agent-id."
+        },
+        footer = {
+            "",
+            "Register with Claude Code:  claude mcp add loopx -- loopx mcp serve --goal-id g --agent-id builder"
+        })
 public final class McpServeCommand extends LoopxSubcommand {
     private static final Pattern CLI_BIN = Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_./-]{0,200}");
 
@@ -33,7 +39,10 @@ public final class McpServeCommand extends LoopxSubcommand {
     @Option(names = "--agent-id", paramLabel = "ID", description = "The agent (lane) every tool acts as.")
     String agentId;
 
-    @Option(names = "--cli-bin", paramLabel = "NAME", description = "How fix commands name the LoopX CLI (default loopx).")
+    @Option(
+            names = "--cli-bin",
+            paramLabel = "NAME",
+            description = "How fix commands name the LoopX CLI (default loopx).")
     String cliBin = "loopx";
 
     @Override
@@ -45,15 +54,23 @@ public final class McpServeCommand extends LoopxSubcommand {
             IdOptions.requireId("--agent-id", agentId);
         }
         if (!CLI_BIN.matcher(cliBin).matches()) {
-            throw CliError.badInput("invalid_value", "--cli-bin must be a program name or path without spaces or quotes");
+            throw CliError.badInput(
+                    "invalid_value", "--cli-bin must be a program name or path without spaces or quotes");
         }
         List<String> globals = new ArrayList<>();
         context.explicitRuntimeRoot().ifPresent(root -> globals.addAll(List.of("--runtime-root", root.toString())));
         PrintStream protocol = System.out;
         System.setOut(System.err);
         try {
-            McpServe.run(context, goalId == null ? "" : goalId, agentId == null ? "" : agentId, cliBin, globals,
-                    System.in, protocol, VersionInfo.version());
+            McpServe.run(
+                    context,
+                    goalId == null ? "" : goalId,
+                    agentId == null ? "" : agentId,
+                    cliBin,
+                    globals,
+                    System.in,
+                    protocol,
+                    VersionInfo.version());
         } finally {
             System.setOut(protocol);
         }

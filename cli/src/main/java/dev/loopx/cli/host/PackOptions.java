@@ -25,17 +25,28 @@ final class PackOptions {
     @Option(names = "--project", required = true, paramLabel = "DIR", description = "The project folder.")
     String project;
 
-    @Option(names = "--goal-id", paramLabel = "ID", description = "The goal (needed when the runtime root holds several).")
+    @Option(
+            names = "--goal-id",
+            paramLabel = "ID",
+            description = "The goal (needed when the runtime root holds several).")
     String goalId;
 
-    @Option(names = "--agent-id", paramLabel = "ID", description = "The agent this host runs as (needed when several are registered).")
+    @Option(
+            names = "--agent-id",
+            paramLabel = "ID",
+            description = "The agent this host runs as (needed when several are registered).")
     String agentId;
 
-    @Option(names = "--host-surface", paramLabel = "SURFACE",
+    @Option(
+            names = "--host-surface",
+            paramLabel = "SURFACE",
             description = "codex-app | codex-cli | claude-code | pi | opencode | shell")
     String hostSurface;
 
-    @Option(names = "--cli-bin", paramLabel = "NAME", description = "How the printed commands name the LoopX CLI (default loopx).")
+    @Option(
+            names = "--cli-bin",
+            paramLabel = "NAME",
+            description = "How the printed commands name the LoopX CLI (default loopx).")
     String cliBin = "loopx";
 
     /** Validates everything and reads the project; {@code goalText} is already privacy-checked. */
@@ -51,25 +62,39 @@ final class PackOptions {
             surface = Optional.of(HostSurfaces.require("--host-surface", hostSurface));
         }
         if (!CLI_BIN.matcher(cliBin).matches()) {
-            throw CliError.badInput("invalid_value", "--cli-bin must be a program name or path without spaces or quotes");
+            throw CliError.badInput(
+                    "invalid_value", "--cli-bin must be a program name or path without spaces or quotes");
         }
         Path cwd = context.environment().workingDirectory();
         Path projectDir = cwd.resolve(project).normalize();
         if (!Files.isDirectory(projectDir)) {
             throw CliError.badInput("project_not_found", "--project is not an existing folder");
         }
-        String label = Ids.sanitise(projectDir.getFileName() == null ? "project" : projectDir.getFileName().toString(), "project");
+        String label = Ids.sanitise(
+                projectDir.getFileName() == null
+                        ? "project"
+                        : projectDir.getFileName().toString(),
+                "project");
         String projectRef = reference(cwd, projectDir, project);
         Optional<Path> explicitRoot = context.explicitRuntimeRoot();
-        String rootRef = explicitRoot.map(r -> reference(cwd, r, r.toString()))
+        String rootRef = explicitRoot
+                .map(r -> reference(cwd, r, r.toString()))
                 .orElse(projectRef.equals(".") ? "" : projectRef + "/.loopx");
-        return new PackRequest(new RuntimeRef(projectRef, rootRef), label, Ids.sanitise(label + "-goal", "project-goal"),
-                goalId == null ? "" : goalId, agentId == null ? "" : agentId, goalText, surface, cliBin);
+        return new PackRequest(
+                new RuntimeRef(projectRef, rootRef),
+                label,
+                Ids.sanitise(label + "-goal", "project-goal"),
+                goalId == null ? "" : goalId,
+                agentId == null ? "" : agentId,
+                goalText,
+                surface,
+                cliBin);
     }
 
     /** Reads the runtime root without writing (never creates it, never catches projections up). */
     ProjectSnapshot snapshot(CliContext context) {
-        Path projectDir = context.environment().workingDirectory().resolve(project).normalize();
+        Path projectDir =
+                context.environment().workingDirectory().resolve(project).normalize();
         return ProjectSnapshot.read(context.explicitRuntimeRoot().orElse(projectDir.resolve(".loopx")));
     }
 

@@ -33,28 +33,37 @@ import picocli.CommandLine.Option;
  * inspect report a {@code cli_unavailable} blocker when the configured CLI cannot be found; install
  * then writes nothing.
  */
-@Command(name = "slash-commands",
-        description = {"The LoopX slash commands (/loopx, /loopx <goal text>, /loopx-global-*) with the exact CLI",
+@Command(
+        name = "slash-commands",
+        description = {
+            "The LoopX slash commands (/loopx, /loopx <goal text>, /loopx-global-*) with the exact CLI",
             "call behind each, or — with --install, --uninstall or --inspect — the host files that make them",
             "available in Codex, Claude Code, OpenCode and Pi. Installed files carry the managed marker",
             "<!-- loopx-managed-slash-command:v1 … -->; files without it are yours and are never overwritten or",
             "removed. Writes are atomic; installing twice changes nothing; --dry-run writes nothing.",
             "Host folders: --codex-home / CODEX_HOME (~/.codex), --claude-home / CLAUDE_HOME (~/.claude),",
             "--opencode-config-dir / OPENCODE_CONFIG_DIR (~/.config/opencode), --pi-agent-dir / PI_CODING_AGENT_DIR",
-            "(default: the project's .pi/extensions). Claude Code's MCP registration is the project's .mcp.json."},
-        footer = {"", "Examples:",
+            "(default: the project's .pi/extensions). Claude Code's MCP registration is the project's .mcp.json."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  loopx slash-commands --format text",
             "  loopx slash-commands --install --surface claude-code --project . --dry-run",
             "  loopx slash-commands --install --surface pi --project .",
             "  loopx slash-commands --inspect",
-            "  loopx slash-commands --uninstall --surface codex"})
+            "  loopx slash-commands --uninstall --surface codex"
+        })
 public final class SlashCommandsCommand extends LoopxSubcommand {
     static final String INSTALL_SCHEMA = "loopx_slash_command_install_v0";
 
     @Option(names = "--no-legacy-aliases", description = "Leave the legacy /loop-global-* aliases out of the catalog.")
     boolean noLegacyAliases;
 
-    @Option(names = "--cli-bin", paramLabel = "NAME", defaultValue = SlashCommandCatalog.DEFAULT_CLI_BIN,
+    @Option(
+            names = "--cli-bin",
+            paramLabel = "NAME",
+            defaultValue = SlashCommandCatalog.DEFAULT_CLI_BIN,
             description = "The CLI the catalog and the installed files call (default: ${DEFAULT-VALUE}).")
     String cliBin;
 
@@ -72,30 +81,46 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
         boolean inspect;
     }
 
-    @Option(names = "--surface", paramLabel = "HOST", description = "codex | claude-code | opencode | pi | all (default: all).")
+    @Option(
+            names = "--surface",
+            paramLabel = "HOST",
+            description = "codex | claude-code | opencode | pi | all (default: all).")
     String surface;
 
     @Option(names = "--dry-run", description = "With --install/--uninstall: report what would change; write nothing.")
     boolean dryRun;
 
-    @Option(names = "--project", paramLabel = "DIR", description = "Project folder for .mcp.json and .pi/extensions (default: the working folder).")
+    @Option(
+            names = "--project",
+            paramLabel = "DIR",
+            description = "Project folder for .mcp.json and .pi/extensions (default: the working folder).")
     String project;
 
-    @Option(names = "--goal-bridge", description = "With --install --surface opencode|all: also install the opt-in OpenCode goal bridge.")
+    @Option(
+            names = "--goal-bridge",
+            description = "With --install --surface opencode|all: also install the opt-in OpenCode goal bridge.")
     boolean goalBridge;
 
     @Option(names = "--codex-home", paramLabel = "DIR", description = "Codex home (else $CODEX_HOME, else ~/.codex).")
     String codexHome;
 
-    @Option(names = "--claude-home", paramLabel = "DIR", description = "Claude Code home (else $CLAUDE_HOME, else ~/.claude).")
+    @Option(
+            names = "--claude-home",
+            paramLabel = "DIR",
+            description = "Claude Code home (else $CLAUDE_HOME, else ~/.claude).")
     String claudeHome;
 
-    @Option(names = "--opencode-config-dir", paramLabel = "DIR",
+    @Option(
+            names = "--opencode-config-dir",
+            paramLabel = "DIR",
             description = "OpenCode config folder (else $OPENCODE_CONFIG_DIR, else ~/.config/opencode).")
     String opencodeConfigDir;
 
-    @Option(names = "--pi-agent-dir", paramLabel = "DIR",
-            description = "Pi agent folder: the Pi pair goes to DIR/extensions (else $PI_CODING_AGENT_DIR, else <project>/.pi/extensions).")
+    @Option(
+            names = "--pi-agent-dir",
+            paramLabel = "DIR",
+            description =
+                    "Pi agent folder: the Pi pair goes to DIR/extensions (else $PI_CODING_AGENT_DIR, else <project>/.pi/extensions).")
     String piAgentDir;
 
     @Override
@@ -104,18 +129,28 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
             throw CliError.badInput("invalid_value", p);
         });
         if (action == null) {
-            if (surface != null || dryRun || project != null || goalBridge || codexHome != null || claudeHome != null
-                    || opencodeConfigDir != null || piAgentDir != null) {
-                throw CliError.badInput("invalid_arguments",
+            if (surface != null
+                    || dryRun
+                    || project != null
+                    || goalBridge
+                    || codexHome != null
+                    || claudeHome != null
+                    || opencodeConfigDir != null
+                    || piAgentDir != null) {
+                throw CliError.badInput(
+                        "invalid_arguments",
                         "--surface, --dry-run, --project, --goal-bridge and the host folder options need --install, --uninstall or --inspect");
             }
             return context.emit(SlashCommandCatalog.toJson(cliBin, !noLegacyAliases), SlashCommandsText::catalog);
         }
         if (noLegacyAliases) {
-            throw CliError.badInput("invalid_arguments", "--no-legacy-aliases applies to the catalog, not to --install/--uninstall/--inspect");
+            throw CliError.badInput(
+                    "invalid_arguments",
+                    "--no-legacy-aliases applies to the catalog, not to --install/--uninstall/--inspect");
         }
         if (dryRun && action.inspect) {
-            throw CliError.badInput("invalid_arguments", "--inspect never writes; --dry-run is for --install and --uninstall");
+            throw CliError.badInput(
+                    "invalid_arguments", "--inspect never writes; --dry-run is for --install and --uninstall");
         }
         return files(context);
     }
@@ -133,13 +168,24 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
         HostLocations at = new HostHomes(context.environment(), doc.putArray("locations"))
                 .resolve(codexHome, claudeHome, opencodeConfigDir, piAgentDir, project);
         boolean cliAvailable = action.uninstall
-                || CliProbe.find(cliBin, context.environment().variable("PATH"), context.environment().workingDirectory()).isPresent();
+                || CliProbe.find(
+                                cliBin,
+                                context.environment().variable("PATH"),
+                                context.environment().workingDirectory())
+                        .isPresent();
         ArrayNode blockers = doc.putArray("blockers");
         if (!cliAvailable) {
-            blockers.addObject().put("code", "cli_unavailable")
-                    .put("message", "The CLI the host files call (" + cliBin + ") is not an executable on PATH; hosts could not run"
-                            + " LoopX and would have to invent state.")
-                    .put("fix", "put " + cliBin + " on PATH, or pass --cli-bin with the launcher's name or path, then run loopx slash-commands --inspect");
+            blockers.addObject()
+                    .put("code", "cli_unavailable")
+                    .put(
+                            "message",
+                            "The CLI the host files call (" + cliBin
+                                    + ") is not an executable on PATH; hosts could not run"
+                                    + " LoopX and would have to invent state.")
+                    .put(
+                            "fix",
+                            "put " + cliBin
+                                    + " on PATH, or pass --cli-bin with the launcher's name or path, then run loopx slash-commands --inspect");
             doc.put("ok", false);
             doc.put("error_code", "cli_unavailable");
         }
@@ -147,19 +193,24 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
         List<ManagedFile> files = HostFiles.of(surfaces, at, cliBin, goalBridge || !action.install);
         List<FileResult> results;
         try {
-            results = action.install ? HostFileInstaller.install(files, !write)
-                    : action.uninstall ? HostFileInstaller.uninstall(files, dryRun)
-                    : HostFileInstaller.inspect(files);
+            results = action.install
+                    ? HostFileInstaller.install(files, !write)
+                    : action.uninstall ? HostFileInstaller.uninstall(files, dryRun) : HostFileInstaller.inspect(files);
         } catch (IOException e) {
-            throw new CliError("host_file_write_failed", "a host file could not be read or written (" + e.getClass().getSimpleName()
-                    + "); files already handled keep their new state, each write was atomic", "loopx slash-commands --inspect");
+            throw new CliError(
+                    "host_file_write_failed",
+                    "a host file could not be read or written (" + e.getClass().getSimpleName()
+                            + "); files already handled keep their new state, each write was atomic",
+                    "loopx slash-commands --inspect");
         }
         render(doc, results);
         return context.emit(doc, SlashCommandsText::install);
     }
 
     private Set<HostSurface> surfaces() {
-        String chosen = surface == null ? "all" : TextOptions.oneOf("--surface", surface, "codex", "claude-code", "opencode", "pi", "all");
+        String chosen = surface == null
+                ? "all"
+                : TextOptions.oneOf("--surface", surface, "codex", "claude-code", "opencode", "pi", "all");
         if (chosen.equals("all")) {
             return new LinkedHashSet<>(HostSurface.withHostFiles());
         }
@@ -179,8 +230,10 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
             f.put("status", r.status().wire());
             f.put("owner", r.owner());
             if (r.file().name().equals("loopx-mcp") && r.owner().equals("user")) {
-                f.put("manual_step", "your .mcp.json is left alone: add the server yourself with"
-                        + " claude mcp add loopx -- " + doc.path("cli_bin").asText() + " mcp serve");
+                f.put(
+                        "manual_step",
+                        "your .mcp.json is left alone: add the server yourself with" + " claude mcp add loopx -- "
+                                + doc.path("cli_bin").asText() + " mcp serve");
             }
             counts.merge(r.status().wire(), 1, Integer::sum);
             changed |= switch (r.status()) {

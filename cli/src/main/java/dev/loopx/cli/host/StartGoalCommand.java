@@ -15,12 +15,18 @@ import picocli.CommandLine.Option;
  * {@code write_todos} commands it lists. Without {@code --host-surface} the answer is a selection
  * gate (ok=false, exit 1) listing the surfaces.
  */
-@Command(name = "start-goal",
-        description = {"Preview how a goal starts from one line of goal text: connect_if_needed, plan_todos (P0 = the",
+@Command(
+        name = "start-goal",
+        description = {
+            "Preview how a goal starts from one line of goal text: connect_if_needed, plan_todos (P0 = the",
             "goal text exactly, P1 = its verification), write_todos, refresh_state, activate_host_loop,",
             "quota_guard, scheduler_ack_when_needed - each with the exact commands. Writes nothing;",
-            "the host runs the listed commands after the user confirms."},
-        footer = {"", "Example:  loopx start-goal --guided --project . --host-surface claude-code --goal-text \"fix issue triage\""})
+            "the host runs the listed commands after the user confirms."
+        },
+        footer = {
+            "",
+            "Example:  loopx start-goal --guided --project . --host-surface claude-code --goal-text \"fix issue triage\""
+        })
 public final class StartGoalCommand extends LoopxSubcommand {
     @Mixin
     PackOptions options;
@@ -28,13 +34,19 @@ public final class StartGoalCommand extends LoopxSubcommand {
     @Option(names = "--guided", description = "Required: the guided preview is the only mode (nothing is written).")
     boolean guided;
 
-    @Option(names = "--goal-text", required = true, paramLabel = "TEXT", description = "The goal, public-safe; preserved exactly.")
+    @Option(
+            names = "--goal-text",
+            required = true,
+            paramLabel = "TEXT",
+            description = "The goal, public-safe; preserved exactly.")
     String goalText;
 
     @Override
     protected int execute(CliContext context) {
         if (!guided) {
-            throw new CliError("invalid_arguments", "start-goal runs only as a guided preview; add --guided",
+            throw new CliError(
+                    "invalid_arguments",
+                    "start-goal runs only as a guided preview; add --guided",
                     "loopx start-goal --guided --project . --goal-text TEXT --host-surface SURFACE");
         }
         String text = TextOptions.requirePublic("--goal-text", goalText, true);

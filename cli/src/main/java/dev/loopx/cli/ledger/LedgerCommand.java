@@ -5,7 +5,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code loopx ledger …}: audit and transfer of the append-only journal (SPEC §S2). */
-@Command(name = "ledger", description = "Audit and move the append-only ledger: verify, replay, export, import.",
+@Command(
+        name = "ledger",
+        description = "Audit and move the append-only ledger: verify, replay, export, import.",
         synopsisSubcommandLabel = "COMMAND")
 public final class LedgerCommand implements Runnable {
     @CommandLine.Spec
@@ -28,6 +30,7 @@ public final class LedgerCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "ledger needs a subcommand: verify, replay, export or import");
+        throw new CommandLine.ParameterException(
+                spec.commandLine(), "ledger needs a subcommand: verify, replay, export or import");
     }
 }

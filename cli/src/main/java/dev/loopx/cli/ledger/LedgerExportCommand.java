@@ -16,9 +16,12 @@ import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "export",
-        description = {"Write every event, exactly as stored, to FILE as JSON lines (created 0600).",
-            "Refuses to overwrite an existing file. Move it to another machine and run `loopx ledger import`."})
+@Command(
+        name = "export",
+        description = {
+            "Write every event, exactly as stored, to FILE as JSON lines (created 0600).",
+            "Refuses to overwrite an existing file. Move it to another machine and run `loopx ledger import`."
+        })
 public final class LedgerExportCommand extends LoopxSubcommand {
     @Parameters(index = "0", paramLabel = "FILE")
     String file;
@@ -34,8 +37,14 @@ public final class LedgerExportCommand extends LoopxSubcommand {
         }
         long count;
         try (LoopxRuntime runtime = context.openRuntime()) {
-            count = AtomicReplace.privateFile().replace(target, out -> new LedgerTransfer(runtime.codec()).export(runtime.ledger(),
-                    new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8.newEncoder()))));
+            count = AtomicReplace.privateFile()
+                    .replace(
+                            target,
+                            out -> new LedgerTransfer(runtime.codec())
+                                    .export(
+                                            runtime.ledger(),
+                                            new BufferedWriter(
+                                                    new OutputStreamWriter(out, StandardCharsets.UTF_8.newEncoder()))));
         }
         ObjectNode doc = CliContext.document("loopx_ledger_export_v0", true);
         doc.put("events", count);

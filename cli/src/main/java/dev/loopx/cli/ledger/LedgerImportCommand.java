@@ -19,13 +19,17 @@ import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "import",
-        description = {"Append the events of an export FILE to this runtime root's ledger.",
+@Command(
+        name = "import",
+        description = {
+            "Append the events of an export FILE to this runtime root's ledger.",
             "The file's whole chain is verified first; a broken chain is refused with its first bad seq",
             "and nothing is written. The ledger must be empty or hold a prefix of the file (so an",
             "interrupted import can simply be run again). A --runtime-root that does not exist yet (or",
-            "is an empty folder) is created.", "",
-            "Example:  loopx --runtime-root /srv/newhost/.loopx ledger import ledger-export.jsonl"})
+            "is an empty folder) is created.",
+            "",
+            "Example:  loopx --runtime-root /srv/newhost/.loopx ledger import ledger-export.jsonl"
+        })
 public final class LedgerImportCommand extends LoopxSubcommand {
     @Parameters(index = "0", paramLabel = "FILE")
     String file;
@@ -62,7 +66,10 @@ public final class LedgerImportCommand extends LoopxSubcommand {
                 appended = transfer.importInto(runtime.ledger(), in);
             } catch (LedgerException e) {
                 if (e.errorCode().equals("ledger_not_empty")) {
-                    throw new CliError("ledger_not_empty", e.getMessage(), "import into a new runtime root (loopx connect --runtime-root <new>)");
+                    throw new CliError(
+                            "ledger_not_empty",
+                            e.getMessage(),
+                            "import into a new runtime root (loopx connect --runtime-root <new>)");
                 }
                 throw e;
             }
@@ -75,7 +82,6 @@ public final class LedgerImportCommand extends LoopxSubcommand {
             return context.emit(doc);
         }
     }
-
 
     private static boolean isEmpty(Path dir) throws IOException {
         try (var entries = Files.list(dir)) {

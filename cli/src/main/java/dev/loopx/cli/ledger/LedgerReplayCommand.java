@@ -3,8 +3,8 @@ package dev.loopx.cli.ledger;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ExitCodes;
-import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.EventCursor;
@@ -16,7 +16,8 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "replay",
+@Command(
+        name = "replay",
         description = {
             "Print stored events as JSON lines (one envelope per line, exactly as stored, oldest first).",
             "This is the one command whose stdout is a stream of JSON documents rather than one."
@@ -53,10 +54,12 @@ public final class LedgerReplayCommand extends LoopxSubcommand {
             try {
                 until = java.time.OffsetDateTime.parse(end.until).toInstant();
             } catch (DateTimeParseException e) {
-                throw CliError.badInput("invalid_time", "--until must be RFC 3339 with an offset, e.g. 2026-01-01T00:00:00Z");
+                throw CliError.badInput(
+                        "invalid_time", "--until must be RFC 3339 with an offset, e.g. 2026-01-01T00:00:00Z");
             }
         }
-        try (LoopxRuntime runtime = context.openRuntime(); EventCursor cursor = runtime.ledger().readFrom(from)) {
+        try (LoopxRuntime runtime = context.openRuntime();
+                EventCursor cursor = runtime.ledger().readFrom(from)) {
             while (cursor.hasNext()) {
                 Recorded r = cursor.next();
                 if (end.to != null && r.seq() > end.to) {

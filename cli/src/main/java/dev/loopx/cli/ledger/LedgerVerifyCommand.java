@@ -10,7 +10,8 @@ import dev.loopx.ledger.audit.LedgerVerifier;
 import dev.loopx.ledger.audit.VerifyReport;
 import picocli.CommandLine.Command;
 
-@Command(name = "verify",
+@Command(
+        name = "verify",
         description = {
             "Check the whole ledger: dense seq from 1, the hash chain, every hash and event_id, every",
             "payload decodable, and no acknowledged tail missing. Exit 1 and the first bad seq when not."
@@ -39,8 +40,10 @@ public final class LedgerVerifyCommand extends LoopxSubcommand {
             doc.put("error_code", "ledger_verify_failed");
             doc.put("first_bad_seq", report.firstBadSeq());
             doc.put("problem", report.problem());
-            doc.put("hint", "the ledger is damaged from seq " + report.firstBadSeq()
-                    + "; restore it from a backup or an export (loopx ledger import)");
+            doc.put(
+                    "hint",
+                    "the ledger is damaged from seq " + report.firstBadSeq()
+                            + "; restore it from a backup or an export (loopx ledger import)");
         }
         return doc;
     }

@@ -3,9 +3,9 @@ package dev.loopx.cli.ops;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.RejectionHints;
-import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.RejectionHints;
 import dev.loopx.commands.Decision;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.Actor;
@@ -49,13 +49,16 @@ public final class AppendLoadCommand extends LoopxSubcommand {
             runtime.views();
             for (int i = 1; i <= count; i++) {
                 GoalConfigured event = new GoalConfigured(BigDecimal.valueOf(i, 3), 1 + writer, 1);
-                LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(context.now(), goalId,
-                        new Actor(ActorKind.SYSTEM, "append-load-" + writer), "");
+                LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(
+                        context.now(), goalId, new Actor(ActorKind.SYSTEM, "append-load-" + writer), "");
                 long t0 = System.nanoTime();
                 var outcome = runtime.write(write, views -> Decision.accept(event));
                 maxWriteNanos = Math.max(maxWriteNanos, System.nanoTime() - t0);
                 if (outcome.isLeft()) {
-                    throw new CliError(outcome.getLeft().errorCode(), outcome.getLeft().message(), RejectionHints.of(outcome.getLeft()));
+                    throw new CliError(
+                            outcome.getLeft().errorCode(),
+                            outcome.getLeft().message(),
+                            RejectionHints.of(outcome.getLeft()));
                 }
                 last = outcome.get().lastSeq();
                 first = first == 0 ? outcome.get().seqs().get(0) : first;

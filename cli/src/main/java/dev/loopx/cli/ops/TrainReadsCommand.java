@@ -41,22 +41,33 @@ public final class TrainReadsCommand extends LoopxSubcommand {
         runs.add(List.of("status", "--goal-id", goalId));
         runs.add(List.of("--format", "text", "status", "--goal-id", goalId));
         for (String profile : ShouldRun.PROFILES.stream().sorted().toList()) {
-            runs.add(List.of("quota", "should-run", "--goal-id", goalId, "--agent-id", agentId, "--runtime-profile", profile));
+            runs.add(List.of(
+                    "quota", "should-run", "--goal-id", goalId, "--agent-id", agentId, "--runtime-profile", profile));
         }
         runs.add(List.of("quota", "status", "--goal-id", goalId));
         runs.add(List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId));
         ArrayNode results = Json.array();
         boolean ok = true;
         for (List<String> args : runs) {
-            List<String> full = new ArrayList<>(List.of("--runtime-root", context.runtimeRoot().toString()));
+            List<String> full = new ArrayList<>(
+                    List.of("--runtime-root", context.runtimeRoot().toString()));
             if (!args.contains("--format")) {
                 full.addAll(List.of("--format", "json"));
             }
             full.addAll(args);
             StringWriter sink = new StringWriter();
-            int exit = context.runner().run(full.toArray(String[]::new), new PrintWriter(sink), new PrintWriter(sink),
-                    context.environment());
-            results.addObject().put("command", String.join(" ", args.stream().filter(a -> !a.equals(goalId)).toList()))
+            int exit = context.runner()
+                    .run(
+                            full.toArray(String[]::new),
+                            new PrintWriter(sink),
+                            new PrintWriter(sink),
+                            context.environment());
+            results.addObject()
+                    .put(
+                            "command",
+                            String.join(
+                                    " ",
+                                    args.stream().filter(a -> !a.equals(goalId)).toList()))
                     .put("exit", exit);
             ok &= exit == 0;
         }

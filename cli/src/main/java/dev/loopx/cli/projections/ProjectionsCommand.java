@@ -5,7 +5,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code loopx projections …}: the derived read models (SPEC §S9). */
-@Command(name = "projections", description = "Rebuild or dump the read models derived from the ledger.",
+@Command(
+        name = "projections",
+        description = "Rebuild or dump the read models derived from the ledger.",
         synopsisSubcommandLabel = "COMMAND")
 public final class ProjectionsCommand implements Runnable {
     @CommandLine.Spec

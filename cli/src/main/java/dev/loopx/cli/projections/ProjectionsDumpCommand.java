@@ -11,10 +11,13 @@ import dev.loopx.ledger.json.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "dump",
-        description = {"Print every read model and the checkpoint as one JSON document. With --canonical the",
+@Command(
+        name = "dump",
+        description = {
+            "Print every read model and the checkpoint as one JSON document. With --canonical the",
             "bytes are canonical (sorted keys, one number form): an incrementally maintained store and a",
-            "full rebuild of the same ledger print identical bytes."})
+            "full rebuild of the same ledger print identical bytes."
+        })
 public final class ProjectionsDumpCommand extends LoopxSubcommand {
     @Option(names = "--canonical", description = "Canonical bytes (sorted keys, no white space).")
     boolean canonical;
@@ -22,7 +25,8 @@ public final class ProjectionsDumpCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) throws Exception {
         try (LoopxRuntime runtime = context.openRuntime()) {
-            ObjectNode dump = (ObjectNode) Json.mapper().readTree(runtime.views().canonicalDump());
+            ObjectNode dump =
+                    (ObjectNode) Json.mapper().readTree(runtime.views().canonicalDump());
             dump.put("ok", true);
             if (canonical) {
                 context.out().println(CanonicalJson.string(PathRedactor.redact(dump)));

@@ -9,9 +9,12 @@ import dev.loopx.projections.ProjectionStore;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 
-@Command(name = "rebuild",
-        description = {"Rebuild every read model from the ledger into a fresh store that replaces the old one",
-            "when complete (offline: holds the write lock). Shows progress on a terminal."})
+@Command(
+        name = "rebuild",
+        description = {
+            "Rebuild every read model from the ledger into a fresh store that replaces the old one",
+            "when complete (offline: holds the write lock). Shows progress on a terminal."
+        })
 public final class ProjectionsRebuildCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) {

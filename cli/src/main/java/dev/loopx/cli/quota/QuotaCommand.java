@@ -5,17 +5,30 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code loopx quota …}: quota accounting (SPEC §S6). */
-@Command(name = "quota", synopsisSubcommandLabel = "COMMAND",
-        description = {"The heartbeat question (should-run), scheduler acks, and quota accounting. Only",
+@Command(
+        name = "quota",
+        synopsisSubcommandLabel = "COMMAND",
+        description = {
+            "The heartbeat question (should-run), scheduler acks, and quota accounting. Only",
             "spend-slot ever spends, once per accountable writeback; void-slot compensates. spent_slots is",
-            "summed over the goal's rolling window."})
+            "summed over the goal's rolling window."
+        })
 public final class QuotaCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     /** The command and its subcommands, each built only when the arguments name it. */
     public static CommandTree tree() {
-        return CommandTree.of(QuotaCommand::new, QuotaCommand::subcommand, "should-run", "scheduler-ack", "scheduler-fail-current", "spend-slot", "void-slot", "status", "plan");
+        return CommandTree.of(
+                QuotaCommand::new,
+                QuotaCommand::subcommand,
+                "should-run",
+                "scheduler-ack",
+                "scheduler-fail-current",
+                "spend-slot",
+                "void-slot",
+                "status",
+                "plan");
     }
 
     private static Object subcommand(String name) {
@@ -33,6 +46,8 @@ public final class QuotaCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "quota needs a subcommand: should-run, scheduler-ack(-current), scheduler-fail-current, spend-slot, void-slot, status or plan");
+        throw new CommandLine.ParameterException(
+                spec.commandLine(),
+                "quota needs a subcommand: should-run, scheduler-ack(-current), scheduler-fail-current, spend-slot, void-slot, status or plan");
     }
 }

@@ -14,9 +14,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code loopx quota status}: one goal's quota and frontier counters ({@code loopx_quota_status_v0}). Read-only. */
-@Command(name = "status",
-        description = {"One goal's quota (allowed, spent in the rolling window, state, next eligible time) and its",
-            "frontier counters (goal_frontier_projection_v0). Read-only; never spends."},
+@Command(
+        name = "status",
+        description = {
+            "One goal's quota (allowed, spent in the rolling window, state, next eligible time) and its",
+            "frontier counters (goal_frontier_projection_v0). Read-only; never spends."
+        },
         footer = {"", "Example:  loopx quota status --goal-id weather-app-goal"})
 public final class QuotaStatusCommand extends LoopxSubcommand {
     @Option(names = "--goal-id", required = true, paramLabel = "ID")
@@ -39,8 +42,13 @@ public final class QuotaStatusCommand extends LoopxSubcommand {
             doc.put("goal_id", goalId);
             doc.put("agent_id", agent);
             doc.put("lifecycle", state.goal().lifecycle());
-            doc.set("quota", QuotaStatus.at(state.goal().quota(), state.quota(), context.now()).toJson());
-            doc.set("goal_frontier_projection", Frontier.of(state, agent, context.now()).toJson());
+            doc.set(
+                    "quota",
+                    QuotaStatus.at(state.goal().quota(), state.quota(), context.now())
+                            .toJson());
+            doc.set(
+                    "goal_frontier_projection",
+                    Frontier.of(state, agent, context.now()).toJson());
             return context.emit(doc);
         }
     }

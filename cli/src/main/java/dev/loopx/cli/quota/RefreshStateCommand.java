@@ -1,37 +1,40 @@
 package dev.loopx.cli.quota;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.DryRunCommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.quota.QuotaCommands.RecordEvidence;
-import dev.loopx.commands.quota.QuotaDecider;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
-import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "refresh-state",
-        description = {"Write a turn's evidence back (evidence.recorded). outcome_progress and",
-            "primary_goal_outcome are accountable: exactly one quota spend may follow each. Never spends."},
-        footer = {"", "Example:  loopx refresh-state --goal-id g --agent-id builder --delivery-outcome outcome_progress \\",
-            "            --summary \"importer handles empty files\""})
+@Command(
+        name = "refresh-state",
+        description = {
+            "Write a turn's evidence back (evidence.recorded). outcome_progress and",
+            "primary_goal_outcome are accountable: exactly one quota spend may follow each. Never spends."
+        },
+        footer = {
+            "",
+            "Example:  loopx refresh-state --goal-id g --agent-id builder --delivery-outcome outcome_progress \\",
+            "            --summary \"importer handles empty files\""
+        })
 public final class RefreshStateCommand extends DryRunCommand {
     @Option(names = "--agent-id", paramLabel = "ID")
     String agentId;
 
-    @Option(names = "--delivery-outcome", paramLabel = "OUTCOME",
+    @Option(
+            names = "--delivery-outcome",
+            paramLabel = "OUTCOME",
             description = "outcome_progress | primary_goal_outcome | surface_only | outcome_gap")
     String deliveryOutcome;
 
@@ -49,8 +52,13 @@ public final class RefreshStateCommand extends DryRunCommand {
             IdOptions.requireId("--agent-id", agentId);
         }
         if (deliveryOutcome != null) {
-            TextOptions.oneOf("--delivery-outcome", deliveryOutcome, "outcome_progress", "primary_goal_outcome",
-                    "surface_only", "outcome_gap");
+            TextOptions.oneOf(
+                    "--delivery-outcome",
+                    deliveryOutcome,
+                    "outcome_progress",
+                    "primary_goal_outcome",
+                    "surface_only",
+                    "outcome_gap");
         }
         summary = TextOptions.requirePublic("--summary", summary, false);
     }
@@ -66,8 +74,11 @@ public final class RefreshStateCommand extends DryRunCommand {
 
     @Override
     protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        doc.put("accountable", deliveryOutcome != null
-                && (deliveryOutcome.equals("outcome_progress") || deliveryOutcome.equals("primary_goal_outcome")));
+        doc.put(
+                "accountable",
+                deliveryOutcome != null
+                        && (deliveryOutcome.equals("outcome_progress")
+                                || deliveryOutcome.equals("primary_goal_outcome")));
         doc.put("spends_quota", false);
     }
 

@@ -1,37 +1,38 @@
 package dev.loopx.cli.quota;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.scheduler.SchedulerCommands.AckScheduler;
 import dev.loopx.commands.scheduler.SchedulerDecider;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.projections.GoalState;
-import dev.loopx.projections.scheduler.SchedulerFold;
-import dev.loopx.projections.view.Views;
 import io.vavr.control.Either;
-import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "scheduler-ack", aliases = "scheduler-ack-current",
-        description = {"Tell LoopX the host applied a scheduler hint (run the ack_hint.cli_args of should-run).",
+@Command(
+        name = "scheduler-ack",
+        aliases = "scheduler-ack-current",
+        description = {
+            "Tell LoopX the host applied a scheduler hint (run the ack_hint.cli_args of should-run).",
             "The reset token and identity signature must be the live hint's, else ok=false and nothing is",
             "appended. Persists scheduler.acked; an identical repeat changes nothing. Never spends.",
-            "Preview unless --execute."},
-        footer = {"", "Example:  loopx quota scheduler-ack-current --goal-id g --agent-id builder --applied-rrule FREQ=MINUTELY;INTERVAL=30 \\",
-            "            --reset-token 0123456789abcdef --identity-signature 0123456789ab --execute"})
+            "Preview unless --execute."
+        },
+        footer = {
+            "",
+            "Example:  loopx quota scheduler-ack-current --goal-id g --agent-id builder --applied-rrule FREQ=MINUTELY;INTERVAL=30 \\",
+            "            --reset-token 0123456789abcdef --identity-signature 0123456789ab --execute"
+        })
 public final class SchedulerAckCommand extends PreviewFirstCommand {
     @Option(names = "--agent-id", required = true, paramLabel = "ID")
     String agentId;
@@ -48,7 +49,6 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
     @Option(names = "--surface", paramLabel = "SURFACE", description = "Host surface (default codex_app).")
     String surface = "codex_app";
 
-
     @Override
     protected String schemaVersion() {
         return "loopx_scheduler_ack_v0";
@@ -62,7 +62,8 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
             throw CliError.badInput("invalid_value", "--applied-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
         }
         if (!resetToken.matches("[0-9a-f]{16}") || !identitySignature.matches("[0-9a-f]{12}")) {
-            throw CliError.badInput("invalid_value", "--reset-token is 16 hex digits and --identity-signature 12 (from should-run)");
+            throw CliError.badInput(
+                    "invalid_value", "--reset-token is 16 hex digits and --identity-signature 12 (from should-run)");
         }
     }
 
@@ -79,7 +80,10 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(invocation, options, new GoalWrite.Scheduler(
-                new AckScheduler(goalId, agentId, surface, appliedRrule, resetToken, identitySignature, invocation.now())));
+        return GoalWrites.run(
+                invocation,
+                options,
+                new GoalWrite.Scheduler(new AckScheduler(
+                        goalId, agentId, surface, appliedRrule, resetToken, identitySignature, invocation.now())));
     }
 }

@@ -1,34 +1,37 @@
 package dev.loopx.cli.quota;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.scheduler.SchedulerCommands.FailScheduler;
 import dev.loopx.commands.scheduler.SchedulerDecider;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
 import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "scheduler-fail-current",
-        description = {"Tell LoopX the host could not apply --failed-rrule while its automation stayed at",
+@Command(
+        name = "scheduler-fail-current",
+        description = {
+            "Tell LoopX the host could not apply --failed-rrule while its automation stayed at",
             "--app-automation-current-rrule. Up to 4 distinct (target, observed) pairs are remembered for",
             "24 h; while one matches, should-run answers apply_needed=false with",
-            "state_status=host_update_failure_suppressed. An ack of that RRULE clears it. Never spends."},
-        footer = {"", "Example:  loopx quota scheduler-fail-current --goal-id g --agent-id builder --failed-rrule FREQ=MINUTELY;INTERVAL=60 \\",
-            "            --app-automation-current-rrule FREQ=MINUTELY;INTERVAL=30 --execute"})
+            "state_status=host_update_failure_suppressed. An ack of that RRULE clears it. Never spends."
+        },
+        footer = {
+            "",
+            "Example:  loopx quota scheduler-fail-current --goal-id g --agent-id builder --failed-rrule FREQ=MINUTELY;INTERVAL=60 \\",
+            "            --app-automation-current-rrule FREQ=MINUTELY;INTERVAL=30 --execute"
+        })
 public final class SchedulerFailCommand extends PreviewFirstCommand {
     @Option(names = "--agent-id", required = true, paramLabel = "ID")
     String agentId;
@@ -66,7 +69,9 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(invocation, options,
+        return GoalWrites.run(
+                invocation,
+                options,
                 new GoalWrite.Scheduler(new FailScheduler(goalId, agentId, "codex_app", failedRrule, currentRrule)));
     }
 }

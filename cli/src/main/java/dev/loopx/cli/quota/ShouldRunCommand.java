@@ -14,32 +14,57 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "should-run",
-        description = {"The heartbeat question: may this agent run now, on what, and when should the host ask",
+@Command(
+        name = "should-run",
+        description = {
+            "The heartbeat question: may this agent run now, on what, and when should the host ask",
             "again? Answers loopx_quota_decision_v0 with scheduler_hint_v0. Never writes state and never",
             "spends; --turn-instance-id records one idempotent turn.observed receipt. Without a runtime",
-            "profile it fails closed (should_run=false, repair_scheduler_execution_context)."},
-        footer = {"", "Example:  loopx quota should-run --goal-id g --agent-id builder --runtime-profile codex_app_heartbeat"})
+            "profile it fails closed (should_run=false, repair_scheduler_execution_context)."
+        },
+        footer = {
+            "",
+            "Example:  loopx quota should-run --goal-id g --agent-id builder --runtime-profile codex_app_heartbeat"
+        })
 public final class ShouldRunCommand extends LoopxSubcommand implements QuickCommand {
     private static final String APP_PROFILE = AnswerShouldRun.APP_PROFILE;
-    private static final Options OPTIONS = Options.of("--goal-id", "--agent-id", "--runtime-profile", "--include-detail",
-                    "--turn-instance-id", "--codex-home", "--app-automation-current-rrule")
-            .required("--goal-id").lists("--available-capability").flags("--codex-app").alias("-A", "--codex-app");
+    private static final Options OPTIONS = Options.of(
+                    "--goal-id",
+                    "--agent-id",
+                    "--runtime-profile",
+                    "--include-detail",
+                    "--turn-instance-id",
+                    "--codex-home",
+                    "--app-automation-current-rrule")
+            .required("--goal-id")
+            .lists("--available-capability")
+            .flags("--codex-app")
+            .alias("-A", "--codex-app");
 
     @Option(names = "--goal-id", required = true, paramLabel = "ID")
     String goalId;
 
-    @Option(names = "--agent-id", paramLabel = "ID", description = "The lane asking (required on goals with registered agents).")
+    @Option(
+            names = "--agent-id",
+            paramLabel = "ID",
+            description = "The lane asking (required on goals with registered agents).")
     String agentId;
 
-    @Option(names = "--runtime-profile", paramLabel = "PROFILE",
+    @Option(
+            names = "--runtime-profile",
+            paramLabel = "PROFILE",
             description = "codex_app_heartbeat | codex_cli | codex_app_ssh_goal | claude_code | generic_cli")
     String runtimeProfile;
 
-    @Option(names = {"-A", "--codex-app"}, description = "Same as --runtime-profile codex_app_heartbeat.")
+    @Option(
+            names = {"-A", "--codex-app"},
+            description = "Same as --runtime-profile codex_app_heartbeat.")
     boolean codexApp;
 
-    @Option(names = "--available-capability", paramLabel = "C", description = "A capability the host offers (repeatable).")
+    @Option(
+            names = "--available-capability",
+            paramLabel = "C",
+            description = "A capability the host offers (repeatable).")
     List<String> capabilities = new ArrayList<>();
 
     @Option(names = "--include-detail", paramLabel = "scheduler|all", description = "Add cold-path scheduler detail.")
@@ -48,11 +73,16 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
     @Option(names = "--turn-instance-id", paramLabel = "ID", description = "Record one receipt for this host turn.")
     String turnInstanceId;
 
-    @Option(names = "--codex-home", paramLabel = "DIR", description = "Codex App lanes: the Codex home of a pending upgrade"
-            + " (default $CODEX_HOME, else ~/.codex); read only when a deferred upgrade names this lane.")
+    @Option(
+            names = "--codex-home",
+            paramLabel = "DIR",
+            description = "Codex App lanes: the Codex home of a pending upgrade"
+                    + " (default $CODEX_HOME, else ~/.codex); read only when a deferred upgrade names this lane.")
     String codexHome;
 
-    @Option(names = "--app-automation-current-rrule", paramLabel = "RRULE",
+    @Option(
+            names = "--app-automation-current-rrule",
+            paramLabel = "RRULE",
             description = "The host automation's current RRULE (equal to the target → only an ack is needed).")
     String currentRrule;
 
@@ -88,7 +118,10 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
             throw CliError.badInput("invalid_arguments", "--codex-app contradicts --runtime-profile " + runtimeProfile);
         }
         if (!profile.isEmpty()) {
-            TextOptions.oneOf("--runtime-profile", profile, ShouldRun.PROFILES.stream().sorted().toArray(String[]::new));
+            TextOptions.oneOf(
+                    "--runtime-profile",
+                    profile,
+                    ShouldRun.PROFILES.stream().sorted().toArray(String[]::new));
         }
         if (includeDetail != null) {
             TextOptions.oneOf("--include-detail", includeDetail, "scheduler", "all");
@@ -98,11 +131,19 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
             IdOptions.requireId("--turn-instance-id", turnInstanceId);
         }
         if (currentRrule != null && !SchedulerDecider.isMinutelyRrule(currentRrule)) {
-            throw CliError.badInput("invalid_value", "--app-automation-current-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
+            throw CliError.badInput(
+                    "invalid_value", "--app-automation-current-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
         }
-        AnswerShouldRun.Request request = new AnswerShouldRun.Request(goalId, agentId == null ? "" : agentId, profile,
-                capabilities, includeDetail == null ? "" : includeDetail, currentRrule == null ? "" : currentRrule,
-                turnInstanceId == null ? "" : turnInstanceId, codexHome);
-        return context.emit(ShouldRunDocument.of(AnswerShouldRun.run(context.invocation(), request).getOrElseThrow(CliError::of)));
+        AnswerShouldRun.Request request = new AnswerShouldRun.Request(
+                goalId,
+                agentId == null ? "" : agentId,
+                profile,
+                capabilities,
+                includeDetail == null ? "" : includeDetail,
+                currentRrule == null ? "" : currentRrule,
+                turnInstanceId == null ? "" : turnInstanceId,
+                codexHome);
+        return context.emit(ShouldRunDocument.of(
+                AnswerShouldRun.run(context.invocation(), request).getOrElseThrow(CliError::of)));
     }
 }

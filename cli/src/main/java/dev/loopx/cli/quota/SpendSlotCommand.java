@@ -1,32 +1,30 @@
 package dev.loopx.cli.quota;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.quota.QuotaCommands.SpendSlot;
-import dev.loopx.commands.quota.QuotaDecider;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.projections.GoalState;
 import dev.loopx.projections.quota.QuotaStatus;
 import io.vavr.control.Either;
-import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "spend-slot",
-        description = {"Spend quota for the latest accountable writeback (refresh-state with outcome_progress or",
+@Command(
+        name = "spend-slot",
+        description = {
+            "Spend quota for the latest accountable writeback (refresh-state with outcome_progress or",
             "primary_goal_outcome) that is not spent yet. Preview by default; --execute appends exactly one",
-            "quota.slot_spent. A second spend for the same writeback is refused (writeback_already_spent)."},
+            "quota.slot_spent. A second spend for the same writeback is refused (writeback_already_spent)."
+        },
         footer = {"", "Example:  loopx quota spend-slot --goal-id g --agent-id builder --execute"})
 public final class SpendSlotCommand extends PreviewFirstCommand {
     @Option(names = "--agent-id", paramLabel = "ID", description = "Spend for this agent's latest writeback.")

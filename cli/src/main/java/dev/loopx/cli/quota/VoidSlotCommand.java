@@ -1,32 +1,37 @@
 package dev.loopx.cli.quota;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.quota.QuotaCommands.VoidSlot;
-import dev.loopx.commands.quota.QuotaDecider;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.projections.GoalState;
 import dev.loopx.projections.quota.QuotaStatus;
 import io.vavr.control.Either;
-import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "void-slot",
-        description = {"Cancel a spend with a compensating quota.slot_voided (the spend stays in the ledger).",
-            "Its writeback may then be spent again. Preview by default."},
-        footer = {"", "Example:  loopx quota void-slot --goal-id g --spent-seq 42 --reason-summary \"spent twice by mistake\" --execute"})
+@Command(
+        name = "void-slot",
+        description = {
+            "Cancel a spend with a compensating quota.slot_voided (the spend stays in the ledger).",
+            "Its writeback may then be spent again. Preview by default."
+        },
+        footer = {
+            "",
+            "Example:  loopx quota void-slot --goal-id g --spent-seq 42 --reason-summary \"spent twice by mistake\" --execute"
+        })
 public final class VoidSlotCommand extends PreviewFirstCommand {
-    @Option(names = "--spent-seq", required = true, paramLabel = "SEQ", description = "The seq of the quota.slot_spent event.")
+    @Option(
+            names = "--spent-seq",
+            required = true,
+            paramLabel = "SEQ",
+            description = "The seq of the quota.slot_spent event.")
     long spentSeq;
 
     @Option(names = "--reason-summary", required = true, paramLabel = "TEXT")

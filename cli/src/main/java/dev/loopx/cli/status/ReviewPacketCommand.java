@@ -19,10 +19,13 @@ import picocli.CommandLine.Option;
  * reviewer or the next agent that fits {@code --max-chars} (the compact JSON, whole items dropped
  * from the end of lists; {@code budget} and {@code truncated} say what happened). Read-only.
  */
-@Command(name = "review-packet",
-        description = {"A compact handoff for a reviewer or the next agent: kind, waiting_on, what changed since",
+@Command(
+        name = "review-packet",
+        description = {
+            "A compact handoff for a reviewer or the next agent: kind, waiting_on, what changed since",
             "the last reward, the latest evidence and the exact next commands, within --max-chars",
-            "(default 4000; whole list items are dropped, strings are never cut). Read-only."},
+            "(default 4000; whole list items are dropped, strings are never cut). Read-only."
+        },
         footer = {"", "Example:  loopx review-packet --goal-id weather-app-goal --agent-id builder --max-chars 2000"})
 public final class ReviewPacketCommand extends LoopxSubcommand {
     static final int MIN_CHARS = 200;
@@ -33,7 +36,10 @@ public final class ReviewPacketCommand extends LoopxSubcommand {
     @Option(names = "--agent-id", paramLabel = "ID", description = "The lane handing off (default: every lane).")
     String agentId;
 
-    @Option(names = "--max-chars", paramLabel = "N", description = "Character budget of the JSON answer (default 4000).")
+    @Option(
+            names = "--max-chars",
+            paramLabel = "N",
+            description = "Character budget of the JSON answer (default 4000).")
     int maxChars = 4000;
 
     @Override
@@ -47,11 +53,13 @@ public final class ReviewPacketCommand extends LoopxSubcommand {
         }
         try (LoopxRuntime runtime = context.openRuntime()) {
             var views = runtime.views();
-            GoalState state = GoalState.load(views, goalId).orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId)));
+            GoalState state =
+                    GoalState.load(views, goalId).orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId)));
             long after = ReviewPacket.lastRewardSeq(state);
-            var counts = LedgerSince.countByType(runtime, goalId, after, views.checkpoint().seq());
-            ObjectNode packet = ReviewPacket.of(state, agentId == null ? "" : agentId, context.now(),
-                    new ReviewPacket.Changes(after, counts));
+            var counts = LedgerSince.countByType(
+                    runtime, goalId, after, views.checkpoint().seq());
+            ObjectNode packet = ReviewPacket.of(
+                    state, agentId == null ? "" : agentId, context.now(), new ReviewPacket.Changes(after, counts));
             ObjectNode safe = (ObjectNode) PathRedactor.redact(packet);
             return context.emit(CharBudget.fit(safe, maxChars, ReviewPacket.TRIM_ORDER));
         }

@@ -21,10 +21,13 @@ import picocli.CommandLine.Option;
  * with one entry per goal in {@code goals[]} (every goal of the runtime root without
  * {@code --goal-id}). Read-only: never appends, never takes the write lock.
  */
-@Command(name = "status",
-        description = {"The first screen: objective, lifecycle, quota, open user gates (their question), the next",
+@Command(
+        name = "status",
+        description = {
+            "The first screen: objective, lifecycle, quota, open user gates (their question), the next",
             "agent todo per lane, counts, last evidence, the attention queue, terminal state and each lane's last heartbeat install. Read-only.",
-            "Without --goal-id every goal of the runtime root; --agent-id narrows to one lane."},
+            "Without --goal-id every goal of the runtime root; --agent-id narrows to one lane."
+        },
         footer = {"", "Example:  loopx status --goal-id weather-app-goal"})
 public final class StatusCommand extends LoopxSubcommand implements QuickCommand {
     private static final Options OPTIONS = Options.of("--goal-id", "--agent-id");
@@ -32,7 +35,10 @@ public final class StatusCommand extends LoopxSubcommand implements QuickCommand
     @Option(names = "--goal-id", paramLabel = "ID")
     String goalId;
 
-    @Option(names = "--agent-id", paramLabel = "ID", description = "Show one lane: its gates, its next todo, its queue.")
+    @Option(
+            names = "--agent-id",
+            paramLabel = "ID",
+            description = "Show one lane: its gates, its next todo, its queue.")
     String agentId;
 
     @Override
@@ -60,8 +66,10 @@ public final class StatusCommand extends LoopxSubcommand implements QuickCommand
         String agent = agentId == null ? "" : agentId;
         try (LoopxRuntime runtime = context.openRuntime()) {
             var views = runtime.views();
-            List<GoalState> goals = goalId == null ? GoalState.loadAll(views)
-                    : List.of(GoalState.load(views, goalId).orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId))));
+            List<GoalState> goals = goalId == null
+                    ? GoalState.loadAll(views)
+                    : List.of(GoalState.load(views, goalId)
+                            .orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId))));
             ObjectNode doc = CliContext.document("loopx_status_v0", true);
             doc.put("agent_id", agent);
             doc.put("now", context.now().toString());
@@ -72,7 +80,8 @@ public final class StatusCommand extends LoopxSubcommand implements QuickCommand
                 ArrayNode installs = entry.putArray("heartbeat_installs");
                 HeartbeatFold.forGoal(views, g.goal().goalId()).stream()
                         .filter(i -> agent.isEmpty() || i.agentId().equals(agent))
-                        .forEach(i -> installs.add(dev.loopx.ledger.json.Json.mapper().valueToTree(i)));
+                        .forEach(i ->
+                                installs.add(dev.loopx.ledger.json.Json.mapper().valueToTree(i)));
                 array.add(entry);
             }
             return context.emit(doc, StatusText::render);

@@ -23,7 +23,8 @@ final class StatusText {
     }
 
     private static void goal(JsonNode g, PrintWriter out) {
-        out.println("goal " + g.path("goal_id").asText() + "  [" + g.at("/lifecycle/state").asText() + "]"
+        out.println("goal " + g.path("goal_id").asText() + "  ["
+                + g.at("/lifecycle/state").asText() + "]"
                 + (g.path("terminal").asBoolean() ? "  terminal: no follow-up" : ""));
         if (!g.path("objective").asText().isEmpty()) {
             out.println("  objective  " + g.path("objective").asText());
@@ -33,32 +34,46 @@ final class StatusText {
         }
         out.println("  quota      " + quotaBar(g.path("quota")));
         for (JsonNode gate : g.path("open_user_gates")) {
-            String scope = gate.path("scope").asText().equals("agent") ? " (blocks " + gate.path("blocks_agent").asText() + ")"
+            String scope = gate.path("scope").asText().equals("agent")
+                    ? " (blocks " + gate.path("blocks_agent").asText() + ")"
                     : gate.path("scope").asText().equals("global") ? " (blocks everyone)" : "";
-            out.println("  gate       ? " + gate.path("question").asText() + scope + "  [" + gate.path("todo_id").asText() + "]");
+            out.println("  gate       ? " + gate.path("question").asText() + scope + "  ["
+                    + gate.path("todo_id").asText() + "]");
         }
         for (JsonNode lane : g.at("/next_agent_todo/lanes")) {
             out.println("  next       " + lane.path("agent_id").asText() + " → " + todo(lane.path("todo")));
         }
         out.println("  next       unassigned → " + todo(g.at("/next_agent_todo/unassigned")));
         JsonNode c = g.path("counts");
-        out.println("  counts     open " + c.path("open").asLong() + " · blocked " + c.path("blocked").asLong()
-                + " · deferred " + c.path("deferred").asLong() + " · done " + c.path("done").asLong()
-                + "  (user " + c.path("user_open").asLong() + ", agent " + c.path("agent_open").asLong() + " open)");
+        out.println("  counts     open " + c.path("open").asLong() + " · blocked "
+                + c.path("blocked").asLong()
+                + " · deferred " + c.path("deferred").asLong() + " · done "
+                + c.path("done").asLong()
+                + "  (user " + c.path("user_open").asLong() + ", agent "
+                + c.path("agent_open").asLong() + " open)");
         JsonNode e = g.path("last_evidence");
-        out.println("  evidence   " + (e.isNull() || e.isMissingNode() ? "(none yet)"
-                : e.path("delivery_outcome").asText() + ": " + e.path("summary").asText() + "  (seq " + e.path("seq").asLong()
-                        + (e.path("agent_id").asText().isEmpty() ? "" : ", " + e.path("agent_id").asText()) + ", "
-                        + e.path("recorded_at").asText() + ")"));
+        out.println("  evidence   "
+                + (e.isNull() || e.isMissingNode()
+                        ? "(none yet)"
+                        : e.path("delivery_outcome").asText() + ": "
+                                + e.path("summary").asText() + "  (seq "
+                                + e.path("seq").asLong()
+                                + (e.path("agent_id").asText().isEmpty()
+                                        ? ""
+                                        : ", " + e.path("agent_id").asText()) + ", "
+                                + e.path("recorded_at").asText() + ")"));
         JsonNode a = g.path("attention");
-        out.println("  attention  needs you " + a.path("needs_user").size() + " · needs agent " + a.path("needs_agent").size()
-                + " · watching " + a.path("watching").size());
+        out.println("  attention  needs you " + a.path("needs_user").size() + " · needs agent "
+                + a.path("needs_agent").size() + " · watching "
+                + a.path("watching").size());
         for (JsonNode item : a.path("needs_user")) {
-            out.println("             you: " + item.path("text").asText() + "  [" + item.path("todo_id").asText() + "]");
+            out.println("             you: " + item.path("text").asText() + "  ["
+                    + item.path("todo_id").asText() + "]");
         }
         JsonNode sources = g.at("/goal_frontier_projection/source_completeness");
         out.println("  terminal   " + (g.path("terminal").asBoolean() ? "yes (derived)" : "no") + "  (user todos "
-                + sources.path("user_todos").asText() + ", agent todos " + sources.path("agent_todos").asText() + ")");
+                + sources.path("user_todos").asText() + ", agent todos "
+                + sources.path("agent_todos").asText() + ")");
     }
 
     /** {@code [#####...............] 5/20 slots · active} (or the state alone when nothing is allowed). */
@@ -66,7 +81,9 @@ final class StatusText {
         long allowed = q.path("allowed_slots").asLong();
         long spent = q.path("spent_slots").asLong();
         String state = q.path("state").asText();
-        String next = q.path("next_eligible_at").isTextual() ? " · next slot " + q.path("next_eligible_at").asText() : "";
+        String next = q.path("next_eligible_at").isTextual()
+                ? " · next slot " + q.path("next_eligible_at").asText()
+                : "";
         if (allowed <= 0) {
             return "[" + "-".repeat(BAR) + "] " + state + " (nothing allowed)";
         }
@@ -79,8 +96,12 @@ final class StatusText {
         if (t == null || t.isNull() || t.isMissingNode()) {
             return "(nothing runnable)";
         }
-        String claim = t.path("claimed_by").asText().isEmpty() ? "unclaimed" : "claimed by " + t.path("claimed_by").asText();
-        String priority = t.path("priority").asText().isEmpty() ? "" : t.path("priority").asText() + ", ";
-        return t.path("text").asText() + "  (" + priority + claim + ") [" + t.path("todo_id").asText() + "]";
+        String claim = t.path("claimed_by").asText().isEmpty()
+                ? "unclaimed"
+                : "claimed by " + t.path("claimed_by").asText();
+        String priority =
+                t.path("priority").asText().isEmpty() ? "" : t.path("priority").asText() + ", ";
+        return t.path("text").asText() + "  (" + priority + claim + ") ["
+                + t.path("todo_id").asText() + "]";
     }
 }

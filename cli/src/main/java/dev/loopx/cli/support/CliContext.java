@@ -3,10 +3,10 @@ package dev.loopx.cli.support;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
+import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.json.Json;
@@ -112,7 +112,8 @@ public final class CliContext {
             if (root.runtimeRoot.isBlank() || root.runtimeRoot.indexOf('\0') >= 0) {
                 throw new InvalidPathException(root.runtimeRoot, "empty or NUL");
             }
-            return Optional.of(environment.workingDirectory().resolve(root.runtimeRoot).normalize());
+            return Optional.of(
+                    environment.workingDirectory().resolve(root.runtimeRoot).normalize());
         } catch (InvalidPathException e) {
             throw CliError.badInput("invalid_value", "--runtime-root is not a usable path");
         }
@@ -138,8 +139,14 @@ public final class CliContext {
 
     /** The same for another runtime root (e.g. the one {@code connect} creates). */
     public Invocation invocation(Path runtimeRoot) {
-        return new Invocation(now(), runtimeRoot, loopxHome(), environment.workingDirectory(), environment.userHome(),
-                environment.variables(), this::progress);
+        return new Invocation(
+                now(),
+                runtimeRoot,
+                loopxHome(),
+                environment.workingDirectory(),
+                environment.userHome(),
+                environment.variables(),
+                this::progress);
     }
 
     /** Progress for long work: stderr, only when a person is watching. */
@@ -223,7 +230,8 @@ public final class CliContext {
             return renderError(new CliError(e.errorCode(), e.getMessage(), hintFor(e.errorCode())));
         }
         err.println("loopx: internal error: " + PathRedactor.redact(String.valueOf(failure)));
-        return renderError(new CliError("internal_error",
+        return renderError(new CliError(
+                "internal_error",
                 "LoopX failed unexpectedly (" + failure.getClass().getSimpleName() + "); nothing was acknowledged",
                 "loopx doctor"));
     }

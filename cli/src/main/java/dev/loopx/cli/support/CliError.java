@@ -30,8 +30,12 @@ public final class CliError extends RuntimeException {
 
     /** A decider's refusal: exit 1, or 2 when the refusal is about the input itself. */
     public static CliError of(dev.loopx.commands.Rejection rejection) {
-        return new CliError(rejection.errorCode(), rejection.message(), RejectionHints.of(rejection),
-                ExitCodes.forRejection(rejection), true);
+        return new CliError(
+                rejection.errorCode(),
+                rejection.message(),
+                RejectionHints.of(rejection),
+                ExitCodes.forRejection(rejection),
+                true);
     }
 
     public int exitCode() {

@@ -109,7 +109,8 @@ public final class CommandTree {
     }
 
     private void register(CommandLine parent, String name, CommandLine child) {
-        parent.addSubcommand(name, child, aliasesOf.getOrDefault(name, List.of()).toArray(String[]::new));
+        parent.addSubcommand(
+                name, child, aliasesOf.getOrDefault(name, List.of()).toArray(String[]::new));
     }
 
     /** Index of the first word that names a subcommand, or -1 (none, or help asked for here). */

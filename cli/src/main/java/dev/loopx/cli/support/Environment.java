@@ -13,8 +13,8 @@ import java.util.Objects;
  * own; {@link #system} is the real one. Domain code never sees this: the CLI reads the clock once
  * and passes {@code now} in.
  */
-public record Environment(Map<String, String> variables, Path workingDirectory, Path userHome,
-        boolean interactive, Clock clock) {
+public record Environment(
+        Map<String, String> variables, Path workingDirectory, Path userHome, boolean interactive, Clock clock) {
     public Environment {
         Objects.requireNonNull(variables, "variables");
         Objects.requireNonNull(workingDirectory, "workingDirectory");

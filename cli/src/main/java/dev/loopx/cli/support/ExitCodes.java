@@ -14,16 +14,42 @@ public final class ExitCodes {
     public static final int ENVIRONMENT = 3;
 
     private static final Set<String> BAD_INPUT_CODES = Set.of(
-            "invalid_arguments", "invalid_goal_id", "invalid_agent_id", "invalid_value", "invalid_time",
-            "invalid_format", "runtime_root_not_found", "runtime_root_not_a_directory",
-            "runtime_root_not_initialized", "runtime_root_foreign", "project_not_found", "import_file_unreadable", "import_file_invalid",
-            "public_boundary_violation", "unknown_option", "invalid_todo_id", "invalid_resume_when", "invalid_text",
-            "invalid_task_class", "invalid_enum", "actor_kind_required", "gate_scope_required",
-            "decision_outcome_required", "text_file_unreadable", "replacement_same_as_todo", "archive_not_found");
+            "invalid_arguments",
+            "invalid_goal_id",
+            "invalid_agent_id",
+            "invalid_value",
+            "invalid_time",
+            "invalid_format",
+            "runtime_root_not_found",
+            "runtime_root_not_a_directory",
+            "runtime_root_not_initialized",
+            "runtime_root_foreign",
+            "project_not_found",
+            "import_file_unreadable",
+            "import_file_invalid",
+            "public_boundary_violation",
+            "unknown_option",
+            "invalid_todo_id",
+            "invalid_resume_when",
+            "invalid_text",
+            "invalid_task_class",
+            "invalid_enum",
+            "actor_kind_required",
+            "gate_scope_required",
+            "decision_outcome_required",
+            "text_file_unreadable",
+            "replacement_same_as_todo",
+            "archive_not_found");
 
     private static final Set<String> REFUSAL_CODES = Set.of(
-            "goal_not_found", "concurrent_write_conflict", "lock_acquire_timeout", "ledger_verify_failed",
-            "ledger_not_empty", "import_chain_broken", "doctor_found_problems", "operation_id_conflict",
+            "goal_not_found",
+            "concurrent_write_conflict",
+            "lock_acquire_timeout",
+            "ledger_verify_failed",
+            "ledger_not_empty",
+            "import_chain_broken",
+            "doctor_found_problems",
+            "operation_id_conflict",
             "status_collection_unavailable");
 
     private ExitCodes() {}

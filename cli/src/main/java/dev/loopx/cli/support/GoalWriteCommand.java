@@ -1,14 +1,12 @@
 package dev.loopx.cli.support;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.commands.Rejection;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.commands.Rejection;
 import dev.loopx.ledger.Actor;
-import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
-import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
@@ -22,7 +20,9 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
     @Option(names = "--goal-id", required = true, paramLabel = "ID", description = "The goal.")
     protected String goalId;
 
-    @Option(names = "--operation-id", paramLabel = "ID",
+    @Option(
+            names = "--operation-id",
+            paramLabel = "ID",
             description = "Idempotency key: repeating the same write returns the original receipt (replayed=true);"
                     + " the same id with a different write is refused (operation_id_conflict).")
     protected String operationId;
@@ -54,7 +54,11 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
             IdOptions.requireId("--operation-id", operationId);
         }
         validate(context);
-        return render(context, write(context.invocation(), new WriteOptions(actor(), operationId == null ? "" : operationId, !writes())));
+        return render(
+                context,
+                write(
+                        context.invocation(),
+                        new WriteOptions(actor(), operationId == null ? "" : operationId, !writes())));
     }
 
     /** The one application call: the typed request of this command, run by its service. */

@@ -16,8 +16,11 @@ public final class IdOptions {
     /** Any other id option (agent, todo reference, operation): same rule, its own error code. */
     public static String requireId(String option, String value) {
         Ids.problem(option, value).ifPresent(p -> {
-            throw CliError.badInput(option.equals("--agent-id") || option.equals("--claimed-by")
-                    || option.equals("--blocks-agent") ? "invalid_agent_id" : "invalid_value", p);
+            throw CliError.badInput(
+                    option.equals("--agent-id") || option.equals("--claimed-by") || option.equals("--blocks-agent")
+                            ? "invalid_agent_id"
+                            : "invalid_value",
+                    p);
         });
         return value;
     }

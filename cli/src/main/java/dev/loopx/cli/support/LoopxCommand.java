@@ -2,13 +2,16 @@ package dev.loopx.cli.support;
 
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** The root command and the global options of SPEC §S0, inherited by every subcommand. */
-@Command(name = "loopx", mixinStandardHelpOptions = true, versionProvider = VersionInfo.class,
+@Command(
+        name = "loopx",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionInfo.class,
         usageHelpAutoWidth = true,
         description = {
             "LoopX keeps long-running coding agents working on a goal across sessions.",
@@ -19,22 +22,36 @@ import picocli.CommandLine.Model.CommandSpec;
             "diagnostics on stderr. Exit codes: 0 ok, 1 refused/blocked (ok=false), 2 bad input",
             "(nothing written), 3 environment or I/O failure."
         },
-        footer = {"", "Start here:  loopx demo        (a guided tour in a temporary project)",
-            "             loopx connect --project .", "             loopx <command> --help"})
+        footer = {
+            "",
+            "Start here:  loopx demo        (a guided tour in a temporary project)",
+            "             loopx connect --project .",
+            "             loopx <command> --help"
+        })
 public final class LoopxCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--runtime-root", paramLabel = "PATH", scope = ScopeType.INHERIT,
+    @Option(
+            names = "--runtime-root",
+            paramLabel = "PATH",
+            scope = ScopeType.INHERIT,
             description = "Runtime root to use. Default: the nearest .loopx/ upward from the current "
                     + "directory, else $LOOPX_HOME, else ~/.loopx.")
     String runtimeRoot;
 
-    @Option(names = "--format", paramLabel = "json|text", scope = ScopeType.INHERIT,
+    @Option(
+            names = "--format",
+            paramLabel = "json|text",
+            scope = ScopeType.INHERIT,
             description = "Output format. Default: text on a terminal, json otherwise.")
     String format;
 
-    @Option(names = "--now", paramLabel = "RFC3339", hidden = true, scope = ScopeType.INHERIT,
+    @Option(
+            names = "--now",
+            paramLabel = "RFC3339",
+            hidden = true,
+            scope = ScopeType.INHERIT,
             description = "Fix the clock (tests and replay).")
     String now;
 

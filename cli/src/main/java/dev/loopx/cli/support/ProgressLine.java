@@ -26,7 +26,8 @@ public final class ProgressLine implements ProjectionCatchUp.Progress {
 
     /** Progress on the context's terminal; nothing at all (not even formatting) when nobody watches. */
     public static ProjectionCatchUp.Progress of(CliContext context) {
-        return context.environment().interactive() ? new ProgressLine(context::progress, System::nanoTime)
+        return context.environment().interactive()
+                ? new ProgressLine(context::progress, System::nanoTime)
                 : ProjectionCatchUp.Progress.NONE;
     }
 

@@ -27,7 +27,11 @@ public interface QuickCommand {
      * take one value per occurrence, {@code flags} take none; {@code required} must appear;
      * {@code aliases} maps another name of an option to its first name (the one the sets hold).
      */
-    record Options(Set<String> values, Set<String> lists, Set<String> flags, Set<String> required,
+    record Options(
+            Set<String> values,
+            Set<String> lists,
+            Set<String> flags,
+            Set<String> required,
             java.util.Map<String, String> aliases) {
         public Options {
             values = Set.copyOf(values);
@@ -66,8 +70,12 @@ public interface QuickCommand {
         public Options and(Options more) {
             java.util.Map<String, String> all = new java.util.HashMap<>(aliases);
             all.putAll(more.aliases);
-            return new Options(union(values, more.values), union(lists, more.lists), union(flags, more.flags),
-                    union(required, more.required), all);
+            return new Options(
+                    union(values, more.values),
+                    union(lists, more.lists),
+                    union(flags, more.flags),
+                    union(required, more.required),
+                    all);
         }
 
         /** The first name of option {@code name}. */

@@ -49,8 +49,12 @@ public final class QuickPath {
      * {@code commandWords} are the names a value may not have (see above). Empty: picocli must
      * parse these arguments.
      */
-    public static Optional<Parsed> parse(String[] args, Set<String> routes, Set<String> commandWords,
-            Function<String, QuickCommand> commands, Supplier<LoopxCommand> root) {
+    public static Optional<Parsed> parse(
+            String[] args,
+            Set<String> routes,
+            Set<String> commandWords,
+            Function<String, QuickCommand> commands,
+            Supplier<LoopxCommand> root) {
         Map<String, String> globals = new HashMap<>();
         List<String> words = new ArrayList<>();
         QuickCommand command = null;
@@ -82,7 +86,7 @@ public final class QuickPath {
             String arg = args[i];
             String given = nameOf(arg);
             String name = options.canonical(given);
-            String flag = options.canonical(arg);   // a flag takes no value, so never "="
+            String flag = options.canonical(arg); // a flag takes no value, so never "="
             if (GLOBALS.contains(given)) {
                 i = global(args, i, globals, commandWords);
             } else if (options.flags().contains(flag)) {
@@ -136,7 +140,11 @@ public final class QuickPath {
         String arg = args[i];
         String name = nameOf(arg);
         String value = arg.equals(name) ? (i + 1 < args.length ? args[i + 1] : null) : arg.substring(name.length() + 1);
-        if (value == null || value.isEmpty() || value.startsWith("-") || value.startsWith("@") || commandWords.contains(value)) {
+        if (value == null
+                || value.isEmpty()
+                || value.startsWith("-")
+                || value.startsWith("@")
+                || commandWords.contains(value)) {
             return null;
         }
         return value;

@@ -2,8 +2,8 @@ package dev.loopx.cli.support;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.commands.operation.Receipt;
+import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.json.Json;
 import java.util.List;
 

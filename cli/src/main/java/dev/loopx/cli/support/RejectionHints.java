@@ -15,23 +15,31 @@ public final class RejectionHints {
             case Rejection.GoalNotFound r -> "loopx connect --project <dir> --goal-id " + r.goalId();
             case Rejection.ConcurrentWriteConflict r -> "run the same command again";
             case Rejection.OperationIdConflict r -> "use a new --operation-id for a different intent";
-            case Rejection.AgentIdentityAlreadyRegistered r -> "drop --require-new to keep existing registrations, or choose new ids";
-            case Rejection.AgentNotRegistered r -> "loopx register-agent --goal-id " + r.goalId() + " --agent-id <id> --execute";
-            case Rejection.AgentIdRequired r -> "repeat the command with --agent-id <one of: " + String.join(", ", r.registered()) + ">";
+            case Rejection.AgentIdentityAlreadyRegistered r ->
+                "drop --require-new to keep existing registrations, or choose new ids";
+            case Rejection.AgentNotRegistered r ->
+                "loopx register-agent --goal-id " + r.goalId() + " --agent-id <id> --execute";
+            case Rejection.AgentIdRequired r ->
+                "repeat the command with --agent-id <one of: " + String.join(", ", r.registered()) + ">";
             case Rejection.TodoNotFound r -> "loopx todo list --goal-id <goal>";
             case Rejection.TaskClassRequired r -> "loopx todo add --help";
             case Rejection.TaskClassNotForRole r -> "loopx todo add --help";
             case Rejection.NotForThisTodo r -> "loopx todo add --help";
-            case Rejection.ClaimedByOther r -> "pick another todo (loopx todo list) or ask " + r.claimedBy() + " to release it";
+            case Rejection.ClaimedByOther r ->
+                "pick another todo (loopx todo list) or ask " + r.claimedBy() + " to release it";
             case Rejection.AgentExcluded r -> "loopx todo list --goal-id <goal> --agent-id " + r.agentId();
             case Rejection.TodoAlreadyCompleted r -> "add a new todo instead: loopx todo add";
-            case Rejection.UseCompleteForDone r -> "loopx todo complete --todo-id " + r.todoId() + " --evidence <what was delivered>";
+            case Rejection.UseCompleteForDone r ->
+                "loopx todo complete --todo-id " + r.todoId() + " --evidence <what was delivered>";
             case Rejection.GateScopeRequired r -> "add --blocks-agent <agent> or --global-gate";
             case Rejection.ReplacementIsTheSameTodo r -> "give --next-agent-todo a different text";
             case Rejection.DecisionOutcomeRequired r -> "add --decision-outcome approve|reject|cancel";
             case Rejection.SectionNotEmpty r -> "loopx todo list --goal-id <goal>";
-            case Rejection.NoAccountableWriteback r -> "loopx refresh-state --goal-id " + r.goalId() + " --delivery-outcome outcome_progress --summary <what was delivered>";
-            case Rejection.WritebackAlreadySpent r -> "write new evidence with loopx refresh-state before spending again";
+            case Rejection.NoAccountableWriteback r ->
+                "loopx refresh-state --goal-id " + r.goalId()
+                        + " --delivery-outcome outcome_progress --summary <what was delivered>";
+            case Rejection.WritebackAlreadySpent r ->
+                "write new evidence with loopx refresh-state before spending again";
             case Rejection.SchedulerHintMismatch r -> "run loopx quota should-run again and ack the hint it returns";
             case Rejection.SpendNotFound r -> "loopx ledger replay --goal-id <goal> to find the spend's seq";
         };

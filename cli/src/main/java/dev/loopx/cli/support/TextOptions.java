@@ -26,7 +26,10 @@ public final class TextOptions {
     public static String requirePublic(String option, String text, boolean required) {
         var violation = required ? PublicText.check(option, text) : PublicText.checkOptional(option, text);
         if (violation.isPresent()) {
-            throw new CliError(violation.get().errorCode(), violation.get().message(), violation.get().hint());
+            throw new CliError(
+                    violation.get().errorCode(),
+                    violation.get().message(),
+                    violation.get().hint());
         }
         return text == null ? "" : text;
     }
@@ -36,11 +39,16 @@ public final class TextOptions {
         Path path = workingDirectory.resolve(file).normalize();
         try {
             if (Files.size(path) > MAX_CHARS * 4L) {
-                throw CliError.badInput("invalid_text", "the text file is larger than " + MAX_CHARS + " characters allow");
+                throw CliError.badInput(
+                        "invalid_text", "the text file is larger than " + MAX_CHARS + " characters allow");
             }
             byte[] bytes = Files.readAllBytes(path);
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw CliError.badInput("invalid_text", "the text file is not valid UTF-8");
         } catch (IOException e) {

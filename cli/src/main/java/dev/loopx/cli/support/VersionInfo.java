@@ -21,6 +21,8 @@ public final class VersionInfo implements IVersionProvider {
 
     @Override
     public String[] getVersion() {
-        return new String[] {"loopx " + version() + " (Java " + Runtime.version().feature() + ")"};
+        return new String[] {
+            "loopx " + version() + " (Java " + Runtime.version().feature() + ")"
+        };
     }
 }

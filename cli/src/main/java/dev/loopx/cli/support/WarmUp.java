@@ -26,8 +26,17 @@ public final class WarmUp {
     private WarmUp() {}
 
     /** Words of the commands that read the projection store only (no journal, when the store is current). */
-    private static final Set<String> STORE_READS = Set.of("should-run", "status", "heartbeat-prompt", "list",
-            "global-summary", "global-gates", "global-todos", "global-risks", "review-packet", "slash-commands",
+    private static final Set<String> STORE_READS = Set.of(
+            "should-run",
+            "status",
+            "heartbeat-prompt",
+            "list",
+            "global-summary",
+            "global-gates",
+            "global-todos",
+            "global-risks",
+            "review-packet",
+            "slash-commands",
             "train-reads");
 
     /** Starts the warm-up unless the arguments ask for something that opens no store (version, help). */
@@ -45,7 +54,7 @@ public final class WarmUp {
         try {
             thread.start();
         } catch (RuntimeException | OutOfMemoryError e) {
-            ChronicleWarmUp.cancel();   // nobody waits for a warm-up that never ran
+            ChronicleWarmUp.cancel(); // nobody waits for a warm-up that never ran
         }
     }
 
@@ -54,7 +63,11 @@ public final class WarmUp {
             return false;
         }
         for (String arg : args) {
-            if (arg.equals("version") || arg.equals("--help") || arg.equals("-h") || arg.equals("--version") || arg.equals("-V")) {
+            if (arg.equals("version")
+                    || arg.equals("--help")
+                    || arg.equals("-h")
+                    || arg.equals("--version")
+                    || arg.equals("-V")) {
                 return false;
             }
         }
@@ -77,7 +90,7 @@ public final class WarmUp {
 
     private static void run(boolean journal) {
         if (journal) {
-            ChronicleWarmUp.initialise();   // counts down even when it fails: the command never waits forever
+            ChronicleWarmUp.initialise(); // counts down even when it fails: the command never waits forever
         }
         try {
             // The main thread opens the store ~10 ms after this thread starts and meets the calendar

@@ -1,42 +1,56 @@
 package dev.loopx.cli.todo;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.Invocation;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.application.todo.AddTodo;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
-import dev.loopx.commands.todo.ResumeCondition;
-import dev.loopx.application.Invocation;
-import dev.loopx.application.goal.GoalWrites;
-import dev.loopx.application.goal.WriteOptions;
-import dev.loopx.application.todo.AddTodo;
 import dev.loopx.commands.todo.Priority;
+import dev.loopx.commands.todo.ResumeCondition;
 import dev.loopx.commands.todo.TaskClass;
 import dev.loopx.commands.todo.TodoRole;
-import dev.loopx.commands.todo.TodoDecider;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
 import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "add",
-        description = {"Add a todo. Its id is derived from goal, role and text, so adding the same text again",
+@Command(
+        name = "add",
+        description = {
+            "Add a todo. Its id is derived from goal, role and text, so adding the same text again",
             "changes nothing. A user todo must say --task-class user_gate (a blocking owner decision) or",
             "user_action (a reminder). On goals with two or more agents an open user_gate needs exactly one",
-            "of --blocks-agent (that lane waits) or --global-gate (everyone waits)."},
-        footer = {"", "Examples:",
+            "of --blocks-agent (that lane waits) or --global-gate (everyone waits)."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  loopx todo add --goal-id g --role agent --text \"Write the importer\" --priority P1",
-            "  loopx todo add --goal-id g --role user --task-class user_gate --text \"Approve the schema\" --blocks-agent builder"})
+            "  loopx todo add --goal-id g --role user --task-class user_gate --text \"Approve the schema\" --blocks-agent builder"
+        })
 public final class TodoAddCommand extends TodoWriteCommand implements QuickCommand {
-    private static final Options OPTIONS = Options.of("--goal-id", "--operation-id", "--agent-id", "--role", "--text",
-                    "--text-file", "--task-class", "--priority", "--claimed-by", "--blocks-agent", "--resume-when")
-            .required("--goal-id", "--role").lists("--excluded-agent").flags("--dry-run", "--global-gate");
+    private static final Options OPTIONS = Options.of(
+                    "--goal-id",
+                    "--operation-id",
+                    "--agent-id",
+                    "--role",
+                    "--text",
+                    "--text-file",
+                    "--task-class",
+                    "--priority",
+                    "--claimed-by",
+                    "--blocks-agent",
+                    "--resume-when")
+            .required("--goal-id", "--role")
+            .lists("--excluded-agent")
+            .flags("--dry-run", "--global-gate");
+
     @Option(names = "--role", required = true, paramLabel = "user|agent")
     String role;
 
@@ -51,8 +65,11 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
         String file;
     }
 
-    @Option(names = "--task-class", paramLabel = "CLASS",
-            description = "advancement_task (default for agent) | continuous_monitor | blocker | user_gate | user_action.")
+    @Option(
+            names = "--task-class",
+            paramLabel = "CLASS",
+            description =
+                    "advancement_task (default for agent) | continuous_monitor | blocker | user_gate | user_action.")
     String taskClass;
 
     @Option(names = "--priority", paramLabel = "P0..P4", description = "Ordering only; never grants eligibility.")
@@ -72,11 +89,15 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
         boolean global;
     }
 
-    @Option(names = "--excluded-agent", paramLabel = "AGENT",
+    @Option(
+            names = "--excluded-agent",
+            paramLabel = "AGENT",
             description = "Agent todo: an agent that may not claim it (repeatable).")
     List<String> excludedAgents = new java.util.ArrayList<>();
 
-    @Option(names = "--resume-when", paramLabel = "COND",
+    @Option(
+            names = "--resume-when",
+            paramLabel = "COND",
             description = "todo_done:<todo id> or resume_at:<RFC 3339 with offset>; not runnable until then.")
     String resumeWhen;
 
@@ -122,7 +143,9 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
     /** The argument groups: exactly one of --text and --text-file; not both --blocks-agent and --global-gate. */
     @Override
     public boolean complete() {
-        return text != null && (text.inline == null) != (text.file == null) && (scope.blocksAgent == null || !scope.global);
+        return text != null
+                && (text.inline == null) != (text.file == null)
+                && (scope.blocksAgent == null || !scope.global);
     }
 
     @Override
@@ -135,16 +158,26 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
         validateAgent();
         TextOptions.oneOf("--role", role, "user", "agent");
         parsedRole = TodoRole.fromWire(role).orElseThrow();
-        String raw = text.inline != null ? text.inline : TextOptions.readUtf8(context.environment().workingDirectory(), text.file);
+        String raw = text.inline != null
+                ? text.inline
+                : TextOptions.readUtf8(context.environment().workingDirectory(), text.file);
         resolvedText = TextOptions.requirePublic(text.inline != null ? "--text" : "--text-file", raw, true);
         if (taskClass != null) {
-            parsedClass = TaskClass.fromWire(taskClass).orElseThrow(() -> CliError.badInput("invalid_enum", "--task-class must be one of: "
-                    + String.join(", ", TaskClass.allowedFor(parsedRole).stream().map(TaskClass::wire).toList())));
+            parsedClass = TaskClass.fromWire(taskClass)
+                    .orElseThrow(() -> CliError.badInput(
+                            "invalid_enum",
+                            "--task-class must be one of: "
+                                    + String.join(
+                                            ", ",
+                                            TaskClass.allowedFor(parsedRole).stream()
+                                                    .map(TaskClass::wire)
+                                                    .toList())));
         }
         excludedAgents.forEach(a -> IdOptions.requireId("--excluded-agent", a));
         if (priority != null) {
-            parsedPriority = Priority.fromWire(priority).orElseThrow(() ->
-                    CliError.badInput("invalid_enum", "--priority must be one of: P0, P1, P2, P3, P4"));
+            parsedPriority = Priority.fromWire(priority)
+                    .orElseThrow(
+                            () -> CliError.badInput("invalid_enum", "--priority must be one of: P0, P1, P2, P3, P4"));
         }
         if (claimedBy != null) {
             IdOptions.requireId("--claimed-by", claimedBy);
@@ -153,8 +186,11 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
             IdOptions.requireId("--blocks-agent", scope.blocksAgent);
         }
         if (resumeWhen != null) {
-            resolvedResume = ResumeCondition.parse(resumeWhen).orElseThrow(() -> CliError.badInput("invalid_resume_when",
-                    "--resume-when must be todo_done:<todo id> or resume_at:<RFC 3339 with offset, e.g. 2026-05-01T09:00:00+02:00>"));
+            resolvedResume = ResumeCondition.parse(resumeWhen)
+                    .orElseThrow(
+                            () -> CliError.badInput(
+                                    "invalid_resume_when",
+                                    "--resume-when must be todo_done:<todo id> or resume_at:<RFC 3339 with offset, e.g. 2026-05-01T09:00:00+02:00>"));
         }
         // Which classes, claims and scopes a role may have is the domain's rule (TodoDecider.admissible):
         // checked here, before anything is opened, so a refusal is exit 2 with nothing read or written.
@@ -162,8 +198,17 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
     }
 
     private AddTodo.Request request() {
-        return new AddTodo.Request(goalId, parsedRole, resolvedText, parsedClass,
-                parsedPriority, orEmpty(claimedBy), orEmpty(scope.blocksAgent), scope.global, excludedAgents, resolvedResume);
+        return new AddTodo.Request(
+                goalId,
+                parsedRole,
+                resolvedText,
+                parsedClass,
+                parsedPriority,
+                orEmpty(claimedBy),
+                orEmpty(scope.blocksAgent),
+                scope.global,
+                excludedAgents,
+                resolvedResume);
     }
 
     @Override

@@ -4,24 +4,21 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.TodoCommands.ClaimTodo;
-import dev.loopx.commands.todo.TodoDecider;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
-import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "claim",
-        description = {"Take a soft claim on a todo before working on it. A claim is never stolen: a todo",
-            "claimed by another agent is refused with claimed_by_other. Needs a registered --agent-id."},
+@Command(
+        name = "claim",
+        description = {
+            "Take a soft claim on a todo before working on it. A claim is never stolen: a todo",
+            "claimed by another agent is refused with claimed_by_other. Needs a registered --agent-id."
+        },
         footer = {"", "Example:  loopx todo claim --goal-id g --todo-id todo_0123456789ab --agent-id builder"})
 public final class TodoClaimCommand extends TodoWriteCommand {
     @Option(names = "--todo-id", required = true, paramLabel = "ID")

@@ -5,17 +5,30 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code loopx todo …}: the goal's ordered work (SPEC §S4). */
-@Command(name = "todo", synopsisSubcommandLabel = "COMMAND",
-        description = {"Add, claim, update, complete, supersede and list a goal's todos.",
+@Command(
+        name = "todo",
+        synopsisSubcommandLabel = "COMMAND",
+        description = {
+            "Add, claim, update, complete, supersede and list a goal's todos.",
             "User todos are owner decisions (user_gate) or reminders (user_action); agent todos are work",
-            "(advancement_task), monitors (continuous_monitor) or blockers. Writes take --dry-run and --operation-id."})
+            "(advancement_task), monitors (continuous_monitor) or blockers. Writes take --dry-run and --operation-id."
+        })
 public final class TodoCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     /** The command and its subcommands, each built only when the arguments name it. */
     public static CommandTree tree() {
-        return CommandTree.of(TodoCommand::new, TodoCommand::subcommand, "add", "claim", "update", "complete", "supersede", "declare-empty", "list");
+        return CommandTree.of(
+                TodoCommand::new,
+                TodoCommand::subcommand,
+                "add",
+                "claim",
+                "update",
+                "complete",
+                "supersede",
+                "declare-empty",
+                "list");
     }
 
     private static Object subcommand(String name) {
@@ -33,7 +46,8 @@ public final class TodoCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(),
+        throw new CommandLine.ParameterException(
+                spec.commandLine(),
                 "todo needs a subcommand: add, claim, update, complete, supersede, declare-empty or list");
     }
 }

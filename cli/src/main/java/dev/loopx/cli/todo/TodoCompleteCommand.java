@@ -4,28 +4,28 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.TodoCommands.CompleteTodo;
-import dev.loopx.commands.todo.TodoDecider;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
-import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "complete",
-        description = {"Mark a todo done (terminal). Successors given here are created in the same append.",
+@Command(
+        name = "complete",
+        description = {
+            "Mark a todo done (terminal). Successors given here are created in the same append.",
             "Repeating it changes nothing (changed=false) and cannot attach a different successor.",
-            "A user gate's completion carries the owner's --decision-outcome."},
-        footer = {"", "Example:  loopx todo complete --goal-id g --todo-id todo_0123456789ab --agent-id builder \\",
-            "            --evidence \"importer merged, 42 tests green\" --next-agent-todo \"Wire the importer into the CLI\""})
+            "A user gate's completion carries the owner's --decision-outcome."
+        },
+        footer = {
+            "",
+            "Example:  loopx todo complete --goal-id g --todo-id todo_0123456789ab --agent-id builder \\",
+            "            --evidence \"importer merged, 42 tests green\" --next-agent-todo \"Wire the importer into the CLI\""
+        })
 public final class TodoCompleteCommand extends TodoWriteCommand {
     @Option(names = "--todo-id", required = true, paramLabel = "ID")
     String todoId;
@@ -64,7 +64,8 @@ public final class TodoCompleteCommand extends TodoWriteCommand {
         if (nextUserTodo != null) {
             TextOptions.requirePublic("--next-user-todo", nextUserTodo, true);
             if (nextUserTaskClass == null) {
-                throw CliError.badInput("invalid_task_class", "--next-user-todo needs --next-user-task-class user_gate or user_action");
+                throw CliError.badInput(
+                        "invalid_task_class", "--next-user-todo needs --next-user-task-class user_gate or user_action");
             }
         }
         if (nextUserTaskClass != null) {
@@ -82,8 +83,16 @@ public final class TodoCompleteCommand extends TodoWriteCommand {
     }
 
     private CompleteTodo command() {
-        return new CompleteTodo(goalId, todoId, orEmpty(agentId), orEmpty(evidence), noFollowUp, orEmpty(nextAgentTodo),
-                orEmpty(nextUserTodo), orEmpty(nextUserTaskClass), orEmpty(decisionOutcome));
+        return new CompleteTodo(
+                goalId,
+                todoId,
+                orEmpty(agentId),
+                orEmpty(evidence),
+                noFollowUp,
+                orEmpty(nextAgentTodo),
+                orEmpty(nextUserTodo),
+                orEmpty(nextUserTaskClass),
+                orEmpty(decisionOutcome));
     }
 
     @Override

@@ -1,26 +1,26 @@
 package dev.loopx.cli.todo;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.TodoCommands.DeclareEmpty;
-import dev.loopx.commands.todo.TodoDecider;
-import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
-import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "declare-empty",
-        description = {"Say on purpose that a role has no todos (an explicitly empty section), so the goal's",
-            "terminal state can be derived. Refused when the role already has todos."},
+@Command(
+        name = "declare-empty",
+        description = {
+            "Say on purpose that a role has no todos (an explicitly empty section), so the goal's",
+            "terminal state can be derived. Refused when the role already has todos."
+        },
         footer = {"", "Example:  loopx todo declare-empty --goal-id g --role user"})
 public final class TodoDeclareEmptyCommand extends TodoWriteCommand {
     @Option(names = "--role", required = true, paramLabel = "user|agent")
@@ -46,7 +46,8 @@ public final class TodoDeclareEmptyCommand extends TodoWriteCommand {
     protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
         Optional<GoalState> state = outcome.goal();
         doc.put("role", role);
-        state.ifPresent(s -> doc.put("declared_empty", s.goal().declaredEmptyRoles().contains(role)));
+        state.ifPresent(
+                s -> doc.put("declared_empty", s.goal().declaredEmptyRoles().contains(role)));
     }
 
     @Override

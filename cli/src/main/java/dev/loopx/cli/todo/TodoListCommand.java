@@ -17,9 +17,12 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "list",
-        description = {"List a goal's todos (read-only), ordered by priority (missing last) then creation.",
-            "--agent-id shows what that agent may see: its claims, unclaimed work and gates on its lane."},
+@Command(
+        name = "list",
+        description = {
+            "List a goal's todos (read-only), ordered by priority (missing last) then creation.",
+            "--agent-id shows what that agent may see: its claims, unclaimed work and gates on its lane."
+        },
         footer = {"", "Example:  loopx todo list --goal-id g --status open --role agent"})
 public final class TodoListCommand extends LoopxSubcommand {
     @Option(names = "--goal-id", required = true, paramLabel = "ID")
@@ -60,15 +63,19 @@ public final class TodoListCommand extends LoopxSubcommand {
             doc.put("goal_id", goalId);
             doc.put("count", todos.size());
             ArrayNode items = doc.putArray("todos");
-            todos.forEach(t -> items.add(Json.mapper().<ObjectNode>valueToTree(t).put("schema_version", "todo_item_v0")));
+            todos.forEach(
+                    t -> items.add(Json.mapper().<ObjectNode>valueToTree(t).put("schema_version", "todo_item_v0")));
             return context.emit(doc);
         }
     }
 
     private static boolean visibleTo(TodoView t, String agent) {
         if (t.role().equals("user")) {
-            return t.globalGate() || t.blocksAgent().isEmpty() || t.blocksAgent().equals(agent);
+            return t.globalGate()
+                    || t.blocksAgent().isEmpty()
+                    || t.blocksAgent().equals(agent);
         }
-        return !t.excludedAgents().contains(agent) && (t.claimedBy().isEmpty() || t.claimedBy().equals(agent));
+        return !t.excludedAgents().contains(agent)
+                && (t.claimedBy().isEmpty() || t.claimedBy().equals(agent));
     }
 }

@@ -4,26 +4,26 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.TodoCommands.SupersedeTodo;
-import dev.loopx.commands.todo.TodoDecider;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
-import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "supersede",
-        description = {"Retire a todo in favour of a replacement agent todo (same append). The replacement",
-            "inherits claimed_by, blocks_agent and unblocks_todo_id."},
-        footer = {"", "Example:  loopx todo supersede --goal-id g --todo-id todo_0123456789ab --agent-id builder \\",
-            "            --reason \"split in two\" --next-agent-todo \"Import the CSV files first\""})
+@Command(
+        name = "supersede",
+        description = {
+            "Retire a todo in favour of a replacement agent todo (same append). The replacement",
+            "inherits claimed_by, blocks_agent and unblocks_todo_id."
+        },
+        footer = {
+            "",
+            "Example:  loopx todo supersede --goal-id g --todo-id todo_0123456789ab --agent-id builder \\",
+            "            --reason \"split in two\" --next-agent-todo \"Import the CSV files first\""
+        })
 public final class TodoSupersedeCommand extends TodoWriteCommand {
     @Option(names = "--todo-id", required = true, paramLabel = "ID")
     String todoId;
@@ -54,7 +54,9 @@ public final class TodoSupersedeCommand extends TodoWriteCommand {
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(invocation, options,
+        return GoalWrites.run(
+                invocation,
+                options,
                 new GoalWrite.Todo(new SupersedeTodo(goalId, todoId, orEmpty(agentId), reason, nextAgentTodo)));
     }
 }

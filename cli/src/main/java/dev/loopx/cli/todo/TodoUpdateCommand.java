@@ -4,7 +4,6 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
@@ -12,20 +11,21 @@ import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.ResumeCondition;
 import dev.loopx.commands.todo.TodoCommands.UpdateTodo;
-import dev.loopx.commands.todo.TodoDecider;
-import dev.loopx.ledger.event.LoopxEvent;
-import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
-import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "update",
-        description = {"Edit a todo that is not done: text, status (open|blocked|deferred), resume condition,",
-            "or release its claim. Done is not a status you set here: use `todo complete`."},
-        footer = {"", "Example:  loopx todo update --goal-id g --todo-id todo_0123456789ab --agent-id builder --status deferred \\",
-            "            --resume-when resume_at:2026-05-01T09:00:00+02:00"})
+@Command(
+        name = "update",
+        description = {
+            "Edit a todo that is not done: text, status (open|blocked|deferred), resume condition,",
+            "or release its claim. Done is not a status you set here: use `todo complete`."
+        },
+        footer = {
+            "",
+            "Example:  loopx todo update --goal-id g --todo-id todo_0123456789ab --agent-id builder --status deferred \\",
+            "            --resume-when resume_at:2026-05-01T09:00:00+02:00"
+        })
 public final class TodoUpdateCommand extends TodoWriteCommand {
     @Option(names = "--todo-id", required = true, paramLabel = "ID")
     String todoId;
@@ -36,7 +36,10 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
     @Option(names = "--status", paramLabel = "STATUS", description = "open | blocked | deferred")
     String status;
 
-    @Option(names = "--resume-when", paramLabel = "COND", description = "todo_done:<id>, resume_at:<RFC 3339>, or none to clear.")
+    @Option(
+            names = "--resume-when",
+            paramLabel = "COND",
+            description = "todo_done:<id>, resume_at:<RFC 3339>, or none to clear.")
     String resumeWhen;
 
     @Option(names = "--clear-claim", description = "Release the todo's claim.")
@@ -60,16 +63,23 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
             TextOptions.oneOf("--status", status, "open", "blocked", "deferred", "done");
         }
         if (resumeWhen != null) {
-            resolvedResume = resumeWhen.equals("none") ? "none" : ResumeCondition.parse(resumeWhen).orElseThrow(() ->
-                    CliError.badInput("invalid_resume_when", "--resume-when must be todo_done:<todo id>, resume_at:<RFC 3339 with offset> or none"));
+            resolvedResume = resumeWhen.equals("none")
+                    ? "none"
+                    : ResumeCondition.parse(resumeWhen)
+                            .orElseThrow(
+                                    () -> CliError.badInput(
+                                            "invalid_resume_when",
+                                            "--resume-when must be todo_done:<todo id>, resume_at:<RFC 3339 with offset> or none"));
         }
         if (text == null && status == null && resumeWhen == null && !clearClaim) {
-            throw CliError.badInput("invalid_arguments", "say what to change: --text, --status, --resume-when or --clear-claim");
+            throw CliError.badInput(
+                    "invalid_arguments", "say what to change: --text, --status, --resume-when or --clear-claim");
         }
     }
 
     private UpdateTodo command() {
-        return new UpdateTodo(goalId, todoId, orEmpty(agentId), orEmpty(text), orEmpty(status), resolvedResume, clearClaim);
+        return new UpdateTodo(
+                goalId, todoId, orEmpty(agentId), orEmpty(text), orEmpty(status), resolvedResume, clearClaim);
     }
 
     @Override

@@ -1,20 +1,20 @@
 package dev.loopx.cli.todo;
 
-import dev.loopx.application.goal.GoalWrites;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.DryRunCommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import dev.loopx.ledger.json.Json;
-import dev.loopx.projections.GoalState;
-import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /** Shared options and answer of the todo writes: {@code --agent-id}, {@code --dry-run}, the todo after the write. */
 abstract class TodoWriteCommand extends DryRunCommand {
-    @Option(names = "--agent-id", paramLabel = "ID",
+    @Option(
+            names = "--agent-id",
+            paramLabel = "ID",
             description = "The acting agent (required on goals with registered agents; must match the claim).")
     String agentId;
 

@@ -21,8 +21,10 @@ import picocli.CommandLine.Option;
  * {@link ApplyUpdate} once and renders {@code loopx_update_apply_v0} ({@link UpdateApplyDocument}).
  * {@code ok} is the runtime result only; {@code upgrade_complete} needs prompts reconciled too.
  */
-@Command(name = "apply",
-        description = {"Install a LoopX distribution archive (the loopx-dist.tar.gz a build",
+@Command(
+        name = "apply",
+        description = {
+            "Install a LoopX distribution archive (the loopx-dist.tar.gz a build",
             "produces) and switch to it:",
             "1. verify: --sha256 must match (when given); entries must be plain files",
             "   inside the archive; bin/, conf/ and lib/loopx-cli-*.jar must be there;",
@@ -36,30 +38,50 @@ import picocli.CommandLine.Option;
             "   snapshot.",
             "Exit 0 once the runtime is installed (ok=true), even if prompts are still",
             "pending: check upgrade_complete. A failed step 1 or 3 leaves current, the",
-            "stores and the ledger as they were (exit 1)."},
-        footer = {"", "Example:",
+            "stores and the ledger as they were (exit 1)."
+        },
+        footer = {
+            "",
+            "Example:",
             "  loopx update apply --archive loopx-dist.tar.gz \\",
             "      --sha256 \"$(sha256sum loopx-dist.tar.gz | cut -c1-64)\"",
-            "then put <loopx-home>/bin on PATH (it always runs the current runtime)."})
+            "then put <loopx-home>/bin on PATH (it always runs the current runtime)."
+        })
 public final class UpdateApplyCommand extends LoopxSubcommand {
     private static final Pattern SHA256 = Pattern.compile("[0-9a-fA-F]{64}");
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help.")
     boolean help;
 
-    @Option(names = "--archive", required = true, paramLabel = "DIST", description = "The distribution archive (.tar.gz).")
+    @Option(
+            names = "--archive",
+            required = true,
+            paramLabel = "DIST",
+            description = "The distribution archive (.tar.gz).")
     String archive;
 
     @Option(names = "--sha256", paramLabel = "HEX", description = "The archive's expected SHA-256 (64 hex digits).")
     String sha256;
 
-    @Option(names = "--codex-home", paramLabel = "DIR", description = "The Codex home to reconcile (default $CODEX_HOME, else ~/.codex).")
+    @Option(
+            names = "--codex-home",
+            paramLabel = "DIR",
+            description = "The Codex home to reconcile (default $CODEX_HOME, else ~/.codex).")
     String codexHome;
 
-    @Option(names = "--cli-bin", paramLabel = "BIN", description = "The CLI binary managed wrappers use (default loopx).")
+    @Option(
+            names = "--cli-bin",
+            paramLabel = "BIN",
+            description = "The CLI binary managed wrappers use (default loopx).")
     String cliBin = "loopx";
 
-    @Option(names = "--no-train", description = "Skip training the new runtime's start-up archive (starts stay slower until bin/loopx-train runs).")
+    @Option(
+            names = "--no-train",
+            description =
+                    "Skip training the new runtime's start-up archive (starts stay slower until bin/loopx-train runs).")
     boolean noTrain;
 
     @Override
@@ -70,8 +92,14 @@ public final class UpdateApplyCommand extends LoopxSubcommand {
         }
         TextOptions.cliBin(cliBin);
         Invocation invocation = context.invocation();
-        ApplyUpdate.Request request = new ApplyUpdate.Request(archiveFile, Optional.ofNullable(sha256), codexHome, cliBin,
-                !noTrain, VersionInfo.version(), context.explicitRuntimeRoot().isEmpty());
+        ApplyUpdate.Request request = new ApplyUpdate.Request(
+                archiveFile,
+                Optional.ofNullable(sha256),
+                codexHome,
+                cliBin,
+                !noTrain,
+                VersionInfo.version(),
+                context.explicitRuntimeRoot().isEmpty());
         return context.emit(UpdateApplyDocument.of(ApplyUpdate.run(invocation, request)), UpdateApplyDocument::text);
     }
 
@@ -81,7 +109,11 @@ public final class UpdateApplyCommand extends LoopxSubcommand {
             if (archive.isBlank() || archive.indexOf('\0') >= 0) {
                 throw new InvalidPathException(archive, "empty or NUL");
             }
-            file = context.environment().workingDirectory().resolve(archive).toAbsolutePath().normalize();
+            file = context.environment()
+                    .workingDirectory()
+                    .resolve(archive)
+                    .toAbsolutePath()
+                    .normalize();
         } catch (InvalidPathException e) {
             throw CliError.badInput("invalid_value", "--archive is not a usable path");
         }

@@ -53,8 +53,11 @@ final class UpdateApplyDocument {
                 ledger.put("event_type", "runtime.upgraded");
                 ledger.put("appended", switched.ledger().appended());
                 switched.ledger().seq().ifPresent(seq -> ledger.put("seq", seq));
-                doc.put("next_step", switched.complete() ? "done: put <loopx-home>/bin on PATH (it always runs the current runtime)"
-                        : nextStep(switched.prompts(), switched.snapshot()));
+                doc.put(
+                        "next_step",
+                        switched.complete()
+                                ? "done: put <loopx-home>/bin on PATH (it always runs the current runtime)"
+                                : nextStep(switched.prompts(), switched.snapshot()));
             }
         }
         return doc;
@@ -107,7 +110,9 @@ final class UpdateApplyDocument {
                 }
             }
             if (d.has("automation_update_requests")) {
-                o.set("automation_update_requests", d.get("automation_update_requests").deepCopy());
+                o.set(
+                        "automation_update_requests",
+                        d.get("automation_update_requests").deepCopy());
             }
         });
         return o;
@@ -115,17 +120,21 @@ final class UpdateApplyDocument {
 
     private static String nextStep(PromptReconciliation p, UpgradeSnapshot snapshot) {
         return switch (p.result()) {
-            case PromptReconciliation.UNAVAILABLE -> "the Codex store could not be read ("
-                    + snapshot.problem().map(problem -> problem.errorCode()).orElse("")
-                    + "): fix it, then run loopx automation-prompts plan and apply";
-            case PromptReconciliation.FAILED -> p.finished()
-                    ? "see prompts.automations; loopx automation-prompts recover --automation-id ID --offline --execute"
-                    : "the new runtime's sync-installed did not finish (exit " + p.exitCode() + "); retry with the new runtime: "
-                            + RETRY;
-            case PromptReconciliation.DEFERRED -> "quit the Codex App (or send the automation_update requests), then: " + RETRY;
+            case PromptReconciliation.UNAVAILABLE ->
+                "the Codex store could not be read ("
+                        + snapshot.problem().map(problem -> problem.errorCode()).orElse("")
+                        + "): fix it, then run loopx automation-prompts plan and apply";
+            case PromptReconciliation.FAILED ->
+                p.finished()
+                        ? "see prompts.automations; loopx automation-prompts recover --automation-id ID --offline --execute"
+                        : "the new runtime's sync-installed did not finish (exit " + p.exitCode()
+                                + "); retry with the new runtime: " + RETRY;
+            case PromptReconciliation.DEFERRED ->
+                "quit the Codex App (or send the automation_update requests), then: " + RETRY;
             case PromptReconciliation.CHANGED_SINCE_SNAPSHOT ->
-                    "an automation changed after the snapshot: loopx automation-prompts plan, review, apply";
-            case PromptReconciliation.REVIEW_REQUIRED -> "custom prompts need review: loopx automation-prompts plan, then apply";
+                "an automation changed after the snapshot: loopx automation-prompts plan, review, apply";
+            case PromptReconciliation.REVIEW_REQUIRED ->
+                "custom prompts need review: loopx automation-prompts plan, then apply";
             default -> "";
         };
     }
@@ -133,7 +142,7 @@ final class UpdateApplyDocument {
     private static String hint(String code) {
         return switch (code) {
             case "corrupt_archive", "unsafe_archive_entry", "incomplete_distribution" ->
-                    "use the loopx-dist.tar.gz of a LoopX build (./mvnw -q -DskipTests package → cli/target/loopx-dist.tar.gz)";
+                "use the loopx-dist.tar.gz of a LoopX build (./mvnw -q -DskipTests package → cli/target/loopx-dist.tar.gz)";
             case "runtime_start_failed" -> "check that a JDK 21 or newer is installed (JAVA_HOME), then retry";
             case "current_not_a_link" -> "move <loopx-home>/current away, then retry";
             default -> "loopx update apply --help";
@@ -143,14 +152,17 @@ final class UpdateApplyDocument {
     static void text(JsonNode doc, PrintWriter out) {
         JsonNode rt = doc.path("runtime");
         if (!doc.path("ok").asBoolean()) {
-            out.println("update refused: " + doc.path("error_code").asText() + " — " + doc.path("message").asText());
+            out.println("update refused: " + doc.path("error_code").asText() + " — "
+                    + doc.path("message").asText());
             out.println("next: " + doc.path("hint").asText());
             return;
         }
-        out.println("runtime " + rt.path("from_version").asText() + " → " + rt.path("to_version").asText()
-                + " installed (" + rt.path("runtime_id").asText() + ", start-up archive " + rt.path("class_archive").asText() + ")");
-        out.println("prompts: " + doc.path("prompts").path("result").asText()
-                + " · upgrade_complete=" + doc.path("upgrade_complete").asBoolean());
+        out.println("runtime " + rt.path("from_version").asText() + " → "
+                + rt.path("to_version").asText() + " installed ("
+                + rt.path("runtime_id").asText() + ", start-up archive "
+                + rt.path("class_archive").asText() + ")");
+        out.println("prompts: " + doc.path("prompts").path("result").asText() + " · upgrade_complete="
+                + doc.path("upgrade_complete").asBoolean());
         out.println("next: " + doc.path("next_step").asText());
     }
 }

@@ -19,6 +19,7 @@ class ArchitectureTest {
     @Test
     void cliReachesTheDomainOnlyThroughTheApplication_noNewDependency() {
         var classes = LoopxArchitectureRules.productionClassesOf("dev.loopx.cli");
-        FreezingArchRule.freeze(LoopxArchitectureRules.cliReachesTheDomainOnlyThroughTheApplication()).check(classes);
+        FreezingArchRule.freeze(LoopxArchitectureRules.cliReachesTheDomainOnlyThroughTheApplication())
+                .check(classes);
     }
 }

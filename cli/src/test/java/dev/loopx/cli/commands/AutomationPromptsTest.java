@@ -39,6 +39,7 @@ class AutomationPromptsTest {
 
     @TempDir
     Path sandbox;
+
     CliRunner cli;
     String root;
     Path codexHome;
@@ -49,10 +50,23 @@ class AutomationPromptsTest {
     void setUp() throws Exception {
         cli = new CliRunner(sandbox);
         Path project = Files.createDirectories(cli.workingDirectory().resolve("app"));
-        assertEquals(0, cli.run("connect", "--project", project.toString(), "--goal-id", "demo-goal").exit());
+        assertEquals(
+                0,
+                cli.run("connect", "--project", project.toString(), "--goal-id", "demo-goal")
+                        .exit());
         root = project.resolve(".loopx").toString();
-        assertEquals(0, run("register-agent", "--goal-id", "demo-goal", "--agent-id", "builder", "--agent-id", "reviewer",
-                "--execute").exit());
+        assertEquals(
+                0,
+                run(
+                                "register-agent",
+                                "--goal-id",
+                                "demo-goal",
+                                "--agent-id",
+                                "builder",
+                                "--agent-id",
+                                "reviewer",
+                                "--execute")
+                        .exit());
         codexHome = CodexHomes.copyFixture(sandbox.resolve("codex-home"));
         store = new CodexAutomationStore(new CodexHome(codexHome, CodexHome.Source.FLAG));
         // the v1 automation holds a v1 managed wrapper bound to this runtime root
@@ -67,8 +81,13 @@ class AutomationPromptsTest {
     }
 
     private JsonNode plan(String... extra) {
-        List<String> args = new ArrayList<>(List.of("automation-prompts", "plan", "--codex-home", codexHome.toString(),
-                "--plan-file", planFile.toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "automation-prompts",
+                "plan",
+                "--codex-home",
+                codexHome.toString(),
+                "--plan-file",
+                planFile.toString()));
         args.addAll(List.of(extra));
         var r = run(args.toArray(String[]::new));
         assertEquals(0, r.exit(), r::toString);
@@ -109,7 +128,9 @@ class AutomationPromptsTest {
 
     private String prompt(String id) {
         CrossStoreRead read = store.read(id).get();
-        return assertInstanceOf(CrossStoreRead.Consistent.class, read, read::toString).pair().prompt();
+        return assertInstanceOf(CrossStoreRead.Consistent.class, read, read::toString)
+                .pair()
+                .prompt();
     }
 
     @Test
@@ -117,7 +138,8 @@ class AutomationPromptsTest {
         var ledger = CliRunner.snapshot(Path.of(root, "ledger"));
         var home = CliRunner.snapshot(codexHome);
         JsonNode doc = plan();
-        assertEquals("loopx_automation_prompt_upgrade_v0", doc.get("schema_version").asText());
+        assertEquals(
+                "loopx_automation_prompt_upgrade_v0", doc.get("schema_version").asText());
         assertFalse(doc.get("writes").asBoolean());
         Map<String, JsonNode> a = byId(doc.get("automations"));
         assertEquals("adoption_required", a.get(V1).get("status").asText());
@@ -128,10 +150,13 @@ class AutomationPromptsTest {
         assertEquals("named_in_prompt", a.get(CUSTOM).get("binding_source").asText());
         assertEquals("reviewer", a.get(CUSTOM).get("agent_id").asText());
         assertEquals("unmanaged", a.get(CURRENT_OTHER_ROOT).get("status").asText());
-        assertEquals("bound_to_other_runtime_root", a.get(CURRENT_OTHER_ROOT).get("reasons").get(0).asText());
+        assertEquals(
+                "bound_to_other_runtime_root",
+                a.get(CURRENT_OTHER_ROOT).get("reasons").get(0).asText());
         assertEquals("unmanaged", a.get("multiline-trap").get("status").asText());
         assertEquals("blocked", a.get("nightly-ci-digest").get("status").asText());
-        assertEquals("cron_kind", a.get("nightly-ci-digest").get("reasons").get(0).asText());
+        assertEquals(
+                "cron_kind", a.get("nightly-ci-digest").get("reasons").get(0).asText());
         assertEquals("blocked", a.get("retired-heartbeat").get("status").asText());
         assertEquals("blocked", a.get("divergent-heartbeat").get("status").asText());
         assertEquals("blocked", a.get("row-without-toml").get("status").asText());
@@ -143,9 +168,13 @@ class AutomationPromptsTest {
         assertEquals(home, CliRunner.snapshot(codexHome), "plan writes nothing in the Codex home");
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(planFile)));
         JsonNode privatePlan = Json.mapper().readTree(planFile.toFile());
-        String desired = byId(privatePlan.get("automations")).get(V1).get("desired_prompt").asText();
+        String desired = byId(privatePlan.get("automations"))
+                .get(V1)
+                .get("desired_prompt")
+                .asText();
         assertEquals(2, WrapperRecognizer.recognize(desired).orElseThrow().version());
-        assertEquals(ManagedWrapper.sha256(desired), a.get(V1).get("desired_sha256").asText());
+        assertEquals(
+                ManagedWrapper.sha256(desired), a.get(V1).get("desired_sha256").asText());
     }
 
     @Test
@@ -165,7 +194,8 @@ class AutomationPromptsTest {
         for (String[] flags : List.of(new String[0], new String[] {"--execute"}, new String[] {"--offline"})) {
             var r = apply(flags);
             assertEquals(1, r.exit(), r::toString);
-            assertEquals("execute_and_offline_required", r.json().get("error_code").asText());
+            assertEquals(
+                    "execute_and_offline_required", r.json().get("error_code").asText());
         }
         assertEquals(ledger, CliRunner.snapshot(Path.of(root, "ledger")));
         assertEquals(home, CliRunner.snapshot(codexHome));
@@ -185,15 +215,29 @@ class AutomationPromptsTest {
         WrapperBinding v1 = WrapperRecognizer.recognize(prompt(V1)).orElseThrow();
         assertEquals(2, v1.version());
         assertEquals("builder", v1.agentId());
-        assertEquals("reviewer", WrapperRecognizer.recognize(prompt(CUSTOM)).orElseThrow().agentId());
-        assertEquals(byId(planned.get("automations")).get(V1).get("desired_sha256").asText(), ManagedWrapper.sha256(prompt(V1)));
-        assertEquals(List.of("prompt_migration.applied:" + CUSTOM, "prompt_migration.applied:" + V1), migrationEvents());
+        assertEquals(
+                "reviewer",
+                WrapperRecognizer.recognize(prompt(CUSTOM)).orElseThrow().agentId());
+        assertEquals(
+                byId(planned.get("automations")).get(V1).get("desired_sha256").asText(),
+                ManagedWrapper.sha256(prompt(V1)));
+        assertEquals(
+                List.of("prompt_migration.applied:" + CUSTOM, "prompt_migration.applied:" + V1), migrationEvents());
         Path journals = Path.of(root, "private", "automation-migrations");
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(journals)));
-        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(journals.resolve(V1 + ".json"))));
-        String ledgerText = String.join("\n", Files.readAllLines(Path.of(root, "ledger").resolve(
-                Files.list(Path.of(root, "ledger")).filter(Files::isRegularFile).findFirst().orElseThrow().getFileName()),
-                java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertEquals(
+                "rw-------",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(journals.resolve(V1 + ".json"))));
+        String ledgerText = String.join(
+                "\n",
+                Files.readAllLines(
+                        Path.of(root, "ledger")
+                                .resolve(Files.list(Path.of(root, "ledger"))
+                                        .filter(Files::isRegularFile)
+                                        .findFirst()
+                                        .orElseThrow()
+                                        .getFileName()),
+                        java.nio.charset.StandardCharsets.ISO_8859_1));
         assertFalse(ledgerText.contains("heartbeat-prompt --runtime-root"), "no prompt body in the ledger");
 
         Map<String, JsonNode> again = byId(plan().get("automations"));
@@ -209,7 +253,9 @@ class AutomationPromptsTest {
         var home = CliRunner.snapshot(codexHome);
         var r = apply("--offline", "--execute");
         assertEquals(1, r.exit(), r::toString);
-        assertEquals("preview_stale", r.json().get("automations").get(0).get("result").asText());
+        assertEquals(
+                "preview_stale",
+                r.json().get("automations").get(0).get("result").asText());
         assertEquals(home, CliRunner.snapshot(codexHome));
         assertEquals(List.of("prompt_migration.failed:" + CUSTOM), migrationEvents());
     }
@@ -225,27 +271,34 @@ class AutomationPromptsTest {
 
         var refused = run("automation-prompts", "rollback", "--automation-id", CUSTOM);
         assertEquals(1, refused.exit());
-        assertEquals("execute_and_offline_required", refused.json().get("error_code").asText());
+        assertEquals(
+                "execute_and_offline_required", refused.json().get("error_code").asText());
 
         var r = run("automation-prompts", "rollback", "--automation-id", CUSTOM, "--offline", "--execute");
         assertEquals(0, r.exit(), r::toString);
         assertEquals("rolled_back", r.json().get("result").asText());
         assertEquals(before, prompt(CUSTOM));
         assertEquals(tomls, tomlFiles(), "every TOML file is byte-identical to before");
-        assertEquals(source, store.read(CUSTOM).get().sourceSha256(), "the full row (every column, class and byte) and TOML are as before");
+        assertEquals(
+                source,
+                store.read(CUSTOM).get().sourceSha256(),
+                "the full row (every column, class and byte) and TOML are as before");
         var again = run("automation-prompts", "rollback", "--automation-id", CUSTOM, "--offline", "--execute");
         assertEquals("already_rolled_back", again.json().get("result").asText());
         var recover = run("automation-prompts", "recover", "--automation-id", CUSTOM, "--offline", "--execute");
         assertEquals(1, recover.exit());
         assertEquals("migration_rolled_back", recover.json().get("error_code").asText());
-        assertEquals(List.of("prompt_migration.applied:" + CUSTOM, "prompt_migration.rolled_back:" + CUSTOM), migrationEvents());
+        assertEquals(
+                List.of("prompt_migration.applied:" + CUSTOM, "prompt_migration.rolled_back:" + CUSTOM),
+                migrationEvents());
     }
 
     @Test
     void rollbackRefusesWhenTheStoresChangedAfterTheMigration() throws Exception {
         plan("--automation-id", CUSTOM);
         assertEquals(0, apply("--offline", "--execute").exit());
-        store.apply(store.prepare(CUSTOM, "the user's new prompt").get(), MigrationHook.NONE).get();
+        store.apply(store.prepare(CUSTOM, "the user's new prompt").get(), MigrationHook.NONE)
+                .get();
         var home = CliRunner.snapshot(codexHome);
         var r = run("automation-prompts", "rollback", "--automation-id", CUSTOM, "--offline", "--execute");
         assertEquals(1, r.exit(), r::toString);
@@ -258,10 +311,24 @@ class AutomationPromptsTest {
         var r = run("automation-prompts", "recover", "--automation-id", CUSTOM, "--offline", "--execute");
         assertEquals(1, r.exit(), r::toString);
         assertEquals("no_journal", r.json().get("error_code").asText());
-        assertEquals(2, run("automation-prompts", "apply", "--plan-file", sandbox.resolve("missing.json").toString(),
-                "--offline", "--execute").exit());
-        assertEquals(2, run("automation-prompts", "recover", "--automation-id", "../x", "--offline", "--execute").exit());
-        assertEquals(2, run("automation-prompts", "plan", "--codex-home", codexHome.toString(), "--automation-id", "a/b").exit());
+        assertEquals(
+                2,
+                run(
+                                "automation-prompts",
+                                "apply",
+                                "--plan-file",
+                                sandbox.resolve("missing.json").toString(),
+                                "--offline",
+                                "--execute")
+                        .exit());
+        assertEquals(
+                2,
+                run("automation-prompts", "recover", "--automation-id", "../x", "--offline", "--execute")
+                        .exit());
+        assertEquals(
+                2,
+                run("automation-prompts", "plan", "--codex-home", codexHome.toString(), "--automation-id", "a/b")
+                        .exit());
     }
 
     @Test
@@ -283,7 +350,9 @@ class AutomationPromptsTest {
             assertEquals("automation_update", request.get("kind").asText());
             assertEquals(64, request.get("expected_prompt_sha256").asText().length());
             assertEquals(home, CliRunner.snapshot(codexHome));
-            assertEquals(List.of("prompt_migration.deferred:" + CUSTOM, "prompt_migration.deferred:" + V1), migrationEvents());
+            assertEquals(
+                    List.of("prompt_migration.deferred:" + CUSTOM, "prompt_migration.deferred:" + V1),
+                    migrationEvents());
         } finally {
             app.destroyForcibly().waitFor();
         }
@@ -298,8 +367,17 @@ class AutomationPromptsTest {
     }
 
     private String shouldRun(String agent, String profile, Path home) {
-        var r = run("quota", "should-run", "--goal-id", "demo-goal", "--agent-id", agent, "--runtime-profile", profile,
-                "--codex-home", home.toString());
+        var r = run(
+                "quota",
+                "should-run",
+                "--goal-id",
+                "demo-goal",
+                "--agent-id",
+                agent,
+                "--runtime-profile",
+                profile,
+                "--codex-home",
+                home.toString());
         assertEquals(0, r.exit(), r::toString);
         return r.stdout().strip();
     }
@@ -314,7 +392,8 @@ class AutomationPromptsTest {
 
     /** The answer without prompt_binding in either mirror. */
     private static String withoutBinding(String answer) throws Exception {
-        com.fasterxml.jackson.databind.node.ObjectNode doc = (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(answer);
+        com.fasterxml.jackson.databind.node.ObjectNode doc =
+                (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(answer);
         for (String mirror : List.of("app_automation", "codex_app")) {
             if (doc.at("/scheduler_hint/" + mirror) instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
                 o.remove("prompt_binding");
@@ -325,8 +404,8 @@ class AutomationPromptsTest {
 
     /** The answer without the pending-upgrade read, with the base envelope budget and without prompt_binding. */
     private static String withoutHint(String answer) throws Exception {
-        com.fasterxml.jackson.databind.node.ObjectNode doc = (com.fasterxml.jackson.databind.node.ObjectNode)
-                Json.mapper().readTree(withoutBinding(answer));
+        com.fasterxml.jackson.databind.node.ObjectNode doc =
+                (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(withoutBinding(answer));
         var agent = (com.fasterxml.jackson.databind.node.ObjectNode) doc.at("/interaction_contract/agent_channel");
         var reads = (com.fasterxml.jackson.databind.node.ArrayNode) agent.get("required_reads");
         for (int i = reads.size() - 1; i >= 0; i--) {
@@ -340,11 +419,14 @@ class AutomationPromptsTest {
 
     private static List<JsonNode> upgradeReads(String answer) throws Exception {
         List<JsonNode> out = new ArrayList<>();
-        Json.mapper().readTree(answer).at("/interaction_contract/agent_channel/required_reads").forEach(r -> {
-            if (r.path("kind").asText().equals("automation_prompt_upgrade")) {
-                out.add(r);
-            }
-        });
+        Json.mapper()
+                .readTree(answer)
+                .at("/interaction_contract/agent_channel/required_reads")
+                .forEach(r -> {
+                    if (r.path("kind").asText().equals("automation_prompt_upgrade")) {
+                        out.add(r);
+                    }
+                });
         return out;
     }
 
@@ -352,7 +434,12 @@ class AutomationPromptsTest {
     void aDeferredMigrationAddsOneRequiredReadToTheMatchingCodexAppLaneAndChangesNothingElse() throws Exception {
         String before = shouldRun("builder", "codex_app_heartbeat");
         String beforeGeneric = shouldRun("builder", "generic_cli");
-        assertEquals(8192, Json.mapper().readTree(before).at("/interaction_contract/agent_channel/turn_envelope_budget_bytes").asInt());
+        assertEquals(
+                8192,
+                Json.mapper()
+                        .readTree(before)
+                        .at("/interaction_contract/agent_channel/turn_envelope_budget_bytes")
+                        .asInt());
         assertTrue(upgradeReads(before).isEmpty());
 
         deferV1();
@@ -362,9 +449,17 @@ class AutomationPromptsTest {
         JsonNode read = reads.get(0);
         assertEquals("before_work", read.get("ordering").asText());
         assertEquals(1536, read.get("prompt_budget_bytes").asInt());
-        assertEquals("loopx automation-prompts plan --automation-id " + V1, read.get("command").asText());
-        assertEquals(8192 + 1536, Json.mapper().readTree(after).at("/interaction_contract/agent_channel/turn_envelope_budget_bytes").asInt());
-        assertEquals(withoutBinding(before), withoutHint(after), "nothing but the read, the budget and the binding changed");
+        assertEquals(
+                "loopx automation-prompts plan --automation-id " + V1,
+                read.get("command").asText());
+        assertEquals(
+                8192 + 1536,
+                Json.mapper()
+                        .readTree(after)
+                        .at("/interaction_contract/agent_channel/turn_envelope_budget_bytes")
+                        .asInt());
+        assertEquals(
+                withoutBinding(before), withoutHint(after), "nothing but the read, the budget and the binding changed");
         assertEquals("absent", binding(before).get("status").asText());
         assertEquals("adoption_required", binding(after).get("status").asText());
         assertTrue(binding(after).get("upgrade_hint_emitted").asBoolean());
@@ -383,7 +478,11 @@ class AutomationPromptsTest {
     @Test
     void twoPendingRecordsForOneLaneAreNotAHint() throws Exception {
         // both automations bound to builder: the custom prompt is rewritten to name builder
-        store.apply(store.prepare(CUSTOM, "run loopx for --goal-id demo-goal --agent-id builder").get(), MigrationHook.NONE).get();
+        store.apply(
+                        store.prepare(CUSTOM, "run loopx for --goal-id demo-goal --agent-id builder")
+                                .get(),
+                        MigrationHook.NONE)
+                .get();
         String before = shouldRun("builder", "codex_app_heartbeat");
         plan("--automation-id", V1, "--automation-id", CUSTOM);
         Process app = fakeApp();
@@ -402,8 +501,10 @@ class AutomationPromptsTest {
     void syncInstalledMigratesOnlyExactManagedWrappersOfThisRootAndCliBin() throws Exception {
         String rootPath = Path.of(root).toAbsolutePath().normalize().toString();
         // a canary: a v1 wrapper of this root but another CLI binary, in the multi-line automation
-        String canary = ManagedWrapper.render(new WrapperBinding(1, rootPath, "demo-goal", "builder", "/opt/canary/loopx", List.of()));
-        store.apply(store.prepare("multiline-trap", canary).get(), MigrationHook.NONE).get();
+        String canary = ManagedWrapper.render(
+                new WrapperBinding(1, rootPath, "demo-goal", "builder", "/opt/canary/loopx", List.of()));
+        store.apply(store.prepare("multiline-trap", canary).get(), MigrationHook.NONE)
+                .get();
         plan(); // the snapshot
         var ledger = CliRunner.snapshot(Path.of(root, "ledger"));
         var home = CliRunner.snapshot(codexHome);
@@ -413,7 +514,8 @@ class AutomationPromptsTest {
         Map<String, JsonNode> p = byId(preview.json().get("automations"));
         assertEquals("would_update", p.get(V1).get("result").asText());
         assertEquals("review_required", p.get(CUSTOM).get("result").asText());
-        assertEquals("skipped_other_cli_bin", p.get("multiline-trap").get("result").asText());
+        assertEquals(
+                "skipped_other_cli_bin", p.get("multiline-trap").get("result").asText());
         assertEquals("skipped", p.get(CURRENT_OTHER_ROOT).get("result").asText());
         assertEquals("skipped", p.get("nightly-ci-digest").get("result").asText());
         assertEquals(ledger, CliRunner.snapshot(Path.of(root, "ledger")), "the preview appends nothing");
@@ -430,7 +532,9 @@ class AutomationPromptsTest {
         // the snapshot is now stale for V1; a second run reports it and writes nothing
         var again = run("automation-prompts", "sync-installed", "--plan-file", planFile.toString(), "--execute");
         assertEquals(1, again.exit(), again::toString);
-        assertEquals("changed_since_snapshot", byId(again.json().get("automations")).get(V1).get("result").asText());
+        assertEquals(
+                "changed_since_snapshot",
+                byId(again.json().get("automations")).get(V1).get("result").asText());
     }
 
     @Test
@@ -441,9 +545,17 @@ class AutomationPromptsTest {
         try {
             var r = run("automation-prompts", "sync-installed", "--plan-file", planFile.toString(), "--execute");
             assertEquals(1, r.exit(), r::toString);
-            assertEquals("deferred", byId(r.json().get("automations")).get(V1).get("result").asText());
+            assertEquals(
+                    "deferred",
+                    byId(r.json().get("automations")).get(V1).get("result").asText());
             assertEquals(1, r.json().get("automation_update_requests").size());
-            assertEquals(V1, r.json().get("automation_update_requests").get(0).get("automation_id").asText());
+            assertEquals(
+                    V1,
+                    r.json()
+                            .get("automation_update_requests")
+                            .get(0)
+                            .get("automation_id")
+                            .asText());
         } finally {
             app.destroyForcibly().waitFor();
         }
@@ -481,7 +593,8 @@ class AutomationPromptsTest {
     }
 
     @Test
-    void thePromptBindingFollowsTheStoresWhileAnUpgradeIsPending_andOnlyAnUnchangedDeferralKeepsTheHint() throws Exception {
+    void thePromptBindingFollowsTheStoresWhileAnUpgradeIsPending_andOnlyAnUnchangedDeferralKeepsTheHint()
+            throws Exception {
         deferV1();
         JsonNode pending = binding(shouldRun("builder", "codex_app_heartbeat"));
         assertEquals("adoption_required", pending.get("status").asText(), pending::toString);
@@ -497,9 +610,12 @@ class AutomationPromptsTest {
         setInBothStores(V1, "target_thread_id", "thr_other");
         String threadChanged = shouldRun("builder", "codex_app_heartbeat");
         assertTrue(upgradeReads(threadChanged).isEmpty(), "a thread change hides it");
-        assertEquals("thread_changed_since_deferral", binding(threadChanged).get("reason").asText());
+        assertEquals(
+                "thread_changed_since_deferral",
+                binding(threadChanged).get("reason").asText());
         setInBothStores(V1, "target_thread_id", "thr_0195b2c4d7e8f9a0b1c2d3e4f5a6b7c9");
-        assertEquals(1, upgradeReads(shouldRun("builder", "codex_app_heartbeat")).size(), "back on the deferred thread");
+        assertEquals(
+                1, upgradeReads(shouldRun("builder", "codex_app_heartbeat")).size(), "back on the deferred thread");
 
         Path other = CodexHomes.copyFixture(sandbox.resolve("other-codex-home"));
         String otherHome = shouldRun("builder", "codex_app_heartbeat", other);
@@ -526,9 +642,22 @@ class AutomationPromptsTest {
 
     @Test
     void withoutAPendingRecordTheBindingComesFromTheLedger() throws Exception {
-        assertEquals("absent", binding(shouldRun("builder", "codex_app_heartbeat")).get("status").asText());
-        var r = run("heartbeat-prompt", "--goal-id", "demo-goal", "--agent-id", "builder", "--bootstrap",
-                "--record-install", "--host-surface", "codex-app", "--execute");
+        assertEquals(
+                "absent",
+                binding(shouldRun("builder", "codex_app_heartbeat"))
+                        .get("status")
+                        .asText());
+        var r = run(
+                "heartbeat-prompt",
+                "--goal-id",
+                "demo-goal",
+                "--agent-id",
+                "builder",
+                "--bootstrap",
+                "--record-install",
+                "--host-surface",
+                "codex-app",
+                "--execute");
         assertEquals(0, r.exit(), r::toString);
         var home = CliRunner.snapshot(codexHome);
         JsonNode b = binding(shouldRun("builder", "codex_app_heartbeat"));

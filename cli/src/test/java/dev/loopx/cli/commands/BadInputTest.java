@@ -23,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class BadInputTest {
     @TempDir
     Path sandbox;
+
     CliRunner cli;
     Path project;
     Path root;
@@ -31,7 +32,10 @@ class BadInputTest {
     void connect() throws Exception {
         cli = new CliRunner(sandbox);
         project = Files.createDirectories(cli.workingDirectory().resolve("app"));
-        assertEquals(0, cli.run("connect", "--project", project.toString(), "--goal-id", "g1").exit());
+        assertEquals(
+                0,
+                cli.run("connect", "--project", project.toString(), "--goal-id", "g1")
+                        .exit());
         root = project.resolve(".loopx");
     }
 
@@ -52,27 +56,54 @@ class BadInputTest {
     @ParameterizedTest
     @ValueSource(strings = {"../x", "", "a/b", "g\u0001", "-starts-with-dash", "..", "has space"})
     void malformedGoalIdsAreBadInput(String goalId) {
-        assertRefusedUnchanged(2, "invalid_goal_id", "--runtime-root", root.toString(),
-                "configure-goal", "--goal-id=" + goalId, "--quota-compute", "0.5", "--execute");
+        assertRefusedUnchanged(
+                2,
+                "invalid_goal_id",
+                "--runtime-root",
+                root.toString(),
+                "configure-goal",
+                "--goal-id=" + goalId,
+                "--quota-compute",
+                "0.5",
+                "--execute");
     }
 
     @Test
     void aTwoHundredCharacterGoalIdIsBadInput() {
         String id = "g".repeat(200);
-        JsonNode doc = assertRefusedUnchanged(2, "invalid_goal_id", "connect", "--project", project.toString(), "--goal-id", id);
+        JsonNode doc = assertRefusedUnchanged(
+                2, "invalid_goal_id", "connect", "--project", project.toString(), "--goal-id", id);
         assertFalse(doc.get("message").asText().contains(id), "the bad value is not echoed");
     }
 
     @Test
     void malformedIdsAreRefusedByEveryCommandThatTakesOne() {
-        assertRefusedUnchanged(2, "invalid_goal_id", "--runtime-root", root.toString(), "ledger", "replay", "--goal-id", "../etc");
-        assertRefusedUnchanged(2, "invalid_goal_id", "--runtime-root", root.toString(), "debug", "append-load",
-                "--goal-id", "a\tb", "--count", "1");
+        assertRefusedUnchanged(
+                2, "invalid_goal_id", "--runtime-root", root.toString(), "ledger", "replay", "--goal-id", "../etc");
+        assertRefusedUnchanged(
+                2,
+                "invalid_goal_id",
+                "--runtime-root",
+                root.toString(),
+                "debug",
+                "append-load",
+                "--goal-id",
+                "a\tb",
+                "--count",
+                "1");
     }
 
     @Test
     void unknownFlagsAndSubcommandsAreBadInput() {
-        assertRefusedUnchanged(2, "invalid_arguments", "--runtime-root", root.toString(), "configure-goal", "--goal-id", "g1", "--frobnicate");
+        assertRefusedUnchanged(
+                2,
+                "invalid_arguments",
+                "--runtime-root",
+                root.toString(),
+                "configure-goal",
+                "--goal-id",
+                "g1",
+                "--frobnicate");
         assertRefusedUnchanged(2, "invalid_arguments", "--runtime-root", root.toString(), "ledger", "explode");
         assertRefusedUnchanged(2, "invalid_arguments", "no-such-command");
         assertRefusedUnchanged(2, "invalid_arguments", "--runtime-root", root.toString(), "ledger");
@@ -80,24 +111,76 @@ class BadInputTest {
 
     @Test
     void badValuesAreBadInput() {
-        assertRefusedUnchanged(2, "invalid_value", "--runtime-root", root.toString(), "configure-goal", "--goal-id", "g1",
-                "--quota-compute", "-1", "--execute");
-        assertRefusedUnchanged(2, "invalid_value", "--runtime-root", root.toString(), "configure-goal", "--goal-id", "g1",
-                "--quota-window-hours", "zero", "--execute");
-        assertRefusedUnchanged(2, "invalid_time", "--now", "tomorrow", "--runtime-root", root.toString(), "configure-goal",
-                "--goal-id", "g1", "--quota-compute", "2", "--execute");
+        assertRefusedUnchanged(
+                2,
+                "invalid_value",
+                "--runtime-root",
+                root.toString(),
+                "configure-goal",
+                "--goal-id",
+                "g1",
+                "--quota-compute",
+                "-1",
+                "--execute");
+        assertRefusedUnchanged(
+                2,
+                "invalid_value",
+                "--runtime-root",
+                root.toString(),
+                "configure-goal",
+                "--goal-id",
+                "g1",
+                "--quota-window-hours",
+                "zero",
+                "--execute");
+        assertRefusedUnchanged(
+                2,
+                "invalid_time",
+                "--now",
+                "tomorrow",
+                "--runtime-root",
+                root.toString(),
+                "configure-goal",
+                "--goal-id",
+                "g1",
+                "--quota-compute",
+                "2",
+                "--execute");
         assertRefusedUnchanged(2, "invalid_format", "--format", "yaml", "version");
     }
 
     @Test
     void updateApplyWithoutAReadableArchiveOrWithAMalformedDigestIsBadInput() throws Exception {
-        assertRefusedUnchanged(2, "archive_not_found", "--runtime-root", root.toString(), "update", "apply",
-                "--archive", sandbox.resolve("missing.tar.gz").toString());
-        assertRefusedUnchanged(2, "archive_not_found", "--runtime-root", root.toString(), "update", "apply",
-                "--archive", project.toString());
+        assertRefusedUnchanged(
+                2,
+                "archive_not_found",
+                "--runtime-root",
+                root.toString(),
+                "update",
+                "apply",
+                "--archive",
+                sandbox.resolve("missing.tar.gz").toString());
+        assertRefusedUnchanged(
+                2,
+                "archive_not_found",
+                "--runtime-root",
+                root.toString(),
+                "update",
+                "apply",
+                "--archive",
+                project.toString());
         Path file = Files.writeString(sandbox.resolve("dist.tar.gz"), "not an archive");
-        assertRefusedUnchanged(2, "invalid_value", "--runtime-root", root.toString(), "update", "apply",
-                "--archive", file.toString(), "--sha256", "abc");
+        assertRefusedUnchanged(
+                2,
+                "invalid_value",
+                "--runtime-root",
+                root.toString(),
+                "update",
+                "apply",
+                "--archive",
+                file.toString(),
+                "--sha256",
+                "abc");
         assertRefusedUnchanged(2, "invalid_arguments", "--runtime-root", root.toString(), "update");
     }
 
@@ -105,7 +188,15 @@ class BadInputTest {
     void anUnknownSyncPolicyIsBadInput() {
         Map<String, String> before = CliRunner.snapshot(sandbox);
         var result = cli.withVariable("LOOPX_LEDGER_SYNC", "sometimes")
-                .run("--runtime-root", root.toString(), "configure-goal", "--goal-id", "g1", "--quota-compute", "2", "--execute");
+                .run(
+                        "--runtime-root",
+                        root.toString(),
+                        "configure-goal",
+                        "--goal-id",
+                        "g1",
+                        "--quota-compute",
+                        "2",
+                        "--execute");
         assertEquals(2, result.exit(), result::toString);
         assertEquals("invalid_value", result.json().get("error_code").asText());
         assertEquals(before, CliRunner.snapshot(sandbox));
@@ -113,31 +204,62 @@ class BadInputTest {
 
     @Test
     void aMissingProjectOrAPathInTheObjectiveIsBadInput() {
-        assertRefusedUnchanged(2, "project_not_found", "connect", "--project", project.resolve("nope").toString());
-        assertRefusedUnchanged(2, "public_boundary_violation", "connect", "--project", project.toString(),
-                "--objective", "read /home/alice/secrets.txt");
+        assertRefusedUnchanged(
+                2,
+                "project_not_found",
+                "connect",
+                "--project",
+                project.resolve("nope").toString());
+        assertRefusedUnchanged(
+                2,
+                "public_boundary_violation",
+                "connect",
+                "--project",
+                project.toString(),
+                "--objective",
+                "read /home/alice/secrets.txt");
     }
 
     @Test
     void aMissingRuntimeRootIsBadInput() {
-        assertRefusedUnchanged(2, "runtime_root_not_found", "--runtime-root", sandbox.resolve("nowhere").toString(), "ledger", "verify");
+        assertRefusedUnchanged(
+                2,
+                "runtime_root_not_found",
+                "--runtime-root",
+                sandbox.resolve("nowhere").toString(),
+                "ledger",
+                "verify");
     }
 
     @Test
     void aFileAsRuntimeRootIsBadInput() throws Exception {
         Path file = Files.writeString(sandbox.resolve("a-file"), "not a folder");
-        assertRefusedUnchanged(2, "runtime_root_not_a_directory", "--runtime-root", file.toString(), "ledger", "verify");
-        assertRefusedUnchanged(2, "runtime_root_not_a_directory", "connect", "--project", project.toString(),
-                "--runtime-root", file.toString());
+        assertRefusedUnchanged(
+                2, "runtime_root_not_a_directory", "--runtime-root", file.toString(), "ledger", "verify");
+        assertRefusedUnchanged(
+                2,
+                "runtime_root_not_a_directory",
+                "connect",
+                "--project",
+                project.toString(),
+                "--runtime-root",
+                file.toString());
     }
 
     @Test
     void aForeignFolderIsNeverTakenOverAsRuntimeRoot() throws Exception {
         Path foreign = Files.createDirectories(sandbox.resolve("photos"));
         Files.writeString(foreign.resolve("holiday.jpg"), "jpeg bytes");
-        assertRefusedUnchanged(2, "runtime_root_not_initialized", "--runtime-root", foreign.toString(), "projections", "dump");
-        assertRefusedUnchanged(2, "runtime_root_foreign", "connect", "--project", project.toString(),
-                "--runtime-root", foreign.toString());
+        assertRefusedUnchanged(
+                2, "runtime_root_not_initialized", "--runtime-root", foreign.toString(), "projections", "dump");
+        assertRefusedUnchanged(
+                2,
+                "runtime_root_foreign",
+                "connect",
+                "--project",
+                project.toString(),
+                "--runtime-root",
+                foreign.toString());
     }
 
     @Test
@@ -149,7 +271,10 @@ class BadInputTest {
     @Test
     void aGarbageQueueFileIsRefusedAndLeftAsItIs() throws Exception {
         Path other = Files.createDirectories(cli.workingDirectory().resolve("garbage"));
-        assertEquals(0, cli.run("connect", "--project", other.toString(), "--goal-id", "g2").exit());
+        assertEquals(
+                0,
+                cli.run("connect", "--project", other.toString(), "--goal-id", "g2")
+                        .exit());
         Path queue = other.resolve(".loopx/ledger/19700101F.cq4");
         byte[] garbage = new byte[1 << 16];
         new Random(7).nextBytes(garbage);
@@ -160,7 +285,9 @@ class BadInputTest {
         var result = cli.run("--runtime-root", other.resolve(".loopx").toString(), "ledger", "verify");
         assertTrue(result.exit() == 1 || result.exit() == 3, result::toString);
         assertFalse(result.json().get("ok").asBoolean());
-        assertEquals(before.get("work/garbage/.loopx/ledger/19700101F.cq4"),
-                CliRunner.snapshot(sandbox).get("work/garbage/.loopx/ledger/19700101F.cq4"), "the damaged file is evidence: never rewritten");
+        assertEquals(
+                before.get("work/garbage/.loopx/ledger/19700101F.cq4"),
+                CliRunner.snapshot(sandbox).get("work/garbage/.loopx/ledger/19700101F.cq4"),
+                "the damaged file is evidence: never rewritten");
     }
 }

@@ -35,11 +35,13 @@ class CodexAppHostSimulationTest {
 
     @TempDir
     Path sandbox;
+
     CliRunner cli;
     String root;
     Instant clock = CliRunner.NOW;
     /** The fake App's automation store: one heartbeat automation. */
     String storedPrompt;
+
     String storedRrule;
     String storedStatus;
 
@@ -47,9 +49,15 @@ class CodexAppHostSimulationTest {
     void connect() throws Exception {
         cli = new CliRunner(sandbox);
         Path project = Files.createDirectories(cli.workingDirectory().resolve("app"));
-        assertEquals(0, cli.run("connect", "--project", project.toString(), "--goal-id", "g1").exit());
+        assertEquals(
+                0,
+                cli.run("connect", "--project", project.toString(), "--goal-id", "g1")
+                        .exit());
         root = project.resolve(".loopx").toString();
-        assertEquals(0, run("register-agent", "--goal-id", "g1", "--agent-id", "A", "--execute").exit());
+        assertEquals(
+                0,
+                run("register-agent", "--goal-id", "g1", "--agent-id", "A", "--execute")
+                        .exit());
     }
 
     private CliRunner.Result run(String... args) {
@@ -75,15 +83,19 @@ class CodexAppHostSimulationTest {
 
     private String addGate(String text) {
         return ok(run("todo", "add", "--goal-id", "g1", "--role", "user", "--task-class", "user_gate", "--text", text))
-                .json().get("todo_id").asText();
+                .json()
+                .get("todo_id")
+                .asText();
     }
 
     /** Install: preview the request (writes nothing), store it in the App, record the install. */
     private JsonNode install() {
         var before = CliRunner.snapshot(sandbox);
-        JsonNode plan = ok(run("host", "codex-app", "install-plan", "--goal-id", "g1", "--agent-id", "A")).json();
-        JsonNode privatePlan = ok(run("host", "codex-app", "install-plan", "--goal-id", "g1", "--agent-id", "A",
-                "--private")).json();
+        JsonNode plan = ok(run("host", "codex-app", "install-plan", "--goal-id", "g1", "--agent-id", "A"))
+                .json();
+        JsonNode privatePlan = ok(run(
+                        "host", "codex-app", "install-plan", "--goal-id", "g1", "--agent-id", "A", "--private"))
+                .json();
         assertEquals(before, CliRunner.snapshot(sandbox), "install-plan is a preview: every file byte-identical");
         assertFalse(plan.get("writes").asBoolean());
         assertFalse(plan.toString().contains(sandbox.toString()), "the public plan shows no local path");
@@ -94,14 +106,17 @@ class CodexAppHostSimulationTest {
         storedPrompt = request.get("prompt").asText();
         storedRrule = request.get("rrule").asText();
         storedStatus = request.get("status").asText();
-        assertEquals(ManagedWrapper.sha256(storedPrompt), plan.get("prompt_sha256").asText());
+        assertEquals(
+                ManagedWrapper.sha256(storedPrompt), plan.get("prompt_sha256").asText());
 
         long head = head();
         JsonNode record = plan.at("/next_steps/1");
         assertEquals("record_install", record.get("kind").asText());
-        JsonNode receipt = ok(run(strings(record.get("cli_args")).toArray(String[]::new))).json();
+        JsonNode receipt =
+                ok(run(strings(record.get("cli_args")).toArray(String[]::new))).json();
         assertEquals(head + 1, head());
-        assertEquals(plan.get("prompt_sha256"), receipt.get("wrapper_sha256"), "the recorded digest is the stored prompt's");
+        assertEquals(
+                plan.get("prompt_sha256"), receipt.get("wrapper_sha256"), "the recorded digest is the stored prompt's");
         return plan;
     }
 
@@ -114,8 +129,13 @@ class CodexAppHostSimulationTest {
         loaderArgs.addAll(loader.subList(1, loader.size()));
         JsonNode loaded = ok(cli.run(loaderArgs.toArray(String[]::new))).json();
         assertTrue(loaded.get("ok").asBoolean());
-        String ask = loaded.get("task_body").asText().lines().filter(l -> l.startsWith("1. Ask first: ")).findFirst()
-                .orElseThrow().substring("1. Ask first: ".length());
+        String ask = loaded.get("task_body")
+                .asText()
+                .lines()
+                .filter(l -> l.startsWith("1. Ask first: "))
+                .findFirst()
+                .orElseThrow()
+                .substring("1. Ask first: ".length());
         List<String> words = new ArrayList<>(ShellWords.split(ask).orElseThrow());
         words.remove(0);
         words.addAll(List.of("--app-automation-current-rrule", storedRrule));
@@ -136,7 +156,8 @@ class CodexAppHostSimulationTest {
         } else {
             assertEquals(before, head());
         }
-        clock = clock.plus(Duration.ofMinutes(Integer.parseInt(storedRrule.substring(storedRrule.indexOf("INTERVAL=") + 9))));
+        clock = clock.plus(
+                Duration.ofMinutes(Integer.parseInt(storedRrule.substring(storedRrule.indexOf("INTERVAL=") + 9))));
         return answer;
     }
 
@@ -148,15 +169,20 @@ class CodexAppHostSimulationTest {
     @Test
     void theInstallPlanUsesTheGoalsInitialRruleAndTheWrapperLoadsTheLiveBody() {
         addGate("Approve the schema change");
-        JsonNode expected = ok(run("quota", "should-run", "--goal-id", "g1", "--agent-id", "A", "--codex-app")).json();
+        JsonNode expected = ok(run("quota", "should-run", "--goal-id", "g1", "--agent-id", "A", "--codex-app"))
+                .json();
         JsonNode plan = install();
-        assertEquals(expected.at("/scheduler_hint/reset_policy/app_automation_initial_rrule").asText(), storedRrule);
+        assertEquals(
+                expected.at("/scheduler_hint/reset_policy/app_automation_initial_rrule")
+                        .asText(),
+                storedRrule);
         assertEquals(R30, storedRrule);
         assertEquals("scheduler_hint", plan.get("rrule_source").asText());
         assertEquals("ACTIVE", storedStatus);
         JsonNode first = automationRun();
         assertEquals("operator_gate_notify", first.get("effective_action").asText());
-        assertEquals("NOTIFY", first.at("/interaction_contract/user_channel/notify").asText());
+        assertEquals(
+                "NOTIFY", first.at("/interaction_contract/user_channel/notify").asText());
     }
 
     @Test
@@ -166,33 +192,61 @@ class CodexAppHostSimulationTest {
         JsonNode quotaBefore = quota();
 
         JsonNode t1 = automationRun();
-        assertEquals("missing", t1.at("/scheduler_hint/codex_app/stateful_backoff/state_status").asText());
-        assertFalse(t1.at("/scheduler_hint/codex_app/stateful_backoff/apply_needed").asBoolean(),
+        assertEquals(
+                "missing",
+                t1.at("/scheduler_hint/codex_app/stateful_backoff/state_status").asText());
+        assertFalse(
+                t1.at("/scheduler_hint/codex_app/stateful_backoff/apply_needed").asBoolean(),
                 "the installed RRULE already is the target: only an ack");
-        assertTrue(t1.at("/scheduler_hint/codex_app/stateful_backoff/ack_needed").asBoolean());
+        assertTrue(
+                t1.at("/scheduler_hint/codex_app/stateful_backoff/ack_needed").asBoolean());
         assertEquals(R30, storedRrule);
         JsonNode t2 = automationRun();
-        assertEquals(1, t2.at("/scheduler_hint/codex_app/stateful_backoff/progression_index").asInt());
+        assertEquals(
+                1,
+                t2.at("/scheduler_hint/codex_app/stateful_backoff/progression_index")
+                        .asInt());
         assertEquals(R60, storedRrule, "same identity after the 30-minute interval: the backoff advanced");
         JsonNode t3 = automationRun();
-        assertFalse(t3.at("/scheduler_hint/codex_app/stateful_backoff/apply_needed").asBoolean(), "clamped at 60");
+        assertFalse(
+                t3.at("/scheduler_hint/codex_app/stateful_backoff/apply_needed").asBoolean(), "clamped at 60");
         String oldToken = t3.at("/scheduler_hint/reset_policy/reset_token").asText();
 
         // The owner answers; a new gate opens: a new situation, so a new reset token.
-        ok(run("todo", "complete", "--goal-id", "g1", "--todo-id", gate, "--decision-outcome", "approve", "--evidence", "ok"));
+        ok(run(
+                "todo",
+                "complete",
+                "--goal-id",
+                "g1",
+                "--todo-id",
+                gate,
+                "--decision-outcome",
+                "approve",
+                "--evidence",
+                "ok"));
         addGate("Approve the rollout");
         JsonNode reset = automationRun();
         JsonNode b = reset.at("/scheduler_hint/codex_app/stateful_backoff");
-        assertNotEquals(oldToken, reset.at("/scheduler_hint/reset_policy/reset_token").asText());
+        assertNotEquals(
+                oldToken, reset.at("/scheduler_hint/reset_policy/reset_token").asText());
         assertEquals("reset_required", b.get("state_status").asText());
         assertEquals(0, b.get("progression_index").asInt(), "the unchanged-poll state starts over");
         assertTrue(b.get("apply_needed").asBoolean());
-        assertEquals(reset.at("/scheduler_hint/reset_policy/app_automation_initial_rrule").asText(), storedRrule);
+        assertEquals(
+                reset.at("/scheduler_hint/reset_policy/app_automation_initial_rrule")
+                        .asText(),
+                storedRrule);
         assertEquals(R30, storedRrule, "the initial RRULE is restored");
         // Counting starts again from the initial interval.
         JsonNode next = automationRun();
-        assertEquals("same_identity", next.at("/scheduler_hint/codex_app/stateful_backoff/state_status").asText());
-        assertEquals(1, next.at("/scheduler_hint/codex_app/stateful_backoff/progression_index").asInt());
+        assertEquals(
+                "same_identity",
+                next.at("/scheduler_hint/codex_app/stateful_backoff/state_status")
+                        .asText());
+        assertEquals(
+                1,
+                next.at("/scheduler_hint/codex_app/stateful_backoff/progression_index")
+                        .asInt());
 
         JsonNode quotaAfter = quota();
         assertEquals(0, quotaAfter.get("spent_slots").asInt());
@@ -210,14 +264,30 @@ class CodexAppHostSimulationTest {
         assertEquals(1, ghost.exit(), ghost::toString);
         assertEquals("agent_not_registered", ghost.json().get("error_code").asText());
         assertTrue(ghost.json().path("automation_update").isMissingNode());
-        var bad = run("host", "codex-app", "install-plan", "--goal-id", "g1", "--agent-id", "A", "--rrule", "FREQ=DAILY");
+        var bad =
+                run("host", "codex-app", "install-plan", "--goal-id", "g1", "--agent-id", "A", "--rrule", "FREQ=DAILY");
         assertEquals(2, bad.exit(), bad::toString);
-        var custom = ok(run("host", "codex-app", "install-plan", "--goal-id", "g1", "--agent-id", "A", "--rrule",
-                "FREQ=MINUTELY;INTERVAL=15", "--cli-bin", "loopx-canary", "--available-capability", "shell")).json();
-        assertEquals("FREQ=MINUTELY;INTERVAL=15", custom.at("/automation_update/rrule").asText());
+        var custom = ok(run(
+                        "host",
+                        "codex-app",
+                        "install-plan",
+                        "--goal-id",
+                        "g1",
+                        "--agent-id",
+                        "A",
+                        "--rrule",
+                        "FREQ=MINUTELY;INTERVAL=15",
+                        "--cli-bin",
+                        "loopx-canary",
+                        "--available-capability",
+                        "shell"))
+                .json();
+        assertEquals(
+                "FREQ=MINUTELY;INTERVAL=15",
+                custom.at("/automation_update/rrule").asText());
         assertEquals("flag", custom.get("rrule_source").asText());
-        assertTrue(strings(custom.at("/next_steps/1/cli_args")).containsAll(List.of("--cli-bin", "loopx-canary",
-                "--available-capability", "shell")));
+        assertTrue(strings(custom.at("/next_steps/1/cli_args"))
+                .containsAll(List.of("--cli-bin", "loopx-canary", "--available-capability", "shell")));
         assertEquals(before, CliRunner.snapshot(sandbox));
     }
 }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ConnectCommandTest {
     @TempDir
     Path sandbox;
+
     CliRunner cli;
     Path project;
 
@@ -36,7 +37,8 @@ class ConnectCommandTest {
         assertEquals("weather-app-goal", doc.get("goal_id").asText());
         assertEquals(1, doc.at("/receipt/appended").asInt());
         assertTrue(Files.isDirectory(project.resolve(".loopx/ledger")));
-        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(project.resolve(".loopx"))));
+        assertEquals(
+                "rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(project.resolve(".loopx"))));
         assertTrue(Files.readString(project.resolve(".gitignore")).contains(".loopx/\n"));
         Path index = cli.loopxHome().resolve("projects.json");
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(index)));
@@ -52,7 +54,9 @@ class ConnectCommandTest {
         assertEquals(0, again.exit(), again::toString);
         assertFalse(again.json().get("changed").asBoolean());
         assertEquals(0, again.json().at("/receipt/appended").asInt());
-        assertEquals(before.get(".loopx/ledger/19700101F.cq4"), CliRunner.snapshot(project).get(".loopx/ledger/19700101F.cq4"));
+        assertEquals(
+                before.get(".loopx/ledger/19700101F.cq4"),
+                CliRunner.snapshot(project).get(".loopx/ledger/19700101F.cq4"));
         var verify = cli.run("--runtime-root", project.resolve(".loopx").toString(), "ledger", "verify");
         assertEquals(1, verify.json().get("events_checked").asInt());
     }

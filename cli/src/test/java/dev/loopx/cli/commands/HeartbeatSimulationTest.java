@@ -28,6 +28,7 @@ class HeartbeatSimulationTest {
 
     @TempDir
     Path sandbox;
+
     CliRunner cli;
     String root;
     Instant clock = CliRunner.NOW;
@@ -38,9 +39,15 @@ class HeartbeatSimulationTest {
     void connect() throws Exception {
         cli = new CliRunner(sandbox);
         Path project = Files.createDirectories(cli.workingDirectory().resolve("app"));
-        assertEquals(0, cli.run("connect", "--project", project.toString(), "--goal-id", "g1").exit());
+        assertEquals(
+                0,
+                cli.run("connect", "--project", project.toString(), "--goal-id", "g1")
+                        .exit());
         root = project.resolve(".loopx").toString();
-        assertEquals(0, run("register-agent", "--goal-id", "g1", "--agent-id", "A", "--execute").exit());
+        assertEquals(
+                0,
+                run("register-agent", "--goal-id", "g1", "--agent-id", "A", "--execute")
+                        .exit());
     }
 
     private CliRunner.Result run(String... args) {
@@ -50,12 +57,24 @@ class HeartbeatSimulationTest {
     }
 
     private long head() {
-        return cli.run("--runtime-root", root, "ledger", "verify").json().get("head_seq").asLong();
+        return cli.run("--runtime-root", root, "ledger", "verify")
+                .json()
+                .get("head_seq")
+                .asLong();
     }
 
     private JsonNode shouldRun(String... extra) {
-        List<String> args = new ArrayList<>(List.of("quota", "should-run", "--goal-id", "g1", "--runtime-profile",
-                "codex_app_heartbeat", "--agent-id", "A", "--app-automation-current-rrule", hostRrule));
+        List<String> args = new ArrayList<>(List.of(
+                "quota",
+                "should-run",
+                "--goal-id",
+                "g1",
+                "--runtime-profile",
+                "codex_app_heartbeat",
+                "--agent-id",
+                "A",
+                "--app-automation-current-rrule",
+                hostRrule));
         args.addAll(List.of(extra));
         var result = run(args.toArray(String[]::new));
         assertEquals(0, result.exit(), result::toString);
@@ -63,7 +82,8 @@ class HeartbeatSimulationTest {
     }
 
     private String addGate(String text) {
-        var added = run("todo", "add", "--goal-id", "g1", "--role", "user", "--task-class", "user_gate", "--text", text);
+        var added =
+                run("todo", "add", "--goal-id", "g1", "--role", "user", "--task-class", "user_gate", "--text", text);
         assertEquals(0, added.exit(), added::toString);
         return added.json().get("todo_id").asText();
     }
@@ -110,31 +130,55 @@ class HeartbeatSimulationTest {
         JsonNode t1 = tick();
         assertEquals("operator_gate_notify", t1.path("effective_action").asText());
         assertEquals("human_gate", t1.at("/scheduler_hint/cadence_class").asText());
-        assertEquals("missing", t1.at("/scheduler_hint/codex_app/stateful_backoff/state_status").asText());
+        assertEquals(
+                "missing",
+                t1.at("/scheduler_hint/codex_app/stateful_backoff/state_status").asText());
         assertEquals(R30, hostRrule);
 
         JsonNode t2 = tick();
-        assertEquals("same_identity", t2.at("/scheduler_hint/codex_app/stateful_backoff/state_status").asText());
-        assertEquals(1, t2.at("/scheduler_hint/codex_app/stateful_backoff/progression_index").asInt());
+        assertEquals(
+                "same_identity",
+                t2.at("/scheduler_hint/codex_app/stateful_backoff/state_status").asText());
+        assertEquals(
+                1,
+                t2.at("/scheduler_hint/codex_app/stateful_backoff/progression_index")
+                        .asInt());
         assertEquals(R60, hostRrule);
 
         // Clamped at 60: nothing to apply or ack any more.
         JsonNode t3 = tick();
-        assertFalse(t3.at("/scheduler_hint/codex_app/stateful_backoff/apply_needed").asBoolean());
-        assertFalse(t3.at("/scheduler_hint/codex_app/stateful_backoff/ack_needed").asBoolean());
+        assertFalse(
+                t3.at("/scheduler_hint/codex_app/stateful_backoff/apply_needed").asBoolean());
+        assertFalse(
+                t3.at("/scheduler_hint/codex_app/stateful_backoff/ack_needed").asBoolean());
         assertEquals(R60, hostRrule);
         String firstToken = t3.at("/scheduler_hint/reset_policy/reset_token").asText();
         assertEquals(t1.at("/scheduler_hint/reset_policy/reset_token").asText(), firstToken);
 
         // The owner decides the first gate; a second gate opens: a new identity resets to 30.
-        var decided = run("todo", "complete", "--goal-id", "g1", "--todo-id", first, "--decision-outcome", "approve",
-                "--evidence", "approved");
+        var decided = run(
+                "todo",
+                "complete",
+                "--goal-id",
+                "g1",
+                "--todo-id",
+                first,
+                "--decision-outcome",
+                "approve",
+                "--evidence",
+                "approved");
         assertEquals(0, decided.exit(), decided::toString);
         addGate("Approve the rollout");
         JsonNode t4 = tick();
-        assertEquals("reset_required", t4.at("/scheduler_hint/codex_app/stateful_backoff/state_status").asText());
-        assertEquals(0, t4.at("/scheduler_hint/codex_app/stateful_backoff/progression_index").asInt());
-        assertFalse(firstToken.equals(t4.at("/scheduler_hint/reset_policy/reset_token").asText()));
+        assertEquals(
+                "reset_required",
+                t4.at("/scheduler_hint/codex_app/stateful_backoff/state_status").asText());
+        assertEquals(
+                0,
+                t4.at("/scheduler_hint/codex_app/stateful_backoff/progression_index")
+                        .asInt());
+        assertFalse(firstToken.equals(
+                t4.at("/scheduler_hint/reset_policy/reset_token").asText()));
         assertEquals(R30, hostRrule);
     }
 
@@ -144,8 +188,20 @@ class HeartbeatSimulationTest {
         JsonNode answer = shouldRun();
         JsonNode b = answer.at("/scheduler_hint/codex_app/stateful_backoff");
         long before = head();
-        var wrong = run("quota", "scheduler-ack-current", "--goal-id", "g1", "--agent-id", "A", "--applied-rrule", R30,
-                "--reset-token", "0123456789abcdef", "--identity-signature", b.path("identity_signature").asText(), "--execute");
+        var wrong = run(
+                "quota",
+                "scheduler-ack-current",
+                "--goal-id",
+                "g1",
+                "--agent-id",
+                "A",
+                "--applied-rrule",
+                R30,
+                "--reset-token",
+                "0123456789abcdef",
+                "--identity-signature",
+                b.path("identity_signature").asText(),
+                "--execute");
         assertEquals(1, wrong.exit(), wrong::toString);
         assertFalse(wrong.json().get("ok").asBoolean());
         assertEquals("scheduler_hint_mismatch", wrong.json().get("error_code").asText(), wrong::toString);
@@ -168,13 +224,27 @@ class HeartbeatSimulationTest {
         addGate("Approve the schema change");
         hostRrule = R60;
         JsonNode answer = shouldRun();
-        assertTrue(answer.at("/scheduler_hint/codex_app/stateful_backoff/apply_needed").asBoolean());
-        assertEquals(R30, answer.at("/scheduler_hint/codex_app/recommended_rrule").asText());
+        assertTrue(answer.at("/scheduler_hint/codex_app/stateful_backoff/apply_needed")
+                .asBoolean());
+        assertEquals(
+                R30, answer.at("/scheduler_hint/codex_app/recommended_rrule").asText());
         // The host could not change its automation from 60 to 30.
-        var failed = run("quota", "scheduler-fail-current", "--goal-id", "g1", "--agent-id", "A", "--failed-rrule", R30,
-                "--app-automation-current-rrule", R60, "--execute");
+        var failed = run(
+                "quota",
+                "scheduler-fail-current",
+                "--goal-id",
+                "g1",
+                "--agent-id",
+                "A",
+                "--failed-rrule",
+                R30,
+                "--app-automation-current-rrule",
+                R60,
+                "--execute");
         assertEquals(0, failed.exit(), failed::toString);
-        assertTrue(cli.run("--runtime-root", root, "projections", "dump", "--canonical").stdout().contains("\"failed_rrule\""));
+        assertTrue(cli.run("--runtime-root", root, "projections", "dump", "--canonical")
+                .stdout()
+                .contains("\"failed_rrule\""));
         JsonNode suppressed = shouldRun();
         JsonNode b = suppressed.at("/scheduler_hint/codex_app/stateful_backoff");
         assertEquals("host_update_failure_suppressed", b.path("state_status").asText());
@@ -183,17 +253,33 @@ class HeartbeatSimulationTest {
         // A day later the failure is forgotten.
         Instant now = clock;
         clock = clock.plus(Duration.ofHours(24));
-        assertTrue(shouldRun().at("/scheduler_hint/codex_app/stateful_backoff/apply_needed").asBoolean());
+        assertTrue(shouldRun()
+                .at("/scheduler_hint/codex_app/stateful_backoff/apply_needed")
+                .asBoolean());
         clock = now;
         // The host manages the change after all and acks it: the failure is cleared.
         hostRrule = R30;
-        var acked = run("quota", "scheduler-ack-current", "--goal-id", "g1", "--agent-id", "A", "--applied-rrule", R30,
-                "--reset-token", b.path("reset_token").asText(), "--identity-signature", b.path("identity_signature").asText(),
+        var acked = run(
+                "quota",
+                "scheduler-ack-current",
+                "--goal-id",
+                "g1",
+                "--agent-id",
+                "A",
+                "--applied-rrule",
+                R30,
+                "--reset-token",
+                b.path("reset_token").asText(),
+                "--identity-signature",
+                b.path("identity_signature").asText(),
                 "--execute");
         assertEquals(0, acked.exit(), acked::toString);
         hostRrule = R60;
         JsonNode after = shouldRun();
-        assertEquals("same_identity", after.at("/scheduler_hint/codex_app/stateful_backoff/state_status").asText());
+        assertEquals(
+                "same_identity",
+                after.at("/scheduler_hint/codex_app/stateful_backoff/state_status")
+                        .asText());
         var dump = cli.run("--runtime-root", root, "projections", "dump", "--canonical");
         assertFalse(dump.stdout().contains("\"failed_rrule\""), dump::toString);
     }
@@ -213,7 +299,8 @@ class HeartbeatSimulationTest {
         assertTrue(first.at("/turn_receipt/recorded_now").asBoolean());
         assertFalse(first.at("/turn_receipt/spends_quota").asBoolean());
         assertEquals(before + 1, head());
-        var replay = cli.run("--runtime-root", root, "ledger", "replay", "--from", String.valueOf(before + 1)).jsonLines();
+        var replay = cli.run("--runtime-root", root, "ledger", "replay", "--from", String.valueOf(before + 1))
+                .jsonLines();
         assertEquals(1, replay.size());
         assertEquals("turn.observed", replay.get(0).path("type").asText(), replay.get(0)::toString);
         JsonNode repeat = shouldRun("--turn-instance-id", "turn-1");
@@ -223,7 +310,9 @@ class HeartbeatSimulationTest {
         // Without a profile it fails closed and still writes nothing.
         var closed = run("quota", "should-run", "--goal-id", "g1", "--agent-id", "A");
         assertEquals(0, closed.exit(), closed::toString);
-        assertEquals("repair_scheduler_execution_context", closed.json().at("/scheduler_hint/action").asText());
+        assertEquals(
+                "repair_scheduler_execution_context",
+                closed.json().at("/scheduler_hint/action").asText());
         assertEquals(before + 1, head());
     }
 }

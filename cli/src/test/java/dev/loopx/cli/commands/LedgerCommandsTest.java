@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LedgerCommandsTest {
     @TempDir
     Path sandbox;
+
     CliRunner cli;
     String root;
 
@@ -26,12 +27,41 @@ class LedgerCommandsTest {
     void connectAndWrite() throws Exception {
         cli = new CliRunner(sandbox);
         Path project = Files.createDirectories(cli.workingDirectory().resolve("app"));
-        assertEquals(0, cli.run("connect", "--project", project.toString(), "--goal-id", "g1").exit());
-        assertEquals(0, cli.run("connect", "--project", project.toString(), "--goal-id", "g2").exit());
+        assertEquals(
+                0,
+                cli.run("connect", "--project", project.toString(), "--goal-id", "g1")
+                        .exit());
+        assertEquals(
+                0,
+                cli.run("connect", "--project", project.toString(), "--goal-id", "g2")
+                        .exit());
         root = project.resolve(".loopx").toString();
-        assertEquals(0, cli.run("--runtime-root", root, "configure-goal", "--goal-id", "g1", "--quota-compute", "0.5", "--execute").exit());
-        assertEquals(0, cli.run("--runtime-root", root, "--now", "2026-03-02T00:00:00Z", "configure-goal", "--goal-id", "g1",
-                "--quota-slot-minutes", "5", "--execute").exit());
+        assertEquals(
+                0,
+                cli.run(
+                                "--runtime-root",
+                                root,
+                                "configure-goal",
+                                "--goal-id",
+                                "g1",
+                                "--quota-compute",
+                                "0.5",
+                                "--execute")
+                        .exit());
+        assertEquals(
+                0,
+                cli.run(
+                                "--runtime-root",
+                                root,
+                                "--now",
+                                "2026-03-02T00:00:00Z",
+                                "configure-goal",
+                                "--goal-id",
+                                "g1",
+                                "--quota-slot-minutes",
+                                "5",
+                                "--execute")
+                        .exit());
     }
 
     @Test
@@ -61,16 +91,37 @@ class LedgerCommandsTest {
     @Test
     void replayPrintsStoredEnvelopesAndFilters() {
         List<JsonNode> all = cli.run("--runtime-root", root, "ledger", "replay").jsonLines();
-        assertEquals(List.of(1, 2, 3, 4), all.stream().map(e -> e.get("seq").asInt()).toList());
-        for (String field : List.of("seq", "event_id", "type", "type_version", "recorded_at", "goal_id", "actor",
-                "operation_id", "payload", "prev_hash", "hash")) {
+        assertEquals(
+                List.of(1, 2, 3, 4), all.stream().map(e -> e.get("seq").asInt()).toList());
+        for (String field : List.of(
+                "seq",
+                "event_id",
+                "type",
+                "type_version",
+                "recorded_at",
+                "goal_id",
+                "actor",
+                "operation_id",
+                "payload",
+                "prev_hash",
+                "hash")) {
             assertTrue(all.get(0).has(field), field);
         }
-        assertEquals(List.of(2), cli.run("--runtime-root", root, "ledger", "replay", "--goal-id", "g2").jsonLines()
-                .stream().map(e -> e.get("seq").asInt()).toList());
-        assertEquals(List.of(2, 3), cli.run("--runtime-root", root, "ledger", "replay", "--from", "2", "--to", "3").jsonLines()
-                .stream().map(e -> e.get("seq").asInt()).toList());
-        assertEquals(3, cli.run("--runtime-root", root, "ledger", "replay", "--until", "2026-03-01T23:00:00+00:00").jsonLines().size());
+        assertEquals(
+                List.of(2),
+                cli.run("--runtime-root", root, "ledger", "replay", "--goal-id", "g2").jsonLines().stream()
+                        .map(e -> e.get("seq").asInt())
+                        .toList());
+        assertEquals(
+                List.of(2, 3),
+                cli.run("--runtime-root", root, "ledger", "replay", "--from", "2", "--to", "3").jsonLines().stream()
+                        .map(e -> e.get("seq").asInt())
+                        .toList());
+        assertEquals(
+                3,
+                cli.run("--runtime-root", root, "ledger", "replay", "--until", "2026-03-01T23:00:00+00:00")
+                        .jsonLines()
+                        .size());
     }
 
     @Test
@@ -84,10 +135,14 @@ class LedgerCommandsTest {
         var imported = cli.run("--runtime-root", newRoot, "ledger", "import", file.toString());
         assertEquals(0, imported.exit(), imported::toString);
         assertEquals(4, imported.json().get("appended").asInt());
-        assertEquals(cli.run("--runtime-root", root, "ledger", "replay").stdout(),
+        assertEquals(
+                cli.run("--runtime-root", root, "ledger", "replay").stdout(),
                 cli.run("--runtime-root", newRoot, "ledger", "replay").stdout());
-        assertEquals(cli.run("--runtime-root", root, "projections", "dump", "--canonical").stdout(),
-                cli.run("--runtime-root", newRoot, "projections", "dump", "--canonical").stdout());
+        assertEquals(
+                cli.run("--runtime-root", root, "projections", "dump", "--canonical")
+                        .stdout(),
+                cli.run("--runtime-root", newRoot, "projections", "dump", "--canonical")
+                        .stdout());
         var again = cli.run("--runtime-root", newRoot, "ledger", "import", file.toString());
         assertEquals(0, again.exit(), "importing the same file again appends nothing");
         assertEquals(0, again.json().get("appended").asInt());
@@ -102,13 +157,19 @@ class LedgerCommandsTest {
         String newRoot = sandbox.resolve("elsewhere/.loopx").toString();
         Files.createDirectories(Path.of(newRoot));
         Map<String, String> before = CliRunner.snapshot(sandbox.resolve("elsewhere"));
-        var result = cli.run("--runtime-root", newRoot, "ledger", "import", sandbox.resolve("broken.jsonl").toString());
+        var result = cli.run(
+                "--runtime-root",
+                newRoot,
+                "ledger",
+                "import",
+                sandbox.resolve("broken.jsonl").toString());
         assertEquals(1, result.exit(), result::toString);
         assertEquals("import_chain_broken", result.json().get("error_code").asText());
         assertEquals(2, result.json().get("first_bad_seq").asInt());
         var head = cli.run("--runtime-root", newRoot, "ledger", "verify");
         assertEquals(0, head.json().get("events_checked").asInt());
-        assertTrue(before.size() <= CliRunner.snapshot(sandbox.resolve("elsewhere")).size());
+        assertTrue(before.size()
+                <= CliRunner.snapshot(sandbox.resolve("elsewhere")).size());
     }
 
     @Test

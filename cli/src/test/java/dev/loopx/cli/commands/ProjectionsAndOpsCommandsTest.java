@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ProjectionsAndOpsCommandsTest {
     @TempDir
     Path sandbox;
+
     CliRunner cli;
     Path project;
     String root;
@@ -24,21 +25,28 @@ class ProjectionsAndOpsCommandsTest {
     void connect() throws Exception {
         cli = new CliRunner(sandbox);
         project = Files.createDirectories(cli.workingDirectory().resolve("app"));
-        assertEquals(0, cli.run("connect", "--project", project.toString(), "--goal-id", "g1").exit());
+        assertEquals(
+                0,
+                cli.run("connect", "--project", project.toString(), "--goal-id", "g1")
+                        .exit());
         root = project.resolve(".loopx").toString();
         cli.run("--runtime-root", root, "configure-goal", "--goal-id", "g1", "--quota-compute", "2", "--execute");
     }
 
     @Test
     void deletedProjectionsAreRebuiltToIdenticalCanonicalBytes() throws Exception {
-        String before = cli.run("--runtime-root", root, "projections", "dump", "--canonical").stdout();
+        String before = cli.run("--runtime-root", root, "projections", "dump", "--canonical")
+                .stdout();
         for (String f : new String[] {"projections.db", "projections.db-wal", "projections.db-shm", "ledger.head"}) {
             Files.deleteIfExists(Path.of(root, f));
         }
         var rebuild = cli.run("--runtime-root", root, "projections", "rebuild");
         assertEquals(0, rebuild.exit(), rebuild::toString);
         assertEquals(2, rebuild.json().get("events_applied").asInt());
-        assertEquals(before, cli.run("--runtime-root", root, "projections", "dump", "--canonical").stdout());
+        assertEquals(
+                before,
+                cli.run("--runtime-root", root, "projections", "dump", "--canonical")
+                        .stdout());
     }
 
     @Test
@@ -61,10 +69,13 @@ class ProjectionsAndOpsCommandsTest {
         String r = oldRoot.getParent().toString();
         assertEquals(0, cli.run("--runtime-root", r, "ledger", "verify").exit());
         JsonNode dump = cli.run("--runtime-root", r, "projections", "dump").json();
-        JsonNode golden = dev.loopx.ledger.json.Json.mapper().readTree(compat.resolve("projections.canonical.json").toFile());
+        JsonNode golden = dev.loopx.ledger.json.Json.mapper()
+                .readTree(compat.resolve("projections.canonical.json").toFile());
         assertEquals(golden.get("views"), dump.get("views"));
         assertEquals("", dump.at("/views/goal/legacy-app-goal/objective").asText());
-        JsonNode replayed = cli.run("--runtime-root", r, "ledger", "replay", "--to", "1").jsonLines().get(0);
+        JsonNode replayed = cli.run("--runtime-root", r, "ledger", "replay", "--to", "1")
+                .jsonLines()
+                .get(0);
         assertEquals(1, replayed.get("type_version").asInt(), "replay shows events as stored, never rewritten");
     }
 
@@ -85,8 +96,14 @@ class ProjectionsAndOpsCommandsTest {
         assertEquals(0, preview.exit(), preview::toString);
         assertEquals(1, preview.json().at("/preview/would_append").asInt());
         assertEquals("paused", preview.json().at("/after/state").asText());
-        assertEquals(2, cli.run("--runtime-root", root, "ledger", "verify").json().get("events_checked").asInt());
-        var unknown = cli.run("--runtime-root", root, "configure-goal", "--goal-id", "nope", "--quota-compute", "0", "--execute");
+        assertEquals(
+                2,
+                cli.run("--runtime-root", root, "ledger", "verify")
+                        .json()
+                        .get("events_checked")
+                        .asInt());
+        var unknown = cli.run(
+                "--runtime-root", root, "configure-goal", "--goal-id", "nope", "--quota-compute", "0", "--execute");
         assertEquals(1, unknown.exit(), unknown::toString);
         assertEquals("goal_not_found", unknown.json().get("error_code").asText());
     }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReadSurfacesTest {
     @TempDir
     Path sandbox;
+
     CliRunner cli;
     String root;
     String claimed;
@@ -37,17 +38,65 @@ class ReadSurfacesTest {
         root = project.resolve(".loopx").toString();
         ok(run("register-agent", "--goal-id", "g1", "--agent-id", "a1", "--agent-id", "a2", "--execute"));
         String first = id(run("todo", "add", "--goal-id", "g1", "--role", "agent", "--text", "Sketch the importer"));
-        ok(run("todo", "complete", "--goal-id", "g1", "--todo-id", first, "--agent-id", "a1", "--evidence", "sketch merged"));
-        ok(run("reward", "--goal-id", "g1", "--reward", "positive", "--reason-summary", "good sketch", "--actor-kind", "owner"));
+        ok(run(
+                "todo",
+                "complete",
+                "--goal-id",
+                "g1",
+                "--todo-id",
+                first,
+                "--agent-id",
+                "a1",
+                "--evidence",
+                "sketch merged"));
+        ok(run(
+                "reward",
+                "--goal-id",
+                "g1",
+                "--reward",
+                "positive",
+                "--reason-summary",
+                "good sketch",
+                "--actor-kind",
+                "owner"));
         claimed = id(run("todo", "add", "--goal-id", "g1", "--role", "agent", "--text", "Write the importer"));
         unclaimed = id(run("todo", "add", "--goal-id", "g1", "--role", "agent", "--text", "Write the exporter"));
         doneAfterReward = id(run("todo", "add", "--goal-id", "g1", "--role", "agent", "--text", "Fix the build"));
-        ok(run("todo", "complete", "--goal-id", "g1", "--todo-id", doneAfterReward, "--agent-id", "a2", "--evidence", "build green"));
-        gate = id(run("todo", "add", "--goal-id", "g1", "--role", "user", "--task-class", "user_gate",
-                "--text", "Approve the schema", "--blocks-agent", "a2"));
+        ok(run(
+                "todo",
+                "complete",
+                "--goal-id",
+                "g1",
+                "--todo-id",
+                doneAfterReward,
+                "--agent-id",
+                "a2",
+                "--evidence",
+                "build green"));
+        gate = id(run(
+                "todo",
+                "add",
+                "--goal-id",
+                "g1",
+                "--role",
+                "user",
+                "--task-class",
+                "user_gate",
+                "--text",
+                "Approve the schema",
+                "--blocks-agent",
+                "a2"));
         ok(run("todo", "claim", "--goal-id", "g1", "--todo-id", claimed, "--agent-id", "a1"));
-        ok(run("refresh-state", "--goal-id", "g1", "--agent-id", "a1", "--delivery-outcome", "outcome_progress",
-                "--summary", "importer half done"));
+        ok(run(
+                "refresh-state",
+                "--goal-id",
+                "g1",
+                "--agent-id",
+                "a1",
+                "--delivery-outcome",
+                "outcome_progress",
+                "--summary",
+                "importer half done"));
         ok(run("quota", "spend-slot", "--goal-id", "g1", "--agent-id", "a1", "--execute"));
     }
 
@@ -101,10 +150,12 @@ class ReadSurfacesTest {
 
     @Test
     void statusNarrowsToOneLane() {
-        JsonNode a1 = ok(run("status", "--goal-id", "g1", "--agent-id", "a1")).json().at("/goals/0");
+        JsonNode a1 =
+                ok(run("status", "--goal-id", "g1", "--agent-id", "a1")).json().at("/goals/0");
         assertTrue(a1.get("open_user_gates").isEmpty(), "the gate blocks a2 only");
         assertEquals("gate_on_other_lane", a1.at("/attention/watching/0/why").asText());
-        JsonNode a2 = ok(run("status", "--goal-id", "g1", "--agent-id", "a2")).json().at("/goals/0");
+        JsonNode a2 =
+                ok(run("status", "--goal-id", "g1", "--agent-id", "a2")).json().at("/goals/0");
         assertEquals(1, a2.get("open_user_gates").size());
         assertEquals(List.of(unclaimed), ids(a2.at("/attention/needs_agent")));
         assertEquals("claimed_by_other", a2.at("/attention/watching/0/why").asText());
@@ -132,18 +183,27 @@ class ReadSurfacesTest {
         assertEquals("agent", p.get("waiting_on").asText());
         assertEquals("positive", p.at("/since_last_reward/last_reward/reward").asText());
         assertEquals(4, p.at("/since_last_reward/events_by_type/todo.added").asInt(), p.toString());
-        assertEquals(1, p.at("/since_last_reward/events_by_type/quota.slot_spent").asInt(), p.toString());
+        assertEquals(
+                1, p.at("/since_last_reward/events_by_type/quota.slot_spent").asInt(), p.toString());
         assertEquals(List.of(doneAfterReward), ids(p.at("/since_last_reward/completed_todos")));
-        assertEquals("build green", p.at("/since_last_reward/completed_todos/0/evidence").asText());
+        assertEquals(
+                "build green",
+                p.at("/since_last_reward/completed_todos/0/evidence").asText());
         assertEquals("importer half done", p.at("/latest_evidence/summary").asText());
         List<String> commands = new ArrayList<>();
         p.get("next_commands").forEach(c -> commands.add(c.asText()));
-        assertTrue(commands.contains("loopx todo complete --goal-id g1 --todo-id " + gate + " --decision-outcome approve|reject|cancel"), commands::toString);
-        assertTrue(commands.contains("loopx todo claim --goal-id g1 --todo-id " + unclaimed + " --agent-id a2")
-                || commands.stream().anyMatch(c -> c.contains("--agent-id a1")), commands::toString);
+        assertTrue(
+                commands.contains("loopx todo complete --goal-id g1 --todo-id " + gate
+                        + " --decision-outcome approve|reject|cancel"),
+                commands::toString);
+        assertTrue(
+                commands.contains("loopx todo claim --goal-id g1 --todo-id " + unclaimed + " --agent-id a2")
+                        || commands.stream().anyMatch(c -> c.contains("--agent-id a1")),
+                commands::toString);
         assertTrue(p.at("/budget/within_budget").asBoolean());
         assertEquals(4000, p.at("/budget/max_chars").asInt());
-        assertEquals(result.stdout().strip().length(), p.at("/budget/used_chars").asInt(), "used_chars is the printed size");
+        assertEquals(
+                result.stdout().strip().length(), p.at("/budget/used_chars").asInt(), "used_chars is the printed size");
     }
 
     @Test
@@ -152,9 +212,11 @@ class ReadSurfacesTest {
         JsonNode p = result.json();
         assertTrue(result.stdout().strip().length() <= 1500, result::toString);
         assertTrue(p.at("/budget/within_budget").asBoolean(), p.toString());
-        assertEquals(result.stdout().strip().length(), p.at("/budget/used_chars").asInt());
+        assertEquals(
+                result.stdout().strip().length(), p.at("/budget/used_chars").asInt());
         assertTrue(p.get("truncated").size() > 0, "something was dropped: " + p);
-        assertEquals(2, run("review-packet", "--goal-id", "g1", "--max-chars", "10").exit());
+        assertEquals(
+                2, run("review-packet", "--goal-id", "g1", "--max-chars", "10").exit());
     }
 
     @Test
@@ -163,8 +225,14 @@ class ReadSurfacesTest {
         assertEquals("loopx_quota_status_v0", status.get("schema_version").asText());
         assertEquals(1, status.at("/quota/spent_slots").asInt());
         assertEquals("active", status.at("/quota/state").asText());
-        assertEquals(1, status.at("/goal_frontier_projection/remaining_advancement_frontier/unclaimed_advancement_count").asInt());
-        assertEquals(1, status.at("/goal_frontier_projection/normalized_progress/user_open_count").asInt());
+        assertEquals(
+                1,
+                status.at("/goal_frontier_projection/remaining_advancement_frontier/unclaimed_advancement_count")
+                        .asInt());
+        assertEquals(
+                1,
+                status.at("/goal_frontier_projection/normalized_progress/user_open_count")
+                        .asInt());
         JsonNode plan = ok(run("quota", "plan")).json();
         assertEquals("loopx_quota_plan_v0", plan.get("schema_version").asText());
         JsonNode row = plan.at("/goals/0");
@@ -187,7 +255,9 @@ class ReadSurfacesTest {
             var result = cli.run(command);
             assertEquals(1, result.exit(), result::toString);
             JsonNode doc = result.json();
-            assertEquals("loopx_" + command.replace('-', '_') + "_v0", doc.get("schema_version").asText());
+            assertEquals(
+                    "loopx_" + command.replace('-', '_') + "_v0",
+                    doc.get("schema_version").asText());
             assertFalse(doc.get("ok").asBoolean());
             assertEquals("status_collection_unavailable", doc.get("error_code").asText());
             assertEquals(List.of("app", "web"), labels(doc.get("projects")), command);
@@ -202,11 +272,14 @@ class ReadSurfacesTest {
         assertEquals("agent", summary.at("/projects/0/goals/0/waiting_on").asText());
         JsonNode gates = cli.run("global-gates").json();
         assertEquals(1, gates.get("gate_count").asInt());
-        assertEquals("Approve the schema", gates.at("/projects/0/gates/0/question").asText());
+        assertEquals(
+                "Approve the schema", gates.at("/projects/0/gates/0/question").asText());
         JsonNode todos = cli.run("global-todos").json();
         assertEquals(3, todos.at("/projects/0/goals/0/open_todos").size());
         JsonNode risks = cli.run("global-risks").json();
-        assertEquals("matches_views", risks.at("/projects/0/ledger_check/head_marker").asText());
+        assertEquals(
+                "matches_views",
+                risks.at("/projects/0/ledger_check/head_marker").asText());
         assertEquals("skipped", risks.at("/projects/0/ledger_check/full_verify").asText());
         assertTrue(risks.at("/projects/0/risks").toString().contains("gate_waiting"), risks.toString());
     }
@@ -225,10 +298,13 @@ class ReadSurfacesTest {
         ok(cli.run("connect", "--project", web.toString(), "--goal-id", "g2"));
         var before = CliRunner.snapshot(sandbox);
         List<List<String>> reads = List.of(
-                List.of("status"), List.of("status", "--goal-id", "g1", "--agent-id", "a2"),
+                List.of("status"),
+                List.of("status", "--goal-id", "g1", "--agent-id", "a2"),
                 List.of("--format", "text", "status"),
-                List.of("review-packet", "--goal-id", "g1"), List.of("review-packet", "--goal-id", "g1", "--max-chars", "900"),
-                List.of("quota", "status", "--goal-id", "g1"), List.of("quota", "plan"));
+                List.of("review-packet", "--goal-id", "g1"),
+                List.of("review-packet", "--goal-id", "g1", "--max-chars", "900"),
+                List.of("quota", "status", "--goal-id", "g1"),
+                List.of("quota", "plan"));
         for (List<String> args : reads) {
             List<String> full = new ArrayList<>(List.of("--runtime-root", root));
             full.addAll(args);

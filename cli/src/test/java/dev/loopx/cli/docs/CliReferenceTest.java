@@ -35,7 +35,10 @@ class CliReferenceTest {
 
     private static CommandModel commandTree() {
         PrintWriter sink = new PrintWriter(new StringWriter());
-        Environment environment = Environment.of(Map.of(), Path.of("").toAbsolutePath(), Path.of("").toAbsolutePath(),
+        Environment environment = Environment.of(
+                Map.of(),
+                Path.of("").toAbsolutePath(),
+                Path.of("").toAbsolutePath(),
                 Clock.fixed(Instant.parse("2026-03-01T12:00:00Z"), ZoneOffset.UTC));
         return CommandModel.of(Cli.commandLine(sink, sink, environment));
     }
@@ -46,27 +49,39 @@ class CliReferenceTest {
 
         List<String> problems = ReferenceCheck.problems(commandTree(), doc);
 
-        assertTrue(problems.isEmpty(), () -> "docs/cli.md does not match the picocli command tree (Cli.commandLine): "
-                + problems.size() + " problem(s)\n  - " + String.join("\n  - ", problems)
-                + "\nA command's section is a heading that names it in a code span (### `loopx quota should-run`)"
-                + " up to the next heading of its level, or a table row whose first cell starts with `loopx <command> …`"
-                + " (with the prose around that table). Fix docs/cli.md, not this test.");
+        assertTrue(
+                problems.isEmpty(),
+                () -> "docs/cli.md does not match the picocli command tree (Cli.commandLine): "
+                        + problems.size() + " problem(s)\n  - " + String.join("\n  - ", problems)
+                        + "\nA command's section is a heading that names it in a code span (### `loopx quota should-run`)"
+                        + " up to the next heading of its level, or a table row whose first cell starts with `loopx <command> …`"
+                        + " (with the prose around that table). Fix docs/cli.md, not this test.");
     }
 
     @Test
     void theWalk_reachesEveryCommandAndAlias_andLeavesOutHiddenOnes() {
         CommandModel root = commandTree();
 
-        List<String> visibleLeaves = root.all().filter(c -> c.isLeaf() && !c.hidden()).map(CommandModel::name).toList();
+        List<String> visibleLeaves = root.all()
+                .filter(c -> c.isLeaf() && !c.hidden())
+                .map(CommandModel::name)
+                .toList();
 
-        assertTrue(visibleLeaves.containsAll(List.of("loopx quota should-run", "loopx host codex-app install-plan",
-                "loopx ledger export", "loopx connect")), visibleLeaves::toString);
+        assertTrue(
+                visibleLeaves.containsAll(List.of(
+                        "loopx quota should-run",
+                        "loopx host codex-app install-plan",
+                        "loopx ledger export",
+                        "loopx connect")),
+                visibleLeaves::toString);
         assertTrue(visibleLeaves.stream().noneMatch(name -> name.startsWith("loopx debug")), visibleLeaves::toString);
         assertEquals(List.of("bootstrap"), root.subcommands().get("connect").aliases());
         assertTrue(root.subcommands().get("quota").subcommands().containsKey("scheduler-ack-current"));
         assertTrue(root.documented().stream().noneMatch(o -> o.names().contains("--now")), "--now is hidden");
-        assertTrue(root.subcommands().get("status").documented().stream()
-                .noneMatch(o -> o.names().contains("--runtime-root") || o.names().contains("--help")),
+        assertTrue(
+                root.subcommands().get("status").documented().stream()
+                        .noneMatch(o -> o.names().contains("--runtime-root")
+                                || o.names().contains("--help")),
                 "inherited and help options are documented once, for the root");
     }
 
@@ -89,15 +104,24 @@ class CliReferenceTest {
 
         List<String> problems = ReferenceCheck.problems(commandTree(), doc);
 
-        assertTrue(problems.stream().anyMatch(p -> p.startsWith("missing option: `loopx status` option --agent-id")
-                && p.contains("[--agent-id ID]")), problems::toString);
-        assertTrue(problems.stream().anyMatch(p -> p.startsWith("unknown option: line 6:") && p.contains("--frob")),
+        assertTrue(
+                problems.stream()
+                        .anyMatch(p -> p.startsWith("missing option: `loopx status` option --agent-id")
+                                && p.contains("[--agent-id ID]")),
                 problems::toString);
-        assertTrue(problems.stream().anyMatch(p -> p.startsWith("unknown command: line 10:")
-                && p.contains("`loopx todo` has no subcommand `clam`")), problems::toString);
-        assertTrue(problems.stream().anyMatch(p -> p.startsWith("missing alias: `loopx connect` has alias `bootstrap`")),
+        assertTrue(
+                problems.stream().anyMatch(p -> p.startsWith("unknown option: line 6:") && p.contains("--frob")),
                 problems::toString);
-        assertTrue(problems.stream().anyMatch(p -> p.startsWith("missing section: `loopx quota should-run`")),
+        assertTrue(
+                problems.stream()
+                        .anyMatch(p -> p.startsWith("unknown command: line 10:")
+                                && p.contains("`loopx todo` has no subcommand `clam`")),
+                problems::toString);
+        assertTrue(
+                problems.stream().anyMatch(p -> p.startsWith("missing alias: `loopx connect` has alias `bootstrap`")),
+                problems::toString);
+        assertTrue(
+                problems.stream().anyMatch(p -> p.startsWith("missing section: `loopx quota should-run`")),
                 problems::toString);
         assertTrue(problems.stream().noneMatch(p -> p.contains("`loopx todo claim` option")), problems::toString);
         assertTrue(problems.stream().noneMatch(p -> p.contains("`loopx` option")), problems::toString);

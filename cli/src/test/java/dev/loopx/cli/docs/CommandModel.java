@@ -26,8 +26,14 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * @param positionals  the labels of its visible positional parameters ({@code FILE})
  * @param subcommands  its subcommands by every name and alias
  */
-record CommandModel(List<String> words, List<String> aliases, boolean hidden, List<DocumentedOption> documented,
-        Map<String, Boolean> accepted, List<String> positionals, Map<String, CommandModel> subcommands) {
+record CommandModel(
+        List<String> words,
+        List<String> aliases,
+        boolean hidden,
+        List<DocumentedOption> documented,
+        Map<String, Boolean> accepted,
+        List<String> positionals,
+        Map<String, CommandModel> subcommands) {
 
     /** An option the reference must name, with every one of its names (short aliases included). */
     record DocumentedOption(List<String> names, String paramLabel, boolean takesValue) {
@@ -38,7 +44,9 @@ record CommandModel(List<String> words, List<String> aliases, boolean hidden, Li
 
         /** How a synopsis would show it: {@code [--agent-id ID]}, {@code [--dry-run]}. */
         String synopsis() {
-            String longest = names.stream().reduce((a, b) -> b.length() > a.length() ? b : a).orElseThrow();
+            String longest = names.stream()
+                    .reduce((a, b) -> b.length() > a.length() ? b : a)
+                    .orElseThrow();
             return "[" + longest + (takesValue ? " " + paramLabel : "") + "]";
         }
     }
@@ -71,8 +79,11 @@ record CommandModel(List<String> words, List<String> aliases, boolean hidden, Li
                 documented.add(new DocumentedOption(List.of(option.names()), option.paramLabel(), takesValue));
             }
         }
-        List<String> positionals = spec.positionalParameters().stream().filter(p -> !p.hidden())
-                .map(PositionalParamSpec::paramLabel).map(label -> label.replaceAll("^<|>$", "")).toList();
+        List<String> positionals = spec.positionalParameters().stream()
+                .filter(p -> !p.hidden())
+                .map(PositionalParamSpec::paramLabel)
+                .map(label -> label.replaceAll("^<|>$", ""))
+                .toList();
         Map<String, CommandModel> subcommands = new LinkedHashMap<>();
         for (CommandLine sub : new LinkedHashSet<>(cl.getSubcommands().values())) {
             CommandSpec subSpec = sub.getCommandSpec();

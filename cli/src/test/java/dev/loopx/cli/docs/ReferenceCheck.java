@@ -46,25 +46,32 @@ final class ReferenceCheck {
     }
 
     private void everyCommandIsDescribed() {
-        Map<List<String>, List<ReferenceDoc.Section>> sectionsOf = new LinkedHashMap<>();   // by command words
+        Map<List<String>, List<ReferenceDoc.Section>> sectionsOf = new LinkedHashMap<>(); // by command words
         for (ReferenceDoc.Section section : doc.sections()) {
             for (ReferenceDoc.Code naming : section.naming()) {
-                for (CommandModel named : resolve(naming, naming.text().substring("loopx".length())).named()) {
-                    sectionsOf.computeIfAbsent(named.words(), w -> new ArrayList<>()).add(section);
+                for (CommandModel named : resolve(naming, naming.text().substring("loopx".length()))
+                        .named()) {
+                    sectionsOf
+                            .computeIfAbsent(named.words(), w -> new ArrayList<>())
+                            .add(section);
                 }
             }
         }
         root.all().filter(CommandModel::needsSection).forEach(command -> {
             List<ReferenceDoc.Section> sections = command == root
-                    ? List.of(new ReferenceDoc.Section("the text before the first ## heading", List.of(), doc.preamble()))
+                    ? List.of(
+                            new ReferenceDoc.Section("the text before the first ## heading", List.of(), doc.preamble()))
                     : sectionsOf.getOrDefault(command.words(), List.of());
             if (sections.isEmpty()) {
                 problems.add("missing section: `" + command.name() + "` has no section. Add a heading that names it"
                         + " in a code span (### `" + command.name() + "`) or a table row whose first cell starts with `"
                         + command.name() + " …`"
-                        + (command.documented().isEmpty() ? "." : ", and describe its options there: "
-                                + command.documented().stream().map(CommandModel.DocumentedOption::synopsis)
-                                        .collect(Collectors.joining(" "))));
+                        + (command.documented().isEmpty()
+                                ? "."
+                                : ", and describe its options there: "
+                                        + command.documented().stream()
+                                                .map(CommandModel.DocumentedOption::synopsis)
+                                                .collect(Collectors.joining(" "))));
             } else {
                 describedIn(command, sections);
             }
@@ -80,27 +87,31 @@ final class ReferenceCheck {
                 if (!mentions(text, name)) {
                     problems.add("missing option: `" + command.name() + "` option " + name + " is not named in "
                             + where + ". Add it to the synopsis there, e.g. "
-                            + new CommandModel.DocumentedOption(List.of(name), option.paramLabel(), option.takesValue()).synopsis()
-                            + (option.names().size() > 1 ? " (one option: " + String.join(", ", option.names()) + ")" : ""));
+                            + new CommandModel.DocumentedOption(List.of(name), option.paramLabel(), option.takesValue())
+                                    .synopsis()
+                            + (option.names().size() > 1
+                                    ? " (one option: " + String.join(", ", option.names()) + ")"
+                                    : ""));
                 }
             }
         }
         for (String alias : command.aliases()) {
             if (!mentions(text, alias)) {
-                problems.add("missing alias: `" + command.name() + "` has alias `" + alias + "`, not named in "
-                        + where + ". Add \"(alias `" + alias + "`)\" to its heading.");
+                problems.add("missing alias: `" + command.name() + "` has alias `" + alias + "`, not named in " + where
+                        + ". Add \"(alias `" + alias + "`)\" to its heading.");
             }
         }
         for (String label : command.positionals()) {
             if (!mentions(text, label)) {
-                problems.add("missing parameter: `" + command.name() + "` takes " + label + ", not named in "
-                        + where + ". Add it to the synopsis there (`" + command.name() + " " + label + "`).");
+                problems.add("missing parameter: `" + command.name() + "` takes " + label + ", not named in " + where
+                        + ". Add it to the synopsis there (`" + command.name() + " " + label + "`).");
             }
         }
     }
 
     private void everyCodeReferenceExists() {
-        Set<String> everyOption = root.all().flatMap(c -> c.accepted().keySet().stream()).collect(Collectors.toSet());
+        Set<String> everyOption =
+                root.all().flatMap(c -> c.accepted().keySet().stream()).collect(Collectors.toSet());
         for (ReferenceDoc.Code code : doc.code()) {
             String unquoted = QUOTED.matcher(code.text()).replaceAll(" ");
             Matcher option = OPTION.matcher(unquoted);
@@ -117,7 +128,9 @@ final class ReferenceCheck {
                 Matcher own = OPTION.matcher(resolved.arguments());
                 while (own.find()) {
                     String name = own.group(1);
-                    if (everyOption.contains(name) && resolved.named().stream().noneMatch(c -> c.accepted().containsKey(name))) {
+                    if (everyOption.contains(name)
+                            && resolved.named().stream()
+                                    .noneMatch(c -> c.accepted().containsKey(name))) {
                         problems.add("unknown option: line " + code.line() + ": `" + code.text() + "` gives " + name
                                 + " to `" + names(resolved.named()) + "`, which has no such option (it has "
                                 + optionNames(resolved.named()) + "). Correct the option or the command.");
@@ -139,7 +152,9 @@ final class ReferenceCheck {
         String unquoted = QUOTED.matcher(afterLoopx).replaceAll(" ");
         int next = unquoted.indexOf(" loopx ");
         String words = next < 0 ? unquoted : unquoted.substring(0, next);
-        List<String> tokens = Arrays.stream(words.strip().split("\\s+")).filter(t -> !t.isEmpty()).toList();
+        List<String> tokens = Arrays.stream(words.strip().split("\\s+"))
+                .filter(t -> !t.isEmpty())
+                .toList();
         List<CommandModel> named = new ArrayList<>(List.of(root));
         for (int i = 0; i < tokens.size(); i++) {
             String token = tokens.get(i);
@@ -157,8 +172,11 @@ final class ReferenceCheck {
             String word = token.replaceAll("[,;:.)]+$", "");
             List<String> alternatives = List.of(word.split("\\|"));
             if (alternatives.stream().allMatch(at.subcommands()::containsKey)) {
-                named = new ArrayList<>(alternatives.stream().map(at.subcommands()::get).toList());
-                while (i + 2 < tokens.size() && tokens.get(i + 1).equals("|") && at.subcommands().containsKey(tokens.get(i + 2))) {
+                named = new ArrayList<>(
+                        alternatives.stream().map(at.subcommands()::get).toList());
+                while (i + 2 < tokens.size()
+                        && tokens.get(i + 1).equals("|")
+                        && at.subcommands().containsKey(tokens.get(i + 2))) {
                     named.add(at.subcommands().get(tokens.get(i + 2)));
                     i += 2;
                 }
@@ -175,7 +193,9 @@ final class ReferenceCheck {
     private static String unknownCommand(ReferenceDoc.Code code, CommandModel at, String word) {
         return "unknown command: line " + code.line() + ": `" + code.text() + "` — `" + at.name()
                 + "` has no subcommand `" + word + "` (it has: "
-                + at.children().stream().filter(c -> !c.hidden()).map(c -> c.words().get(c.words().size() - 1))
+                + at.children().stream()
+                        .filter(c -> !c.hidden())
+                        .map(c -> c.words().get(c.words().size() - 1))
                         .collect(Collectors.joining(", "))
                 + "). Correct the command or remove it.";
     }
@@ -183,7 +203,9 @@ final class ReferenceCheck {
     /** The options {@code commands} document, then the global ones. */
     private String optionNames(List<CommandModel> commands) {
         return Stream.concat(commands.stream(), Stream.of(root))
-                .flatMap(c -> c.documented().stream()).flatMap(o -> o.names().stream()).distinct()
+                .flatMap(c -> c.documented().stream())
+                .flatMap(o -> o.names().stream())
+                .distinct()
                 .collect(Collectors.joining(", "));
     }
 
@@ -193,6 +215,8 @@ final class ReferenceCheck {
 
     /** {@code name} appears in {@code text} as a whole word ({@code --text} is not named by {@code --text-file}). */
     static boolean mentions(String text, String name) {
-        return Pattern.compile("(?<![A-Za-z0-9_-])" + Pattern.quote(name) + "(?![A-Za-z0-9_-])").matcher(text).find();
+        return Pattern.compile("(?<![A-Za-z0-9_-])" + Pattern.quote(name) + "(?![A-Za-z0-9_-])")
+                .matcher(text)
+                .find();
     }
 }

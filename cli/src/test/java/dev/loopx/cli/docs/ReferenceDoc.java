@@ -43,7 +43,15 @@ final class ReferenceDoc {
     private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.*)$");
     private static final Pattern UNESCAPED_PIPE = Pattern.compile("(?<!\\\\)\\|");
 
-    private enum Kind { BLANK, TEXT, HEADING, TABLE, CODE, FENCE, COMMENT }
+    private enum Kind {
+        BLANK,
+        TEXT,
+        HEADING,
+        TABLE,
+        CODE,
+        FENCE,
+        COMMENT
+    }
 
     private final List<String> lines;
     private final List<Kind> kinds = new ArrayList<>();
@@ -122,7 +130,7 @@ final class ReferenceDoc {
                     code.addAll(spans(first, String.join("\n", lines.subList(first, i + 1))));
                 }
                 case HEADING, TABLE -> code.addAll(spans(i, lines.get(i)));
-                case BLANK, FENCE, COMMENT -> { }
+                case BLANK, FENCE, COMMENT -> {}
             }
         }
     }
@@ -132,7 +140,13 @@ final class ReferenceDoc {
         List<Code> found = new ArrayList<>();
         Matcher m = SPAN.matcher(paragraph);
         while (m.find()) {
-            int line = first + 1 + (int) paragraph.substring(0, m.start()).chars().filter(c -> c == '\n').count();
+            int line = first
+                    + 1
+                    + (int) paragraph
+                            .substring(0, m.start())
+                            .chars()
+                            .filter(c -> c == '\n')
+                            .count();
             found.add(new Code(line, m.group(1).replace('\n', ' ').replace("\\|", "|")));
         }
         return found;
@@ -145,7 +159,8 @@ final class ReferenceDoc {
                 headings.add(i);
             }
         }
-        int firstChapter = headings.stream().filter(h -> level(h) >= 2).findFirst().orElse(lines.size());
+        int firstChapter =
+                headings.stream().filter(h -> level(h) >= 2).findFirst().orElse(lines.size());
         preamble = ownText(0, firstChapter);
         for (int h = 0; h < headings.size(); h++) {
             int start = headings.get(h);
@@ -173,7 +188,7 @@ final class ReferenceDoc {
      */
     private String ownText(int start, int end) {
         StringBuilder text = new StringBuilder();
-        int skipBelowLevel = 0;   // while > 0: inside a nested command section of that level
+        int skipBelowLevel = 0; // while > 0: inside a nested command section of that level
         for (int i = start; i < end; i++) {
             if (i > start && kinds.get(i) == Kind.HEADING) {
                 if (skipBelowLevel > 0 && level(i) <= skipBelowLevel) {
@@ -191,7 +206,8 @@ final class ReferenceDoc {
     }
 
     private boolean isCommandRow(int i) {
-        return kinds.get(i) == Kind.TABLE && !commandSpans(spans(i, firstCell(lines.get(i)))).isEmpty();
+        return kinds.get(i) == Kind.TABLE
+                && !commandSpans(spans(i, firstCell(lines.get(i)))).isEmpty();
     }
 
     /** The command rows of the tables between the heading at {@code heading} and the next heading. */
@@ -210,7 +226,9 @@ final class ReferenceDoc {
         }
         for (int row : rows) {
             List<Code> naming = commandSpans(spans(row, firstCell(lines.get(row))));
-            sections.add(new Section("the table row at line " + (row + 1) + " under " + title(heading), naming,
+            sections.add(new Section(
+                    "the table row at line " + (row + 1) + " under " + title(heading),
+                    naming,
                     lines.get(row) + "\n" + shared));
         }
     }

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BootstrapCommandPackTest {
     @TempDir
     Path sandbox;
+
     CliRunner cli;
     Path project;
 
@@ -39,8 +40,11 @@ class BootstrapCommandPackTest {
         JsonNode pack = readOnlyPack("--project", ".");
         JsonNode step = pack.path("recommended_next_step");
         assertEquals("confirm_before_bootstrap_mutation", step.path("kind").asText());
-        assertEquals("loopx connect --project . --goal-id weather-app-goal --dry-run", step.path("dry_run_command").path("command").asText());
-        assertEquals("loopx connect --project . --goal-id weather-app-goal",
+        assertEquals(
+                "loopx connect --project . --goal-id weather-app-goal --dry-run",
+                step.path("dry_run_command").path("command").asText());
+        assertEquals(
+                "loopx connect --project . --goal-id weather-app-goal",
                 step.path("after_confirmation_command").path("command").asText());
         assertEquals(step.path("dry_run_command").path("command"), step.path("command"));
         assertFalse(pack.path("connection").path("connected").asBoolean());
@@ -54,11 +58,17 @@ class BootstrapCommandPackTest {
         JsonNode pack = readOnlyPack("--project", ".", "--host-surface", "claude-code", "--cli-bin", "lx");
         JsonNode step = pack.path("recommended_next_step");
         assertEquals("status_and_loop_activation", step.path("kind").asText());
-        assertEquals("lx status --goal-id weather-app-goal --agent-id builder", step.path("command").asText());
-        assertEquals(List.of("lx", "status", "--goal-id", "weather-app-goal", "--agent-id", "builder"), strings(step.path("argv")));
-        assertEquals("claude mcp add loopx -- lx mcp serve --goal-id weather-app-goal --agent-id builder",
+        assertEquals(
+                "lx status --goal-id weather-app-goal --agent-id builder",
+                step.path("command").asText());
+        assertEquals(
+                List.of("lx", "status", "--goal-id", "weather-app-goal", "--agent-id", "builder"),
+                strings(step.path("argv")));
+        assertEquals(
+                "claude mcp add loopx -- lx mcp serve --goal-id weather-app-goal --agent-id builder",
                 step.path("activation_commands").get(0).path("command").asText());
-        assertEquals("lx quota should-run --goal-id weather-app-goal --agent-id builder --runtime-profile claude_code",
+        assertEquals(
+                "lx quota should-run --goal-id weather-app-goal --agent-id builder --runtime-profile claude_code",
                 step.path("should_run_command").path("command").asText());
         assertTrue(pack.path("connection").path("state_current").asBoolean());
     }
@@ -66,19 +76,39 @@ class BootstrapCommandPackTest {
     @Test
     void severalAgentsNoneChosen_asksToSelectAgentIdentity() {
         connect("weather-app-goal");
-        ok(cli.runIn(project, "register-agent", "--goal-id", "weather-app-goal", "--agent-id", "builder",
-                "--agent-id", "reviewer", "--execute"));
+        ok(cli.runIn(
+                project,
+                "register-agent",
+                "--goal-id",
+                "weather-app-goal",
+                "--agent-id",
+                "builder",
+                "--agent-id",
+                "reviewer",
+                "--execute"));
         JsonNode step = readOnlyPack("--project", ".").path("recommended_next_step");
         assertEquals("select_agent_identity", step.path("kind").asText());
-        assertEquals(List.of("builder", "reviewer"), StreamSupport.stream(step.path("options").spliterator(), false)
-                .map(o -> o.path("agent_id").asText()).toList());
-        assertEquals("loopx bootstrap-command-pack --project . --goal-id weather-app-goal --agent-id reviewer",
+        assertEquals(
+                List.of("builder", "reviewer"),
+                StreamSupport.stream(step.path("options").spliterator(), false)
+                        .map(o -> o.path("agent_id").asText())
+                        .toList());
+        assertEquals(
+                "loopx bootstrap-command-pack --project . --goal-id weather-app-goal --agent-id reviewer",
                 step.path("options").get(1).path("command").path("command").asText());
         // An agent that is not registered is no identity either.
-        assertEquals("select_agent_identity",
-                readOnlyPack("--project", ".", "--agent-id", "ghost").path("recommended_next_step").path("kind").asText());
-        assertEquals("status_and_loop_activation",
-                readOnlyPack("--project", ".", "--agent-id", "reviewer").path("recommended_next_step").path("kind").asText());
+        assertEquals(
+                "select_agent_identity",
+                readOnlyPack("--project", ".", "--agent-id", "ghost")
+                        .path("recommended_next_step")
+                        .path("kind")
+                        .asText());
+        assertEquals(
+                "status_and_loop_activation",
+                readOnlyPack("--project", ".", "--agent-id", "reviewer")
+                        .path("recommended_next_step")
+                        .path("kind")
+                        .asText());
     }
 
     @Test
@@ -87,19 +117,29 @@ class BootstrapCommandPackTest {
         connect("goal-b");
         JsonNode step = readOnlyPack("--project", ".").path("recommended_next_step");
         assertEquals("goal_selection_required", step.path("kind").asText());
-        assertEquals(List.of("goal-a", "goal-b"), StreamSupport.stream(step.path("options").spliterator(), false)
-                .map(o -> o.path("goal_id").asText()).toList());
-        assertEquals("status_and_loop_activation",
-                readOnlyPack("--project", ".", "--goal-id", "goal-b").path("recommended_next_step").path("kind").asText());
+        assertEquals(
+                List.of("goal-a", "goal-b"),
+                StreamSupport.stream(step.path("options").spliterator(), false)
+                        .map(o -> o.path("goal_id").asText())
+                        .toList());
+        assertEquals(
+                "status_and_loop_activation",
+                readOnlyPack("--project", ".", "--goal-id", "goal-b")
+                        .path("recommended_next_step")
+                        .path("kind")
+                        .asText());
     }
 
     @Test
     void goalText_plansBeforeAnyTodoWrite_connectedOrNot() {
         String text = "fix issue triage";
         JsonNode before = readOnlyPack("--project", ".", "--goal-text", text, "--host-surface", "codex-cli");
-        assertEquals("goal_plan_write_and_activate", before.path("recommended_next_step").path("kind").asText());
+        assertEquals(
+                "goal_plan_write_and_activate",
+                before.path("recommended_next_step").path("kind").asText());
         assertEquals(text, before.path("goal_text").asText());
-        assertEquals("loopx start-goal --guided --project . --goal-id weather-app-goal --host-surface codex-cli --goal-text 'fix issue triage'",
+        assertEquals(
+                "loopx start-goal --guided --project . --goal-id weather-app-goal --host-surface codex-cli --goal-text 'fix issue triage'",
                 before.path("recommended_next_step").path("command").asText());
 
         connect("weather-app-goal");
@@ -116,19 +156,41 @@ class BootstrapCommandPackTest {
     void credentialInGoalText_isRefusedWithoutEcho_andNothingIsWritten() {
         Map<Path, Map<String, String>> before = trees();
         String secret = "deploy with api_key=sk-live-abcdefghijklmnopqrstuvwxyz0123456789";
-        CliRunner.Result result = cli.runIn(project, "bootstrap-command-pack", "--project", ".", "--goal-text", secret, "--format", "json");
+        CliRunner.Result result = cli.runIn(
+                project, "bootstrap-command-pack", "--project", ".", "--goal-text", secret, "--format", "json");
         assertEquals(2, result.exit(), result.toString());
-        assertEquals("public_boundary_violation", result.json().path("error_code").asText());
+        assertEquals(
+                "public_boundary_violation", result.json().path("error_code").asText());
         assertFalse(result.stdout().contains("sk-live"), "the refused value is never echoed");
         assertEquals(before, trees());
     }
 
     @Test
     void badInput_isExitTwo() {
-        assertEquals(2, cli.runIn(project, "bootstrap-command-pack", "--project", "missing", "--format", "json").exit());
-        assertEquals(2, cli.runIn(project, "bootstrap-command-pack", "--project", ".", "--host-surface", "vscode", "--format", "json").exit());
-        assertEquals(2, cli.runIn(project, "bootstrap-command-pack", "--project", ".", "--agent-id", "../x", "--format", "json").exit());
-        assertEquals(2, cli.runIn(project, "bootstrap-command-pack", "--project", ".", "--cli-bin", "a b", "--format", "json").exit());
+        assertEquals(
+                2,
+                cli.runIn(project, "bootstrap-command-pack", "--project", "missing", "--format", "json")
+                        .exit());
+        assertEquals(
+                2,
+                cli.runIn(
+                                project,
+                                "bootstrap-command-pack",
+                                "--project",
+                                ".",
+                                "--host-surface",
+                                "vscode",
+                                "--format",
+                                "json")
+                        .exit());
+        assertEquals(
+                2,
+                cli.runIn(project, "bootstrap-command-pack", "--project", ".", "--agent-id", "../x", "--format", "json")
+                        .exit());
+        assertEquals(
+                2,
+                cli.runIn(project, "bootstrap-command-pack", "--project", ".", "--cli-bin", "a b", "--format", "json")
+                        .exit());
     }
 
     @Test
@@ -137,9 +199,15 @@ class BootstrapCommandPackTest {
         Files.delete(project.resolve(".loopx").resolve("projections.db"));
         JsonNode pack = readOnlyPack("--project", ".");
         assertFalse(pack.path("connection").path("state_current").asBoolean());
-        assertEquals("status_and_loop_activation", pack.path("recommended_next_step").path("kind").asText());
-        assertEquals("loopx status", pack.path("recommended_next_step").path("command").asText());
-        assertFalse(Files.exists(project.resolve(".loopx").resolve("projections.db")), "the pack must not rebuild the store");
+        assertEquals(
+                "status_and_loop_activation",
+                pack.path("recommended_next_step").path("kind").asText());
+        assertEquals(
+                "loopx status",
+                pack.path("recommended_next_step").path("command").asText());
+        assertFalse(
+                Files.exists(project.resolve(".loopx").resolve("projections.db")),
+                "the pack must not rebuild the store");
     }
 
     /** Runs the pack in the project folder and asserts every tree is byte-identical afterwards. */
@@ -151,10 +219,13 @@ class BootstrapCommandPackTest {
         CliRunner.Result result = cli.runIn(project, all.toArray(String[]::new));
         assertEquals(0, result.exit(), result.toString());
         JsonNode pack = result.json();
-        assertEquals("loopx_bootstrap_command_pack_v0", pack.path("schema_version").asText());
+        assertEquals(
+                "loopx_bootstrap_command_pack_v0", pack.path("schema_version").asText());
         assertTrue(pack.path("ok").asBoolean());
         assertTrue(pack.path("read_only").asBoolean());
-        pack.path("safety_contract").properties().forEach(e -> assertFalse(e.getValue().asBoolean(), e.getKey()));
+        pack.path("safety_contract")
+                .properties()
+                .forEach(e -> assertFalse(e.getValue().asBoolean(), e.getKey()));
         assertEquals(5, pack.path("safety_contract").size());
         assertFalse(result.stdout().contains(sandbox.toString()), "no absolute local path in the answer");
         assertEquals(before, trees(), "bootstrap-command-pack must write nothing");
@@ -162,8 +233,13 @@ class BootstrapCommandPackTest {
     }
 
     private Map<Path, Map<String, String>> trees() {
-        return Map.of(project, CliRunner.snapshot(project), cli.loopxHome(), CliRunner.snapshot(cli.loopxHome()),
-                sandbox.resolve("home"), CliRunner.snapshot(sandbox.resolve("home")));
+        return Map.of(
+                project,
+                CliRunner.snapshot(project),
+                cli.loopxHome(),
+                CliRunner.snapshot(cli.loopxHome()),
+                sandbox.resolve("home"),
+                CliRunner.snapshot(sandbox.resolve("home")));
     }
 
     private void connect(String goalId) {
@@ -175,6 +251,8 @@ class BootstrapCommandPackTest {
     }
 
     private static List<String> strings(JsonNode array) {
-        return StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList();
+        return StreamSupport.stream(array.spliterator(), false)
+                .map(JsonNode::asText)
+                .toList();
     }
 }

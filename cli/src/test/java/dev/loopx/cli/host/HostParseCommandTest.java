@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HostParseCommandTest {
     @TempDir
     Path sandbox;
+
     CliRunner cli;
     Path project;
 
@@ -29,8 +30,8 @@ class HostParseCommandTest {
     }
 
     private CliRunner.Result parse(String message, String... extra) {
-        List<String> args = new ArrayList<>(List.of("--format", "json", "host", "parse", "--message", message,
-                "--project", project.toString()));
+        List<String> args = new ArrayList<>(
+                List.of("--format", "json", "host", "parse", "--message", message, "--project", project.toString()));
         args.addAll(List.of(extra));
         CliRunner.Result r = cli.run(args.toArray(String[]::new));
         assertFalse(r.stdout().contains(sandbox.toString()), "an absolute path leaked:\n" + r);
@@ -45,12 +46,25 @@ class HostParseCommandTest {
     }
 
     private static void handoffFields(JsonNode doc) {
-        assertEquals("codex_app_host_command_handoff_v0", doc.path("schema_version").asText());
-        for (String field : List.of("command", "canonical_command", "task_text", "host_surface", "project_root_label",
-                "goal_id", "agent_id", "authority", "cli_fallback", "next_step")) {
+        assertEquals(
+                "codex_app_host_command_handoff_v0", doc.path("schema_version").asText());
+        for (String field : List.of(
+                "command",
+                "canonical_command",
+                "task_text",
+                "host_surface",
+                "project_root_label",
+                "goal_id",
+                "agent_id",
+                "authority",
+                "cli_fallback",
+                "next_step")) {
             assertTrue(doc.has(field), doc + " lacks " + field);
         }
-        for (String flag : List.of("read_allowed", "project_local_write_allowed", "global_control_write_allowed",
+        for (String flag : List.of(
+                "read_allowed",
+                "project_local_write_allowed",
+                "global_control_write_allowed",
                 "production_action_allowed")) {
             assertTrue(doc.path("authority").path(flag).isBoolean(), doc + " lacks authority." + flag);
         }
@@ -58,7 +72,8 @@ class HostParseCommandTest {
 
     @Test
     void loopxAlone_isTheReadFirstCommandPackWithNoWriteAuthority() {
-        JsonNode doc = ok("/loopx", "--host-surface", "claude_code", "--goal-id", "weather-goal", "--agent-id", "builder");
+        JsonNode doc =
+                ok("/loopx", "--host-surface", "claude_code", "--goal-id", "weather-goal", "--agent-id", "builder");
         handoffFields(doc);
         assertTrue(doc.path("ok").asBoolean());
         assertTrue(doc.path("matched").asBoolean());
@@ -70,7 +85,8 @@ class HostParseCommandTest {
         assertEquals("weather-goal", doc.path("goal_id").asText());
         assertEquals("builder", doc.path("agent_id").asText());
         assertAuthority(doc, true, false);
-        assertEquals("loopx bootstrap-command-pack --project . --agent-id builder --host-surface claude-code",
+        assertEquals(
+                "loopx bootstrap-command-pack --project . --agent-id builder --host-surface claude-code",
                 doc.path("cli_fallback").asText());
         assertEquals("run_read_only_command_pack", doc.at("/next_step/kind").asText());
     }
@@ -85,7 +101,8 @@ class HostParseCommandTest {
         assertAuthority(doc, true, true);
         assertFalse(doc.at("/authority/writes_now").asBoolean(true));
         assertTrue(doc.at("/authority/project_local_write_route").asText().startsWith("start-goal --guided"));
-        assertEquals("loopx start-goal --guided --project . --goal-text 'fix issue triage' --host-surface codex-app",
+        assertEquals(
+                "loopx start-goal --guided --project . --goal-text 'fix issue triage' --host-surface codex-app",
                 doc.path("cli_fallback").asText());
         assertEquals("preview_guided_goal_start", doc.at("/next_step/kind").asText());
     }
@@ -97,8 +114,11 @@ class HostParseCommandTest {
                 JsonNode doc = ok(typed + " extra words");
                 handoffFields(doc);
                 assertEquals(typed, doc.path("command").asText());
-                assertEquals("/loopx-global-" + what, doc.path("canonical_command").asText());
-                assertEquals(typed.startsWith("/loop-global-"), doc.path("legacy_alias_used").asBoolean());
+                assertEquals(
+                        "/loopx-global-" + what, doc.path("canonical_command").asText());
+                assertEquals(
+                        typed.startsWith("/loop-global-"),
+                        doc.path("legacy_alias_used").asBoolean());
                 assertEquals("extra words", doc.path("task_text").asText());
                 assertAuthority(doc, true, false);
                 assertEquals("loopx global-" + what, doc.path("cli_fallback").asText());
@@ -124,8 +144,12 @@ class HostParseCommandTest {
             assertFalse(doc.path("ok").asBoolean(true));
             assertFalse(doc.path("matched").asBoolean(true));
             assertEquals("unknown_slash_command", doc.path("error_code").asText());
-            assertEquals("fail_closed_with_slash_help", doc.path("unknown_command_policy").asText());
-            assertEquals("loopx_slash_command_catalog_v0", doc.at("/slash_help/schema_version").asText());
+            assertEquals(
+                    "fail_closed_with_slash_help",
+                    doc.path("unknown_command_policy").asText());
+            assertEquals(
+                    "loopx_slash_command_catalog_v0",
+                    doc.at("/slash_help/schema_version").asText());
             assertEquals(6, doc.at("/slash_help/commands").size());
             assertFalse(doc.has("cli_fallback"), "an unknown command runs nothing");
         }
@@ -144,7 +168,8 @@ class HostParseCommandTest {
 
     @Test
     void taskTextIsPreservedByteForByte() {
-        String text = "  Fix the \u00e9t\u00e9 \"import\" \u2713 \u65e5\u672c\u8a9e \uD83D\uDE80\nsecond line\twith tab  \n  ";
+        String text =
+                "  Fix the \u00e9t\u00e9 \"import\" \u2713 \u65e5\u672c\u8a9e \uD83D\uDE80\nsecond line\twith tab  \n  ";
         JsonNode doc = ok("/loopx " + text, "--host-surface", "pi");
         assertEquals(text, doc.path("task_text").textValue());
         JsonNode argv = doc.path("cli_fallback_args");
@@ -167,7 +192,8 @@ class HostParseCommandTest {
         assertEquals(2, surface.exit(), surface::toString);
         CliRunner.Result agent = parse("/loopx", "--agent-id", "../x");
         assertEquals(2, agent.exit(), agent::toString);
-        CliRunner.Result missing = cli.run("--format", "json", "host", "parse", "--message", "/loopx", "--project", "nowhere");
+        CliRunner.Result missing =
+                cli.run("--format", "json", "host", "parse", "--message", "/loopx", "--project", "nowhere");
         assertEquals(2, missing.exit(), missing::toString);
         assertEquals("project_not_found", missing.json().path("error_code").asText());
         CliRunner.Result noSub = cli.run("--format", "json", "host");
@@ -176,12 +202,15 @@ class HostParseCommandTest {
 
     @Test
     void handlingLoopxLeavesTheLedgerAndRuntimeRootByteIdentical() {
-        CliRunner.Result connect = cli.run("--format", "json", "connect", "--project", project.toString(), "--goal-id", "weather-goal");
+        CliRunner.Result connect =
+                cli.run("--format", "json", "connect", "--project", project.toString(), "--goal-id", "weather-goal");
         assertEquals(0, connect.exit(), connect::toString);
         String root = project.resolve(".loopx").toString();
         Map<String, String> before = CliRunner.snapshot(sandbox);
-        assertTrue(before.keySet().stream().anyMatch(k -> k.contains(".loopx/ledger/")), "the snapshot covers the ledger");
-        for (String message : List.of("/loopx", "/loopx fix issue triage", "/loopx-global-summary", "/loopx-debug-me", "chat")) {
+        assertTrue(
+                before.keySet().stream().anyMatch(k -> k.contains(".loopx/ledger/")), "the snapshot covers the ledger");
+        for (String message :
+                List.of("/loopx", "/loopx fix issue triage", "/loopx-global-summary", "/loopx-debug-me", "chat")) {
             parse(message, "--goal-id", "weather-goal", "--host-surface", "codex_app");
             cli.runIn(project, "--format", "json", "--runtime-root", root, "host", "parse", "--message", message);
             cli.runIn(project, "--format", "text", "host", "parse", "--message", message);

@@ -34,12 +34,18 @@ class McpLazyLoadingTest {
 
     private boolean loadsMcp(String... args) throws Exception {
         Path log = Files.createTempFile(sandbox, "classes", ".log");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xlog:class+load=info:file=" + log, "-cp", System.getProperty("java.class.path"), "dev.loopx.cli.Main"));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xlog:class+load=info:file=" + log,
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.loopx.cli.Main"));
         command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).directory(Files.createDirectories(sandbox.resolve("work")).toFile())
+        Process p = new ProcessBuilder(command)
+                .directory(Files.createDirectories(sandbox.resolve("work")).toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(sandbox.resolve("out.txt").toFile()).redirectError(sandbox.resolve("err.txt").toFile())
+                .redirectOutput(sandbox.resolve("out.txt").toFile())
+                .redirectError(sandbox.resolve("err.txt").toFile())
                 .start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "child finished");
         assertEquals(0, p.exitValue(), Files.readString(sandbox.resolve("err.txt")));

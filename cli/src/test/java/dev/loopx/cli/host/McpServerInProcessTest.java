@@ -41,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 class McpServerInProcessTest {
     @TempDir
     Path sandbox;
+
     CliRunner cli;
     Path project;
     String todoId;
@@ -53,13 +54,24 @@ class McpServerInProcessTest {
     void serve() throws Exception {
         cli = new CliRunner(sandbox);
         project = Files.createDirectories(cli.workingDirectory().resolve("app"));
-        assertEquals(0, cli.runIn(project, "connect", "--project", ".", "--goal-id", "g1").exit());
-        assertEquals(0, cli.runIn(project, "register-agent", "--goal-id", "g1", "--agent-id", "builder", "--execute").exit());
+        assertEquals(
+                0,
+                cli.runIn(project, "connect", "--project", ".", "--goal-id", "g1")
+                        .exit());
+        assertEquals(
+                0,
+                cli.runIn(project, "register-agent", "--goal-id", "g1", "--agent-id", "builder", "--execute")
+                        .exit());
         todoId = cli.runIn(project, "todo", "add", "--goal-id", "g1", "--role", "agent", "--text", "fix issue triage")
-                .json().path("todo_id").asText();
+                .json()
+                .path("todo_id")
+                .asText();
 
-        Environment env = Environment.of(Map.of("LOOPX_HOME", cli.loopxHome().toString()), project,
-                sandbox.resolve("home"), Clock.fixed(CliRunner.NOW, ZoneOffset.UTC));
+        Environment env = Environment.of(
+                Map.of("LOOPX_HOME", cli.loopxHome().toString()),
+                project,
+                sandbox.resolve("home"),
+                Clock.fixed(CliRunner.NOW, ZoneOffset.UTC));
         PipedOutputStream clientOut = new PipedOutputStream();
         PipedInputStream serverIn = new PipedInputStream(clientOut, 1 << 16);
         PipedOutputStream serverOut = new PipedOutputStream();
@@ -69,17 +81,25 @@ class McpServerInProcessTest {
         PrintWriter err = new PrintWriter(new StringWriter(), true);
         server = Thread.ofPlatform().start(() -> {
             try {
-                LoopxMcpServer.serve(new McpServe.InProcess(dev.loopx.cli.Cli::run, env, err), new McpBinding("g1", "builder", "loopx", List.of()),
-                        serverIn, serverOut, "test");
+                LoopxMcpServer.serve(
+                        new McpServe.InProcess(dev.loopx.cli.Cli::run, env, err),
+                        new McpBinding("g1", "builder", "loopx", List.of()),
+                        serverIn,
+                        serverOut,
+                        "test");
                 serverOut.close();
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
-        JsonNode init = request("initialize", Json.object().put("protocolVersion", "2025-06-18")
-                .<ObjectNode>set("capabilities", Json.object())
-                .set("clientInfo", Json.object().put("name", "junit").put("version", "1")));
-        assertEquals("loopx", init.path("result").path("serverInfo").path("name").asText());
+        JsonNode init = request(
+                "initialize",
+                Json.object()
+                        .put("protocolVersion", "2025-06-18")
+                        .<ObjectNode>set("capabilities", Json.object())
+                        .set("clientInfo", Json.object().put("name", "junit").put("version", "1")));
+        assertEquals(
+                "loopx", init.path("result").path("serverInfo").path("name").asText());
         send(Json.object().put("jsonrpc", "2.0").put("method", "notifications/initialized"));
     }
 
@@ -93,8 +113,11 @@ class McpServerInProcessTest {
     @Test
     void toolsList_namesTheFourTools() throws Exception {
         JsonNode tools = request("tools/list", Json.object()).path("result").path("tools");
-        assertEquals(List.of("should_run", "claim_task", "complete_task", "host_prompt"),
-                java.util.stream.StreamSupport.stream(tools.spliterator(), false).map(t -> t.path("name").asText()).toList());
+        assertEquals(
+                List.of("should_run", "claim_task", "complete_task", "host_prompt"),
+                java.util.stream.StreamSupport.stream(tools.spliterator(), false)
+                        .map(t -> t.path("name").asText())
+                        .toList());
     }
 
     @Test
@@ -110,7 +133,8 @@ class McpServerInProcessTest {
 
     @Test
     void missingTodoId_isAStructuredBlocker_markedAsToolError() throws Exception {
-        JsonNode response = request("tools/call", Json.object().put("name", "complete_task").set("arguments", Json.object()));
+        JsonNode response =
+                request("tools/call", Json.object().put("name", "complete_task").set("arguments", Json.object()));
         // Either the SDK's input validation or LoopX's own blocker; never a JSON-RPC error or a trace.
         JsonNode result = response.path("result");
         assertTrue(result.path("isError").asBoolean(), response.toString());
@@ -119,18 +143,28 @@ class McpServerInProcessTest {
 
     @Test
     void aCallForAnotherLane_isABindingConflict() throws Exception {
-        JsonNode response = request("tools/call", Json.object().put("name", "claim_task")
-                .set("arguments", Json.object().put("todo_id", todoId).put("agent_id", "intruder")));
+        JsonNode response = request(
+                "tools/call",
+                Json.object()
+                        .put("name", "claim_task")
+                        .set("arguments", Json.object().put("todo_id", todoId).put("agent_id", "intruder")));
         JsonNode result = response.path("result");
         assertTrue(result.path("isError").asBoolean());
-        assertEquals("binding_conflict", result.path("structuredContent").path("error_code").asText());
-        assertEquals(result.path("structuredContent"), Json.mapper().readTree(result.path("content").get(0).path("text").asText()));
+        assertEquals(
+                "binding_conflict",
+                result.path("structuredContent").path("error_code").asText());
+        assertEquals(
+                result.path("structuredContent"),
+                Json.mapper()
+                        .readTree(result.path("content").get(0).path("text").asText()));
     }
 
     private JsonNode call(String tool, ObjectNode arguments) throws Exception {
-        JsonNode response = request("tools/call", Json.object().put("name", tool).set("arguments", arguments));
+        JsonNode response =
+                request("tools/call", Json.object().put("name", tool).set("arguments", arguments));
         JsonNode result = response.path("result");
-        JsonNode answer = Json.mapper().readTree(result.path("content").get(0).path("text").asText());
+        JsonNode answer = Json.mapper()
+                .readTree(result.path("content").get(0).path("text").asText());
         assertEquals(answer, result.path("structuredContent"));
         assertEquals(!answer.path("ok").asBoolean(), result.path("isError").asBoolean());
         return answer;
@@ -138,7 +172,11 @@ class McpServerInProcessTest {
 
     private JsonNode request(String method, ObjectNode params) throws Exception {
         int id = nextId++;
-        send(Json.object().put("jsonrpc", "2.0").put("id", id).put("method", method).set("params", params));
+        send(Json.object()
+                .put("jsonrpc", "2.0")
+                .put("id", id)
+                .put("method", method)
+                .set("params", params));
         while (true) {
             String line = fromServer.readLine();
             if (line == null) {

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SlashCommandCatalogTest {
     @TempDir
     Path sandbox;
+
     CliRunner cli;
 
     @BeforeEach
@@ -35,28 +36,43 @@ class SlashCommandCatalogTest {
     @Test
     void catalogListsTheSixCommandsInOrderWithTheirContract() {
         JsonNode doc = catalog();
-        assertEquals("loopx_slash_command_catalog_v0", doc.path("schema_version").asText());
+        assertEquals(
+                "loopx_slash_command_catalog_v0", doc.path("schema_version").asText());
         assertTrue(doc.path("ok").asBoolean());
         assertEquals("/loopx", doc.path("canonical_prefix").asText());
-        assertEquals("fail_closed_with_slash_help", doc.path("unknown_command_policy").asText());
+        assertEquals(
+                "fail_closed_with_slash_help",
+                doc.path("unknown_command_policy").asText());
         List<String> commands = new ArrayList<>();
         doc.path("commands").forEach(c -> commands.add(c.path("command").asText()));
-        assertEquals(List.of("/loopx", "/loopx <goal text>", "/loopx-global-summary", "/loopx-global-gates",
-                "/loopx-global-todos", "/loopx-global-risks"), commands);
+        assertEquals(
+                List.of(
+                        "/loopx",
+                        "/loopx <goal text>",
+                        "/loopx-global-summary",
+                        "/loopx-global-gates",
+                        "/loopx-global-todos",
+                        "/loopx-global-risks"),
+                commands);
         JsonNode c = doc.path("commands");
         assertEquals("project", c.get(0).path("scope").asText());
         assertEquals("read_only", c.get(0).path("mutation_policy").asText());
-        assertEquals("loopx bootstrap-command-pack --project .", c.get(0).path("cli_reference").asText());
+        assertEquals(
+                "loopx bootstrap-command-pack --project .",
+                c.get(0).path("cli_reference").asText());
         assertEquals("project", c.get(1).path("scope").asText());
         assertEquals("explicit_goal_start", c.get(1).path("intent").asText());
-        assertEquals("loopx start-goal --guided --project . --goal-text <text> --host-surface <surface>",
+        assertEquals(
+                "loopx start-goal --guided --project . --goal-text <text> --host-surface <surface>",
                 c.get(1).path("cli_reference").asText());
         for (int i = 2; i < 6; i++) {
             String what = commands.get(i).substring("/loopx-global-".length());
             assertEquals("global", c.get(i).path("scope").asText());
             assertEquals("read_only", c.get(i).path("mutation_policy").asText());
             assertEquals("loopx global-" + what, c.get(i).path("cli_reference").asText());
-            assertEquals("[\"/loop-global-" + what + "\"]", c.get(i).path("legacy_aliases").toString());
+            assertEquals(
+                    "[\"/loop-global-" + what + "\"]",
+                    c.get(i).path("legacy_aliases").toString());
         }
         for (JsonNode item : c) {
             for (String field : List.of("command", "scope", "intent", "mutation_policy", "cli_reference")) {
@@ -92,7 +108,10 @@ class SlashCommandCatalogTest {
         assertEquals("| command | scope | intent | mutation policy | CLI | legacy aliases |", rows.get(0));
         assertEquals("|---|---|---|---|---|---|", rows.get(1));
         assertEquals(8, rows.size(), r.stdout());
-        assertTrue(rows.get(2).startsWith("| `/loopx` | project | read_first_command_pack | read_only | `loopx bootstrap-command-pack --project .`"));
+        assertTrue(
+                rows.get(2)
+                        .startsWith(
+                                "| `/loopx` | project | read_first_command_pack | read_only | `loopx bootstrap-command-pack --project .`"));
         assertTrue(rows.get(4).contains("`/loop-global-summary`"));
     }
 
@@ -109,13 +128,19 @@ class SlashCommandCatalogTest {
 
     @Test
     void helpOfEveryNewCommandTeachesWithExamples() {
-        for (String[] args : List.of(new String[] {"slash-commands", "--help"}, new String[] {"host", "parse", "--help"},
+        for (String[] args : List.of(
+                new String[] {"slash-commands", "--help"},
+                new String[] {"host", "parse", "--help"},
                 new String[] {"host", "--help"})) {
             CliRunner.Result r = cli.run(args);
             assertEquals(0, r.exit(), r::toString);
             assertTrue(r.stdout().startsWith("Usage: loopx " + args[0]), r.stdout());
         }
-        assertTrue(cli.run("slash-commands", "--help").stdout().contains("loopx slash-commands --install --surface pi --project ."));
-        assertTrue(cli.run("host", "parse", "--help").stdout().contains("loopx host parse --message '/loopx fix issue triage'"));
+        assertTrue(cli.run("slash-commands", "--help")
+                .stdout()
+                .contains("loopx slash-commands --install --surface pi --project ."));
+        assertTrue(cli.run("host", "parse", "--help")
+                .stdout()
+                .contains("loopx host parse --message '/loopx fix issue triage'"));
     }
 }

@@ -25,11 +25,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SlashCommandsInstallTest {
     private static final String MARKER = "<!-- loopx-managed-slash-command:v1 command=";
-    private static final List<String> STEMS = List.of("loopx", "loopx-global-summary", "loopx-global-gates",
-            "loopx-global-todos", "loopx-global-risks");
+    private static final List<String> STEMS =
+            List.of("loopx", "loopx-global-summary", "loopx-global-gates", "loopx-global-todos", "loopx-global-risks");
 
     @TempDir
     Path sandbox;
+
     CliRunner cli;
     Path project;
     Path codex;
@@ -43,8 +44,10 @@ class SlashCommandsInstallTest {
         codex = sandbox.resolve("hosts/codex");
         claude = sandbox.resolve("hosts/claude");
         opencode = sandbox.resolve("hosts/opencode");
-        cli.withVariable("CODEX_HOME", codex.toString()).withVariable("CLAUDE_HOME", claude.toString())
-                .withVariable("OPENCODE_CONFIG_DIR", opencode.toString()).withVariable("PATH", fakeCli("loopx").toString());
+        cli.withVariable("CODEX_HOME", codex.toString())
+                .withVariable("CLAUDE_HOME", claude.toString())
+                .withVariable("OPENCODE_CONFIG_DIR", opencode.toString())
+                .withVariable("PATH", fakeCli("loopx").toString());
     }
 
     /** A folder holding an executable named {@code name}: the CLI the installed files call. */
@@ -74,7 +77,10 @@ class SlashCommandsInstallTest {
     /** path → status, for one answer. */
     private static Map<String, String> statuses(JsonNode doc) {
         Map<String, String> out = new TreeMap<>();
-        doc.path("files").forEach(f -> out.put(f.path("home").asText() + ":" + f.path("path").asText(), f.path("status").asText()));
+        doc.path("files")
+                .forEach(f -> out.put(
+                        f.path("home").asText() + ":" + f.path("path").asText(),
+                        f.path("status").asText()));
         return out;
     }
 
@@ -89,7 +95,8 @@ class SlashCommandsInstallTest {
     @Test
     void codexGetsOnePromptPerCommand_markedAndNamingTheExactCli() throws IOException {
         JsonNode doc = ok("--install", "--surface", "codex");
-        assertEquals("loopx_slash_command_install_v0", doc.path("schema_version").asText());
+        assertEquals(
+                "loopx_slash_command_install_v0", doc.path("schema_version").asText());
         assertEquals(5, doc.path("files").size());
         allStatus(doc, "created");
         assertTrue(doc.path("changed").asBoolean());
@@ -99,8 +106,10 @@ class SlashCommandsInstallTest {
             assertTrue(text.contains("cannot be executed"), "every facade says what to do without the CLI");
             assertTrue(text.contains("Do not invent"), text);
         }
-        assertTrue(read(codex.resolve("prompts/loopx.md")).contains("loopx bootstrap-command-pack --project . --host-surface codex-cli"));
-        assertTrue(read(codex.resolve("prompts/loopx.md")).contains("loopx start-goal --guided --project . --goal-text"));
+        assertTrue(read(codex.resolve("prompts/loopx.md"))
+                .contains("loopx bootstrap-command-pack --project . --host-surface codex-cli"));
+        assertTrue(
+                read(codex.resolve("prompts/loopx.md")).contains("loopx start-goal --guided --project . --goal-text"));
         assertTrue(read(codex.resolve("prompts/loopx-global-gates.md")).contains("    loopx global-gates\n"));
     }
 
@@ -138,7 +147,8 @@ class SlashCommandsInstallTest {
         JsonNode doc = ok("--install", "--surface", "claude-code");
         allStatus(doc, "created");
         for (String stem : STEMS) {
-            assertTrue(read(claude.resolve("commands/" + stem + ".md")).contains(MARKER + stem + " surface=claude-code -->"));
+            assertTrue(read(claude.resolve("commands/" + stem + ".md"))
+                    .contains(MARKER + stem + " surface=claude-code -->"));
         }
         String skill = read(claude.resolve("skills/loopx/SKILL.md"));
         assertTrue(skill.startsWith("---\nname: loopx\n"), skill);
@@ -173,15 +183,22 @@ class SlashCommandsInstallTest {
         JsonNode doc = ok("--install", "--surface", "opencode");
         assertEquals(5, doc.path("files").size());
         for (String stem : STEMS) {
-            assertTrue(read(opencode.resolve("command/" + stem + ".md")).contains(MARKER + stem + " surface=opencode -->"));
+            assertTrue(read(opencode.resolve("command/" + stem + ".md"))
+                    .contains(MARKER + stem + " surface=opencode -->"));
         }
         assertFalse(Files.exists(opencode.resolve("plugin")));
         JsonNode bridge = ok("--install", "--surface", "opencode", "--goal-bridge");
-        assertEquals("created", find(bridge, "command/loopx-goal.md").path("status").asText());
-        assertTrue(read(opencode.resolve("command/loopx-goal.md")).contains(MARKER + "loopx-goal surface=opencode -->"));
+        assertEquals(
+                "created", find(bridge, "command/loopx-goal.md").path("status").asText());
+        assertTrue(
+                read(opencode.resolve("command/loopx-goal.md")).contains(MARKER + "loopx-goal surface=opencode -->"));
         assertTrue(read(opencode.resolve("command/loopx-goal.md")).contains("plugin is not loaded"));
-        assertEquals("created", find(bridge, "plugin/loopx-goal-bridge.js").path("status").asText());
-        assertEquals("created", find(bridge, "plugin/pi-goal-loop-runtime.mjs").path("status").asText());
+        assertEquals(
+                "created",
+                find(bridge, "plugin/loopx-goal-bridge.js").path("status").asText());
+        assertEquals(
+                "created",
+                find(bridge, "plugin/pi-goal-loop-runtime.mjs").path("status").asText());
         assertTrue(read(opencode.resolve("plugin/loopx-goal-bridge.js"))
                 .startsWith("// " + MARKER + "loopx-goal-bridge surface=opencode -->\n"));
         assertTrue(read(opencode.resolve("plugin/pi-goal-loop-runtime.mjs"))
@@ -191,8 +208,13 @@ class SlashCommandsInstallTest {
     @Test
     void piGetsTheExtensionPairUnderTheProject() throws IOException {
         JsonNode doc = ok("--install", "--surface", "pi");
-        assertEquals(Map.of("project:.pi/extensions/loopx-goal.ts", "created",
-                "project:.pi/extensions/pi-goal-loop-runtime.mjs", "created"), statuses(doc));
+        assertEquals(
+                Map.of(
+                        "project:.pi/extensions/loopx-goal.ts",
+                        "created",
+                        "project:.pi/extensions/pi-goal-loop-runtime.mjs",
+                        "created"),
+                statuses(doc));
         String ts = read(project.resolve(".pi/extensions/loopx-goal.ts"));
         assertTrue(ts.startsWith("// " + MARKER + "loopx-goal surface=pi -->\n"), ts);
         assertTrue(ts.lines().count() > 1, "the resource follows the marker line");
@@ -206,8 +228,13 @@ class SlashCommandsInstallTest {
         Files.writeString(dir.resolve("loopx-goal.ts"), "// my own extension\n");
         CliRunner.Result r = run("--install", "--surface", "pi");
         assertEquals(0, r.exit(), r::toString);
-        assertEquals(Map.of("project:.pi/extensions/loopx-goal.ts", "blocked_user_owned_pi_file",
-                "project:.pi/extensions/pi-goal-loop-runtime.mjs", "blocked_user_owned_pi_file"), statuses(r.json()));
+        assertEquals(
+                Map.of(
+                        "project:.pi/extensions/loopx-goal.ts",
+                        "blocked_user_owned_pi_file",
+                        "project:.pi/extensions/pi-goal-loop-runtime.mjs",
+                        "blocked_user_owned_pi_file"),
+                statuses(r.json()));
         assertFalse(Files.exists(dir.resolve("pi-goal-loop-runtime.mjs")), "nothing of the pair is written");
         assertEquals("// my own extension\n", read(dir.resolve("loopx-goal.ts")));
     }
@@ -217,8 +244,13 @@ class SlashCommandsInstallTest {
         Path agent = sandbox.resolve("hosts/pi-agent");
         cli.withVariable("PI_CODING_AGENT_DIR", agent.toString());
         JsonNode doc = ok("--install", "--surface", "pi");
-        assertEquals(Map.of("pi_agent_dir:extensions/loopx-goal.ts", "created",
-                "pi_agent_dir:extensions/pi-goal-loop-runtime.mjs", "created"), statuses(doc));
+        assertEquals(
+                Map.of(
+                        "pi_agent_dir:extensions/loopx-goal.ts",
+                        "created",
+                        "pi_agent_dir:extensions/pi-goal-loop-runtime.mjs",
+                        "created"),
+                statuses(doc));
         assertTrue(Files.exists(agent.resolve("extensions/loopx-goal.ts")));
         assertFalse(Files.exists(project.resolve(".pi")));
         Path flag = sandbox.resolve("hosts/pi-flag");
@@ -244,11 +276,16 @@ class SlashCommandsInstallTest {
         allStatus(doc, "would_create");
         assertEquals(before, CliRunner.snapshot(sandbox));
         ok("--install", "--surface", "codex");
-        Files.writeString(codex.resolve("prompts/loopx-global-todos.md"), "<!-- loopx-managed-slash-command:v1 command=loopx-global-todos surface=codex -->\nstale\n");
+        Files.writeString(
+                codex.resolve("prompts/loopx-global-todos.md"),
+                "<!-- loopx-managed-slash-command:v1 command=loopx-global-todos surface=codex -->\nstale\n");
         Map<String, String> installed = CliRunner.snapshot(sandbox);
         JsonNode update = ok("--install", "--surface", "codex", "--dry-run");
-        assertEquals("would_update", find(update, "prompts/loopx-global-todos.md").path("status").asText());
-        assertEquals("unchanged", find(update, "prompts/loopx.md").path("status").asText());
+        assertEquals(
+                "would_update",
+                find(update, "prompts/loopx-global-todos.md").path("status").asText());
+        assertEquals(
+                "unchanged", find(update, "prompts/loopx.md").path("status").asText());
         JsonNode remove = ok("--uninstall", "--surface", "codex", "--dry-run");
         allStatus(remove, "would_remove");
         assertEquals(installed, CliRunner.snapshot(sandbox));
@@ -259,12 +296,22 @@ class SlashCommandsInstallTest {
         Path mine = Files.createDirectories(codex.resolve("prompts")).resolve("loopx.md");
         Files.writeString(mine, "my own /loopx prompt\n");
         JsonNode install = ok("--install", "--surface", "codex");
-        assertEquals("skipped_user_file", find(install, "prompts/loopx.md").path("status").asText());
+        assertEquals(
+                "skipped_user_file",
+                find(install, "prompts/loopx.md").path("status").asText());
         assertEquals("user", find(install, "prompts/loopx.md").path("owner").asText());
-        assertEquals("created", find(install, "prompts/loopx-global-summary.md").path("status").asText());
+        assertEquals(
+                "created",
+                find(install, "prompts/loopx-global-summary.md").path("status").asText());
         JsonNode uninstall = ok("--uninstall", "--surface", "codex");
-        assertEquals("skipped_user_file", find(uninstall, "prompts/loopx.md").path("status").asText());
-        assertEquals("removed", find(uninstall, "prompts/loopx-global-summary.md").path("status").asText());
+        assertEquals(
+                "skipped_user_file",
+                find(uninstall, "prompts/loopx.md").path("status").asText());
+        assertEquals(
+                "removed",
+                find(uninstall, "prompts/loopx-global-summary.md")
+                        .path("status")
+                        .asText());
         assertEquals("my own /loopx prompt\n", read(mine));
         assertFalse(Files.exists(codex.resolve("prompts/loopx-global-summary.md")));
     }
@@ -289,7 +336,9 @@ class SlashCommandsInstallTest {
         JsonNode doc = ok("--inspect", "--surface", "claude-code");
         assertEquals("inspect", doc.path("action").asText());
         assertEquals("unchanged", find(doc, "commands/loopx.md").path("status").asText());
-        assertEquals("skipped_user_file", find(doc, "commands/loopx-global-risks.md").path("status").asText());
+        assertEquals(
+                "skipped_user_file",
+                find(doc, "commands/loopx-global-risks.md").path("status").asText());
         assertEquals(before, CliRunner.snapshot(sandbox));
     }
 
@@ -302,14 +351,18 @@ class SlashCommandsInstallTest {
         ok("--install", "--surface", "codex");
         assertTrue(Files.exists(codex.resolve("prompts/loopx.md")), "CODEX_HOME beats the default");
 
-        CliRunner plain = new CliRunner(sandbox.resolve("plain")).withVariable("PATH", fakeCli("loopx").toString());
+        CliRunner plain = new CliRunner(sandbox.resolve("plain"))
+                .withVariable("PATH", fakeCli("loopx").toString());
         Path home = sandbox.resolve("plain/home");
-        CliRunner.Result r = plain.run("--format", "json", "slash-commands", "--install", "--surface", "all", "--goal-bridge");
+        CliRunner.Result r =
+                plain.run("--format", "json", "slash-commands", "--install", "--surface", "all", "--goal-bridge");
         assertEquals(0, r.exit(), r::toString);
         assertTrue(Files.exists(home.resolve(".codex/prompts/loopx.md")));
         assertTrue(Files.exists(home.resolve(".claude/commands/loopx.md")));
         assertTrue(Files.exists(home.resolve(".config/opencode/command/loopx.md")));
-        assertTrue(Files.exists(sandbox.resolve("plain/work/.pi/extensions/loopx-goal.ts")), "Pi defaults to the working folder");
+        assertTrue(
+                Files.exists(sandbox.resolve("plain/work/.pi/extensions/loopx-goal.ts")),
+                "Pi defaults to the working folder");
         JsonNode locations = r.json().path("locations");
         assertEquals("default", locations.get(0).path("source").asText());
     }
@@ -346,13 +399,17 @@ class SlashCommandsInstallTest {
         Map<String, String> before = CliRunner.snapshot(sandbox);
         assertEquals(2, run("--install", "--surface", "vscode").exit());
         assertEquals(2, run("--inspect", "--dry-run").exit());
-        assertEquals(2, cli.run("--format", "json", "slash-commands", "--install", "--project", "missing-dir").exit());
+        assertEquals(
+                2,
+                cli.run("--format", "json", "slash-commands", "--install", "--project", "missing-dir")
+                        .exit());
         assertEquals(before, CliRunner.snapshot(sandbox));
     }
 
     @Test
     void textFormatListsEveryFile() {
-        CliRunner.Result r = cli.run("--format", "text", "slash-commands", "--install", "--surface", "pi", "--project", project.toString());
+        CliRunner.Result r = cli.run(
+                "--format", "text", "slash-commands", "--install", "--surface", "pi", "--project", project.toString());
         assertEquals(0, r.exit(), r::toString);
         assertTrue(r.stdout().contains("created"), r.stdout());
         assertTrue(r.stdout().contains("project/.pi/extensions/loopx-goal.ts"), r.stdout());
@@ -363,17 +420,22 @@ class SlashCommandsInstallTest {
         CliRunner.Result connect = cli.run("--format", "json", "connect", "--project", project.toString());
         assertEquals(0, connect.exit(), connect::toString);
         String root = project.resolve(".loopx").toString();
-        JsonNode none = cli.run("--format", "json", "--runtime-root", root, "doctor").json();
+        JsonNode none =
+                cli.run("--format", "json", "--runtime-root", root, "doctor").json();
         assertTrue(check(none, "host_files").path("detail").asText().startsWith("no LoopX host files"));
         ok("--install", "--surface", "claude-code");
         CliRunner.Result healthy = cli.run("--format", "json", "--runtime-root", root, "doctor");
         assertEquals(0, healthy.exit(), healthy::toString);
-        assertTrue(check(healthy.json(), "host_files").path("detail").asText().startsWith("7 LoopX host files"), healthy.stdout());
+        assertTrue(
+                check(healthy.json(), "host_files").path("detail").asText().startsWith("7 LoopX host files"),
+                healthy.stdout());
         assertTrue(check(healthy.json(), "host_cli").path("ok").asBoolean());
         cli.withVariable("PATH", sandbox.resolve("empty-bin").toString());
         CliRunner.Result blocked = cli.run("--format", "json", "--runtime-root", root, "doctor");
         assertEquals(1, blocked.exit(), blocked::toString);
-        assertEquals("cli_unavailable", check(blocked.json(), "host_cli").path("blocker").asText());
+        assertEquals(
+                "cli_unavailable",
+                check(blocked.json(), "host_cli").path("blocker").asText());
         assertFalse(blocked.stdout().contains(sandbox.toString()));
     }
 

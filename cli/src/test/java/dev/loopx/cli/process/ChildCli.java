@@ -129,7 +129,9 @@ final class ChildCli implements AutoCloseable {
             pb.environment().remove("JDK_JAVA_OPTIONS");
             Path out = logDir.resolve(name + ".out");
             Path err = logDir.resolve(name + ".err");
-            pb.redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(nullFile()));
+            pb.redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(nullFile()));
             try {
                 long t0 = System.nanoTime();
                 ChildCli child = new ChildCli(name, pb.start(), t0, out, err);
@@ -184,7 +186,8 @@ final class ChildCli implements AutoCloseable {
 
         private static String label(String[] args) {
             for (int i = 0; i < args.length; i++) {
-                if (!args[i].startsWith("-") && (i == 0 || !args[i - 1].equals("--runtime-root") && !args[i - 1].equals("--format"))) {
+                if (!args[i].startsWith("-")
+                        && (i == 0 || !args[i - 1].equals("--runtime-root") && !args[i - 1].equals("--format"))) {
                     StringBuilder b = new StringBuilder(args[i]);
                     if (i + 1 < args.length && !args[i + 1].startsWith("-")) {
                         b.append('-').append(args[i + 1]);
@@ -316,8 +319,8 @@ final class ChildCli implements AutoCloseable {
 
     /** What the child printed, for failure messages. */
     String describe() {
-        return "--- " + name + " (pid " + process.pid() + ") stdout ---\n" + tail(stdout(), 4000)
-                + "\n--- stderr ---\n" + tail(stderr(), 4000);
+        return "--- " + name + " (pid " + process.pid() + ") stdout ---\n" + tail(stdout(), 4000) + "\n--- stderr ---\n"
+                + tail(stderr(), 4000);
     }
 
     @Override

@@ -25,6 +25,7 @@ class ChronicleSystemPropertiesProcessTest {
 
     @TempDir
     Path temp;
+
     private ChildCli.Launcher cli;
 
     @AfterEach
@@ -38,14 +39,27 @@ class ChronicleSystemPropertiesProcessTest {
     void aWriteIgnoresSystemPropertiesInTheWorkingDirectory() throws Exception {
         cli = new ChildCli.Launcher(temp);
         Path project = Files.createDirectories(cli.workDir().resolve("app"));
-        Files.writeString(cli.workDir().resolve("system.properties"),
+        Files.writeString(
+                cli.workDir().resolve("system.properties"),
                 "chronicle.postinit.runnable=" + WorkingDirectoryMarker.class.getName() + "\n");
-        cli.run(TIMEOUT, "connect", "--project", project.toString(), "--goal-id", "demo-goal").assertExit(0, TIMEOUT);
-        ChildCli add = cli.run(TIMEOUT, "--runtime-root", project.resolve(".loopx").toString(),
-                "todo", "add", "--goal-id", "demo-goal", "--role", "agent", "--text", "first");
+        cli.run(TIMEOUT, "connect", "--project", project.toString(), "--goal-id", "demo-goal")
+                .assertExit(0, TIMEOUT);
+        ChildCli add = cli.run(
+                TIMEOUT,
+                "--runtime-root",
+                project.resolve(".loopx").toString(),
+                "todo",
+                "add",
+                "--goal-id",
+                "demo-goal",
+                "--role",
+                "agent",
+                "--text",
+                "first");
         add.assertExit(0, TIMEOUT);
         assertEquals(1, add.singleJsonDocument().at("/receipt/appended").asInt(), add.describe());
-        assertFalse(Files.exists(cli.workDir().resolve("marker-ran")),
+        assertFalse(
+                Files.exists(cli.workDir().resolve("marker-ran")),
                 "Chronicle ran a class named by ./system.properties");
     }
 }

@@ -20,7 +20,6 @@ class ConcurrentWritersProcessTest extends ChildProcessTest {
     private static final int COUNT = 200;
     private static final String GOAL = "conc-goal";
 
-
     @Test
     void eightWriterProcessesAtOnce_allSucceed_andTheLedgerHoldsEveryEventDenselyOnce() throws Exception {
         Path root = LedgerChecks.connect(cli, "project", GOAL);
@@ -28,19 +27,35 @@ class ConcurrentWritersProcessTest extends ChildProcessTest {
         long t0 = System.nanoTime();
         List<ChildCli> writers = new ArrayList<>();
         for (int i = 1; i <= WRITERS; i++) {
-            writers.add(cli.start("--runtime-root", root.toString(), "--format", "json",
-                    "debug", "append-load", "--goal-id", GOAL, "--count", String.valueOf(COUNT), "--writer", String.valueOf(i)));
+            writers.add(cli.start(
+                    "--runtime-root",
+                    root.toString(),
+                    "--format",
+                    "json",
+                    "debug",
+                    "append-load",
+                    "--goal-id",
+                    GOAL,
+                    "--count",
+                    String.valueOf(COUNT),
+                    "--writer",
+                    String.valueOf(i)));
         }
         StringBuilder failures = new StringBuilder();
         for (ChildCli writer : writers) {
             int code = writer.awaitExit(Duration.ofSeconds(120));
             if (code != 0) {
-                failures.append(writer.name()).append(" exited ").append(code).append(": ")
-                        .append(writer.stdout().strip()).append('\n');
+                failures.append(writer.name())
+                        .append(" exited ")
+                        .append(code)
+                        .append(": ")
+                        .append(writer.stdout().strip())
+                        .append('\n');
             }
         }
         long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-        System.out.printf("[concurrent] %d writers x %d appends: %d ms wall clock (JVM start-up included)%n",
+        System.out.printf(
+                "[concurrent] %d writers x %d appends: %d ms wall clock (JVM start-up included)%n",
                 WRITERS, COUNT, elapsedMs);
         assertEquals("", failures.toString(), "every writer process must exit 0");
 

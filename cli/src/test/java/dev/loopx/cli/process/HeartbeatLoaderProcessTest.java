@@ -26,11 +26,32 @@ class HeartbeatLoaderProcessTest extends ChildProcessTest {
     void theWrappersLoaderLoadsTheSameBodyAsADirectThinCall() throws Exception {
         Path project = Files.createDirectories(cli.workDir().resolve("my project"));
         String root = project.resolve(".loopx").toString();
-        cli.run(TIMEOUT, "connect", "--project", project.toString(), "--goal-id", "g1").assertExit(0, TIMEOUT);
-        cli.run(TIMEOUT, "--runtime-root", root, "register-agent", "--goal-id", "g1", "--agent-id", "builder", "--execute")
+        cli.run(TIMEOUT, "connect", "--project", project.toString(), "--goal-id", "g1")
                 .assertExit(0, TIMEOUT);
-        ChildCli raw = cli.run(TIMEOUT, "--runtime-root", root, "heartbeat-prompt", "--goal-id", "g1", "--agent-id",
-                "builder", "--bootstrap", "--available-capability", "shell", "--raw");
+        cli.run(
+                        TIMEOUT,
+                        "--runtime-root",
+                        root,
+                        "register-agent",
+                        "--goal-id",
+                        "g1",
+                        "--agent-id",
+                        "builder",
+                        "--execute")
+                .assertExit(0, TIMEOUT);
+        ChildCli raw = cli.run(
+                TIMEOUT,
+                "--runtime-root",
+                root,
+                "heartbeat-prompt",
+                "--goal-id",
+                "g1",
+                "--agent-id",
+                "builder",
+                "--bootstrap",
+                "--available-capability",
+                "shell",
+                "--raw");
         raw.assertExit(0, TIMEOUT);
         String wrapper = raw.stdout();
         assertTrue(WrapperRecognizer.recognize(wrapper).isPresent(), wrapper);
@@ -38,8 +59,18 @@ class HeartbeatLoaderProcessTest extends ChildProcessTest {
         List<String> words = ShellWords.split(wrapper.split("\n")[2]).orElseThrow();
         ChildCli loaded = cli.run(TIMEOUT, words.subList(1, words.size()).toArray(String[]::new));
         loaded.assertExit(0, TIMEOUT);
-        ChildCli direct = cli.run(TIMEOUT, "--runtime-root", root, "heartbeat-prompt", "--goal-id", "g1", "--agent-id",
-                "builder", "--codex-app", "--available-capability", "shell");
+        ChildCli direct = cli.run(
+                TIMEOUT,
+                "--runtime-root",
+                root,
+                "heartbeat-prompt",
+                "--goal-id",
+                "g1",
+                "--agent-id",
+                "builder",
+                "--codex-app",
+                "--available-capability",
+                "shell");
         direct.assertExit(0, TIMEOUT);
         JsonNode body = loaded.singleJsonDocument();
         assertEquals(direct.singleJsonDocument(), body);

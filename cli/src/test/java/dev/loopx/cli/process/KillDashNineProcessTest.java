@@ -26,7 +26,6 @@ class KillDashNineProcessTest extends ChildProcessTest {
     private static final int ROUNDS = 10;
     private static final String GOAL = "kill-goal";
 
-
     @Test
     void killDashNineOfAWriterAtRandomMoments_losesNoAcknowledgedAppend_andLeavesTheLedgerWritable() throws Exception {
         long seed = Long.getLong("loopx.test.killSeed", System.currentTimeMillis());
@@ -41,7 +40,8 @@ class KillDashNineProcessTest extends ChildProcessTest {
             long delayMs = 150 + random.nextInt(1351);
             // The delay counts from the writer's first ack, so the kill lands among appends rather
             // than in JVM start-up; the first append itself is covered by KillInsideAppendProcessTest.
-            if (writer.awaitStderrLine(line -> line.startsWith("ack "), Duration.ofSeconds(60)).isEmpty()) {
+            if (writer.awaitStderrLine(line -> line.startsWith("ack "), Duration.ofSeconds(60))
+                    .isEmpty()) {
                 fail("round " + round + ": the writer never acknowledged an append\n" + writer.describe());
             }
             ChildCli.sleep(delayMs);
@@ -62,11 +62,23 @@ class KillDashNineProcessTest extends ChildProcessTest {
             lost.removeAll(present);
             assertTrue(lost.isEmpty(), "round " + round + ": acknowledged appends missing after kill -9: " + lost);
             assertTrue(report.path("head_seq").asLong() >= head, "verify saw at least what replay saw");
-            System.out.printf("[kill-9] round %2d: killed %4d ms after first ack, %3d acks (last %d), head %d%n",
+            System.out.printf(
+                    "[kill-9] round %2d: killed %4d ms after first ack, %3d acks (last %d), head %d%n",
                     round, delayMs, acks.size(), acks.isEmpty() ? 0 : acks.get(acks.size() - 1), head);
 
-            ChildCli next = cli.start("--runtime-root", root.toString(), "--format", "json",
-                    "debug", "append-load", "--goal-id", GOAL, "--count", "3", "--writer", "0");
+            ChildCli next = cli.start(
+                    "--runtime-root",
+                    root.toString(),
+                    "--format",
+                    "json",
+                    "debug",
+                    "append-load",
+                    "--goal-id",
+                    GOAL,
+                    "--count",
+                    "3",
+                    "--writer",
+                    "0");
             // The next round's writer starts alongside (JVM start-up dominates the run time); the
             // short writer must still succeed, appending after the surviving head.
             if (round < ROUNDS) {
@@ -75,7 +87,9 @@ class KillDashNineProcessTest extends ChildProcessTest {
             next.assertExit(0, Duration.ofSeconds(60));
             JsonNode doc = next.singleJsonDocument();
             assertEquals(3, doc.path("appended").asInt(), next.describe());
-            assertTrue(doc.path("first_seq").asLong() > head, "the short writer appends after the surviving head\n" + next.describe());
+            assertTrue(
+                    doc.path("first_seq").asLong() > head,
+                    "the short writer appends after the surviving head\n" + next.describe());
             assertEquals(3, next.acknowledgedSeqs().size(), next.describe());
             acknowledged.addAll(next.acknowledgedSeqs());
         }
@@ -90,7 +104,18 @@ class KillDashNineProcessTest extends ChildProcessTest {
     }
 
     private ChildCli startLongWriter(Path root, int writer) {
-        return cli.start("--runtime-root", root.toString(), "--format", "json",
-                "debug", "append-load", "--goal-id", GOAL, "--count", "100000", "--writer", String.valueOf(writer));
+        return cli.start(
+                "--runtime-root",
+                root.toString(),
+                "--format",
+                "json",
+                "debug",
+                "append-load",
+                "--goal-id",
+                GOAL,
+                "--count",
+                "100000",
+                "--writer",
+                String.valueOf(writer));
     }
 }

@@ -39,6 +39,7 @@ class KillDuringCliMigrationProcessTest {
 
     @TempDir
     Path temp;
+
     private ChildCli.Launcher cli;
 
     @AfterEach
@@ -47,7 +48,13 @@ class KillDuringCliMigrationProcessTest {
     }
 
     static Stream<Arguments> cases() {
-        return Stream.of("BEFORE_JOURNAL", "AFTER_JOURNAL", "AFTER_SQLITE_UPDATE", "AFTER_TOML_REPLACE", "DURING_READBACK", "AFTER_COMMIT")
+        return Stream.of(
+                        "BEFORE_JOURNAL",
+                        "AFTER_JOURNAL",
+                        "AFTER_SQLITE_UPDATE",
+                        "AFTER_TOML_REPLACE",
+                        "DURING_READBACK",
+                        "AFTER_COMMIT")
                 .flatMap(p -> Stream.of(Arguments.of(p, "recover"), Arguments.of(p, "rollback")));
     }
 
@@ -58,43 +65,92 @@ class KillDuringCliMigrationProcessTest {
         cli = new ChildCli.Launcher(temp).env("CODEX_HOME", codexHome.toString());
         Path project = Files.createDirectories(cli.workDir().resolve("app"));
         String root = project.resolve(".loopx").toString();
-        cli.run(TIMEOUT, "connect", "--project", project.toString(), "--goal-id", "demo-goal").assertExit(0, TIMEOUT);
-        cli.run(TIMEOUT, "--runtime-root", root, "register-agent", "--goal-id", "demo-goal", "--agent-id", "builder",
-                "--execute").assertExit(0, TIMEOUT);
+        cli.run(TIMEOUT, "connect", "--project", project.toString(), "--goal-id", "demo-goal")
+                .assertExit(0, TIMEOUT);
+        cli.run(
+                        TIMEOUT,
+                        "--runtime-root",
+                        root,
+                        "register-agent",
+                        "--goal-id",
+                        "demo-goal",
+                        "--agent-id",
+                        "builder",
+                        "--execute")
+                .assertExit(0, TIMEOUT);
         CodexAutomationStore store = CodexHomes.store(codexHome);
         String v1 = CodexHomes.installV1Wrapper(codexHome, root);
         List<String> rowsBefore = rows(codexHome);
         byte[] tomlBefore = Files.readAllBytes(toml(codexHome));
         Path plan = temp.resolve("plan.json");
-        cli.run(TIMEOUT, "--runtime-root", root, "automation-prompts", "plan", "--automation-id", V1, "--plan-file",
-                plan.toString()).assertExit(0, TIMEOUT);
+        cli.run(
+                        TIMEOUT,
+                        "--runtime-root",
+                        root,
+                        "automation-prompts",
+                        "plan",
+                        "--automation-id",
+                        V1,
+                        "--plan-file",
+                        plan.toString())
+                .assertExit(0, TIMEOUT);
 
-        ChildCli apply = cli.env("LOOPX_FAILPOINT", point).start("--runtime-root", root, "automation-prompts", "apply",
-                "--plan-file", plan.toString(), "--offline", "--execute");
+        ChildCli apply = cli.env("LOOPX_FAILPOINT", point)
+                .start(
+                        "--runtime-root",
+                        root,
+                        "automation-prompts",
+                        "apply",
+                        "--plan-file",
+                        plan.toString(),
+                        "--offline",
+                        "--execute");
         cli.env("LOOPX_FAILPOINT", "");
-        assertTrue(apply.awaitStderrLine(l -> l.equals("failpoint " + point + " reached"), TIMEOUT).isPresent(),
+        assertTrue(
+                apply.awaitStderrLine(l -> l.equals("failpoint " + point + " reached"), TIMEOUT)
+                        .isPresent(),
                 apply::describe);
         apply.killHard();
 
-        ChildCli fix = cli.run(TIMEOUT, "--runtime-root", root, "automation-prompts", then, "--automation-id", V1,
-                "--offline", "--execute");
+        ChildCli fix = cli.run(
+                TIMEOUT,
+                "--runtime-root",
+                root,
+                "automation-prompts",
+                then,
+                "--automation-id",
+                V1,
+                "--offline",
+                "--execute");
         if (point.equals("BEFORE_JOURNAL")) {
             // killed before anything was written: nothing to finish or undo, nothing changed, nothing recorded
             fix.assertExit(1, TIMEOUT);
-            assertEquals("no_journal", fix.singleJsonDocument().path("error_code").asText(), fix::describe);
+            assertEquals(
+                    "no_journal", fix.singleJsonDocument().path("error_code").asText(), fix::describe);
             assertEquals(rowsBefore, rows(codexHome));
             assertEquals(new String(tomlBefore), Files.readString(toml(codexHome)));
-            assertTrue(cli.run(TIMEOUT, "--runtime-root", root, "ledger", "replay").stdout().lines()
+            assertTrue(cli.run(TIMEOUT, "--runtime-root", root, "ledger", "replay")
+                    .stdout()
+                    .lines()
                     .noneMatch(l -> l.contains("\"prompt_migration.")));
             return;
         }
         fix.assertExit(0, TIMEOUT);
         JsonNode answer = fix.singleJsonDocument();
         CrossStoreRead read = store.read(V1).get();
-        String prompt = assertInstanceOf(CrossStoreRead.Consistent.class, read, read::toString).pair().prompt();
+        String prompt = assertInstanceOf(CrossStoreRead.Consistent.class, read, read::toString)
+                .pair()
+                .prompt();
         if (then.equals("recover")) {
-            assertTrue(List.of("recovered", "already_applied").contains(answer.path("result").asText()), answer::toString);
-            assertEquals(2, dev.loopx.host.heartbeat.WrapperRecognizer.recognize(prompt).orElseThrow().version(),
+            assertTrue(
+                    List.of("recovered", "already_applied")
+                            .contains(answer.path("result").asText()),
+                    answer::toString);
+            assertEquals(
+                    2,
+                    dev.loopx.host.heartbeat.WrapperRecognizer.recognize(prompt)
+                            .orElseThrow()
+                            .version(),
                     "both stores hold the managed wrapper v2");
         } else {
             assertEquals("rolled_back", answer.path("result").asText(), answer::toString);
@@ -104,12 +160,16 @@ class KillDuringCliMigrationProcessTest {
         }
         cli.run(TIMEOUT, "--runtime-root", root, "ledger", "verify").assertExit(0, TIMEOUT);
         List<String> types = new ArrayList<>();
-        for (String line : cli.run(TIMEOUT, "--runtime-root", root, "ledger", "replay").stdout().split("\n")) {
+        for (String line : cli.run(TIMEOUT, "--runtime-root", root, "ledger", "replay")
+                .stdout()
+                .split("\n")) {
             if (line.contains("\"prompt_migration.")) {
                 types.add(ChildCli.MAPPER.readTree(line).path("type").asText());
             }
         }
-        assertEquals(List.of(then.equals("recover") ? "prompt_migration.recovered" : "prompt_migration.rolled_back"), types,
+        assertEquals(
+                List.of(then.equals("recover") ? "prompt_migration.recovered" : "prompt_migration.rolled_back"),
+                types,
                 "the killed apply recorded nothing; the " + then + " is in the ledger");
     }
 
@@ -121,14 +181,20 @@ class KillDuringCliMigrationProcessTest {
     private static List<String> rows(Path home) throws Exception {
         List<String> out = new ArrayList<>();
         try (var c = DriverManager.getConnection("jdbc:sqlite:" + home.resolve("sqlite/codex-dev.db"));
-                var st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT * FROM automations ORDER BY id")) {
+                var st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT * FROM automations ORDER BY id")) {
             int n = rs.getMetaData().getColumnCount();
             while (rs.next()) {
                 StringBuilder row = new StringBuilder();
                 for (int i = 1; i <= n; i++) {
                     Object v = rs.getObject(i);
-                    row.append(rs.getMetaData().getColumnName(i)).append('=')
-                            .append(v instanceof byte[] b ? java.util.HexFormat.of().formatHex(b) : String.valueOf(v)).append(';');
+                    row.append(rs.getMetaData().getColumnName(i))
+                            .append('=')
+                            .append(
+                                    v instanceof byte[] b
+                                            ? java.util.HexFormat.of().formatHex(b)
+                                            : String.valueOf(v))
+                            .append(';');
                 }
                 out.add(row.toString());
             }

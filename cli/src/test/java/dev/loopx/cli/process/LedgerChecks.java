@@ -20,7 +20,8 @@ final class LedgerChecks {
     /** Connects {@code <workDir>/<name>} as a project with goal {@code goalId}; returns its runtime root. */
     static Path connect(ChildCli.Launcher cli, String name, String goalId) throws IOException {
         Path project = java.nio.file.Files.createDirectories(cli.workDir().resolve(name));
-        ChildCli connect = cli.run(READ_TIMEOUT, "--format", "json", "connect", "--project", project.toString(), "--goal-id", goalId);
+        ChildCli connect = cli.run(
+                READ_TIMEOUT, "--format", "json", "connect", "--project", project.toString(), "--goal-id", goalId);
         assertEquals(0, connect.awaitExit(READ_TIMEOUT), connect.describe());
         assertTrue(connect.singleJsonDocument().path("ok").asBoolean(), connect.describe());
         return project.resolve(".loopx");
@@ -52,7 +53,10 @@ final class LedgerChecks {
         for (int i = 0; i < lines.size(); i++) {
             try {
                 JsonNode event = ChildCli.MAPPER.readTree(lines.get(i));
-                if (event == null || !event.isObject() || !event.path("seq").canConvertToLong() || !event.hasNonNull("hash")) {
+                if (event == null
+                        || !event.isObject()
+                        || !event.path("seq").canConvertToLong()
+                        || !event.hasNonNull("hash")) {
                     fail("replay line " + (i + 1) + " is not an envelope: " + lines.get(i));
                 }
                 events.add(event);

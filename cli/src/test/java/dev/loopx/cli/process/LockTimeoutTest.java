@@ -27,9 +27,9 @@ class LockTimeoutTest extends ChildProcessTest {
     private static final String GOAL = "locked-goal";
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
-
     @Test
-    void writerBlockedByAnotherProcessHoldingTheLock_failsWithLockAcquireTimeout_recordsOneIncident_andWritesNothing() throws Exception {
+    void writerBlockedByAnotherProcessHoldingTheLock_failsWithLockAcquireTimeout_recordsOneIncident_andWritesNothing()
+            throws Exception {
         Path root = LedgerChecks.connect(cli, "project", GOAL);
         JsonNode before = LedgerChecks.assertVerifyOk(LedgerChecks.startVerify(cli, root));
         Path incidents = root.resolve("ledger.lock.incidents.jsonl");
@@ -37,12 +37,23 @@ class LockTimeoutTest extends ChildProcessTest {
 
         ChildCli writer;
         long waitedMs;
-        try (FileChannel channel = FileChannel.open(root.resolve("ledger.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try (FileChannel channel = FileChannel.open(
+                        root.resolve("ledger.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock held = channel.lock()) {
             assertNotNull(held);
             long t0 = System.nanoTime();
-            writer = cli.run(TIMEOUT, "--runtime-root", root.toString(), "--format", "json",
-                    "configure-goal", "--goal-id", GOAL, "--quota-compute", "0.5", "--execute");
+            writer = cli.run(
+                    TIMEOUT,
+                    "--runtime-root",
+                    root.toString(),
+                    "--format",
+                    "json",
+                    "configure-goal",
+                    "--goal-id",
+                    GOAL,
+                    "--quota-compute",
+                    "0.5",
+                    "--execute");
             waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertTrue(held.isValid(), "the test still held the lock when the writer gave up");
         }
@@ -54,7 +65,8 @@ class LockTimeoutTest extends ChildProcessTest {
         assertEquals(false, error.path("ok").asBoolean(true));
 
         List<String> incidentsAfter = lines(incidents);
-        assertEquals(incidentsBefore.size() + 1, incidentsAfter.size(), "exactly one new incident row: " + incidentsAfter);
+        assertEquals(
+                incidentsBefore.size() + 1, incidentsAfter.size(), "exactly one new incident row: " + incidentsAfter);
         JsonNode row = ChildCli.MAPPER.readTree(incidentsAfter.get(incidentsAfter.size() - 1));
         assertEquals("file_lock_incident_v0", row.path("schema_version").asText(), row.toString());
         assertEquals(writer.pid(), row.path("pid").asLong(), "the incident names the writer that gave up: " + row);
@@ -62,7 +74,8 @@ class LockTimeoutTest extends ChildProcessTest {
 
         JsonNode after = LedgerChecks.assertVerifyOk(LedgerChecks.startVerify(cli, root));
         assertEquals(before.path("head_seq").asLong(), after.path("head_seq").asLong(), "the ledger head is unchanged");
-        assertEquals(before.path("head_hash").asText(), after.path("head_hash").asText(), "the ledger head is unchanged");
+        assertEquals(
+                before.path("head_hash").asText(), after.path("head_hash").asText(), "the ledger head is unchanged");
     }
 
     private static List<String> lines(Path file) throws java.io.IOException {

@@ -36,7 +36,9 @@ class NoSideEffectsProcessTest {
     void setUp() throws IOException {
         home = Files.createDirectories(temp.resolve("empty-home"));
         Path loopxHome = Files.createDirectories(temp.resolve("elsewhere-loopx-home"));
-        cli = new ChildCli.Launcher(temp).env("HOME", home.toString()).property("user.home", home.toString())
+        cli = new ChildCli.Launcher(temp)
+                .env("HOME", home.toString())
+                .property("user.home", home.toString())
                 .env("LOOPX_HOME", loopxHome.toString());
     }
 
@@ -53,22 +55,39 @@ class NoSideEffectsProcessTest {
         JsonNode connectDoc = connect.singleJsonDocument();
         assertEquals("loopx_connect_v0", connectDoc.path("schema_version").asText(), connect.describe());
 
-        ChildCli append = cli.run(TIMEOUT, "--runtime-root", project.resolve(".loopx").toString(),
-                "debug", "append-load", "--goal-id", "quiet-goal", "--count", "1", "--writer", "1");
+        ChildCli append = cli.run(
+                TIMEOUT,
+                "--runtime-root",
+                project.resolve(".loopx").toString(),
+                "debug",
+                "append-load",
+                "--goal-id",
+                "quiet-goal",
+                "--count",
+                "1",
+                "--writer",
+                "1");
         append.assertExit(0, TIMEOUT);
         JsonNode appendDoc = append.singleJsonDocument();
-        assertEquals("loopx_debug_append_load_v0", appendDoc.path("schema_version").asText(), append.describe());
+        assertEquals(
+                "loopx_debug_append_load_v0", appendDoc.path("schema_version").asText(), append.describe());
         assertEquals(2, appendDoc.path("last_seq").asLong(), append.describe());
 
         List<String> appeared = listRecursively(home);
-        assertTrue(appeared.stream().noneMatch(p -> p.matches(".*\\.cq4.*") || p.toLowerCase().contains("chronicle")),
+        assertTrue(
+                appeared.stream()
+                        .noneMatch(
+                                p -> p.matches(".*\\.cq4.*") || p.toLowerCase().contains("chronicle")),
                 "Chronicle files appeared under HOME: " + appeared);
         assertEquals(List.of(), appeared, "the CLI wrote under HOME");
     }
 
     private static List<String> listRecursively(Path dir) throws IOException {
         try (Stream<Path> walk = Files.walk(dir)) {
-            return walk.filter(p -> !p.equals(dir)).map(p -> dir.relativize(p).toString()).sorted().toList();
+            return walk.filter(p -> !p.equals(dir))
+                    .map(p -> dir.relativize(p).toString())
+                    .sorted()
+                    .toList();
         }
     }
 }

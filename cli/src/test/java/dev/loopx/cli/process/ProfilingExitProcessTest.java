@@ -28,10 +28,16 @@ class ProfilingExitProcessTest extends ChildProcessTest {
     void aFlightRecordingIsWrittenAtExitOnlyWhenProfiling() throws Exception {
         Path plain = temp.resolve("plain.jfr");
         Path profiled = temp.resolve("profiled.jfr");
-        cli.runWithJvmOptions(TIMEOUT, List.of("-XX:StartFlightRecording=filename=" + plain), "version", "--format", "json")
+        cli.runWithJvmOptions(
+                        TIMEOUT, List.of("-XX:StartFlightRecording=filename=" + plain), "version", "--format", "json")
                 .assertExit(0, TIMEOUT);
-        cli.runWithJvmOptions(TIMEOUT, List.of("-Dloopx.profile=true", "-XX:StartFlightRecording=filename=" + profiled),
-                "version", "--format", "json").assertExit(0, TIMEOUT);
+        cli.runWithJvmOptions(
+                        TIMEOUT,
+                        List.of("-Dloopx.profile=true", "-XX:StartFlightRecording=filename=" + profiled),
+                        "version",
+                        "--format",
+                        "json")
+                .assertExit(0, TIMEOUT);
         assertFalse(recorded(plain), "without the switch the process halts before the recording is written");
         assertTrue(recorded(profiled), "with -Dloopx.profile=true the recording is written at exit");
     }

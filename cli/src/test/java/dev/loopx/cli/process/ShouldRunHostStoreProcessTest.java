@@ -33,6 +33,7 @@ class ShouldRunHostStoreProcessTest {
 
     @TempDir
     Path temp;
+
     private ChildCli.Launcher cli;
     private Path codexHome;
     private String root;
@@ -43,9 +44,19 @@ class ShouldRunHostStoreProcessTest {
         cli = new ChildCli.Launcher(temp).env("CODEX_HOME", codexHome.toString());
         Path project = Files.createDirectories(cli.workDir().resolve("app"));
         root = project.resolve(".loopx").toString();
-        cli.run(TIMEOUT, "connect", "--project", project.toString(), "--goal-id", "demo-goal").assertExit(0, TIMEOUT);
-        cli.run(TIMEOUT, "--runtime-root", root, "register-agent", "--goal-id", "demo-goal", "--agent-id", "builder",
-                "--execute").assertExit(0, TIMEOUT);
+        cli.run(TIMEOUT, "connect", "--project", project.toString(), "--goal-id", "demo-goal")
+                .assertExit(0, TIMEOUT);
+        cli.run(
+                        TIMEOUT,
+                        "--runtime-root",
+                        root,
+                        "register-agent",
+                        "--goal-id",
+                        "demo-goal",
+                        "--agent-id",
+                        "builder",
+                        "--execute")
+                .assertExit(0, TIMEOUT);
         CodexHomes.installV1Wrapper(codexHome, root);
     }
 
@@ -59,16 +70,38 @@ class ShouldRunHostStoreProcessTest {
         var homeBefore = CliRunner.snapshot(codexHome);
         Logged quiet = shouldRun("quiet");
         assertFalse(quiet.classes().contains(STORE_CLASS), "no record: the store adapter is never loaded");
-        assertEquals("absent", quiet.answer().at("/scheduler_hint/app_automation/prompt_binding/status").asText());
+        assertEquals(
+                "absent",
+                quiet.answer()
+                        .at("/scheduler_hint/app_automation/prompt_binding/status")
+                        .asText());
         assertEquals(homeBefore, CliRunner.snapshot(codexHome), "no record: the Codex home is untouched");
 
         Path plan = temp.resolve("plan.json");
-        cli.run(TIMEOUT, "--runtime-root", root, "automation-prompts", "plan", "--automation-id", V1, "--plan-file", plan.toString())
+        cli.run(
+                        TIMEOUT,
+                        "--runtime-root",
+                        root,
+                        "automation-prompts",
+                        "plan",
+                        "--automation-id",
+                        V1,
+                        "--plan-file",
+                        plan.toString())
                 .assertExit(0, TIMEOUT);
         Process app = CodexHomes.startFakeApp(temp.resolve("app-bin"));
         try {
-            cli.run(TIMEOUT, "--runtime-root", root, "automation-prompts", "apply", "--plan-file", plan.toString(),
-                    "--offline", "--execute").assertExit(1, TIMEOUT);
+            cli.run(
+                            TIMEOUT,
+                            "--runtime-root",
+                            root,
+                            "automation-prompts",
+                            "apply",
+                            "--plan-file",
+                            plan.toString(),
+                            "--offline",
+                            "--execute")
+                    .assertExit(1, TIMEOUT);
         } finally {
             app.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
@@ -76,7 +109,10 @@ class ShouldRunHostStoreProcessTest {
         Logged hinted = shouldRun("hinted");
         assertTrue(hinted.classes().contains(STORE_CLASS), "one record: the store is read");
         JsonNode binding = hinted.answer().at("/scheduler_hint/app_automation/prompt_binding");
-        assertEquals("adoption_required", binding.path("status").asText(), hinted.answer().toString());
+        assertEquals(
+                "adoption_required",
+                binding.path("status").asText(),
+                hinted.answer().toString());
         assertEquals(V1, binding.at("/automation_update/automation_id").asText());
         assertTrue(hinted.answer().toString().contains("automation_prompt_upgrade"));
     }
@@ -85,8 +121,18 @@ class ShouldRunHostStoreProcessTest {
 
     private Logged shouldRun(String label) throws Exception {
         Path log = temp.resolve(label + "-classes.log");
-        ChildCli child = cli.runWithJvmOptions(TIMEOUT, List.of("-Xlog:class+load=info:file=" + log), "--runtime-root", root,
-                "quota", "should-run", "--goal-id", "demo-goal", "--agent-id", "builder", "--runtime-profile",
+        ChildCli child = cli.runWithJvmOptions(
+                TIMEOUT,
+                List.of("-Xlog:class+load=info:file=" + log),
+                "--runtime-root",
+                root,
+                "quota",
+                "should-run",
+                "--goal-id",
+                "demo-goal",
+                "--agent-id",
+                "builder",
+                "--runtime-profile",
                 "codex_app_heartbeat");
         child.assertExit(0, TIMEOUT);
         String classes = Files.readString(log);

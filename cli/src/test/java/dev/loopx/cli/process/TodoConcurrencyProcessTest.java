@@ -81,13 +81,36 @@ class TodoConcurrencyProcessTest extends ChildProcessTest {
                     go.await(30, TimeUnit.SECONDS);
                     List<ChildCli> done = new ArrayList<>();
                     for (String todo : todosOf.get(agent)) {
-                        ChildCli claim = cli.start("--runtime-root", root.toString(), "--format", "json",
-                                "todo", "claim", "--goal-id", goal, "--todo-id", todo, "--agent-id", agent);
+                        ChildCli claim = cli.start(
+                                "--runtime-root",
+                                root.toString(),
+                                "--format",
+                                "json",
+                                "todo",
+                                "claim",
+                                "--goal-id",
+                                goal,
+                                "--todo-id",
+                                todo,
+                                "--agent-id",
+                                agent);
                         claim.awaitExit(CHILD_TIMEOUT);
                         done.add(claim);
-                        ChildCli complete = cli.start("--runtime-root", root.toString(), "--format", "json",
-                                "todo", "complete", "--goal-id", goal, "--todo-id", todo, "--agent-id", agent,
-                                "--evidence", "finished by " + agent);
+                        ChildCli complete = cli.start(
+                                "--runtime-root",
+                                root.toString(),
+                                "--format",
+                                "json",
+                                "todo",
+                                "complete",
+                                "--goal-id",
+                                goal,
+                                "--todo-id",
+                                todo,
+                                "--agent-id",
+                                agent,
+                                "--evidence",
+                                "finished by " + agent);
                         complete.awaitExit(CHILD_TIMEOUT);
                         done.add(complete);
                     }
@@ -108,19 +131,29 @@ class TodoConcurrencyProcessTest extends ChildProcessTest {
             for (ChildCli child : e.getValue()) {
                 int code = child.awaitExit(CHILD_TIMEOUT);
                 if (code != 0) {
-                    failures.append(child.name()).append(" exited ").append(code).append(": ")
-                            .append(child.stdout().strip()).append('\n');
+                    failures.append(child.name())
+                            .append(" exited ")
+                            .append(code)
+                            .append(": ")
+                            .append(child.stdout().strip())
+                            .append('\n');
                     continue;
                 }
                 JsonNode doc = child.singleJsonDocument();
                 JsonNode receipt = doc.path("receipt");
-                if (!doc.path("ok").asBoolean() || !doc.path("changed").asBoolean() || receipt.path("appended").asInt() != 1
+                if (!doc.path("ok").asBoolean()
+                        || !doc.path("changed").asBoolean()
+                        || receipt.path("appended").asInt() != 1
                         || receipt.path("replayed").asBoolean()) {
-                    failures.append(child.name()).append(" did not append exactly one event: ").append(doc).append('\n');
+                    failures.append(child.name())
+                            .append(" did not append exactly one event: ")
+                            .append(doc)
+                            .append('\n');
                     continue;
                 }
                 String type = receipt.path("event_types").path(0).asText();
-                acknowledged.put(receipt.path("event_ids").path(0).asText(),
+                acknowledged.put(
+                        receipt.path("event_ids").path(0).asText(),
                         type + " " + doc.path("todo_id").asText() + " " + e.getKey());
                 acknowledgedSeqs.add(receipt.path("seq_from").asLong());
             }
@@ -130,7 +163,8 @@ class TodoConcurrencyProcessTest extends ChildProcessTest {
         assertEquals(2 * AGENTS * TODOS_PER_AGENT, acknowledgedSeqs.size(), "one distinct seq per acknowledged write");
 
         // The read model: every todo done, claimed by the agent that completed it.
-        ChildCli list = cli.start("--runtime-root", root.toString(), "--format", "json", "todo", "list", "--goal-id", goal);
+        ChildCli list =
+                cli.start("--runtime-root", root.toString(), "--format", "json", "todo", "list", "--goal-id", goal);
         ChildCli verify = LedgerChecks.startVerify(cli, root);
         ChildCli replay = LedgerChecks.startReplay(cli, root);
         Map<String, JsonNode> listed = listedTodos(list);
@@ -157,20 +191,31 @@ class TodoConcurrencyProcessTest extends ChildProcessTest {
                 added++;
             }
             if (type.equals("todo.claimed") || type.equals("todo.completed")) {
-                inLedger.put(event.path("event_id").asText(), type + " " + event.path("payload").path("todo_id").asText()
-                        + " " + event.path("actor").path("id").asText());
+                inLedger.put(
+                        event.path("event_id").asText(),
+                        type + " " + event.path("payload").path("todo_id").asText() + " "
+                                + event.path("actor").path("id").asText());
                 seqsInLedger.add(event.path("seq").asLong());
             }
         }
         assertEquals(AGENTS * TODOS_PER_AGENT, added, "exactly one todo.added per todo");
-        assertEquals(acknowledged, inLedger, "todo.claimed + todo.completed events are exactly the acknowledged writes");
+        assertEquals(
+                acknowledged, inLedger, "todo.claimed + todo.completed events are exactly the acknowledged writes");
         assertEquals(acknowledgedSeqs, seqsInLedger, "the acknowledged seqs are where those events sit");
         long tChecked = System.nanoTime();
 
-        System.out.printf("[todo-conc] connect+register %d ms; %d todo adds in %d parallel chains %d ms;"
+        System.out.printf(
+                "[todo-conc] connect+register %d ms; %d todo adds in %d parallel chains %d ms;"
                         + " %d claim+complete processes in %d parallel chains %d ms; checks %d ms; head seq %d%n",
-                ms(tSetup - t0), AGENTS * TODOS_PER_AGENT, AGENTS, ms(tAdded - tSetup),
-                2 * AGENTS * TODOS_PER_AGENT, AGENTS, ms(tRaced - tAdded), ms(tChecked - tRaced), head);
+                ms(tSetup - t0),
+                AGENTS * TODOS_PER_AGENT,
+                AGENTS,
+                ms(tAdded - tSetup),
+                2 * AGENTS * TODOS_PER_AGENT,
+                AGENTS,
+                ms(tRaced - tAdded),
+                ms(tChecked - tRaced),
+                head);
     }
 
     @Test
@@ -198,15 +243,28 @@ class TodoConcurrencyProcessTest extends ChildProcessTest {
                 for (String agent : order) {
                     starts.add(pool.submit(() -> {
                         go.await(30, TimeUnit.SECONDS);
-                        return cli.start("--runtime-root", root.toString(), "--format", "json",
-                                "todo", "claim", "--goal-id", goal, "--todo-id", todo, "--agent-id", agent);
+                        return cli.start(
+                                "--runtime-root",
+                                root.toString(),
+                                "--format",
+                                "json",
+                                "todo",
+                                "claim",
+                                "--goal-id",
+                                goal,
+                                "--todo-id",
+                                todo,
+                                "--agent-id",
+                                agent);
                     }));
                 }
                 for (int i = 0; i < order.size(); i++) {
                     claims.put(order.get(i), starts.get(i).get(30, TimeUnit.SECONDS));
                 }
             }
-            startSpreadMicros.add(Math.abs(claims.get(agents.get(0)).startNanos() - claims.get(agents.get(1)).startNanos()) / 1_000);
+            startSpreadMicros.add(Math.abs(claims.get(agents.get(0)).startNanos()
+                            - claims.get(agents.get(1)).startNanos())
+                    / 1_000);
 
             List<String> won = new ArrayList<>();
             Map<String, String> lost = new TreeMap<>();
@@ -217,7 +275,8 @@ class TodoConcurrencyProcessTest extends ChildProcessTest {
                 if (code == 0) {
                     assertTrue(doc.path("ok").asBoolean(), claim.describe());
                     assertTrue(doc.path("changed").asBoolean(), "the winner's claim appends\n" + claim.describe());
-                    assertEquals(List.of("todo.claimed"), types(doc.path("receipt").path("event_types")), claim.describe());
+                    assertEquals(
+                            List.of("todo.claimed"), types(doc.path("receipt").path("event_types")), claim.describe());
                     assertEquals(e.getKey(), doc.path("todo").path("claimed_by").asText(), claim.describe());
                     won.add(e.getKey());
                 } else {
@@ -228,12 +287,16 @@ class TodoConcurrencyProcessTest extends ChildProcessTest {
             }
             roundMillis.add(ms(System.nanoTime() - r0));
             assertEquals(1, won.size(), "round " + round + ": exactly one claim wins; won=" + won + " lost=" + lost);
-            String loser = agents.stream().filter(a -> !a.equals(won.get(0))).findFirst().orElseThrow();
+            String loser = agents.stream()
+                    .filter(a -> !a.equals(won.get(0)))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals(Map.of(loser, "claimed_by_other"), lost, "round " + round + ": the other claim is refused");
             winners.put(todo, won.get(0));
         }
 
-        ChildCli list = cli.start("--runtime-root", root.toString(), "--format", "json", "todo", "list", "--goal-id", goal);
+        ChildCli list =
+                cli.start("--runtime-root", root.toString(), "--format", "json", "todo", "list", "--goal-id", goal);
         ChildCli verify = LedgerChecks.startVerify(cli, root);
         ChildCli replay = LedgerChecks.startReplay(cli, root);
         Map<String, JsonNode> listed = listedTodos(list);
@@ -249,22 +312,25 @@ class TodoConcurrencyProcessTest extends ChildProcessTest {
         Map<String, String> claimedInLedger = new TreeMap<>();
         for (JsonNode event : events) {
             if (event.path("type").asText().equals("todo.claimed")) {
-                String previous = claimedInLedger.put(event.path("payload").path("todo_id").asText(),
+                String previous = claimedInLedger.put(
+                        event.path("payload").path("todo_id").asText(),
                         event.path("actor").path("id").asText());
                 if (previous != null) {
-                    fail("a second todo.claimed for " + event.path("payload").path("todo_id").asText() + ": " + event);
+                    fail("a second todo.claimed for "
+                            + event.path("payload").path("todo_id").asText() + ": " + event);
                 }
             }
         }
         assertEquals(winners, claimedInLedger, "exactly one todo.claimed per round, by the winner");
 
-        System.out.printf("[claim-race] %d rounds, winners %s; start spread %s us; round wall clock %s ms; total %d ms%n",
+        System.out.printf(
+                "[claim-race] %d rounds, winners %s; start spread %s us; round wall clock %s ms; total %d ms%n",
                 RACE_ROUNDS, winners.values(), startSpreadMicros, roundMillis, ms(System.nanoTime() - t0));
     }
 
     private void registerAgents(Path root, String goal, List<String> agents) {
-        List<String> args = new ArrayList<>(List.of("--runtime-root", root.toString(), "--format", "json",
-                "register-agent", "--goal-id", goal));
+        List<String> args = new ArrayList<>(
+                List.of("--runtime-root", root.toString(), "--format", "json", "register-agent", "--goal-id", goal));
         for (String agent : agents) {
             args.add("--agent-id");
             args.add(agent);
@@ -277,8 +343,20 @@ class TodoConcurrencyProcessTest extends ChildProcessTest {
 
     /** Adds an agent todo through the CLI; returns its id. */
     private String addAgentTodo(Path root, String goal, String text) {
-        ChildCli add = cli.run(CHILD_TIMEOUT, "--runtime-root", root.toString(), "--format", "json",
-                "todo", "add", "--goal-id", goal, "--role", "agent", "--text", text);
+        ChildCli add = cli.run(
+                CHILD_TIMEOUT,
+                "--runtime-root",
+                root.toString(),
+                "--format",
+                "json",
+                "todo",
+                "add",
+                "--goal-id",
+                goal,
+                "--role",
+                "agent",
+                "--text",
+                text);
         add.assertExit(0, CHILD_TIMEOUT);
         JsonNode doc = add.singleJsonDocument();
         String id = doc.path("todo_id").asText();

@@ -29,6 +29,7 @@ class WritePathNativeLayerProcessTest {
 
     @TempDir
     Path temp;
+
     private ChildCli.Launcher cli;
     private String root;
 
@@ -46,24 +47,43 @@ class WritePathNativeLayerProcessTest {
     @Test
     void todoAdd_appendsWithoutLoadingJnr() throws Exception {
         Path project = Files.createDirectories(cli.workDir().resolve("app"));
-        cli.run(TIMEOUT, "connect", "--project", project.toString(), "--goal-id", "demo-goal").assertExit(0, TIMEOUT);
+        cli.run(TIMEOUT, "connect", "--project", project.toString(), "--goal-id", "demo-goal")
+                .assertExit(0, TIMEOUT);
 
         for (String text : List.of("first todo", "second todo")) {
             Path log = temp.resolve(text.replace(' ', '-') + "-classes.log");
-            ChildCli add = cli.runWithJvmOptions(TIMEOUT, List.of("-Xlog:class+load=info:file=" + log), "--runtime-root", root,
-                    "todo", "add", "--goal-id", "demo-goal", "--role", "agent", "--text", text);
+            ChildCli add = cli.runWithJvmOptions(
+                    TIMEOUT,
+                    List.of("-Xlog:class+load=info:file=" + log),
+                    "--runtime-root",
+                    root,
+                    "todo",
+                    "add",
+                    "--goal-id",
+                    "demo-goal",
+                    "--role",
+                    "agent",
+                    "--text",
+                    text);
             add.assertExit(0, TIMEOUT);
             JsonNode answer = add.singleJsonDocument();
             assertTrue(answer.path("changed").asBoolean(), add.describe());
             assertEquals(1, answer.at("/receipt/appended").asInt(), add.describe());
 
             String classes = Files.readString(log);
-            assertTrue(classes.contains("net.openhft.chronicle.queue.impl.single.SingleChronicleQueue "),
+            assertTrue(
+                    classes.contains("net.openhft.chronicle.queue.impl.single.SingleChronicleQueue "),
                     "the log covers Chronicle Queue");
-            List<String> jnr = classes.lines().filter(l -> l.contains(" jnr.") || l.contains("com.kenai.jffi")
-                    || l.contains("net.openhft.posix.internal.jnr")).toList();
-            assertEquals(0, jnr.size(), "a write loaded " + jnr.size() + " classes of Chronicle's JNR POSIX layer, e.g. "
-                    + jnr.stream().limit(3).toList());
+            List<String> jnr = classes.lines()
+                    .filter(l -> l.contains(" jnr.")
+                            || l.contains("com.kenai.jffi")
+                            || l.contains("net.openhft.posix.internal.jnr"))
+                    .toList();
+            assertEquals(
+                    0,
+                    jnr.size(),
+                    "a write loaded " + jnr.size() + " classes of Chronicle's JNR POSIX layer, e.g. "
+                            + jnr.stream().limit(3).toList());
         }
     }
 }

@@ -42,7 +42,9 @@ class GoldenScenariosTest {
     static Stream<String> scenarios() throws IOException {
         try (Stream<Path> dirs = Files.list(SCENARIOS)) {
             List<String> names = dirs.filter(d -> Files.isRegularFile(d.resolve("commands.txt")))
-                    .map(d -> d.getFileName().toString()).sorted().toList();
+                    .map(d -> d.getFileName().toString())
+                    .sorted()
+                    .toList();
             assertFalse(names.isEmpty(), "no scenarios under " + SCENARIOS.toAbsolutePath());
             return names.stream();
         }
@@ -52,7 +54,8 @@ class GoldenScenariosTest {
     @MethodSource("scenarios")
     void aScenarioProjectsItsGoldenReadModels_andARebuildPrintsTheSameBytes(String name) throws IOException {
         Path dir = SCENARIOS.resolve(name);
-        ScenarioScript script = ScenarioScript.parse(Files.readString(dir.resolve("commands.txt"), StandardCharsets.UTF_8));
+        ScenarioScript script =
+                ScenarioScript.parse(Files.readString(dir.resolve("commands.txt"), StandardCharsets.UTF_8));
         CliRunner cli = new CliRunner(sandbox);
         Path project = Files.createDirectories(cli.workingDirectory().resolve("app"));
         Path root = project.resolve(".loopx");
@@ -85,14 +88,19 @@ class GoldenScenariosTest {
             JsonNode doc = result.json();
             step.capture().ifPresent(c -> {
                 JsonNode value = doc.at(c.pointer());
-                assertTrue(value.isValueNode() && !value.asText().isEmpty(),
+                assertTrue(
+                        value.isValueNode() && !value.asText().isEmpty(),
                         () -> "line " + step.lineNumber() + ": nothing at " + c.pointer() + " to capture\n" + result);
                 variables.put(c.name(), value.asText());
             });
-            StringBuilder line = new StringBuilder().append(result.exit()).append(' ').append(outcome(doc));
+            StringBuilder line =
+                    new StringBuilder().append(result.exit()).append(' ').append(outcome(doc));
             for (String pointer : step.shown()) {
                 JsonNode value = doc.at(pointer);
-                line.append(' ').append(pointer).append('=').append(value.isMissingNode() ? "<missing>" : value.toString());
+                line.append(' ')
+                        .append(pointer)
+                        .append('=')
+                        .append(value.isMissingNode() ? "<missing>" : value.toString());
             }
             lines.add(line.append('\t').append(step.source()).toString());
         }
@@ -126,7 +134,8 @@ class GoldenScenariosTest {
     private static String pretty(String canonical) throws IOException {
         var indenter = new DefaultIndenter("  ", "\n");
         var printer = new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter);
-        String text = Json.mapper().writer(printer).writeValueAsString(Json.mapper().readTree(canonical)) + "\n";
+        String text =
+                Json.mapper().writer(printer).writeValueAsString(Json.mapper().readTree(canonical)) + "\n";
         assertEquals(canonical, CanonicalJson.string(Json.mapper().readTree(text)));
         return text;
     }
@@ -135,10 +144,15 @@ class GoldenScenariosTest {
         if (UPDATE) {
             Files.writeString(file, actual, StandardCharsets.UTF_8);
         }
-        assertEquals(readGolden(file), actual, () -> file + " differs (run with -Dgolden.update=true, then review the diff)");
+        assertEquals(
+                readGolden(file),
+                actual,
+                () -> file + " differs (run with -Dgolden.update=true, then review the diff)");
     }
 
     private static String readGolden(Path file) throws IOException {
-        return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "<missing " + file.getFileName() + ">";
+        return Files.exists(file)
+                ? Files.readString(file, StandardCharsets.UTF_8)
+                : "<missing " + file.getFileName() + ">";
     }
 }

@@ -86,7 +86,8 @@ record ScenarioScript(List<Step> steps) {
             }
             Optional<Capture> capture = Optional.empty();
             List<String> shown = new ArrayList<>();
-            while (!words.isEmpty() && (words.get(0).startsWith("@") || words.get(0).startsWith("?"))) {
+            while (!words.isEmpty()
+                    && (words.get(0).startsWith("@") || words.get(0).startsWith("?"))) {
                 String prefix = words.remove(0);
                 if (prefix.startsWith("?")) {
                     if (!prefix.startsWith("?/")) {
@@ -99,7 +100,9 @@ record ScenarioScript(List<Step> steps) {
                 int eq = spec.indexOf('=');
                 String name = eq < 0 ? spec : spec.substring(0, eq);
                 String pointer = eq < 0 ? "/todo_id" : spec.substring(eq + 1);
-                if (capture.isPresent() || name.isEmpty() || !name.chars().allMatch(ch -> isNameChar((char) ch))
+                if (capture.isPresent()
+                        || name.isEmpty()
+                        || !name.chars().allMatch(ch -> isNameChar((char) ch))
                         || !pointer.startsWith("/")) {
                     throw new IllegalArgumentException("line " + first + ": bad capture " + prefix);
                 }

@@ -20,14 +20,24 @@ class ExitCodesTest {
             Rejection r = sample(kind);
             int exit = ExitCodes.forRejection(r);
             assertTrue(exit == ExitCodes.REFUSED || exit == ExitCodes.BAD_INPUT, kind.getSimpleName() + " -> " + exit);
-            assertEquals(ExitCodes.forError(r.errorCode()) == ExitCodes.BAD_INPUT, exit == ExitCodes.BAD_INPUT,
-                    kind.getSimpleName() + " (" + r.errorCode() + "): the type's exit code and the error code's disagree");
+            assertEquals(
+                    ExitCodes.forError(r.errorCode()) == ExitCodes.BAD_INPUT,
+                    exit == ExitCodes.BAD_INPUT,
+                    kind.getSimpleName() + " (" + r.errorCode()
+                            + "): the type's exit code and the error code's disagree");
             if (exit == ExitCodes.BAD_INPUT) {
                 badInput.add(r.errorCode());
             }
         }
-        assertEquals(List.of("decision_outcome_required", "gate_scope_required", "invalid_arguments", "invalid_enum",
-                "invalid_task_class", "replacement_same_as_todo"), badInput.stream().sorted().toList());
+        assertEquals(
+                List.of(
+                        "decision_outcome_required",
+                        "gate_scope_required",
+                        "invalid_arguments",
+                        "invalid_enum",
+                        "invalid_task_class",
+                        "replacement_same_as_todo"),
+                badInput.stream().sorted().toList());
     }
 
     /** A rejection with placeholder values (the exit code depends on the type only). */
@@ -37,8 +47,11 @@ class ExitCodesTest {
         Object[] values = new Object[components.length];
         for (int i = 0; i < components.length; i++) {
             types[i] = components[i].getType();
-            values[i] = types[i] == String.class ? "x" : types[i] == long.class ? 1L : types[i] == int.class ? 1
-                    : types[i] == boolean.class ? Boolean.FALSE : List.of();
+            values[i] = types[i] == String.class
+                    ? "x"
+                    : types[i] == long.class
+                            ? 1L
+                            : types[i] == int.class ? 1 : types[i] == boolean.class ? Boolean.FALSE : List.of();
         }
         return (Rejection) kind.getDeclaredConstructor(types).newInstance(values);
     }

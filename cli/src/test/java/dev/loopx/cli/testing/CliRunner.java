@@ -36,7 +36,9 @@ public final class CliRunner {
         try {
             this.home = Files.createDirectories(sandbox.resolve("home"));
             this.workingDirectory = Files.createDirectories(sandbox.resolve("work"));
-            variables.put("LOOPX_HOME", Files.createDirectories(sandbox.resolve("loopx-home")).toString());
+            variables.put(
+                    "LOOPX_HOME",
+                    Files.createDirectories(sandbox.resolve("loopx-home")).toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -76,7 +78,8 @@ public final class CliRunner {
                 var parser = Json.mapper().getFactory().createParser(stdout);
                 JsonNode doc = Json.mapper().readTree(parser);
                 if (doc == null || parser.nextToken() != null) {
-                    throw new AssertionError("stdout is not exactly one JSON document:\n" + stdout + "\nstderr:\n" + stderr);
+                    throw new AssertionError(
+                            "stdout is not exactly one JSON document:\n" + stdout + "\nstderr:\n" + stderr);
                 }
                 return doc;
             } catch (IOException e) {
@@ -114,7 +117,11 @@ public final class CliRunner {
             for (Path p : paths.toList()) {
                 String key = root.relativize(p).toString();
                 if (Files.isRegularFile(p)) {
-                    files.put(key, HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p))));
+                    files.put(
+                            key,
+                            HexFormat.of()
+                                    .formatHex(
+                                            MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p))));
                 } else {
                     files.put(key + "/", "dir");
                 }

@@ -58,8 +58,13 @@ public final class CodexHomes {
      * returns it.
      */
     public static String installV1Wrapper(Path codexHome, String runtimeRoot) {
-        String v1 = ManagedWrapper.render(new WrapperBinding(1, Path.of(runtimeRoot).toAbsolutePath().normalize().toString(),
-                "demo-goal", "builder", "loopx", List.of()));
+        String v1 = ManagedWrapper.render(new WrapperBinding(
+                1,
+                Path.of(runtimeRoot).toAbsolutePath().normalize().toString(),
+                "demo-goal",
+                "builder",
+                "loopx",
+                List.of()));
         CodexAutomationStore store = store(codexHome);
         store.apply(store.prepare(V1, v1).get(), MigrationHook.NONE).get();
         return v1;

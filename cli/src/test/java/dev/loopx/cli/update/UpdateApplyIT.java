@@ -54,6 +54,7 @@ class UpdateApplyIT {
 
     @TempDir
     static Path sandbox;
+
     Path home;
     Path codexHome;
     Path project;
@@ -68,9 +69,21 @@ class UpdateApplyIT {
         project = Files.createDirectories(sandbox.resolve("app"));
         root = project.resolve(".loopx");
         newVersion = run(DIST.resolve("bin/loopx"), "version").path("version").asText();
-        assertEquals(0, exit(DIST.resolve("bin/loopx"), "connect", "--project", project.toString(), "--goal-id", "demo-goal"));
-        assertEquals(0, exit(DIST.resolve("bin/loopx"), "--runtime-root", root.toString(), "register-agent",
-                "--goal-id", "demo-goal", "--agent-id", "builder", "--execute"));
+        assertEquals(
+                0,
+                exit(DIST.resolve("bin/loopx"), "connect", "--project", project.toString(), "--goal-id", "demo-goal"));
+        assertEquals(
+                0,
+                exit(
+                        DIST.resolve("bin/loopx"),
+                        "--runtime-root",
+                        root.toString(),
+                        "register-agent",
+                        "--goal-id",
+                        "demo-goal",
+                        "--agent-id",
+                        "builder",
+                        "--execute"));
         CodexHomes.installV1Wrapper(codexHome, root.toString());
         oldArchive = restamped(sandbox.resolve("old"), OLD_VERSION);
     }
@@ -78,16 +91,28 @@ class UpdateApplyIT {
     @Test
     @Order(1)
     void installingTheOldDistributionSwitchesToItAndMigratesTheV1WrapperWithThatRuntime() throws Exception {
-        JsonNode r = run(DIST.resolve("bin/loopx"), "--runtime-root", root.toString(), "update", "apply",
-                "--archive", oldArchive.toString(), "--sha256", RuntimeInstaller.sha256(oldArchive),
-                "--codex-home", codexHome.toString(), "--no-train");
+        JsonNode r = run(
+                DIST.resolve("bin/loopx"),
+                "--runtime-root",
+                root.toString(),
+                "update",
+                "apply",
+                "--archive",
+                oldArchive.toString(),
+                "--sha256",
+                RuntimeInstaller.sha256(oldArchive),
+                "--codex-home",
+                codexHome.toString(),
+                "--no-train");
         assertTrue(r.path("ok").asBoolean(), r::toString);
         assertTrue(r.path("upgrade_complete").asBoolean(), r::toString);
         assertEquals(OLD_VERSION, r.at("/runtime/to_version").asText());
         assertEquals("taken", r.at("/snapshot/status").asText());
         assertEquals("complete", r.at("/prompts/result").asText());
         assertEquals("updated", resultOf(r, V1), r::toString);
-        assertEquals(OLD_VERSION, run(home.resolve("bin/loopx"), "version").path("version").asText());
+        assertEquals(
+                OLD_VERSION,
+                run(home.resolve("bin/loopx"), "version").path("version").asText());
         assertEquals(2, wrapperVersion(V1), "the old runtime's sync-installed wrote the v2 wrapper");
         assertFalse(r.toString().contains(sandbox.toString()), "no local path in public output");
     }
@@ -95,22 +120,38 @@ class UpdateApplyIT {
     @Test
     @Order(2)
     void theOldRuntimeUpgradesToTheNewOneWhichReconcilesAndRecordsTheUpgrade() throws Exception {
-        JsonNode r = run(home.resolve("bin/loopx"), "--runtime-root", root.toString(), "update", "apply",
-                "--archive", NEW_ARCHIVE.toString(), "--sha256", RuntimeInstaller.sha256(NEW_ARCHIVE),
-                "--codex-home", codexHome.toString());
+        JsonNode r = run(
+                home.resolve("bin/loopx"),
+                "--runtime-root",
+                root.toString(),
+                "update",
+                "apply",
+                "--archive",
+                NEW_ARCHIVE.toString(),
+                "--sha256",
+                RuntimeInstaller.sha256(NEW_ARCHIVE),
+                "--codex-home",
+                codexHome.toString());
         assertTrue(r.path("ok").asBoolean(), r::toString);
         assertTrue(r.path("upgrade_complete").asBoolean(), r::toString);
         assertEquals(OLD_VERSION, r.at("/runtime/from_version").asText(), "the old runtime ran the upgrade");
         assertEquals(newVersion, r.at("/runtime/to_version").asText(), "the new runtime reported its version");
         assertEquals("trained", r.at("/runtime/class_archive").asText());
         assertEquals("current", resultOf(r, V1), "already migrated by the old runtime");
-        assertEquals(newVersion, run(home.resolve("bin/loopx"), "version").path("version").asText());
+        assertEquals(
+                newVersion,
+                run(home.resolve("bin/loopx"), "version").path("version").asText());
         try (Stream<Path> runtimes = Files.list(home.resolve("runtimes"))) {
-            assertEquals(2, runtimes.filter(p -> !p.getFileName().toString().startsWith(".")).count());
+            assertEquals(
+                    2,
+                    runtimes.filter(p -> !p.getFileName().toString().startsWith("."))
+                            .count());
         }
         List<JsonNode> upgrades = events("runtime.upgraded");
         assertEquals(2, upgrades.size());
-        assertEquals(List.of(OLD_VERSION, newVersion), upgrades.stream().map(e -> e.at("/payload/to_version").asText()).toList());
+        assertEquals(
+                List.of(OLD_VERSION, newVersion),
+                upgrades.stream().map(e -> e.at("/payload/to_version").asText()).toList());
         assertEquals("", upgrades.get(1).path("goal_id").asText(), "a runtime-wide event");
         assertEquals(1, events("prompt_migration.applied").size());
         assertEquals(0, exit(home.resolve("bin/loopx"), "--runtime-root", root.toString(), "ledger", "verify"));
@@ -126,10 +167,19 @@ class UpdateApplyIT {
         for (String[] c : new String[][] {
             {NEW_ARCHIVE.toString(), "0".repeat(64), "archive_sha256_mismatch"},
             {truncated.toString(), null, "corrupt_archive"},
-            {incomplete.toString(), null, "incomplete_distribution"}}) {
+            {incomplete.toString(), null, "incomplete_distribution"}
+        }) {
             var before = state();
-            List<String> args = new ArrayList<>(List.of("--runtime-root", root.toString(), "update", "apply",
-                    "--archive", c[0], "--codex-home", codexHome.toString(), "--no-train"));
+            List<String> args = new ArrayList<>(List.of(
+                    "--runtime-root",
+                    root.toString(),
+                    "update",
+                    "apply",
+                    "--archive",
+                    c[0],
+                    "--codex-home",
+                    codexHome.toString(),
+                    "--no-train"));
             if (c[1] != null) {
                 args.addAll(List.of("--sha256", c[1]));
             }
@@ -149,15 +199,28 @@ class UpdateApplyIT {
         Process app = CodexHomes.startFakeApp(sandbox.resolve("app-bin"));
         try {
             var codexBefore = CliRunner.snapshot(codexHome);
-            JsonNode r = run(home.resolve("bin/loopx"), "--runtime-root", root.toString(), "update", "apply",
-                    "--archive", oldArchive.toString(), "--codex-home", codexHome.toString(), "--no-train");
+            JsonNode r = run(
+                    home.resolve("bin/loopx"),
+                    "--runtime-root",
+                    root.toString(),
+                    "update",
+                    "apply",
+                    "--archive",
+                    oldArchive.toString(),
+                    "--codex-home",
+                    codexHome.toString(),
+                    "--no-train");
             assertTrue(r.path("ok").asBoolean(), r::toString);
             assertFalse(r.path("upgrade_complete").asBoolean(), r::toString);
             assertEquals("deferred", r.at("/prompts/result").asText(), r::toString);
             assertEquals("deferred", resultOf(r, V1));
-            assertEquals(V1, r.at("/prompts/automation_update_requests/0/automation_id").asText());
+            assertEquals(
+                    V1,
+                    r.at("/prompts/automation_update_requests/0/automation_id").asText());
             assertEquals(codexBefore, CliRunner.snapshot(codexHome), "no store write while the App runs");
-            assertEquals(OLD_VERSION, run(home.resolve("bin/loopx"), "version").path("version").asText());
+            assertEquals(
+                    OLD_VERSION,
+                    run(home.resolve("bin/loopx"), "version").path("version").asText());
             assertEquals(1, events("prompt_migration.deferred").size());
         } finally {
             app.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -168,7 +231,9 @@ class UpdateApplyIT {
         Map<String, Object> s = new HashMap<>();
         s.put("current", Files.readSymbolicLink(home.resolve("current")).toString());
         try (Stream<Path> runtimes = Files.list(home.resolve("runtimes"))) {
-            s.put("runtimes", runtimes.map(p -> p.getFileName().toString()).sorted().toList());
+            s.put(
+                    "runtimes",
+                    runtimes.map(p -> p.getFileName().toString()).sorted().toList());
         }
         s.put("codex", CliRunner.snapshot(codexHome));
         s.put("ledger", CliRunner.snapshot(root.resolve("ledger")));
@@ -177,9 +242,12 @@ class UpdateApplyIT {
     }
 
     private int wrapperVersion(String id) {
-        var read = (dev.loopx.host.codexapp.store.CrossStoreRead.Consistent) store().read(id).get();
+        var read = (dev.loopx.host.codexapp.store.CrossStoreRead.Consistent)
+                store().read(id).get();
         String prompt = read.pair().prompt();
-        return dev.loopx.host.heartbeat.WrapperRecognizer.recognize(prompt).orElseThrow().version();
+        return dev.loopx.host.heartbeat.WrapperRecognizer.recognize(prompt)
+                .orElseThrow()
+                .version();
     }
 
     private CodexAutomationStore store() {
@@ -215,10 +283,13 @@ class UpdateApplyIT {
         sh(List.of("tar", "xzf", NEW_ARCHIVE.toString(), "-C", dir.toString()));
         Path jar;
         try (Stream<Path> lib = Files.list(dir.resolve("lib"))) {
-            jar = lib.filter(p -> p.getFileName().toString().startsWith("loopx-cli-")).findFirst().orElseThrow();
+            jar = lib.filter(p -> p.getFileName().toString().startsWith("loopx-cli-"))
+                    .findFirst()
+                    .orElseThrow();
         }
         Path rewritten = work.resolve("cli.jar");
-        try (ZipFile in = new ZipFile(jar.toFile()); OutputStream os = Files.newOutputStream(rewritten);
+        try (ZipFile in = new ZipFile(jar.toFile());
+                OutputStream os = Files.newOutputStream(rewritten);
                 ZipOutputStream out = new ZipOutputStream(os)) {
             for (ZipEntry e : java.util.Collections.list(in.entries())) {
                 out.putNextEntry(new ZipEntry(e.getName()));

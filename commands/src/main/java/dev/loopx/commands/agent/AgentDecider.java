@@ -18,12 +18,18 @@ public final class AgentDecider {
             return Decision.reject(new Rejection.GoalNotFound(command.goalId()));
         }
         var goal = state.get().goal();
-        List<String> existing = command.agentIds().stream().distinct().filter(id -> goal.agent(id).isPresent()).toList();
+        List<String> existing = command.agentIds().stream()
+                .distinct()
+                .filter(id -> goal.agent(id).isPresent())
+                .toList();
         if (command.requireNew() && !existing.isEmpty()) {
             return Decision.reject(new Rejection.AgentIdentityAlreadyRegistered(existing));
         }
-        return Either.right(command.agentIds().stream().distinct().filter(id -> goal.agent(id).isEmpty())
-                .<LoopxEvent>map(id -> new AgentRegistered(id, command.scope())).toList());
+        return Either.right(command.agentIds().stream()
+                .distinct()
+                .filter(id -> goal.agent(id).isEmpty())
+                .<LoopxEvent>map(id -> new AgentRegistered(id, command.scope()))
+                .toList());
     }
 
     /**
@@ -33,7 +39,8 @@ public final class AgentDecider {
     public static Optional<Rejection> checkActor(GoalState state, String agentId) {
         var goal = state.goal();
         if (!state.hasAgents()) {
-            return agentId.isEmpty() ? Optional.empty()
+            return agentId.isEmpty()
+                    ? Optional.empty()
                     : Optional.of(new Rejection.AgentNotRegistered(goal.goalId(), agentId, List.of()));
         }
         if (agentId.isEmpty()) {

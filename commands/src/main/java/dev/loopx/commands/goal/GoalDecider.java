@@ -49,7 +49,8 @@ public final class GoalDecider {
         if (goal.isEmpty()) {
             return Decision.reject(new Rejection.GoalNotFound(command.goalId()));
         }
-        GoalView.QuotaPolicy wanted = new GoalView.QuotaPolicy(command.compute(), command.windowHours(), command.slotMinutes());
+        GoalView.QuotaPolicy wanted =
+                new GoalView.QuotaPolicy(command.compute(), command.windowHours(), command.slotMinutes());
         if (wanted.equals(goal.get().quota())) {
             return Decision.unchanged();
         }

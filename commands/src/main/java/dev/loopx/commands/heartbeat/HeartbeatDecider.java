@@ -21,18 +21,20 @@ import java.util.Optional;
 public final class HeartbeatDecider {
     private HeartbeatDecider() {}
 
-    public static Either<Rejection, List<LoopxEvent>> decide(RecordHeartbeatInstall c, Optional<GoalState> state,
-            Views views) {
+    public static Either<Rejection, List<LoopxEvent>> decide(
+            RecordHeartbeatInstall c, Optional<GoalState> state, Views views) {
         Optional<Rejection> identity = checkIdentity(c.goalId(), c.agentId(), state);
         if (identity.isPresent()) {
             return Decision.reject(identity.get());
         }
         var last = HeartbeatFold.last(views, c.goalId(), c.agentId(), c.hostSurface());
-        if (last.isPresent() && last.get().wrapperVersion() == c.wrapperVersion()
+        if (last.isPresent()
+                && last.get().wrapperVersion() == c.wrapperVersion()
                 && last.get().wrapperSha256().equals(c.wrapperSha256())) {
             return Decision.unchanged();
         }
-        return Decision.accept(new HeartbeatInstalled(c.agentId(), c.hostSurface(), c.wrapperVersion(), c.wrapperSha256()));
+        return Decision.accept(
+                new HeartbeatInstalled(c.agentId(), c.hostSurface(), c.wrapperVersion(), c.wrapperSha256()));
     }
 
     /**
@@ -45,8 +47,10 @@ public final class HeartbeatDecider {
         }
         List<String> registered = state.get().goal().agentIds();
         if (agentId.isEmpty()) {
-            return Optional.of(registered.isEmpty() ? new Rejection.AgentNotRegistered(goalId, "", registered)
-                    : new Rejection.AgentIdRequired(goalId, registered));
+            return Optional.of(
+                    registered.isEmpty()
+                            ? new Rejection.AgentNotRegistered(goalId, "", registered)
+                            : new Rejection.AgentIdRequired(goalId, registered));
         }
         if (state.get().goal().agent(agentId).isEmpty()) {
             return Optional.of(new Rejection.AgentNotRegistered(goalId, agentId, registered));

@@ -7,8 +7,8 @@ import java.util.Objects;
  *
  * @param wrapperSha256 SHA-256 (hex) of the exact wrapper bytes; the wrapper itself is never recorded
  */
-public record RecordHeartbeatInstall(String goalId, String agentId, String hostSurface, int wrapperVersion,
-        String wrapperSha256) {
+public record RecordHeartbeatInstall(
+        String goalId, String agentId, String hostSurface, int wrapperVersion, String wrapperSha256) {
     public RecordHeartbeatInstall {
         Objects.requireNonNull(goalId, "goalId");
         Objects.requireNonNull(agentId, "agentId");

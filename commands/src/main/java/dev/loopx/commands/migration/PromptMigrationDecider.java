@@ -31,8 +31,16 @@ public final class PromptMigrationDecider {
      *
      * @param codexHomeSha256 digest of the Codex home's path (kept by {@code deferred} only)
      */
-    public record RecordPromptMigration(String goalId, String kind, String agentId, String automationId,
-            String oldPromptSha256, String newPromptSha256, String targetThreadId, String cliRoute, String reason,
+    public record RecordPromptMigration(
+            String goalId,
+            String kind,
+            String agentId,
+            String automationId,
+            String oldPromptSha256,
+            String newPromptSha256,
+            String targetThreadId,
+            String cliRoute,
+            String reason,
             String codexHomeSha256) {
         public RecordPromptMigration {
             Objects.requireNonNull(goalId, "goalId");
@@ -53,16 +61,52 @@ public final class PromptMigrationDecider {
 
     static LoopxEvent event(RecordPromptMigration c) {
         return switch (c.kind()) {
-            case "applied" -> new PromptMigrationApplied(c.automationId(), c.agentId(), c.oldPromptSha256(),
-                    c.newPromptSha256(), c.targetThreadId(), c.cliRoute(), c.reason());
-            case "failed" -> new PromptMigrationFailed(c.automationId(), c.agentId(), c.oldPromptSha256(),
-                    c.newPromptSha256(), c.targetThreadId(), c.cliRoute(), c.reason());
-            case "deferred" -> new PromptMigrationDeferred(c.automationId(), c.agentId(), c.oldPromptSha256(),
-                    c.newPromptSha256(), c.targetThreadId(), c.cliRoute(), c.reason(), c.codexHomeSha256());
-            case "rolled_back" -> new PromptMigrationRolledBack(c.automationId(), c.agentId(), c.oldPromptSha256(),
-                    c.newPromptSha256(), c.targetThreadId(), c.cliRoute(), c.reason());
-            default -> new PromptMigrationRecovered(c.automationId(), c.agentId(), c.oldPromptSha256(),
-                    c.newPromptSha256(), c.targetThreadId(), c.cliRoute(), c.reason());
+            case "applied" ->
+                new PromptMigrationApplied(
+                        c.automationId(),
+                        c.agentId(),
+                        c.oldPromptSha256(),
+                        c.newPromptSha256(),
+                        c.targetThreadId(),
+                        c.cliRoute(),
+                        c.reason());
+            case "failed" ->
+                new PromptMigrationFailed(
+                        c.automationId(),
+                        c.agentId(),
+                        c.oldPromptSha256(),
+                        c.newPromptSha256(),
+                        c.targetThreadId(),
+                        c.cliRoute(),
+                        c.reason());
+            case "deferred" ->
+                new PromptMigrationDeferred(
+                        c.automationId(),
+                        c.agentId(),
+                        c.oldPromptSha256(),
+                        c.newPromptSha256(),
+                        c.targetThreadId(),
+                        c.cliRoute(),
+                        c.reason(),
+                        c.codexHomeSha256());
+            case "rolled_back" ->
+                new PromptMigrationRolledBack(
+                        c.automationId(),
+                        c.agentId(),
+                        c.oldPromptSha256(),
+                        c.newPromptSha256(),
+                        c.targetThreadId(),
+                        c.cliRoute(),
+                        c.reason());
+            default ->
+                new PromptMigrationRecovered(
+                        c.automationId(),
+                        c.agentId(),
+                        c.oldPromptSha256(),
+                        c.newPromptSha256(),
+                        c.targetThreadId(),
+                        c.cliRoute(),
+                        c.reason());
         };
     }
 }

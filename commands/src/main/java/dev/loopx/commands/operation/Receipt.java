@@ -15,8 +15,11 @@ public record Receipt(List<Long> seqs, List<String> eventIds, List<String> event
     }
 
     public static Receipt of(List<Recorded> events) {
-        return new Receipt(events.stream().map(Recorded::seq).toList(), events.stream().map(Recorded::eventId).toList(),
-                events.stream().map(Recorded::type).toList(), false);
+        return new Receipt(
+                events.stream().map(Recorded::seq).toList(),
+                events.stream().map(Recorded::eventId).toList(),
+                events.stream().map(Recorded::type).toList(),
+                false);
     }
 
     /** True when this write (not a replay) appended events. */

@@ -27,35 +27,46 @@ final class Credentials {
     private static final String WEAK_KEY = "(?:password|passphrase|secret|token)";
     private static final String KEY_START = "(?<![a-z0-9])";
     private static final String KEY_END = "[\"']?\\s*";
-    private static final String NOT_A_VALUE = "(?!\\$\\{?[a-z_]|<[^>\\n]{1,40}>|\\*{3}|x{3}|\\.{3}|…|your[_-]|redacted|null\\b|none\\b)";
+    private static final String NOT_A_VALUE =
+            "(?!\\$\\{?[a-z_]|<[^>\\n]{1,40}>|\\*{3}|x{3}|\\.{3}|…|your[_-]|redacted|null\\b|none\\b)";
     private static final String VALUE_START = "[\"']?" + NOT_A_VALUE + "[^\\s\"'`,;=)]";
 
     private record Rule(Reason reason, Pattern pattern) {}
 
     private static final List<Rule> RULES = List.of(
             rule(Reason.PRIVATE_KEY, "-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"),
-            rule(Reason.HTTP_CREDENTIAL, "(?i)(?<![\\w-])(?:proxy-)?authorization[\"']?\\s*[:=]\\s*[\"']?"
-                    + "(?:bearer|basic|token|digest|negotiate)\\s+[^\\s\"']{8,}"),
+            rule(
+                    Reason.HTTP_CREDENTIAL,
+                    "(?i)(?<![\\w-])(?:proxy-)?authorization[\"']?\\s*[:=]\\s*[\"']?"
+                            + "(?:bearer|basic|token|digest|negotiate)\\s+[^\\s\"']{8,}"),
             rule(Reason.HTTP_CREDENTIAL, "(?i)(?<![\\w-])bearer\\s+(?=\\S*\\d)[A-Za-z0-9._~+/-]{16,}"),
             rule(Reason.URL_CREDENTIAL, "(?i)\\b[a-z][a-z0-9+.-]*://[^\\s/@:]+:[^\\s/@]+@"),
             rule(Reason.JWT, "(?<![\\w-])eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*"),
-            rule(Reason.PROVIDER_KEY, "(?<![A-Za-z0-9])sk-(?=[A-Za-z0-9_-]*\\d)[A-Za-z0-9_-]{20,}"
-                    + "|(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{30,}"
-                    + "|(?<![A-Za-z0-9])github_pat_[A-Za-z0-9_]{22,}"
-                    + "|(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])"
-                    + "|(?<![A-Za-z0-9])xox[abpr]-[A-Za-z0-9-]{10,}"
-                    + "|(?<![A-Za-z0-9])glpat-[A-Za-z0-9_-]{20,}"
-                    + "|(?<![A-Za-z0-9])AIza[A-Za-z0-9_-]{35}"),
-            rule(Reason.SECRET_ASSIGNMENT, "(?i)" + KEY_START + "(?:" + STRONG_KEY + "|" + WEAK_KEY + ")" + KEY_END
-                    + "=\\s*" + VALUE_START),
+            rule(
+                    Reason.PROVIDER_KEY,
+                    "(?<![A-Za-z0-9])sk-(?=[A-Za-z0-9_-]*\\d)[A-Za-z0-9_-]{20,}"
+                            + "|(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{30,}"
+                            + "|(?<![A-Za-z0-9])github_pat_[A-Za-z0-9_]{22,}"
+                            + "|(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])"
+                            + "|(?<![A-Za-z0-9])xox[abpr]-[A-Za-z0-9-]{10,}"
+                            + "|(?<![A-Za-z0-9])glpat-[A-Za-z0-9_-]{20,}"
+                            + "|(?<![A-Za-z0-9])AIza[A-Za-z0-9_-]{35}"),
+            rule(
+                    Reason.SECRET_ASSIGNMENT,
+                    "(?i)" + KEY_START + "(?:" + STRONG_KEY + "|" + WEAK_KEY + ")" + KEY_END + "=\\s*" + VALUE_START),
             rule(Reason.SECRET_ASSIGNMENT, "(?i)" + KEY_START + STRONG_KEY + KEY_END + ":\\s*" + VALUE_START),
-            rule(Reason.SECRET_ASSIGNMENT, "(?i)" + KEY_START + WEAK_KEY + KEY_END + ":\\s*(?:[\"']" + NOT_A_VALUE
-                    + "[^\\s\"']|" + NOT_A_VALUE + "(?=[^\\s]*[0-9!@#$%^&*])[^\\s\"'`,;]{4,})"));
+            rule(
+                    Reason.SECRET_ASSIGNMENT,
+                    "(?i)" + KEY_START + WEAK_KEY + KEY_END + ":\\s*(?:[\"']" + NOT_A_VALUE + "[^\\s\"']|" + NOT_A_VALUE
+                            + "(?=[^\\s]*[0-9!@#$%^&*])[^\\s\"'`,;]{4,})"));
 
     private Credentials() {}
 
     static Optional<Reason> find(String text) {
-        return RULES.stream().filter(rule -> rule.pattern().matcher(text).find()).map(Rule::reason).findFirst();
+        return RULES.stream()
+                .filter(rule -> rule.pattern().matcher(text).find())
+                .map(Rule::reason)
+                .findFirst();
     }
 
     private static Rule rule(Reason reason, String regex) {

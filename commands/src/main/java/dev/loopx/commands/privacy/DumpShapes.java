@@ -39,19 +39,21 @@ final class DumpShapes {
     private static final Pattern MESSAGE_ROLE = Pattern.compile(
             "\"role\"\\s*:\\s*\"(?:user|assistant|system|developer|tool|human|ai|model)\"", Pattern.CASE_INSENSITIVE);
     private static final Pattern MESSAGE_BODY = Pattern.compile("\"(?:content|parts)\"\\s*:");
-    private static final Pattern PROMPT_LINE = Pattern.compile(
-            "^\\s*(?:\\$|%|>>>|❯|PS [^>\\n]*>|[\\w.-]+@[\\w.-]+:\\S*[$#])\\s+\\S");
-    private static final Pattern STACK_FRAME = Pattern.compile(
-            "^\\s+at [\\w$.<>/]+\\(|^\\s*File \".*\", line \\d+");
+    private static final Pattern PROMPT_LINE =
+            Pattern.compile("^\\s*(?:\\$|%|>>>|❯|PS [^>\\n]*>|[\\w.-]+@[\\w.-]+:\\S*[$#])\\s+\\S");
+    private static final Pattern STACK_FRAME = Pattern.compile("^\\s+at [\\w$.<>/]+\\(|^\\s*File \".*\", line \\d+");
 
     private DumpShapes() {}
 
     static Optional<Reason> find(String text) {
         List<String> lines = text.lines().toList();
-        if (isChatTranscript(lines) || MESSAGE_ROLE.matcher(text).find() && MESSAGE_BODY.matcher(text).find()) {
+        if (isChatTranscript(lines)
+                || MESSAGE_ROLE.matcher(text).find()
+                        && MESSAGE_BODY.matcher(text).find()) {
             return Optional.of(Reason.TRANSCRIPT);
         }
-        if (lines.size() > PublicText.MAX_LINES || count(lines, PROMPT_LINE) >= MIN_PROMPT_LINES
+        if (lines.size() > PublicText.MAX_LINES
+                || count(lines, PROMPT_LINE) >= MIN_PROMPT_LINES
                 || count(lines, STACK_FRAME) >= MIN_PROMPT_LINES) {
             return Optional.of(Reason.TOOL_OUTPUT);
         }

@@ -19,12 +19,11 @@ import java.util.regex.Pattern;
 final class LocalPath {
     private static final String BODY = "[^\\s\"'<>]*?(?=[.,;:!?)\\]}]*(?:[\\s\"'<>]|$))";
 
-    static final Pattern PATTERN = Pattern.compile(
-            "(?i:file)://" + BODY
-                    + "|(?<![\\w.~-])~(?:[A-Za-z_][\\w-]*)?/" + BODY
-                    + "|(?<![\\w])[A-Za-z]:[\\\\/]" + BODY
-                    + "|(?<![\\w\\\\])\\\\\\\\[\\w.$-]+\\\\" + BODY
-                    + "|(?<![\\w.:/-])/(?:[^/\\s\"'<>]+/)+" + BODY);
+    static final Pattern PATTERN = Pattern.compile("(?i:file)://" + BODY
+            + "|(?<![\\w.~-])~(?:[A-Za-z_][\\w-]*)?/" + BODY
+            + "|(?<![\\w])[A-Za-z]:[\\\\/]" + BODY
+            + "|(?<![\\w\\\\])\\\\\\\\[\\w.$-]+\\\\" + BODY
+            + "|(?<![\\w.:/-])/(?:[^/\\s\"'<>]+/)+" + BODY);
 
     private LocalPath() {}
 

@@ -55,8 +55,16 @@ public record PublicTextViolation(String field, Reason reason) {
         public String errorCode() {
             return switch (this) {
                 case BLANK, TOO_LONG, CONTROL_CHARACTER -> INVALID_VALUE;
-                case HTTP_CREDENTIAL, URL_CREDENTIAL, SECRET_ASSIGNMENT, PROVIDER_KEY, PRIVATE_KEY, JWT,
-                        RANDOM_TOKEN, TRANSCRIPT, TOOL_OUTPUT, LOCAL_PATH -> PUBLIC_BOUNDARY_VIOLATION;
+                case HTTP_CREDENTIAL,
+                        URL_CREDENTIAL,
+                        SECRET_ASSIGNMENT,
+                        PROVIDER_KEY,
+                        PRIVATE_KEY,
+                        JWT,
+                        RANDOM_TOKEN,
+                        TRANSCRIPT,
+                        TOOL_OUTPUT,
+                        LOCAL_PATH -> PUBLIC_BOUNDARY_VIOLATION;
             };
         }
     }
@@ -73,10 +81,11 @@ public record PublicTextViolation(String field, Reason reason) {
     public String hint() {
         return switch (reason) {
             case BLANK -> "give " + field + " a short description";
-            case TOO_LONG, TOOL_OUTPUT, TRANSCRIPT -> "summarise in a few sentences; keep raw output and transcripts out of LoopX";
+            case TOO_LONG, TOOL_OUTPUT, TRANSCRIPT ->
+                "summarise in a few sentences; keep raw output and transcripts out of LoopX";
             case CONTROL_CHARACTER -> "remove control characters and terminal escapes";
-            case HTTP_CREDENTIAL, URL_CREDENTIAL, SECRET_ASSIGNMENT, PROVIDER_KEY, PRIVATE_KEY, JWT,
-                    RANDOM_TOKEN -> "remove the secret (refer to it by name, e.g. $API_KEY) and rotate it if it was real";
+            case HTTP_CREDENTIAL, URL_CREDENTIAL, SECRET_ASSIGNMENT, PROVIDER_KEY, PRIVATE_KEY, JWT, RANDOM_TOKEN ->
+                "remove the secret (refer to it by name, e.g. $API_KEY) and rotate it if it was real";
             case LOCAL_PATH -> "use a path relative to the project, e.g. src/main/App.java";
         };
     }

@@ -32,8 +32,8 @@ final class RandomTokens {
 
     private static final Pattern CANDIDATE = Pattern.compile("[A-Za-z0-9+_-]{" + MIN_LENGTH + ",}");
     private static final Pattern HEX = Pattern.compile("[0-9a-fA-F]+");
-    private static final Pattern UUID = Pattern.compile(
-            "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+    private static final Pattern UUID =
+            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Pattern DIGEST_LABEL = Pattern.compile("(?i)(?:sha-?256|digest|checksum)[\\s:=]{1,3}$");
     private static final Pattern WORD = Pattern.compile("[A-Z]?[a-z]{3,}");
     private static final int GIT_COMMIT_ID_LENGTH = 40;
@@ -60,17 +60,20 @@ final class RandomTokens {
         if (UUID.matcher(candidate).matches()) {
             return false;
         }
-        return mixesLettersAndDigits(candidate) && entropyBitsPerChar(candidate) >= MIN_BITS_PER_CHAR
+        return mixesLettersAndDigits(candidate)
+                && entropyBitsPerChar(candidate) >= MIN_BITS_PER_CHAR
                 && wordShare(candidate) < MAX_WORD_SHARE;
     }
 
     private static boolean isDigest(String hex, String before) {
         return hex.length() == GIT_COMMIT_ID_LENGTH
-                || hex.length() == SHA256_HEX_LENGTH && DIGEST_LABEL.matcher(before).find();
+                || hex.length() == SHA256_HEX_LENGTH
+                        && DIGEST_LABEL.matcher(before).find();
     }
 
     private static boolean mixesLettersAndDigits(String candidate) {
-        return candidate.chars().anyMatch(Character::isDigit) && candidate.chars().anyMatch(Character::isLetter);
+        return candidate.chars().anyMatch(Character::isDigit)
+                && candidate.chars().anyMatch(Character::isLetter);
     }
 
     /** Shannon entropy of the character distribution, in bits per character. */

@@ -10,7 +10,8 @@ public final class QuotaCommands {
     }
 
     /** {@code refresh-state}: a turn's evidence writeback. */
-    public record RecordEvidence(String goalId, String agentId, String deliveryOutcome, String summary) implements QuotaCommand {}
+    public record RecordEvidence(String goalId, String agentId, String deliveryOutcome, String summary)
+            implements QuotaCommand {}
 
     /** {@code quota spend-slot}: spend for the latest unspent accountable writeback (of {@code agentId} when given). */
     public record SpendSlot(String goalId, String agentId, int slots) implements QuotaCommand {}

@@ -24,7 +24,8 @@ public final class QuotaDecider {
     private QuotaDecider() {}
 
     /** Decides any quota command (exhaustive). */
-    public static Either<Rejection, List<LoopxEvent>> decide(QuotaCommands.QuotaCommand command, Optional<GoalState> state) {
+    public static Either<Rejection, List<LoopxEvent>> decide(
+            QuotaCommands.QuotaCommand command, Optional<GoalState> state) {
         return switch (command) {
             case RecordEvidence c -> decide(c, state);
             case SpendSlot c -> decide(c, state);
@@ -37,7 +38,8 @@ public final class QuotaDecider {
             return Decision.reject(new Rejection.GoalNotFound(c.goalId()));
         }
         if (!c.agentId().isEmpty() && state.get().goal().agent(c.agentId()).isEmpty()) {
-            return Decision.reject(new Rejection.AgentNotRegistered(c.goalId(), c.agentId(), state.get().goal().agentIds()));
+            return Decision.reject(new Rejection.AgentNotRegistered(
+                    c.goalId(), c.agentId(), state.get().goal().agentIds()));
         }
         return Decision.accept(new EvidenceRecorded(c.agentId(), c.deliveryOutcome(), c.summary()));
     }
@@ -51,7 +53,8 @@ public final class QuotaDecider {
             return Decision.reject(new Rejection.NoAccountableWriteback(c.goalId()));
         }
         if (latest.get().spentSeq() != 0) {
-            return Decision.reject(new Rejection.WritebackAlreadySpent(latest.get().seq(), latest.get().spentSeq()));
+            return Decision.reject(new Rejection.WritebackAlreadySpent(
+                    latest.get().seq(), latest.get().spentSeq()));
         }
         String agent = c.agentId().isEmpty() ? latest.get().agentId() : c.agentId();
         return Decision.accept(new QuotaSlotSpent(agent, c.slots(), latest.get().seq()));

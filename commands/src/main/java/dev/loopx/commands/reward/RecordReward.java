@@ -3,8 +3,8 @@ package dev.loopx.commands.reward;
 import java.util.Objects;
 
 /** The owner's or controller's reward for the work (SPEC §S6); empty strings mean "not given". */
-public record RecordReward(String goalId, String reward, String reasonSummary, String decision, String lessonKind,
-        String lessonSummary) {
+public record RecordReward(
+        String goalId, String reward, String reasonSummary, String decision, String lessonKind, String lessonSummary) {
     public RecordReward {
         Objects.requireNonNull(goalId, "goalId");
         Objects.requireNonNull(reward, "reward");

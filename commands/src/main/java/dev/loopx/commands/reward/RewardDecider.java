@@ -17,6 +17,7 @@ public final class RewardDecider {
         if (state.isEmpty()) {
             return Decision.reject(new Rejection.GoalNotFound(c.goalId()));
         }
-        return Decision.accept(new RewardRecorded(c.reward(), c.reasonSummary(), c.decision(), c.lessonKind(), c.lessonSummary()));
+        return Decision.accept(
+                new RewardRecorded(c.reward(), c.reasonSummary(), c.decision(), c.lessonKind(), c.lessonSummary()));
     }
 }

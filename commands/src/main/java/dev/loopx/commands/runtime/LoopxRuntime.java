@@ -3,13 +3,8 @@ package dev.loopx.commands.runtime;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.operation.Receipt;
-import dev.loopx.ledger.EventCursor;
-import dev.loopx.ledger.event.Decoded;
-import dev.loopx.ledger.event.OperationRecorded;
-import dev.loopx.projections.audit.AuditFold;
-import dev.loopx.projections.audit.OperationView;
-import java.util.ArrayList;
 import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.EventCursor;
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.HeadMismatch;
@@ -18,15 +13,19 @@ import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.SyncPolicy;
+import dev.loopx.ledger.event.Decoded;
 import dev.loopx.ledger.event.EventCatalog;
 import dev.loopx.ledger.event.EventCodec;
 import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.ledger.event.OperationRecorded;
 import dev.loopx.ledger.lock.LedgerLock;
 import dev.loopx.projections.ProjectionCatchUp;
+import dev.loopx.projections.ProjectionStorage;
 import dev.loopx.projections.ProjectionStore;
 import dev.loopx.projections.Projector;
+import dev.loopx.projections.audit.AuditFold;
+import dev.loopx.projections.audit.OperationView;
 import dev.loopx.projections.view.Views;
-import dev.loopx.projections.ProjectionStorage;
 import io.vavr.control.Either;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,6 +33,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -56,6 +56,7 @@ public final class LoopxRuntime implements AutoCloseable {
     private final Projector projector = new Projector();
     /** Built on first use: a read of a current store decodes no event. */
     private EventCodec codec;
+
     private ProjectionCatchUp catchUp;
     private final Adapters.LedgerOpener ledgers;
     private final ProjectionStorage files;
@@ -203,15 +204,15 @@ public final class LoopxRuntime implements AutoCloseable {
      * operation id with the same intent returns the original receipt and appends nothing; with
      * another intent it is refused.
      */
-    public Either<Rejection, Receipt> write(WriteContext context,
-            Function<Views, Either<Rejection, List<LoopxEvent>>> decide) {
+    public Either<Rejection, Receipt> write(
+            WriteContext context, Function<Views, Either<Rejection, List<LoopxEvent>>> decide) {
         // Open the journal and the store and catch up once without the lock (readers never need
         // it): in a fresh process that costs about a second of class loading and native set-up
         // (Chronicle, its POSIX layer, SQLite), several seconds on a busy machine. Done under the
         // lock, it made every other writer wait out its 5 s deadline; now the lock covers only
         // the short catch-up of what arrived since and the append itself.
         if (!lock.isHeldByCurrentThread()) {
-            views();   // first: the store (SQLite) while the warm-up thread finishes Chronicle's set-up
+            views(); // first: the store (SQLite) while the warm-up thread finishes Chronicle's set-up
             ledger().head();
         }
         try (LedgerLock.Held held = lock.acquire()) {
@@ -235,12 +236,17 @@ public final class LoopxRuntime implements AutoCloseable {
                 }
                 List<LoopxEvent> events = new ArrayList<>(decision.get());
                 if (!context.operationId().isEmpty()) {
-                    events.add(new OperationRecorded(context.operationId(), context.intent().sha256(), context.intent().command()));
+                    events.add(new OperationRecorded(
+                            context.operationId(),
+                            context.intent().sha256(),
+                            context.intent().command()));
                 }
                 List<ProposedEvent> proposed = events.stream()
-                        .map(e -> codec().propose(e, context.now(), context.goalId(), context.actor(), context.operationId()))
+                        .map(e -> codec().propose(
+                                        e, context.now(), context.goalId(), context.actor(), context.operationId()))
                         .toList();
-                Either<HeadMismatch, List<Recorded>> appended = ledger().appendIfHead(views.checkpoint().seq(), proposed);
+                Either<HeadMismatch, List<Recorded>> appended =
+                        ledger().appendIfHead(views.checkpoint().seq(), proposed);
                 if (appended.isRight()) {
                     store.apply(appended.get().stream().map(codec()::decode).toList(), projector);
                     return Either.right(Receipt.of(appended.get()));
@@ -267,8 +273,10 @@ public final class LoopxRuntime implements AutoCloseable {
                     long seq = seqs.get(at);
                     Recorded r = cursor.hasNext() ? cursor.next() : null;
                     if (r == null || r.seq() != seq) {
-                        throw new LedgerException("projection_diverged", "the projection store's operation index names seq "
-                                + seq + ", which the ledger does not hold there; run `loopx projections rebuild`");
+                        throw new LedgerException(
+                                "projection_diverged",
+                                "the projection store's operation index names seq " + seq
+                                        + ", which the ledger does not hold there; run `loopx projections rebuild`");
                     }
                     events.add(codec().decode(r));
                     at++;
@@ -279,11 +287,13 @@ public final class LoopxRuntime implements AutoCloseable {
     }
 
     /** What {@link #write} would append, appending nothing (dry runs and previews). */
-    public Either<Rejection, List<ProposedEvent>> preview(WriteContext context,
-            Function<Views, Either<Rejection, List<LoopxEvent>>> decide) {
-        return decide.apply(views()).map(events -> events.stream()
-                .map(e -> codec().propose(e, context.now(), context.goalId(), context.actor(), context.operationId()))
-                .toList());
+    public Either<Rejection, List<ProposedEvent>> preview(
+            WriteContext context, Function<Views, Either<Rejection, List<LoopxEvent>>> decide) {
+        return decide.apply(views())
+                .map(events -> events.stream()
+                        .map(e -> codec().propose(
+                                        e, context.now(), context.goalId(), context.actor(), context.operationId()))
+                        .toList());
     }
 
     private void closeStore() {

@@ -10,7 +10,8 @@ final class RuntimeRootCheck {
 
     static void requireInitialised(Path root) {
         if (!Files.exists(root)) {
-            throw new LedgerException("runtime_root_not_found",
+            throw new LedgerException(
+                    "runtime_root_not_found",
                     "the runtime root does not exist; run `loopx connect --project <dir>` first");
         }
         if (!Files.isDirectory(root)) {
@@ -20,7 +21,8 @@ final class RuntimeRootCheck {
             throw new LedgerException("runtime_root_unreadable", "the runtime root cannot be read by this user");
         }
         if (!Files.isDirectory(root.resolve("ledger"))) {
-            throw new LedgerException("runtime_root_not_initialized",
+            throw new LedgerException(
+                    "runtime_root_not_initialized",
                     "the folder is not a LoopX runtime root (it has no ledger/); run `loopx connect --project <dir>`");
         }
     }

@@ -12,12 +12,21 @@ public final class SchedulerCommands {
     }
 
     /** {@code quota scheduler-ack(-current)}: the host applied {@code appliedRrule} for the live hint. */
-    public record AckScheduler(String goalId, String agentId, String surface, String appliedRrule, String resetToken,
-            String identitySignature, Instant now) implements SchedulerCommand {}
+    public record AckScheduler(
+            String goalId,
+            String agentId,
+            String surface,
+            String appliedRrule,
+            String resetToken,
+            String identitySignature,
+            Instant now)
+            implements SchedulerCommand {}
 
     /** {@code quota scheduler-fail-current}: the host could not apply {@code failedRrule}. */
-    public record FailScheduler(String goalId, String agentId, String surface, String failedRrule, String observedRrule) implements SchedulerCommand {}
+    public record FailScheduler(String goalId, String agentId, String surface, String failedRrule, String observedRrule)
+            implements SchedulerCommand {}
 
     /** should-run's {@code --turn-instance-id}: a receipt for one host turn. */
-    public record ObserveTurn(String goalId, String agentId, String turnInstanceId, String effectiveAction) implements SchedulerCommand {}
+    public record ObserveTurn(String goalId, String agentId, String turnInstanceId, String effectiveAction)
+            implements SchedulerCommand {}
 }

@@ -31,24 +31,30 @@ public final class SchedulerDecider {
     /** The live hint for an agent: its cadence and backoff, as should-run with a Codex App profile gives them. */
     public record LiveHint(dev.loopx.projections.query.Cadence cadence, SchedulerHint.Backoff backoff) {}
 
-    public static SchedulerHint.Backoff liveBackoff(GoalState s, Views views, String agentId, String surface,
-            java.time.Instant now) {
+    public static SchedulerHint.Backoff liveBackoff(
+            GoalState s, Views views, String agentId, String surface, java.time.Instant now) {
         return liveHint(s, views, agentId, surface, now).backoff();
     }
 
     public static LiveHint liveHint(GoalState s, Views views, String agentId, String surface, java.time.Instant now) {
-        ShouldRun.Request request = new ShouldRun.Request(s.goal().goalId(), agentId, "codex_app_heartbeat", List.of(), "",
-                "", now);
+        ShouldRun.Request request =
+                new ShouldRun.Request(s.goal().goalId(), agentId, "codex_app_heartbeat", List.of(), "", "", now);
         Frontier f = Frontier.of(s, agentId, now);
         QuotaStatus q = QuotaStatus.at(s.goal().quota(), s.quota(), now);
         ShouldRun.Verdict v = ShouldRun.decide(s, request, f, q);
-        return new LiveHint(v.cadence(), SchedulerHint.backoff(v.cadence(), ShouldRun.identity(s, request, v),
-                SchedulerFold.scheduler(views, s.goal().goalId(), agentId, surface), "", now));
+        return new LiveHint(
+                v.cadence(),
+                SchedulerHint.backoff(
+                        v.cadence(),
+                        ShouldRun.identity(s, request, v),
+                        SchedulerFold.scheduler(views, s.goal().goalId(), agentId, surface),
+                        "",
+                        now));
     }
 
     /** Decides any scheduler command (exhaustive). */
-    public static Either<Rejection, List<LoopxEvent>> decide(SchedulerCommands.SchedulerCommand command,
-            Optional<GoalState> state, Views views) {
+    public static Either<Rejection, List<LoopxEvent>> decide(
+            SchedulerCommands.SchedulerCommand command, Optional<GoalState> state, Views views) {
         return switch (command) {
             case AckScheduler c -> decide(c, state, views);
             case FailScheduler c -> decide(c, state);
@@ -63,20 +69,25 @@ public final class SchedulerDecider {
         }
         LiveHint hint = liveHint(state.get(), views, c.agentId(), c.surface(), c.now());
         SchedulerHint.Backoff live = hint.backoff();
-        if (!live.resetToken().equals(c.resetToken()) || !live.identitySignature().equals(c.identitySignature())) {
+        if (!live.resetToken().equals(c.resetToken())
+                || !live.identitySignature().equals(c.identitySignature())) {
             return Decision.reject(new Rejection.SchedulerHintMismatch(live.resetToken(), live.identitySignature()));
         }
         int minutes = minutesOf(c.appliedRrule());
         // The index of what the host actually applied: re-running an older ack_hint must not advance the backoff.
         int applied = hint.cadence().appProgression().indexOf(minutes);
         int index = applied >= 0 ? applied : live.progressionIndex();
-        var last = SchedulerFold.scheduler(views, c.goalId(), c.agentId(), c.surface()).lastAck();
-        if (last != null && last.resetToken().equals(c.resetToken()) && last.identitySignature().equals(c.identitySignature())
-                && last.progressionIndex() == index && last.lastAppliedRrule().equals(c.appliedRrule())) {
+        var last = SchedulerFold.scheduler(views, c.goalId(), c.agentId(), c.surface())
+                .lastAck();
+        if (last != null
+                && last.resetToken().equals(c.resetToken())
+                && last.identitySignature().equals(c.identitySignature())
+                && last.progressionIndex() == index
+                && last.lastAppliedRrule().equals(c.appliedRrule())) {
             return Decision.unchanged();
         }
-        return Decision.accept(new SchedulerAcked(c.agentId(), c.surface(), c.resetToken(), c.identitySignature(),
-                index, minutes, c.appliedRrule()));
+        return Decision.accept(new SchedulerAcked(
+                c.agentId(), c.surface(), c.resetToken(), c.identitySignature(), index, minutes, c.appliedRrule()));
     }
 
     public static Either<Rejection, List<LoopxEvent>> decide(FailScheduler c, Optional<GoalState> state) {
@@ -84,7 +95,8 @@ public final class SchedulerDecider {
         if (lane.isPresent()) {
             return Decision.reject(lane.get());
         }
-        return Decision.accept(new SchedulerHostUpdateFailed(c.agentId(), c.surface(), c.failedRrule(), c.observedRrule()));
+        return Decision.accept(
+                new SchedulerHostUpdateFailed(c.agentId(), c.surface(), c.failedRrule(), c.observedRrule()));
     }
 
     /** One receipt per turn id: a repeat appends nothing. */
@@ -103,14 +115,16 @@ public final class SchedulerDecider {
             return Optional.of(new Rejection.GoalNotFound(goalId));
         }
         if (state.get().hasAgents() && state.get().goal().agent(agentId).isEmpty()) {
-            return Optional.of(new Rejection.AgentNotRegistered(goalId, agentId, state.get().goal().agentIds()));
+            return Optional.of(new Rejection.AgentNotRegistered(
+                    goalId, agentId, state.get().goal().agentIds()));
         }
         return Optional.empty();
     }
 
     /** The interval of a {@code FREQ=MINUTELY;INTERVAL=n} rule (0 when it is not one). */
     public static int minutesOf(String rrule) {
-        var m = java.util.regex.Pattern.compile("FREQ=MINUTELY;INTERVAL=([1-9][0-9]{0,4})").matcher(rrule);
+        var m = java.util.regex.Pattern.compile("FREQ=MINUTELY;INTERVAL=([1-9][0-9]{0,4})")
+                .matcher(rrule);
         return m.matches() ? Integer.parseInt(m.group(1)) : 0;
     }
 
@@ -118,5 +132,4 @@ public final class SchedulerDecider {
     public static boolean isMinutelyRrule(String rrule) {
         return minutesOf(rrule) > 0;
     }
-
 }

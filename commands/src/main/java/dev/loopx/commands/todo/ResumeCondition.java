@@ -24,7 +24,8 @@ public final class ResumeCondition {
         if (text.startsWith("resume_at:")) {
             try {
                 OffsetDateTime at = OffsetDateTime.parse(text.substring("resume_at:".length()));
-                return Optional.of("resume_at:" + at.withOffsetSameInstant(ZoneOffset.UTC).format(UTC));
+                return Optional.of(
+                        "resume_at:" + at.withOffsetSameInstant(ZoneOffset.UTC).format(UTC));
             } catch (DateTimeParseException e) {
                 return Optional.empty();
             }
@@ -34,6 +35,8 @@ public final class ResumeCondition {
 
     /** The todo a {@code todo_done:} condition waits for. */
     public static Optional<String> awaitedTodo(String condition) {
-        return condition.startsWith("todo_done:") ? Optional.of(condition.substring("todo_done:".length())) : Optional.empty();
+        return condition.startsWith("todo_done:")
+                ? Optional.of(condition.substring("todo_done:".length()))
+                : Optional.empty();
     }
 }

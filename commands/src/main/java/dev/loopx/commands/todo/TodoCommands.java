@@ -7,7 +7,8 @@ public final class TodoCommands {
     private TodoCommands() {}
 
     /** Every todo command; {@link TodoDecider#decide(TodoCommand, java.util.Optional)} handles each one. */
-    public sealed interface TodoCommand permits AddTodo, ClaimTodo, UpdateTodo, CompleteTodo, SupersedeTodo, DeclareEmpty {
+    public sealed interface TodoCommand
+            permits AddTodo, ClaimTodo, UpdateTodo, CompleteTodo, SupersedeTodo, DeclareEmpty {
         String goalId();
     }
 
@@ -16,9 +17,18 @@ public final class TodoCommands {
      * {@code resumeWhen} empty mean "not given". Which classes, claims and gate scopes a role may
      * have is checked by {@link TodoDecider#admissible}, not by the caller.
      */
-    public record AddTodo(String goalId, TodoRole role, String text, TaskClass taskClass, Priority priority,
-            String claimedBy, String blocksAgent, boolean globalGate, java.util.List<String> excludedAgents,
-            String resumeWhen) implements TodoCommand {
+    public record AddTodo(
+            String goalId,
+            TodoRole role,
+            String text,
+            TaskClass taskClass,
+            Priority priority,
+            String claimedBy,
+            String blocksAgent,
+            boolean globalGate,
+            java.util.List<String> excludedAgents,
+            String resumeWhen)
+            implements TodoCommand {
         public AddTodo {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(role, "role");
@@ -38,11 +48,27 @@ public final class TodoCommands {
      * @param text new text or empty to keep; @param status {@code open|blocked|deferred|done} or empty
      * @param resumeWhen a condition, {@code none} to clear, or empty to keep
      */
-    public record UpdateTodo(String goalId, String todoId, String agentId, String text, String status, String resumeWhen,
-            boolean clearClaim) implements TodoCommand {}
+    public record UpdateTodo(
+            String goalId,
+            String todoId,
+            String agentId,
+            String text,
+            String status,
+            String resumeWhen,
+            boolean clearClaim)
+            implements TodoCommand {}
 
-    public record CompleteTodo(String goalId, String todoId, String agentId, String evidence, boolean noFollowup,
-            String nextAgentTodo, String nextUserTodo, String nextUserTaskClass, String decisionOutcome) implements TodoCommand {}
+    public record CompleteTodo(
+            String goalId,
+            String todoId,
+            String agentId,
+            String evidence,
+            boolean noFollowup,
+            String nextAgentTodo,
+            String nextUserTodo,
+            String nextUserTaskClass,
+            String decisionOutcome)
+            implements TodoCommand {}
 
     public record SupersedeTodo(String goalId, String todoId, String agentId, String reason, String nextAgentTodo)
             implements TodoCommand {}

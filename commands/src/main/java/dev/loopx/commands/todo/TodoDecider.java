@@ -40,14 +40,18 @@ public final class TodoDecider {
      */
     public static Optional<Rejection> admissible(AddTodo c) {
         if (c.taskClass().role() != c.role()) {
-            return Optional.of(new Rejection.TaskClassNotForRole(c.role().wire(), c.taskClass().wire(),
+            return Optional.of(new Rejection.TaskClassNotForRole(
+                    c.role().wire(),
+                    c.taskClass().wire(),
                     TaskClass.allowedFor(c.role()).stream().map(TaskClass::wire).toList()));
         }
         if (c.role() == TodoRole.USER && !c.claimedBy().isEmpty()) {
-            return Optional.of(new Rejection.NotForThisTodo("a claim (claimed_by)", "agent todos; user todos are the owner's"));
+            return Optional.of(
+                    new Rejection.NotForThisTodo("a claim (claimed_by)", "agent todos; user todos are the owner's"));
         }
         if (c.taskClass() != TaskClass.USER_GATE && (!c.blocksAgent().isEmpty() || c.globalGate())) {
-            return Optional.of(new Rejection.NotForThisTodo("a gate scope (blocks_agent / global_gate)", "user_gate todos only"));
+            return Optional.of(
+                    new Rejection.NotForThisTodo("a gate scope (blocks_agent / global_gate)", "user_gate todos only"));
         }
         if (c.role() == TodoRole.USER && !c.excludedAgents().isEmpty()) {
             return Optional.of(new Rejection.NotForThisTodo("excluded agents", "agent todos"));
@@ -56,7 +60,8 @@ public final class TodoDecider {
     }
 
     /** Decides any todo command (exhaustive: a new command does not compile until it is decided here). */
-    public static Either<Rejection, List<LoopxEvent>> decide(TodoCommands.TodoCommand command, Optional<GoalState> state) {
+    public static Either<Rejection, List<LoopxEvent>> decide(
+            TodoCommands.TodoCommand command, Optional<GoalState> state) {
         return switch (command) {
             case AddTodo c -> decide(c, state);
             case ClaimTodo c -> decide(c, state);
@@ -84,18 +89,31 @@ public final class TodoDecider {
         named.addAll(c.excludedAgents());
         for (String agent : named) {
             if (!agent.isEmpty() && s.goal().agent(agent).isEmpty()) {
-                return Decision.reject(new Rejection.AgentNotRegistered(c.goalId(), agent, s.goal().agentIds()));
+                return Decision.reject(new Rejection.AgentNotRegistered(
+                        c.goalId(), agent, s.goal().agentIds()));
             }
         }
-        if (c.taskClass() == TaskClass.USER_GATE && s.multiAgent() && c.blocksAgent().isEmpty() == !c.globalGate()) {
+        if (c.taskClass() == TaskClass.USER_GATE
+                && s.multiAgent()
+                && c.blocksAgent().isEmpty() == !c.globalGate()) {
             return Decision.reject(new Rejection.GateScopeRequired(c.goalId()));
         }
         Optional<Rejection> awaited = awaitedTodoMissing(s, c.resumeWhen());
         if (awaited.isPresent()) {
             return Decision.reject(awaited.get());
         }
-        return Decision.accept(new TodoAdded(id, c.role().wire(), TodoIds.normalise(c.text()), c.taskClass().wire(), c.priority().wire(),
-                c.claimedBy(), c.blocksAgent(), c.globalGate(), c.excludedAgents(), "", c.resumeWhen()));
+        return Decision.accept(new TodoAdded(
+                id,
+                c.role().wire(),
+                TodoIds.normalise(c.text()),
+                c.taskClass().wire(),
+                c.priority().wire(),
+                c.claimedBy(),
+                c.blocksAgent(),
+                c.globalGate(),
+                c.excludedAgents(),
+                "",
+                c.resumeWhen()));
     }
 
     public static Either<Rejection, List<LoopxEvent>> decide(ClaimTodo c, Optional<GoalState> state) {
@@ -108,7 +126,8 @@ public final class TodoDecider {
             return Decision.reject(new Rejection.TodoNotFound(c.todoId()));
         }
         if (!s.hasAgents() || s.goal().agent(c.agentId()).isEmpty()) {
-            return Decision.reject(new Rejection.AgentNotRegistered(c.goalId(), c.agentId(), s.goal().agentIds()));
+            return Decision.reject(new Rejection.AgentNotRegistered(
+                    c.goalId(), c.agentId(), s.goal().agentIds()));
         }
         TodoView t = todo.get();
         if (t.done()) {
@@ -137,7 +156,8 @@ public final class TodoDecider {
         }
         String text = c.text().isEmpty() ? t.text() : TodoIds.normalise(c.text());
         String status = c.status().isEmpty() ? t.status() : c.status();
-        String resumeWhen = c.resumeWhen().isEmpty() ? t.resumeWhen() : c.resumeWhen().equals("none") ? "" : c.resumeWhen();
+        String resumeWhen =
+                c.resumeWhen().isEmpty() ? t.resumeWhen() : c.resumeWhen().equals("none") ? "" : c.resumeWhen();
         Optional<Rejection> awaited = awaitedTodoMissing(state.get(), resumeWhen);
         if (awaited.isPresent()) {
             return Decision.reject(awaited.get());
@@ -168,7 +188,9 @@ public final class TodoDecider {
         if (existing.get().done()) {
             List<String> recorded = existing.get().successorTodoIds();
             boolean sameSuccessors = successors.stream().allMatch(added -> recorded.contains(added.todoId()));
-            return sameSuccessors ? Decision.unchanged() : Decision.reject(new Rejection.TodoAlreadyCompleted(c.todoId()));
+            return sameSuccessors
+                    ? Decision.unchanged()
+                    : Decision.reject(new Rejection.TodoAlreadyCompleted(c.todoId()));
         }
         Either<Rejection, TodoView> writable = writableTodo(c.goalId(), c.todoId(), c.agentId(), state);
         if (writable.isLeft()) {
@@ -179,7 +201,11 @@ public final class TodoDecider {
             return Decision.reject(new Rejection.DecisionOutcomeRequired(t.todoId()));
         }
         List<LoopxEvent> events = new ArrayList<>();
-        events.add(new TodoCompleted(t.todoId(), c.evidence(), c.noFollowup(), c.decisionOutcome(),
+        events.add(new TodoCompleted(
+                t.todoId(),
+                c.evidence(),
+                c.noFollowup(),
+                c.decisionOutcome(),
                 successors.stream().map(TodoAdded::todoId).toList()));
         successors.stream().filter(a -> s.todo(a.todoId()).isEmpty()).forEach(events::add);
         return Either.right(events);
@@ -195,8 +221,18 @@ public final class TodoDecider {
         if (replacementId.equals(t.todoId())) {
             return Decision.reject(new Rejection.ReplacementIsTheSameTodo(t.todoId()));
         }
-        TodoAdded replacement = new TodoAdded(replacementId, "agent", TodoIds.normalise(c.nextAgentTodo()),
-                "advancement_task", t.priority(), t.claimedBy(), t.blocksAgent(), false, List.of(), t.unblocksTodoId(), "");
+        TodoAdded replacement = new TodoAdded(
+                replacementId,
+                "agent",
+                TodoIds.normalise(c.nextAgentTodo()),
+                "advancement_task",
+                t.priority(),
+                t.claimedBy(),
+                t.blocksAgent(),
+                false,
+                List.of(),
+                t.unblocksTodoId(),
+                "");
         List<LoopxEvent> events = new ArrayList<>();
         events.add(new TodoSuperseded(t.todoId(), c.reason(), replacementId));
         if (state.get().todo(replacementId).isEmpty()) {
@@ -220,8 +256,8 @@ public final class TodoDecider {
     }
 
     /** The todo, when it exists, is not done, and the acting agent may write it. */
-    private static Either<Rejection, TodoView> writableTodo(String goalId, String todoId, String agentId,
-            Optional<GoalState> state) {
+    private static Either<Rejection, TodoView> writableTodo(
+            String goalId, String todoId, String agentId, Optional<GoalState> state) {
         if (state.isEmpty()) {
             return Either.left(new Rejection.GoalNotFound(goalId));
         }
@@ -233,7 +269,8 @@ public final class TodoDecider {
             return Either.left(new Rejection.TodoAlreadyCompleted(todoId));
         }
         boolean ownerActsOnUserTodo = todo.get().role().equals("user") && agentId.isEmpty();
-        Optional<Rejection> actor = ownerActsOnUserTodo ? Optional.empty() : AgentDecider.checkActor(state.get(), agentId);
+        Optional<Rejection> actor =
+                ownerActsOnUserTodo ? Optional.empty() : AgentDecider.checkActor(state.get(), agentId);
         if (actor.isPresent()) {
             return Either.left(actor.get());
         }
@@ -247,19 +284,39 @@ public final class TodoDecider {
     private static List<TodoAdded> successors(CompleteTodo c, GoalState s) {
         List<TodoAdded> successors = new ArrayList<>();
         if (!c.nextAgentTodo().isEmpty()) {
-            successors.add(new TodoAdded(TodoIds.of(c.goalId(), "agent", c.nextAgentTodo()), "agent",
-                    TodoIds.normalise(c.nextAgentTodo()), "advancement_task", "", "", "", false, List.of(), "", ""));
+            successors.add(new TodoAdded(
+                    TodoIds.of(c.goalId(), "agent", c.nextAgentTodo()),
+                    "agent",
+                    TodoIds.normalise(c.nextAgentTodo()),
+                    "advancement_task",
+                    "",
+                    "",
+                    "",
+                    false,
+                    List.of(),
+                    "",
+                    ""));
         }
         if (!c.nextUserTodo().isEmpty()) {
-            successors.add(new TodoAdded(TodoIds.of(c.goalId(), "user", c.nextUserTodo()), "user",
-                    TodoIds.normalise(c.nextUserTodo()), c.nextUserTaskClass(), "", "",
-                    c.nextUserTaskClass().equals("user_gate") && s.multiAgent() ? c.agentId() : "", false, List.of(), "", ""));
+            successors.add(new TodoAdded(
+                    TodoIds.of(c.goalId(), "user", c.nextUserTodo()),
+                    "user",
+                    TodoIds.normalise(c.nextUserTodo()),
+                    c.nextUserTaskClass(),
+                    "",
+                    "",
+                    c.nextUserTaskClass().equals("user_gate") && s.multiAgent() ? c.agentId() : "",
+                    false,
+                    List.of(),
+                    "",
+                    ""));
         }
         return successors;
     }
 
     private static Optional<Rejection> awaitedTodoMissing(GoalState s, String resumeWhen) {
-        return ResumeCondition.awaitedTodo(resumeWhen).filter(id -> s.todo(id).isEmpty())
+        return ResumeCondition.awaitedTodo(resumeWhen)
+                .filter(id -> s.todo(id).isEmpty())
                 .map(Rejection.TodoNotFound::new);
     }
 }

@@ -17,8 +17,8 @@ public final class RuntimeUpgradeDecider {
     private RuntimeUpgradeDecider() {}
 
     /** One finished upgrade; content-free (versions, archive digest, outcome codes). */
-    public record RecordRuntimeUpgrade(String fromVersion, String toVersion, String archiveSha256, String promptResult,
-            boolean upgradeComplete) {
+    public record RecordRuntimeUpgrade(
+            String fromVersion, String toVersion, String archiveSha256, String promptResult, boolean upgradeComplete) {
         public RecordRuntimeUpgrade {
             Objects.requireNonNull(fromVersion, "fromVersion");
             Objects.requireNonNull(toVersion, "toVersion");
@@ -28,7 +28,7 @@ public final class RuntimeUpgradeDecider {
     }
 
     public static Either<Rejection, List<LoopxEvent>> decide(RecordRuntimeUpgrade c) {
-        return Decision.accept(new RuntimeUpgraded(c.fromVersion(), c.toVersion(), c.archiveSha256(), c.promptResult(),
-                c.upgradeComplete()));
+        return Decision.accept(new RuntimeUpgraded(
+                c.fromVersion(), c.toVersion(), c.archiveSha256(), c.promptResult(), c.upgradeComplete()));
     }
 }

@@ -28,28 +28,32 @@ class GoalDeciderTest {
     @Test
     void configuringAnUnknownGoalIsRejected() {
         Scenario.given("g1")
-                .when(views -> GoalDecider.decide(new ConfigureGoal("g1", BigDecimal.ONE, 24, 1), Projector.goal(views, "g1")))
+                .when(views ->
+                        GoalDecider.decide(new ConfigureGoal("g1", BigDecimal.ONE, 24, 1), Projector.goal(views, "g1")))
                 .thenRejected(Rejection.GoalNotFound.class);
     }
 
     @Test
     void configuringTheSamePolicyAgainChangesNothing() {
         Scenario.given("g1", new GoalRegistered("", "app"), new GoalConfigured(new BigDecimal("0.5"), 12, 2))
-                .when(views -> GoalDecider.decide(new ConfigureGoal("g1", new BigDecimal("0.50"), 12, 2), Projector.goal(views, "g1")))
+                .when(views -> GoalDecider.decide(
+                        new ConfigureGoal("g1", new BigDecimal("0.50"), 12, 2), Projector.goal(views, "g1")))
                 .thenNothingChanged();
     }
 
     @Test
     void configuringTheDefaultsOnANewGoalChangesNothing() {
         Scenario.given("g1", new GoalRegistered("", "app"))
-                .when(views -> GoalDecider.decide(new ConfigureGoal("g1", BigDecimal.ONE, 24, 1), Projector.goal(views, "g1")))
+                .when(views ->
+                        GoalDecider.decide(new ConfigureGoal("g1", BigDecimal.ONE, 24, 1), Projector.goal(views, "g1")))
                 .thenNothingChanged();
     }
 
     @Test
     void pausingAGoalRecordsComputeZero() {
         Scenario.given("g1", new GoalRegistered("", "app"))
-                .when(views -> GoalDecider.decide(new ConfigureGoal("g1", BigDecimal.ZERO, 24, 1), Projector.goal(views, "g1")))
+                .when(views -> GoalDecider.decide(
+                        new ConfigureGoal("g1", BigDecimal.ZERO, 24, 1), Projector.goal(views, "g1")))
                 .thenEvents(new GoalConfigured(BigDecimal.ZERO, 24, 1));
     }
 }

@@ -1,8 +1,5 @@
 package dev.loopx.commands.laws;
 
-import dev.loopx.commands.todo.Priority;
-import dev.loopx.commands.todo.TaskClass;
-import dev.loopx.commands.todo.TodoRole;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,6 +20,8 @@ import dev.loopx.commands.quota.QuotaCommands.VoidSlot;
 import dev.loopx.commands.quota.QuotaDecider;
 import dev.loopx.commands.reward.RecordReward;
 import dev.loopx.commands.reward.RewardDecider;
+import dev.loopx.commands.todo.Priority;
+import dev.loopx.commands.todo.TaskClass;
 import dev.loopx.commands.todo.TodoCommands.AddTodo;
 import dev.loopx.commands.todo.TodoCommands.ClaimTodo;
 import dev.loopx.commands.todo.TodoCommands.CompleteTodo;
@@ -30,6 +29,7 @@ import dev.loopx.commands.todo.TodoCommands.DeclareEmpty;
 import dev.loopx.commands.todo.TodoCommands.SupersedeTodo;
 import dev.loopx.commands.todo.TodoCommands.UpdateTodo;
 import dev.loopx.commands.todo.TodoDecider;
+import dev.loopx.commands.todo.TodoRole;
 import dev.loopx.fixtures.Scenario;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
@@ -70,8 +70,13 @@ import org.junit.jupiter.api.Test;
  */
 class ProjectionLawsTest {
     private static final EventCodec CODEC = new EventCodec(EventCatalog.standard());
-    private static final List<String> VIEWS = List.of(GoalFold.VIEW, TodoFold.VIEW, QuotaFold.VIEW, AuditFold.LOG_VIEW,
-            dev.loopx.projections.view.OperationIndex.VIEW, dev.loopx.projections.heartbeat.HeartbeatFold.VIEW,
+    private static final List<String> VIEWS = List.of(
+            GoalFold.VIEW,
+            TodoFold.VIEW,
+            QuotaFold.VIEW,
+            AuditFold.LOG_VIEW,
+            dev.loopx.projections.view.OperationIndex.VIEW,
+            dev.loopx.projections.heartbeat.HeartbeatFold.VIEW,
             dev.loopx.projections.migration.PromptMigrationFold.VIEW);
     private static final int SEEDS = 40;
     private static final int COMMANDS = 150;
@@ -96,7 +101,9 @@ class ProjectionLawsTest {
             KeyedViews first = new KeyedViews();
             history.ledger.subList(0, split).forEach(r -> projector.apply(CODEC.decode(r), first));
             KeyedViews resumed = first.persistedAndReopened();
-            history.ledger.subList(split, history.ledger.size()).forEach(r -> projector.apply(CODEC.decode(r), resumed));
+            history.ledger
+                    .subList(split, history.ledger.size())
+                    .forEach(r -> projector.apply(CODEC.decode(r), resumed));
             long s = seed;
             assertEquals(dump(history.views), dump(resumed), () -> "seed " + s + ", split after " + split);
         }
@@ -146,7 +153,9 @@ class ProjectionLawsTest {
             }
             Actor actor = new Actor(pick(random, List.of(ActorKind.values())), "actor");
             var at = Scenario.T0.plusSeconds(60L * i);
-            var proposed = events.stream().map(e -> CODEC.propose(e, at, goal, actor, operationId)).toList();
+            var proposed = events.stream()
+                    .map(e -> CODEC.propose(e, at, goal, actor, operationId))
+                    .toList();
             for (Recorded r : ledger.appendIfHead(ledger.head().seq(), proposed).get()) {
                 projector.apply(CODEC.decode(r), views);
                 recorded.add(r);
@@ -157,18 +166,37 @@ class ProjectionLawsTest {
 
     private static Either<Rejection, List<LoopxEvent>> decideRandom(Random random, String goal, Views views) {
         var state = GoalState.load(views, goal);
-        List<String> todoIds = state.map(s -> s.todos().stream().map(TodoView::todoId).toList()).orElse(List.of());
+        List<String> todoIds = state.map(
+                        s -> s.todos().stream().map(TodoView::todoId).toList())
+                .orElse(List.of());
         String todo = todoIds.isEmpty() ? "todo_000000000000" : pick(random, todoIds);
         String agent = random.nextInt(3) == 0 ? "" : pick(random, List.of("a", "b", "c"));
-        String text = pick(random, List.of("Write the importer", "Write the docs", "Fix the flaky test", "Approve the schema",
-                "Try the build", "Ship it"));
+        String text = pick(
+                random,
+                List.of(
+                        "Write the importer",
+                        "Write the docs",
+                        "Fix the flaky test",
+                        "Approve the schema",
+                        "Try the build",
+                        "Ship it"));
         return switch (random.nextInt(18)) {
             case 0 -> GoalDecider.decide(new RegisterGoal(goal, "objective", "app"), Projector.goal(views, goal));
-            case 1 -> AgentDecider.decide(new RegisterAgents(goal, List.of(pick(random, List.of("a", "b", "c"))), "",
-                    random.nextBoolean()), state);
-            case 2 -> GoalDecider.decide(new ChangeLifecycle(goal, random.nextBoolean(), "why"), Projector.goal(views, goal));
-            case 3 -> GoalDecider.decide(new ConfigureGoal(goal, pick(random, List.of(BigDecimal.ZERO, new BigDecimal("0.5"),
-                    BigDecimal.ONE)), pick(random, List.of(12, 24)), pick(random, List.of(1, 2))), Projector.goal(views, goal));
+            case 1 ->
+                AgentDecider.decide(
+                        new RegisterAgents(
+                                goal, List.of(pick(random, List.of("a", "b", "c"))), "", random.nextBoolean()),
+                        state);
+            case 2 ->
+                GoalDecider.decide(new ChangeLifecycle(goal, random.nextBoolean(), "why"), Projector.goal(views, goal));
+            case 3 ->
+                GoalDecider.decide(
+                        new ConfigureGoal(
+                                goal,
+                                pick(random, List.of(BigDecimal.ZERO, new BigDecimal("0.5"), BigDecimal.ONE)),
+                                pick(random, List.of(12, 24)),
+                                pick(random, List.of(1, 2))),
+                        Projector.goal(views, goal));
             case 4, 5 -> {
                 boolean user = random.nextBoolean();
                 String resume = switch (random.nextInt(3)) {
@@ -176,68 +204,150 @@ class ProjectionLawsTest {
                     case 1 -> "resume_at:2026-02-01T00:00:00Z";
                     default -> "";
                 };
-                yield TodoDecider.decide(new AddTodo(goal, user ? TodoRole.USER : TodoRole.AGENT, text,
-                        user ? pick(random, List.of(TaskClass.USER_GATE, TaskClass.USER_ACTION)) : TaskClass.ADVANCEMENT_TASK,
-                        pick(random, List.of(Priority.NONE, Priority.P0, Priority.P2)), user ? "" : agent, user ? agent : "",
-                        user && agent.isEmpty() && random.nextBoolean(), java.util.List.of(), resume), state);
+                yield TodoDecider.decide(
+                        new AddTodo(
+                                goal,
+                                user ? TodoRole.USER : TodoRole.AGENT,
+                                text,
+                                user
+                                        ? pick(random, List.of(TaskClass.USER_GATE, TaskClass.USER_ACTION))
+                                        : TaskClass.ADVANCEMENT_TASK,
+                                pick(random, List.of(Priority.NONE, Priority.P0, Priority.P2)),
+                                user ? "" : agent,
+                                user ? agent : "",
+                                user && agent.isEmpty() && random.nextBoolean(),
+                                java.util.List.of(),
+                                resume),
+                        state);
             }
             case 6 -> TodoDecider.decide(new ClaimTodo(goal, todo, agent), state);
-            case 7 -> TodoDecider.decide(new UpdateTodo(goal, todo, agent, random.nextBoolean() ? text : "",
-                    pick(random, List.of("", "open", "blocked", "deferred")), pick(random, List.of("", "none",
-                    "resume_at:2026-03-01T00:00:00Z")), random.nextBoolean()), state);
-            case 8, 9 -> TodoDecider.decide(new CompleteTodo(goal, todo, agent, "evidence", random.nextBoolean(),
-                    random.nextBoolean() ? text : "", random.nextBoolean() ? text : "", pick(random, List.of("user_gate",
-                    "user_action")), pick(random, List.of("", "approve"))), state);
+            case 7 ->
+                TodoDecider.decide(
+                        new UpdateTodo(
+                                goal,
+                                todo,
+                                agent,
+                                random.nextBoolean() ? text : "",
+                                pick(random, List.of("", "open", "blocked", "deferred")),
+                                pick(random, List.of("", "none", "resume_at:2026-03-01T00:00:00Z")),
+                                random.nextBoolean()),
+                        state);
+            case 8, 9 ->
+                TodoDecider.decide(
+                        new CompleteTodo(
+                                goal,
+                                todo,
+                                agent,
+                                "evidence",
+                                random.nextBoolean(),
+                                random.nextBoolean() ? text : "",
+                                random.nextBoolean() ? text : "",
+                                pick(random, List.of("user_gate", "user_action")),
+                                pick(random, List.of("", "approve"))),
+                        state);
             case 10 -> TodoDecider.decide(new SupersedeTodo(goal, todo, agent, "why", text), state);
             case 11 -> TodoDecider.decide(new DeclareEmpty(goal, pick(random, List.of("user", "agent"))), state);
-            case 12 -> random.nextBoolean()
-                    ? GateDecider.decide(new OperatorGate(goal, "release", pick(random, List.of("approve", "reject", "defer")),
-                            "reason"), state)
-                    : RewardDecider.decide(new RecordReward(goal, "positive", "reason", "", "", ""), state);
-            case 13 -> QuotaDecider.decide(new RecordEvidence(goal, agent, pick(random, List.of("outcome_progress",
-                    "primary_goal_outcome", "surface_only", "outcome_gap")), "summary"), state);
+            case 12 ->
+                random.nextBoolean()
+                        ? GateDecider.decide(
+                                new OperatorGate(
+                                        goal, "release", pick(random, List.of("approve", "reject", "defer")), "reason"),
+                                state)
+                        : RewardDecider.decide(new RecordReward(goal, "positive", "reason", "", "", ""), state);
+            case 13 ->
+                QuotaDecider.decide(
+                        new RecordEvidence(
+                                goal,
+                                agent,
+                                pick(
+                                        random,
+                                        List.of(
+                                                "outcome_progress",
+                                                "primary_goal_outcome",
+                                                "surface_only",
+                                                "outcome_gap")),
+                                "summary"),
+                        state);
             case 14 -> QuotaDecider.decide(new SpendSlot(goal, agent, 1 + random.nextInt(2)), state);
             case 15 -> {
                 String rrule = pick(random, List.of("FREQ=MINUTELY;INTERVAL=30", "FREQ=MINUTELY;INTERVAL=60"));
                 if (state.isEmpty() || random.nextBoolean()) {
                     yield dev.loopx.commands.scheduler.SchedulerDecider.decide(
-                            new dev.loopx.commands.scheduler.SchedulerCommands.FailScheduler(goal, agent, "codex_app", rrule,
-                                    "FREQ=MINUTELY;INTERVAL=3"), state);
+                            new dev.loopx.commands.scheduler.SchedulerCommands.FailScheduler(
+                                    goal, agent, "codex_app", rrule, "FREQ=MINUTELY;INTERVAL=3"),
+                            state);
                 }
-                var live = dev.loopx.commands.scheduler.SchedulerDecider.liveBackoff(state.get(), views, agent, "codex_app",
-                        Scenario.T0);
+                var live = dev.loopx.commands.scheduler.SchedulerDecider.liveBackoff(
+                        state.get(), views, agent, "codex_app", Scenario.T0);
                 yield dev.loopx.commands.scheduler.SchedulerDecider.decide(
-                        new dev.loopx.commands.scheduler.SchedulerCommands.AckScheduler(goal, agent, "codex_app", rrule,
-                                live.resetToken(), live.identitySignature(), Scenario.T0), state, views);
+                        new dev.loopx.commands.scheduler.SchedulerCommands.AckScheduler(
+                                goal,
+                                agent,
+                                "codex_app",
+                                rrule,
+                                live.resetToken(),
+                                live.identitySignature(),
+                                Scenario.T0),
+                        state,
+                        views);
             }
             case 16 -> {
                 // Draws exactly what it always drew (one nextInt(4)), so the other seeds' histories stay as they were.
                 int turn = random.nextInt(4);
                 if (turn == 2 && !agent.isEmpty()) {
                     // prompt migration outcomes, picked from what was already drawn (no new draws)
-                    String kind = dev.loopx.commands.migration.PromptMigrationDecider.KINDS.get(Math.floorMod(text.hashCode(), 5));
+                    String kind = dev.loopx.commands.migration.PromptMigrationDecider.KINDS.get(
+                            Math.floorMod(text.hashCode(), 5));
                     yield dev.loopx.commands.migration.PromptMigrationDecider.decide(
-                            new dev.loopx.commands.migration.PromptMigrationDecider.RecordPromptMigration(goal, kind, agent,
-                                    "auto-" + agent, "a".repeat(64), "b".repeat(64), "", "automation-prompts apply", kind, "c".repeat(64)), state);
+                            new dev.loopx.commands.migration.PromptMigrationDecider.RecordPromptMigration(
+                                    goal,
+                                    kind,
+                                    agent,
+                                    "auto-" + agent,
+                                    "a".repeat(64),
+                                    "b".repeat(64),
+                                    "",
+                                    "automation-prompts apply",
+                                    kind,
+                                    "c".repeat(64)),
+                            state);
                 }
                 if (turn == 2) {
                     // a runtime-wide upgrade record, also from what was already drawn
                     yield dev.loopx.commands.upgrade.RuntimeUpgradeDecider.decide(
-                            new dev.loopx.commands.upgrade.RuntimeUpgradeDecider.RecordRuntimeUpgrade("0.1.0", "0.2.0",
-                                    "e".repeat(64), text.length() % 2 == 0 ? "complete" : "deferred", text.length() % 2 == 0));
+                            new dev.loopx.commands.upgrade.RuntimeUpgradeDecider.RecordRuntimeUpgrade(
+                                    "0.1.0",
+                                    "0.2.0",
+                                    "e".repeat(64),
+                                    text.length() % 2 == 0 ? "complete" : "deferred",
+                                    text.length() % 2 == 0));
                 }
                 yield turn == 3
-                        ? dev.loopx.commands.heartbeat.HeartbeatDecider.decide(new dev.loopx.commands.heartbeat.RecordHeartbeatInstall(
-                                goal, agent, agent.equals("b") ? "claude_code" : "codex_app", agent.equals("c") ? 1 : 2,
-                                (agent.isEmpty() ? "0" : "f").repeat(64)), state, views)
+                        ? dev.loopx.commands.heartbeat.HeartbeatDecider.decide(
+                                new dev.loopx.commands.heartbeat.RecordHeartbeatInstall(
+                                        goal,
+                                        agent,
+                                        agent.equals("b") ? "claude_code" : "codex_app",
+                                        agent.equals("c") ? 1 : 2,
+                                        (agent.isEmpty() ? "0" : "f").repeat(64)),
+                                state,
+                                views)
                         : dev.loopx.commands.scheduler.SchedulerDecider.decide(
-                                new dev.loopx.commands.scheduler.SchedulerCommands.ObserveTurn(goal, agent, "turn-" + turn,
-                                        "quota_skip"), state, views);
+                                new dev.loopx.commands.scheduler.SchedulerCommands.ObserveTurn(
+                                        goal, agent, "turn-" + turn, "quota_skip"),
+                                state,
+                                views);
             }
             default -> {
-                List<Long> spends = state.map(s -> s.quota().spendsWithin(java.time.Instant.EPOCH,
-                        java.time.Instant.parse("2999-01-01T00:00:00Z")).stream().map(sp -> sp.seq()).toList()).orElse(List.of());
-                yield QuotaDecider.decide(new VoidSlot(goal, spends.isEmpty() ? 1 : pick(random, spends), "why"), state);
+                List<Long> spends = state.map(s -> s
+                                .quota()
+                                .spendsWithin(java.time.Instant.EPOCH, java.time.Instant.parse("2999-01-01T00:00:00Z"))
+                                .stream()
+                                .map(sp -> sp.seq())
+                                .toList())
+                        .orElse(List.of());
+                yield QuotaDecider.decide(
+                        new VoidSlot(goal, spends.isEmpty() ? 1 : pick(random, spends), "why"), state);
             }
         };
     }

@@ -17,29 +17,32 @@ class PathRedactorTest {
     private static final String R = PathRedactor.REDACTED;
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "log in /home/alice/project/build.log            | log in " + R,
-        "see /Users/bob/x.txt.                           | see " + R + ".",
-        "(/root/.ssh/known_hosts)                        | (" + R + ")",
-        "tmp /tmp/loopx-1/out.json, then /var/log/syslog | tmp " + R + ", then " + R,
-        "config ~/.loopx/projects.json                   | config " + R,
-        "open C:\\Users\\carol\\x.log                    | open " + R,
-        "report file:///var/tmp/report.html             | report " + R,
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "log in /home/alice/project/build.log            | log in " + R,
+                "see /Users/bob/x.txt.                           | see " + R + ".",
+                "(/root/.ssh/known_hosts)                        | (" + R + ")",
+                "tmp /tmp/loopx-1/out.json, then /var/log/syslog | tmp " + R + ", then " + R,
+                "config ~/.loopx/projects.json                   | config " + R,
+                "open C:\\Users\\carol\\x.log                    | open " + R,
+                "report file:///var/tmp/report.html             | report " + R,
+            })
     void absoluteLocalPathsAreReplacedAndSurroundingPunctuationKept(String text, String redacted) {
         assertEquals(redacted, PathRedactor.redact(text));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "/loopx",
-        "run /loopx-global-summary now",
-        "/loopx fix issue triage",
-        "docs at https://example.com/a/b?x=1 and http://localhost:8080/api/v1",
-        "edit src/main/java/dev/loopx/App.java and ./build/tmp",
-        "1/2, a/b, and/or, 2024/05/01",
-        "git@github.com:owner/repo.git",
-    })
+    @ValueSource(
+            strings = {
+                "/loopx",
+                "run /loopx-global-summary now",
+                "/loopx fix issue triage",
+                "docs at https://example.com/a/b?x=1 and http://localhost:8080/api/v1",
+                "edit src/main/java/dev/loopx/App.java and ./build/tmp",
+                "1/2, a/b, and/or, 2024/05/01",
+                "git@github.com:owner/repo.git",
+            })
     void slashCommandsUrlsAndRelativePathsAreUntouched(String text) {
         assertEquals(text, PathRedactor.redact(text));
         assertFalse(PathRedactor.containsPath(text));
@@ -70,7 +73,8 @@ class PathRedactorTest {
     void theRedactorAndTheValidatorAgreeOnWhatAPathIs() {
         for (PublicTextCorpus sample : PublicTextCorpus.samples()) {
             boolean validatorSaysPath = PublicText.check("text", sample.text())
-                    .filter(v -> v.reason() == PublicTextViolation.Reason.LOCAL_PATH).isPresent();
+                    .filter(v -> v.reason() == PublicTextViolation.Reason.LOCAL_PATH)
+                    .isPresent();
             if (validatorSaysPath) {
                 assertTrue(PathRedactor.containsPath(sample.text()), sample::toString);
                 assertFalse(PathRedactor.containsPath(PathRedactor.redact(sample.text())), sample::toString);

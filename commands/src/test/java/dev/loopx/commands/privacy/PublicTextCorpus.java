@@ -16,8 +16,10 @@ record PublicTextCorpus(String text, boolean expectReject, String kind, String n
     static List<PublicTextCorpus> samples() {
         ObjectMapper json = new ObjectMapper();
         try {
-            return Files.readAllLines(FILE, StandardCharsets.UTF_8).stream().filter(line -> !line.isBlank())
-                    .map(line -> parse(json, line)).toList();
+            return Files.readAllLines(FILE, StandardCharsets.UTF_8).stream()
+                    .filter(line -> !line.isBlank())
+                    .map(line -> parse(json, line))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -34,8 +36,11 @@ record PublicTextCorpus(String text, boolean expectReject, String kind, String n
             if (!expect.equals("accept") && !expect.equals("reject")) {
                 throw new IllegalArgumentException("expect must be accept or reject: " + expect);
             }
-            return new PublicTextCorpus(sample.required("text").asText(), expect.equals("reject"),
-                    sample.required("kind").asText(), sample.required("note").asText());
+            return new PublicTextCorpus(
+                    sample.required("text").asText(),
+                    expect.equals("reject"),
+                    sample.required("kind").asText(),
+                    sample.required("note").asText());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

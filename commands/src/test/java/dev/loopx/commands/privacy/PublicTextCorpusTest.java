@@ -21,14 +21,18 @@ class PublicTextCorpusTest {
     @MethodSource("samples")
     void everyCorpusSampleGetsItsLabelledVerdict(PublicTextCorpus sample) {
         Optional<PublicTextViolation> violation = PublicText.check("text", sample.text());
-        assertEquals(sample.expectReject(), violation.isPresent(),
-                () -> sample + " -> " + violation.map(PublicTextViolation::message).orElse("accepted"));
+        assertEquals(
+                sample.expectReject(),
+                violation.isPresent(),
+                () -> sample + " -> "
+                        + violation.map(PublicTextViolation::message).orElse("accepted"));
         violation.ifPresent(v -> assertEquals(expectedErrorCode(sample.kind()), v.errorCode(), sample::toString));
     }
 
     /** Malformed-but-harmless text is bad input like any other; everything else crosses the boundary. */
     private static String expectedErrorCode(String kind) {
-        return Set.of("blank", "too_long", "control").contains(kind) ? PublicTextViolation.INVALID_VALUE
+        return Set.of("blank", "too_long", "control").contains(kind)
+                ? PublicTextViolation.INVALID_VALUE
                 : PublicTextViolation.PUBLIC_BOUNDARY_VIOLATION;
     }
 

@@ -20,32 +20,41 @@ class PublicTextTest {
     void anAbsentOptionalValueIsAccepted() {
         assertTrue(PublicText.checkOptional("--reason", null).isEmpty());
         assertTrue(PublicText.checkOptional("--reason", "").isEmpty());
-        assertEquals(Reason.BLANK, PublicText.checkOptional("--reason", "  ").orElseThrow().reason());
+        assertEquals(
+                Reason.BLANK,
+                PublicText.checkOptional("--reason", "  ").orElseThrow().reason());
     }
 
     @Test
     void theLengthLimitCountsCodePointsNotUtf16Units() {
         String rockets = "🚀".repeat(PublicText.MAX_LENGTH);
         assertTrue(PublicText.check("--text", rockets).isEmpty());
-        assertEquals(Reason.TOO_LONG, PublicText.check("--text", rockets + "!").orElseThrow().reason());
+        assertEquals(
+                Reason.TOO_LONG,
+                PublicText.check("--text", rockets + "!").orElseThrow().reason());
     }
 
     @Test
     void aSecretIsReportedBeforeTheTextIsTooLong() {
         String paste = "x ".repeat(PublicText.MAX_LENGTH) + " ghp_FAKE0123456789abcdefghijklmnopqrstuv";
-        assertEquals(Reason.PROVIDER_KEY, PublicText.check("--text", paste).orElseThrow().reason());
+        assertEquals(
+                Reason.PROVIDER_KEY,
+                PublicText.check("--text", paste).orElseThrow().reason());
     }
 
     @Test
     void exactlyTheMaximumNumberOfLinesIsStillAccepted() {
         String lines = "step\n".repeat(PublicText.MAX_LINES);
         assertTrue(PublicText.check("--text", lines).isEmpty());
-        assertEquals(Reason.TOOL_OUTPUT, PublicText.check("--text", lines + "one more").orElseThrow().reason());
+        assertEquals(
+                Reason.TOOL_OUTPUT,
+                PublicText.check("--text", lines + "one more").orElseThrow().reason());
     }
 
     @Test
     void aRejectionNamesTheFieldAndTellsWhatToDoInstead() {
-        PublicTextViolation violation = PublicText.check("--evidence-summary", "api_key=FAKE-0000").orElseThrow();
+        PublicTextViolation violation =
+                PublicText.check("--evidence-summary", "api_key=FAKE-0000").orElseThrow();
         assertEquals("public_boundary_violation", violation.errorCode());
         assertTrue(violation.message().startsWith("--evidence-summary "), violation.message());
         assertTrue(violation.hint().contains("$API_KEY"), violation.hint());
@@ -55,7 +64,8 @@ class PublicTextTest {
     void everyReasonHasAnErrorCodeDescriptionAndHint() {
         for (Reason reason : Reason.values()) {
             PublicTextViolation violation = new PublicTextViolation("f", reason);
-            assertTrue(violation.errorCode().equals("invalid_value") || violation.errorCode().equals("public_boundary_violation"));
+            assertTrue(violation.errorCode().equals("invalid_value")
+                    || violation.errorCode().equals("public_boundary_violation"));
             assertTrue(!violation.message().isBlank() && !violation.hint().isBlank(), reason::name);
         }
     }

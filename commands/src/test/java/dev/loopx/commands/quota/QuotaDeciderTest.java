@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 class QuotaDeciderTest {
     private static final String G = "g1";
     private static final List<String> AGENTS = List.of("a");
-    private static final EvidenceRecorded PROGRESS = new EvidenceRecorded("a", "outcome_progress", "importer parses CSV");
+    private static final EvidenceRecorded PROGRESS =
+            new EvidenceRecorded("a", "outcome_progress", "importer parses CSV");
 
     private static SpendSlot spend() {
         return new SpendSlot(G, "", 1);
@@ -28,22 +29,24 @@ class QuotaDeciderTest {
     @Test
     void evidenceFromARegisteredAgent_isRecordedAsGiven() {
         Scenario.givenGoalWithAgents(G, AGENTS)
-                .when(views -> QuotaDecider.decide(new RecordEvidence(G, "a", "surface_only", "renamed a file"),
-                        GoalState.load(views, G)))
+                .when(views -> QuotaDecider.decide(
+                        new RecordEvidence(G, "a", "surface_only", "renamed a file"), GoalState.load(views, G)))
                 .thenEvents(new EvidenceRecorded("a", "surface_only", "renamed a file"));
     }
 
     @Test
     void evidenceFromAnUnregisteredAgent_isRejectedWithAgentNotRegistered() {
         Scenario.givenGoalWithAgents(G, AGENTS)
-                .when(views -> QuotaDecider.decide(new RecordEvidence(G, "zed", "outcome_progress", "x"), GoalState.load(views, G)))
+                .when(views -> QuotaDecider.decide(
+                        new RecordEvidence(G, "zed", "outcome_progress", "x"), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.AgentNotRegistered(G, "zed", AGENTS));
     }
 
     @Test
     void evidenceOnAnUnknownGoal_isRejectedWithGoalNotFound() {
         Scenario.given(G)
-                .when(views -> QuotaDecider.decide(new RecordEvidence(G, "", "outcome_progress", "x"), GoalState.load(views, G)))
+                .when(views -> QuotaDecider.decide(
+                        new RecordEvidence(G, "", "outcome_progress", "x"), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.GoalNotFound(G));
     }
 
@@ -56,7 +59,10 @@ class QuotaDeciderTest {
 
     @Test
     void spendingAfterOnlySurfaceOnlyAndOutcomeGapWritebacks_isRejectedWithNoAccountableWriteback() {
-        Scenario.givenGoalWithAgents(G, AGENTS, new EvidenceRecorded("a", "surface_only", "docs typo"),
+        Scenario.givenGoalWithAgents(
+                        G,
+                        AGENTS,
+                        new EvidenceRecorded("a", "surface_only", "docs typo"),
                         new EvidenceRecorded("a", "outcome_gap", "blocked on credentials"))
                 .when(views -> QuotaDecider.decide(spend(), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.NoAccountableWriteback(G));
@@ -92,7 +98,11 @@ class QuotaDeciderTest {
 
     @Test
     void aNewAccountableWritebackAfterASpend_canBeSpent() {
-        Scenario.givenGoalWithAgents(G, AGENTS, PROGRESS, new QuotaSlotSpent("a", 1, 3),
+        Scenario.givenGoalWithAgents(
+                        G,
+                        AGENTS,
+                        PROGRESS,
+                        new QuotaSlotSpent("a", 1, 3),
                         new EvidenceRecorded("a", "outcome_progress", "importer parses JSON"))
                 .when(views -> QuotaDecider.decide(spend(), GoalState.load(views, G)))
                 .thenEvents(new QuotaSlotSpent("a", 1, 5));
@@ -105,14 +115,20 @@ class QuotaDeciderTest {
      */
     @Test
     void afterAVoid_theSameWritebackCanBeSpentAgain() {
-        Scenario.givenGoalWithAgents(G, AGENTS, PROGRESS, new QuotaSlotSpent("a", 1, 3), new QuotaSlotVoided(4, "double count"))
+        Scenario.givenGoalWithAgents(
+                        G, AGENTS, PROGRESS, new QuotaSlotSpent("a", 1, 3), new QuotaSlotVoided(4, "double count"))
                 .when(views -> QuotaDecider.decide(spend(), GoalState.load(views, G)))
                 .thenEvents(new QuotaSlotSpent("a", 1, 3));
     }
 
     @Test
     void afterAVoidAndARespend_aThirdSpendIsRejectedWithWritebackAlreadySpentNamingTheNewSpend() {
-        Scenario.givenGoalWithAgents(G, AGENTS, PROGRESS, new QuotaSlotSpent("a", 1, 3), new QuotaSlotVoided(4, "oops"),
+        Scenario.givenGoalWithAgents(
+                        G,
+                        AGENTS,
+                        PROGRESS,
+                        new QuotaSlotSpent("a", 1, 3),
+                        new QuotaSlotVoided(4, "oops"),
                         new QuotaSlotSpent("a", 1, 3))
                 .when(views -> QuotaDecider.decide(spend(), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.WritebackAlreadySpent(3, 6));
@@ -141,7 +157,8 @@ class QuotaDeciderTest {
 
     @Test
     void voidingAVoidedSpend_changesNothing() {
-        Scenario.givenGoalWithAgents(G, AGENTS, PROGRESS, new QuotaSlotSpent("a", 1, 3), new QuotaSlotVoided(4, "first"))
+        Scenario.givenGoalWithAgents(
+                        G, AGENTS, PROGRESS, new QuotaSlotSpent("a", 1, 3), new QuotaSlotVoided(4, "first"))
                 .when(views -> QuotaDecider.decide(new VoidSlot(G, 4, "second"), GoalState.load(views, G)))
                 .thenNothingChanged();
     }

@@ -41,20 +41,24 @@ class QuotaStatusTest {
 
     @Test
     void spentSlots_sumOnlySpendsInsideTheRollingWindow() {
-        QuotaStatus status = QuotaStatus.at(QuotaPolicy.DEFAULT, log(
-                spend(10, 3, Duration.ofHours(1)),
-                spend(11, 2, Duration.ofHours(23).plusMinutes(59)),
-                spend(12, 5, Duration.ofHours(24)),
-                spend(13, 7, Duration.ofHours(30))), NOW);
+        QuotaStatus status = QuotaStatus.at(
+                QuotaPolicy.DEFAULT,
+                log(
+                        spend(10, 3, Duration.ofHours(1)),
+                        spend(11, 2, Duration.ofHours(23).plusMinutes(59)),
+                        spend(12, 5, Duration.ofHours(24)),
+                        spend(13, 7, Duration.ofHours(30))),
+                NOW);
         assertEquals(5, status.spentSlots());
         assertEquals("active", status.state());
     }
 
     @Test
     void voidedSpends_doNotCount() {
-        QuotaStatus status = QuotaStatus.at(QuotaPolicy.DEFAULT, log(
-                spend(10, 1, Duration.ofMinutes(5)),
-                voided(11, 4, Duration.ofMinutes(4))), NOW);
+        QuotaStatus status = QuotaStatus.at(
+                QuotaPolicy.DEFAULT,
+                log(spend(10, 1, Duration.ofMinutes(5)), voided(11, 4, Duration.ofMinutes(4))),
+                NOW);
         assertEquals(1, status.spentSlots());
     }
 
@@ -66,19 +70,21 @@ class QuotaStatusTest {
 
     @Test
     void spentReachingAllowed_isThrottledUntilTheOldestSpendLeavesTheWindow() {
-        QuotaStatus status = QuotaStatus.at(TWO_SLOTS, log(
-                spend(10, 1, Duration.ofMinutes(90)),
-                spend(11, 1, Duration.ofMinutes(30))), NOW);
+        QuotaStatus status = QuotaStatus.at(
+                TWO_SLOTS, log(spend(10, 1, Duration.ofMinutes(90)), spend(11, 1, Duration.ofMinutes(30))), NOW);
         assertEquals(new QuotaStatus(BigDecimal.ONE, 2, 60, 2, 2, "throttled", false, "2026-03-10T12:30:00Z"), status);
     }
 
     @Test
     void spentBeyondAllowed_isThrottledUntilEnoughOldSpendsLeaveTheWindowToFreeOneSlot() {
         // spent 4 of 2 allowed: three slots must leave the window, i.e. the spends 100 and 60 min old
-        QuotaStatus status = QuotaStatus.at(TWO_SLOTS, log(
-                spend(11, 2, Duration.ofMinutes(60)),
-                spend(10, 1, Duration.ofMinutes(100)),
-                spend(12, 1, Duration.ofMinutes(10))), NOW);
+        QuotaStatus status = QuotaStatus.at(
+                TWO_SLOTS,
+                log(
+                        spend(11, 2, Duration.ofMinutes(60)),
+                        spend(10, 1, Duration.ofMinutes(100)),
+                        spend(12, 1, Duration.ofMinutes(10))),
+                NOW);
         assertEquals("throttled", status.state());
         assertEquals(4, status.spentSlots());
         assertEquals("2026-03-10T13:00:00Z", status.nextEligibleAt());
@@ -98,8 +104,10 @@ class QuotaStatusTest {
 
     @Test
     void spendsRecordedAfterNow_doNotCount() {
-        QuotaStatus status = QuotaStatus.at(TWO_SLOTS, log(new QuotaLog.Spend(10, "a", 5, 1,
-                NOW.plusSeconds(60).toString(), 0)), NOW);
+        QuotaStatus status = QuotaStatus.at(
+                TWO_SLOTS,
+                log(new QuotaLog.Spend(10, "a", 5, 1, NOW.plusSeconds(60).toString(), 0)),
+                NOW);
         assertEquals(0, status.spentSlots());
     }
 }

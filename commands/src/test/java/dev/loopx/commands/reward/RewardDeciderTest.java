@@ -14,15 +14,18 @@ class RewardDeciderTest {
     @Test
     void aReward_isRecordedAsGivenWithItsLesson() {
         Scenario.givenGoalWithAgents(G, List.of("a"))
-                .when(views -> RewardDecider.decide(new RecordReward(G, "mixed", "fast but untested", "keep", "testing",
-                        "write the test first"), GoalState.load(views, G)))
-                .thenEvents(new RewardRecorded("mixed", "fast but untested", "keep", "testing", "write the test first"));
+                .when(views -> RewardDecider.decide(
+                        new RecordReward(G, "mixed", "fast but untested", "keep", "testing", "write the test first"),
+                        GoalState.load(views, G)))
+                .thenEvents(
+                        new RewardRecorded("mixed", "fast but untested", "keep", "testing", "write the test first"));
     }
 
     @Test
     void aRewardOnAnUnknownGoal_isRejectedWithGoalNotFound() {
         Scenario.given(G)
-                .when(views -> RewardDecider.decide(new RecordReward(G, "positive", "ok", "", "", ""), GoalState.load(views, G)))
+                .when(views -> RewardDecider.decide(
+                        new RecordReward(G, "positive", "ok", "", "", ""), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.GoalNotFound(G));
     }
 }

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.commands.Decision;
 import dev.loopx.commands.Rejection;
-import dev.loopx.commands.operation.Intent;
-import dev.loopx.commands.operation.Receipt;
 import dev.loopx.commands.goal.ConfigureGoal;
 import dev.loopx.commands.goal.GoalDecider;
 import dev.loopx.commands.goal.RegisterGoal;
+import dev.loopx.commands.operation.Intent;
+import dev.loopx.commands.operation.Receipt;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import dev.loopx.ledger.SyncPolicy;
@@ -34,7 +34,8 @@ class LoopxRuntimeTest {
             (root, sync, lock) -> {
                 dev.loopx.ledger.chronicle.ChronicleWarmUp.await();
                 return dev.loopx.ledger.chronicle.ChronicleLedger.open(root, sync, lock);
-            }, dev.loopx.projections.store.ProjectionFiles::new);
+            },
+            dev.loopx.projections.store.ProjectionFiles::new);
 
     static LoopxRuntime open(java.nio.file.Path root, dev.loopx.ledger.SyncPolicy sync) {
         return LoopxRuntime.open(root, sync, EMBEDDED);
@@ -44,8 +45,11 @@ class LoopxRuntimeTest {
     Path root;
 
     private static LoopxRuntime.WriteContext at(int second, String goal) {
-        return new LoopxRuntime.WriteContext(Instant.parse("2026-03-01T00:00:00Z").plusSeconds(second), goal,
-                new Actor(ActorKind.OWNER, "test"), "");
+        return new LoopxRuntime.WriteContext(
+                Instant.parse("2026-03-01T00:00:00Z").plusSeconds(second),
+                goal,
+                new Actor(ActorKind.OWNER, "test"),
+                "");
     }
 
     /** A seeded history over several goals: registrations, real policy changes and no-op repeats. */
@@ -57,8 +61,8 @@ class LoopxRuntimeTest {
                 RegisterGoal register = new RegisterGoal(goal, "objective " + i, "app-" + goal);
                 runtime.write(at(i, goal), views -> GoalDecider.decide(register, Projector.goal(views, goal)));
             } else {
-                ConfigureGoal configure = new ConfigureGoal(goal, BigDecimal.valueOf(random.nextInt(5), 1),
-                        1 + random.nextInt(48), 1 + random.nextInt(3));
+                ConfigureGoal configure = new ConfigureGoal(
+                        goal, BigDecimal.valueOf(random.nextInt(5), 1), 1 + random.nextInt(48), 1 + random.nextInt(3));
                 runtime.write(at(i, goal), views -> GoalDecider.decide(configure, Projector.goal(views, goal)));
             }
         }
@@ -122,10 +126,16 @@ class LoopxRuntimeTest {
     /** Schema 6 (before 2026-12-01 evening): one unique (view, key) index, no row hashes. Its store is rebuilt, not misread. */
     @Test
     void aStoreOfTheLayoutBeforeRowHashesIsRebuiltOnOpen() throws Exception {
-        rebuiltOnOpenAfter(8, "DROP INDEX views_key", "DROP INDEX views_h", "ALTER TABLE views DROP COLUMN h",
-                "CREATE UNIQUE INDEX views_key ON views(view, key)", "UPDATE meta SET value='6' WHERE key='schema_version'");
+        rebuiltOnOpenAfter(
+                8,
+                "DROP INDEX views_key",
+                "DROP INDEX views_h",
+                "ALTER TABLE views DROP COLUMN h",
+                "CREATE UNIQUE INDEX views_key ON views(view, key)",
+                "UPDATE meta SET value='6' WHERE key='schema_version'");
         try (var c = DriverManager.getConnection("jdbc:sqlite:" + root.resolve("projections.db"));
-                var s = c.createStatement(); var rs = s.executeQuery("SELECT count(*) FROM pragma_table_info('views') WHERE name='h'")) {
+                var s = c.createStatement();
+                var rs = s.executeQuery("SELECT count(*) FROM pragma_table_info('views') WHERE name='h'")) {
             assertTrue(rs.next() && rs.getInt(1) == 1, "the rebuilt store has the row hashes");
         }
     }
@@ -145,7 +155,10 @@ class LoopxRuntimeTest {
             expected = runtime.views().canonicalDump();
         }
         // A projection store copied from elsewhere (diverged): the ledger is the truth.
-        Files.copy(other.resolve("projections.db"), mine.resolve("projections.db"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(
+                other.resolve("projections.db"),
+                mine.resolve("projections.db"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Files.deleteIfExists(mine.resolve("ledger.head"));
         try (LoopxRuntime runtime = open(mine, SyncPolicy.BATCH)) {
             assertEquals(expected, runtime.views().canonicalDump());
@@ -169,8 +182,16 @@ class LoopxRuntimeTest {
         LoopxRuntime.initialise(root);
         try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
             RegisterGoal register = new RegisterGoal("g1", "", "app");
-            assertEquals(1, runtime.write(at(0, "g1"), v -> GoalDecider.decide(register, Projector.goal(v, "g1"))).get().seqs().size());
-            assertTrue(runtime.write(at(1, "g1"), v -> GoalDecider.decide(register, Projector.goal(v, "g1"))).get().seqs().isEmpty());
+            assertEquals(
+                    1,
+                    runtime.write(at(0, "g1"), v -> GoalDecider.decide(register, Projector.goal(v, "g1")))
+                            .get()
+                            .seqs()
+                            .size());
+            assertTrue(runtime.write(at(1, "g1"), v -> GoalDecider.decide(register, Projector.goal(v, "g1")))
+                    .get()
+                    .seqs()
+                    .isEmpty());
             assertEquals(1, runtime.ledger().head().seq());
         }
     }
@@ -179,11 +200,16 @@ class LoopxRuntimeTest {
     void aMultiEventDecisionIsAppendedAndAppliedTogether() {
         LoopxRuntime.initialise(root);
         try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
-            var stored = runtime.write(at(0, "g1"), v -> Decision.accept(new GoalRegistered("", "app"),
-                    new GoalConfigured(new BigDecimal("0.25"), 24, 1))).get();
+            var stored = runtime.write(
+                            at(0, "g1"),
+                            v -> Decision.accept(
+                                    new GoalRegistered("", "app"), new GoalConfigured(new BigDecimal("0.25"), 24, 1)))
+                    .get();
             assertEquals(2, stored.seqs().size());
             assertEquals(2, runtime.views().checkpoint().seq());
-            assertEquals(new BigDecimal("0.25"), Projector.goal(runtime.views(), "g1").orElseThrow().quota().compute());
+            assertEquals(
+                    new BigDecimal("0.25"),
+                    Projector.goal(runtime.views(), "g1").orElseThrow().quota().compute());
         }
     }
 
@@ -192,24 +218,34 @@ class LoopxRuntimeTest {
     void aRepeatedOperationIdGetsItsReceiptFromTheJournal() {
         LoopxRuntime.initialise(root);
         Intent register = new Intent("connect", "a".repeat(64));
-        LoopxRuntime.WriteContext first = new LoopxRuntime.WriteContext(Instant.parse("2026-03-01T00:00:00Z"), "g1",
-                new Actor(ActorKind.OWNER, "test"), "op-1", register);
+        LoopxRuntime.WriteContext first = new LoopxRuntime.WriteContext(
+                Instant.parse("2026-03-01T00:00:00Z"), "g1", new Actor(ActorKind.OWNER, "test"), "op-1", register);
         Receipt original;
         try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
-            original = runtime.write(first, v -> Decision.accept(new GoalRegistered("", "app"),
-                    new GoalConfigured(new BigDecimal("0.25"), 24, 1))).get();
-            assertEquals(java.util.List.of("goal.registered", "goal.configured", "operation.recorded"), original.eventTypes());
-            writeHistory(runtime, 7, 5);   // more events after it, none under op-1
+            original = runtime.write(
+                            first,
+                            v -> Decision.accept(
+                                    new GoalRegistered("", "app"), new GoalConfigured(new BigDecimal("0.25"), 24, 1)))
+                    .get();
+            assertEquals(
+                    java.util.List.of("goal.registered", "goal.configured", "operation.recorded"),
+                    original.eventTypes());
+            writeHistory(runtime, 7, 5); // more events after it, none under op-1
         }
-        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {   // a later process
+        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) { // a later process
             long head = runtime.ledger().head().seq();
-            Receipt again = runtime.write(first, v -> { throw new AssertionError("a repeat decides nothing"); }).get();
+            Receipt again = runtime.write(first, v -> {
+                        throw new AssertionError("a repeat decides nothing");
+                    })
+                    .get();
             assertTrue(again.replayed());
             assertEquals(original.seqs(), again.seqs());
             assertEquals(original.eventIds(), again.eventIds());
             assertEquals(original.eventTypes(), again.eventTypes());
-            var other = runtime.write(new LoopxRuntime.WriteContext(first.now(), "g1", first.actor(), "op-1",
-                    new Intent("connect", "b".repeat(64))), v -> Decision.accept(new GoalRegistered("", "app")));
+            var other = runtime.write(
+                    new LoopxRuntime.WriteContext(
+                            first.now(), "g1", first.actor(), "op-1", new Intent("connect", "b".repeat(64))),
+                    v -> Decision.accept(new GoalRegistered("", "app")));
             assertTrue(other.isLeft() && other.getLeft() instanceof Rejection.OperationIdConflict, other::toString);
             assertEquals(head, runtime.ledger().head().seq(), "neither appended anything");
         }
@@ -220,16 +256,22 @@ class LoopxRuntimeTest {
     void eventsAreReadBackBySeq() {
         LoopxRuntime.initialise(root);
         try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
-            for (int i = 0; i < 4; i++) {   // appends of two events: seqs 1-2, 3-4, 5-6, 7-8
+            for (int i = 0; i < 4; i++) { // appends of two events: seqs 1-2, 3-4, 5-6, 7-8
                 int at = i;
-                runtime.write(at(i, "g" + i), v -> Decision.accept(new GoalRegistered("", "app-" + at),
-                        new GoalConfigured(BigDecimal.ONE, 1 + at, 1)));
+                runtime.write(
+                        at(i, "g" + i),
+                        v -> Decision.accept(
+                                new GoalRegistered("", "app-" + at), new GoalConfigured(BigDecimal.ONE, 1 + at, 1)));
             }
             var seqs = java.util.List.of(2L, 3L, 4L, 6L, 8L);
-            assertEquals(seqs, runtime.eventsAt(seqs).stream().map(d -> d.envelope().seq()).toList());
-            assertEquals("g2", runtime.eventsAt(java.util.List.of(6L)).get(0).envelope().goalId());
-            var missing = org.junit.jupiter.api.Assertions.assertThrows(dev.loopx.ledger.LedgerException.class,
-                    () -> runtime.eventsAt(java.util.List.of(7L, 8L, 9L)));
+            assertEquals(
+                    seqs,
+                    runtime.eventsAt(seqs).stream().map(d -> d.envelope().seq()).toList());
+            assertEquals(
+                    "g2",
+                    runtime.eventsAt(java.util.List.of(6L)).get(0).envelope().goalId());
+            var missing = org.junit.jupiter.api.Assertions.assertThrows(
+                    dev.loopx.ledger.LedgerException.class, () -> runtime.eventsAt(java.util.List.of(7L, 8L, 9L)));
             assertEquals("projection_diverged", missing.errorCode());
         }
     }

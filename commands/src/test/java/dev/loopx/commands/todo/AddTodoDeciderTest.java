@@ -21,16 +21,38 @@ class AddTodoDeciderTest {
     @Test
     void addingATodo_recordsItUnderAContentDerivedIdWithNormalisedText() {
         Scenario.givenGoalWithAgents(G, List.of())
-                .when(views -> TodoDecider.decide(new AddTodo(G, TodoRole.AGENT, "  Write   the\timporter ", TaskClass.ADVANCEMENT_TASK,
-                        Priority.P1, "", "", false, java.util.List.of(), ""), GoalState.load(views, G)))
-                .thenEvents(new TodoAdded(idOf("agent", "Write the importer"), "agent", "Write the importer",
-                        "advancement_task", "P1", "", "", false, List.of(), "", ""));
+                .when(views -> TodoDecider.decide(
+                        new AddTodo(
+                                G,
+                                TodoRole.AGENT,
+                                "  Write   the\timporter ",
+                                TaskClass.ADVANCEMENT_TASK,
+                                Priority.P1,
+                                "",
+                                "",
+                                false,
+                                java.util.List.of(),
+                                ""),
+                        GoalState.load(views, G)))
+                .thenEvents(new TodoAdded(
+                        idOf("agent", "Write the importer"),
+                        "agent",
+                        "Write the importer",
+                        "advancement_task",
+                        "P1",
+                        "",
+                        "",
+                        false,
+                        List.of(),
+                        "",
+                        ""));
     }
 
     @Test
     void todoIds_areTodoUnderscoreAndTwelveHexAndIgnoreWhiteSpaceDifferences() {
         assertTrue(TodoIds.isTodoId(TodoIds.of(G, "agent", "Write the importer")));
-        assertTrue(TodoIds.of(G, "agent", "Write the importer").equals(TodoIds.of(G, "agent", " Write\n the  importer")));
+        assertTrue(
+                TodoIds.of(G, "agent", "Write the importer").equals(TodoIds.of(G, "agent", " Write\n the  importer")));
         assertNotEquals(TodoIds.of(G, "agent", "Write the importer"), TodoIds.of("g2", "agent", "Write the importer"));
     }
 
@@ -45,62 +67,130 @@ class AddTodoDeciderTest {
     void addingTheSameTextForAnotherRole_addsADifferentTodo() {
         assertNotEquals(idOf("agent", "Review the plan"), idOf("user", "Review the plan"));
         Scenario.givenGoalWithAgents(G, List.of(), agentTodo("Review the plan"))
-                .when(views -> TodoDecider.decide(new AddTodo(G, TodoRole.USER, "Review the plan", TaskClass.USER_ACTION, Priority.NONE, "", "", false, java.util.List.of(), ""),
+                .when(views -> TodoDecider.decide(
+                        new AddTodo(
+                                G,
+                                TodoRole.USER,
+                                "Review the plan",
+                                TaskClass.USER_ACTION,
+                                Priority.NONE,
+                                "",
+                                "",
+                                false,
+                                java.util.List.of(),
+                                ""),
                         GoalState.load(views, G)))
-                .thenEvents(new TodoAdded(idOf("user", "Review the plan"), "user", "Review the plan", "user_action", "", "",
-                        "", false, List.of(), "", ""));
+                .thenEvents(new TodoAdded(
+                        idOf("user", "Review the plan"),
+                        "user",
+                        "Review the plan",
+                        "user_action",
+                        "",
+                        "",
+                        "",
+                        false,
+                        List.of(),
+                        "",
+                        ""));
     }
 
     @Test
     void aUserGateWithoutScopeOnAGoalWithTwoAgents_isRejectedWithGateScopeRequired() {
         Scenario.givenGoalWithAgents(G, List.of("a", "b"))
-                .when(views -> TodoDecider.decide(addUserGate("Approve the schema", "", false), GoalState.load(views, G)))
+                .when(views ->
+                        TodoDecider.decide(addUserGate("Approve the schema", "", false), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.GateScopeRequired(G));
     }
 
     @Test
     void aUserGateWithBothBlocksAgentAndGlobalGate_isRejectedWithGateScopeRequired() {
         Scenario.givenGoalWithAgents(G, List.of("a", "b"))
-                .when(views -> TodoDecider.decide(addUserGate("Approve the schema", "a", true), GoalState.load(views, G)))
+                .when(views ->
+                        TodoDecider.decide(addUserGate("Approve the schema", "a", true), GoalState.load(views, G)))
                 .thenRejected(Rejection.GateScopeRequired.class);
     }
 
     @Test
     void aUserGateBlockingOneAgentOnAGoalWithTwoAgents_isAdded() {
         Scenario.givenGoalWithAgents(G, List.of("a", "b"))
-                .when(views -> TodoDecider.decide(addUserGate("Approve the schema", "a", false), GoalState.load(views, G)))
-                .thenEvents(new TodoAdded(idOf("user", "Approve the schema"), "user", "Approve the schema", "user_gate", "",
-                        "", "a", false, List.of(), "", ""));
+                .when(views ->
+                        TodoDecider.decide(addUserGate("Approve the schema", "a", false), GoalState.load(views, G)))
+                .thenEvents(new TodoAdded(
+                        idOf("user", "Approve the schema"),
+                        "user",
+                        "Approve the schema",
+                        "user_gate",
+                        "",
+                        "",
+                        "a",
+                        false,
+                        List.of(),
+                        "",
+                        ""));
     }
 
     @Test
     void aGlobalUserGateOnAGoalWithTwoAgents_isAdded() {
         Scenario.givenGoalWithAgents(G, List.of("a", "b"))
-                .when(views -> TodoDecider.decide(addUserGate("Approve the schema", "", true), GoalState.load(views, G)))
-                .thenEvents(new TodoAdded(idOf("user", "Approve the schema"), "user", "Approve the schema", "user_gate", "",
-                        "", "", true, List.of(), "", ""));
+                .when(views ->
+                        TodoDecider.decide(addUserGate("Approve the schema", "", true), GoalState.load(views, G)))
+                .thenEvents(new TodoAdded(
+                        idOf("user", "Approve the schema"),
+                        "user",
+                        "Approve the schema",
+                        "user_gate",
+                        "",
+                        "",
+                        "",
+                        true,
+                        List.of(),
+                        "",
+                        ""));
     }
 
     @Test
     void aUserGateWithoutScopeOnAGoalWithOneAgent_isAdded() {
         Scenario.givenGoalWithAgents(G, List.of("a"))
-                .when(views -> TodoDecider.decide(addUserGate("Approve the schema", "", false), GoalState.load(views, G)))
-                .thenEvents(new TodoAdded(idOf("user", "Approve the schema"), "user", "Approve the schema", "user_gate", "",
-                        "", "", false, List.of(), "", ""));
+                .when(views ->
+                        TodoDecider.decide(addUserGate("Approve the schema", "", false), GoalState.load(views, G)))
+                .thenEvents(new TodoAdded(
+                        idOf("user", "Approve the schema"),
+                        "user",
+                        "Approve the schema",
+                        "user_gate",
+                        "",
+                        "",
+                        "",
+                        false,
+                        List.of(),
+                        "",
+                        ""));
     }
 
     @Test
     void claimedByAnUnregisteredAgent_isRejectedWithAgentNotRegistered() {
         Scenario.givenGoalWithAgents(G, List.of("a", "b"))
-                .when(views -> TodoDecider.decide(new AddTodo(G, TodoRole.AGENT, "Write the importer", TaskClass.ADVANCEMENT_TASK, Priority.NONE, "zed",
-                        "", false, java.util.List.of(), ""), GoalState.load(views, G)))
+                .when(views -> TodoDecider.decide(
+                        new AddTodo(
+                                G,
+                                TodoRole.AGENT,
+                                "Write the importer",
+                                TaskClass.ADVANCEMENT_TASK,
+                                Priority.NONE,
+                                "zed",
+                                "",
+                                false,
+                                java.util.List.of(),
+                                ""),
+                        GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.AgentNotRegistered(G, "zed", List.of("a", "b")));
     }
 
     @Test
     void blockingAnUnregisteredAgent_isRejectedWithAgentNotRegistered() {
         Scenario.givenGoalWithAgents(G, List.of("a", "b"))
-                .when(views -> TodoDecider.decide(addUserGate("Approve the schema", "zed", false), GoalState.load(views, G)))
+                .when(views ->
+                        TodoDecider.decide(addUserGate("Approve the schema", "zed", false), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.AgentNotRegistered(G, "zed", List.of("a", "b")));
     }
 
@@ -108,8 +198,19 @@ class AddTodoDeciderTest {
     void resumeWhenATodoThatDoesNotExistIsDone_isRejectedWithTodoNotFound() {
         String missing = idOf("agent", "never added");
         Scenario.givenGoalWithAgents(G, List.of())
-                .when(views -> TodoDecider.decide(new AddTodo(G, TodoRole.AGENT, "Deploy", TaskClass.ADVANCEMENT_TASK, Priority.NONE, "", "", false, java.util.List.of(),
-                        "todo_done:" + missing), GoalState.load(views, G)))
+                .when(views -> TodoDecider.decide(
+                        new AddTodo(
+                                G,
+                                TodoRole.AGENT,
+                                "Deploy",
+                                TaskClass.ADVANCEMENT_TASK,
+                                Priority.NONE,
+                                "",
+                                "",
+                                false,
+                                java.util.List.of(),
+                                "todo_done:" + missing),
+                        GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.TodoNotFound(missing));
     }
 
@@ -117,10 +218,31 @@ class AddTodoDeciderTest {
     void resumeWhenAnExistingTodoIsDone_isAddedWithTheCondition() {
         String awaited = idOf("agent", "Write the importer");
         Scenario.givenGoalWithAgents(G, List.of(), agentTodo("Write the importer"))
-                .when(views -> TodoDecider.decide(new AddTodo(G, TodoRole.AGENT, "Deploy", TaskClass.ADVANCEMENT_TASK, Priority.NONE, "", "", false, java.util.List.of(),
-                        "todo_done:" + awaited), GoalState.load(views, G)))
-                .thenEvents(new TodoAdded(idOf("agent", "Deploy"), "agent", "Deploy", "advancement_task", "", "", "", false,
-                        List.of(), "", "todo_done:" + awaited));
+                .when(views -> TodoDecider.decide(
+                        new AddTodo(
+                                G,
+                                TodoRole.AGENT,
+                                "Deploy",
+                                TaskClass.ADVANCEMENT_TASK,
+                                Priority.NONE,
+                                "",
+                                "",
+                                false,
+                                java.util.List.of(),
+                                "todo_done:" + awaited),
+                        GoalState.load(views, G)))
+                .thenEvents(new TodoAdded(
+                        idOf("agent", "Deploy"),
+                        "agent",
+                        "Deploy",
+                        "advancement_task",
+                        "",
+                        "",
+                        "",
+                        false,
+                        List.of(),
+                        "",
+                        "todo_done:" + awaited));
     }
 
     @Test

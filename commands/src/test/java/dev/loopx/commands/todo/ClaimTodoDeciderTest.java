@@ -68,15 +68,18 @@ class ClaimTodoDeciderTest {
 
     @Test
     void claimingADoneTodo_isRejectedWithTodoAlreadyCompleted() {
-        Scenario.givenGoalWithAgents(G, List.of("a"), agentTodo(TEXT), new TodoCompleted(ID, "done", true, "", List.of()))
+        Scenario.givenGoalWithAgents(
+                        G, List.of("a"), agentTodo(TEXT), new TodoCompleted(ID, "done", true, "", List.of()))
                 .when(views -> TodoDecider.decide(claim("a"), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.TodoAlreadyCompleted(ID));
     }
 
     @Test
     void claimingByAnExcludedAgent_isRejectedWithAgentExcluded() {
-        Scenario.givenGoalWithAgents(G, List.of("a", "b"), new TodoAdded(ID, "agent", TEXT, "advancement_task", "", "", "",
-                        false, List.of("a"), "", ""))
+        Scenario.givenGoalWithAgents(
+                        G,
+                        List.of("a", "b"),
+                        new TodoAdded(ID, "agent", TEXT, "advancement_task", "", "", "", false, List.of("a"), "", ""))
                 .when(views -> TodoDecider.decide(claim("a"), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.AgentExcluded(ID, "a"));
     }

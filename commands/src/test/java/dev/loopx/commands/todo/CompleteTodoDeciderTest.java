@@ -34,7 +34,8 @@ class CompleteTodoDeciderTest {
     @Test
     void completingWithANextAgentTodo_recordsTheCompletionAndTheSuccessorTogether() {
         Scenario.givenGoalWithAgents(G, List.of("a"), agentTodoClaimedBy(TEXT, "a"))
-                .when(views -> TodoDecider.decide(complete(ID, "a", "  Write the importer   docs"), GoalState.load(views, G)))
+                .when(views ->
+                        TodoDecider.decide(complete(ID, "a", "  Write the importer   docs"), GoalState.load(views, G)))
                 .thenEvents(new TodoCompleted(ID, "shipped", false, "", List.of(NEXT_ID)), nextAgentTodo());
     }
 
@@ -42,50 +43,87 @@ class CompleteTodoDeciderTest {
     void completingWithANextUserTodo_addsAUserSuccessorWithItsTaskClass() {
         String userId = idOf("user", "Try the importer");
         Scenario.givenGoalWithAgents(G, List.of("a"), agentTodo(TEXT))
-                .when(views -> TodoDecider.decide(new CompleteTodo(G, ID, "a", "shipped", false, "", "Try the importer",
-                        "user_action", ""), GoalState.load(views, G)))
-                .thenEvents(new TodoCompleted(ID, "shipped", false, "", List.of(userId)),
-                        new TodoAdded(userId, "user", "Try the importer", "user_action", "", "", "", false, List.of(), "", ""));
+                .when(views -> TodoDecider.decide(
+                        new CompleteTodo(G, ID, "a", "shipped", false, "", "Try the importer", "user_action", ""),
+                        GoalState.load(views, G)))
+                .thenEvents(
+                        new TodoCompleted(ID, "shipped", false, "", List.of(userId)),
+                        new TodoAdded(
+                                userId,
+                                "user",
+                                "Try the importer",
+                                "user_action",
+                                "",
+                                "",
+                                "",
+                                false,
+                                List.of(),
+                                "",
+                                ""));
     }
 
     @Test
     void aUserGateSuccessorOnAMultiAgentGoal_blocksTheCompletingAgent() {
         String gateId = idOf("user", "Approve the release");
         Scenario.givenGoalWithAgents(G, List.of("a", "b"), agentTodo(TEXT))
-                .when(views -> TodoDecider.decide(new CompleteTodo(G, ID, "b", "shipped", false, NEXT, "Approve the release",
-                        "user_gate", ""), GoalState.load(views, G)))
-                .thenEvents(new TodoCompleted(ID, "shipped", false, "", List.of(NEXT_ID, gateId)), nextAgentTodo(),
-                        new TodoAdded(gateId, "user", "Approve the release", "user_gate", "", "", "b", false, List.of(), "", ""));
+                .when(views -> TodoDecider.decide(
+                        new CompleteTodo(G, ID, "b", "shipped", false, NEXT, "Approve the release", "user_gate", ""),
+                        GoalState.load(views, G)))
+                .thenEvents(
+                        new TodoCompleted(ID, "shipped", false, "", List.of(NEXT_ID, gateId)),
+                        nextAgentTodo(),
+                        new TodoAdded(
+                                gateId,
+                                "user",
+                                "Approve the release",
+                                "user_gate",
+                                "",
+                                "",
+                                "b",
+                                false,
+                                List.of(),
+                                "",
+                                ""));
     }
 
     @Test
     void completingWithoutSuccessors_recordsOnlyTheCompletion() {
         Scenario.givenGoalWithAgents(G, List.of(), agentTodo(TEXT))
-                .when(views -> TodoDecider.decide(new CompleteTodo(G, ID, "", "shipped", true, "", "", "", ""),
-                        GoalState.load(views, G)))
+                .when(views -> TodoDecider.decide(
+                        new CompleteTodo(G, ID, "", "shipped", true, "", "", "", ""), GoalState.load(views, G)))
                 .thenEvents(new TodoCompleted(ID, "shipped", true, "", List.of()));
     }
 
     @Test
     void repeatingACompletionWithTheSameSuccessor_changesNothing() {
-        Scenario.givenGoalWithAgents(G, List.of("a"), agentTodo(TEXT),
-                        new TodoCompleted(ID, "shipped", false, "", List.of(NEXT_ID)), nextAgentTodo())
+        Scenario.givenGoalWithAgents(
+                        G,
+                        List.of("a"),
+                        agentTodo(TEXT),
+                        new TodoCompleted(ID, "shipped", false, "", List.of(NEXT_ID)),
+                        nextAgentTodo())
                 .when(views -> TodoDecider.decide(complete(ID, "a", NEXT), GoalState.load(views, G)))
                 .thenNothingChanged();
     }
 
     @Test
     void repeatingACompletionWithoutSuccessor_changesNothing() {
-        Scenario.givenGoalWithAgents(G, List.of("a"), agentTodo(TEXT), new TodoCompleted(ID, "shipped", true, "", List.of()))
+        Scenario.givenGoalWithAgents(
+                        G, List.of("a"), agentTodo(TEXT), new TodoCompleted(ID, "shipped", true, "", List.of()))
                 .when(views -> TodoDecider.decide(complete(ID, "a", ""), GoalState.load(views, G)))
                 .thenNothingChanged();
     }
 
     @Test
     void repeatingACompletionWithADifferentSuccessor_isRejectedWithTodoAlreadyCompleted() {
-        Scenario.givenGoalWithAgents(G, List.of("a"), agentTodo(TEXT),
-                        new TodoCompleted(ID, "shipped", false, "", List.of(NEXT_ID)), nextAgentTodo())
-                .when(views -> TodoDecider.decide(complete(ID, "a", "Something else entirely"), GoalState.load(views, G)))
+        Scenario.givenGoalWithAgents(
+                        G,
+                        List.of("a"),
+                        agentTodo(TEXT),
+                        new TodoCompleted(ID, "shipped", false, "", List.of(NEXT_ID)),
+                        nextAgentTodo())
+                .when(views ->
+                        TodoDecider.decide(complete(ID, "a", "Something else entirely"), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.TodoAlreadyCompleted(ID));
     }
 
@@ -93,8 +131,8 @@ class CompleteTodoDeciderTest {
     void completingAUserGateWithoutADecisionOutcome_isRejectedWithDecisionOutcomeRequired() {
         String gateId = idOf("user", "Approve the schema");
         Scenario.givenGoalWithAgents(G, List.of("a"), userTodo("Approve the schema", "user_gate", "", false))
-                .when(views -> TodoDecider.decide(new CompleteTodo(G, gateId, "a", "", false, "", "", "", ""),
-                        GoalState.load(views, G)))
+                .when(views -> TodoDecider.decide(
+                        new CompleteTodo(G, gateId, "a", "", false, "", "", "", ""), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.DecisionOutcomeRequired(gateId));
     }
 
@@ -102,8 +140,8 @@ class CompleteTodoDeciderTest {
     void completingAUserGateWithADecisionOutcome_recordsTheOutcome() {
         String gateId = idOf("user", "Approve the schema");
         Scenario.givenGoalWithAgents(G, List.of("a"), userTodo("Approve the schema", "user_gate", "", false))
-                .when(views -> TodoDecider.decide(new CompleteTodo(G, gateId, "a", "", true, "", "", "", "approve"),
-                        GoalState.load(views, G)))
+                .when(views -> TodoDecider.decide(
+                        new CompleteTodo(G, gateId, "a", "", true, "", "", "", "approve"), GoalState.load(views, G)))
                 .thenEvents(new TodoCompleted(gateId, "", true, "approve", List.of()));
     }
 
@@ -123,7 +161,11 @@ class CompleteTodoDeciderTest {
 
     @Test
     void repeatingACompletionNamingAnUnrelatedExistingTodoAsSuccessor_isRejectedWithTodoAlreadyCompleted() {
-        Scenario.givenGoalWithAgents(G, List.of("a"), agentTodo(TEXT), nextAgentTodo(),
+        Scenario.givenGoalWithAgents(
+                        G,
+                        List.of("a"),
+                        agentTodo(TEXT),
+                        nextAgentTodo(),
                         new TodoCompleted(ID, "shipped", false, "", List.of()))
                 .when(views -> TodoDecider.decide(complete(ID, "a", NEXT), GoalState.load(views, G)))
                 .thenRejected(Rejection.TodoAlreadyCompleted.class);

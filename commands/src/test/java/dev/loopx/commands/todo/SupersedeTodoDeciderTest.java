@@ -23,27 +23,46 @@ class SupersedeTodoDeciderTest {
 
     @Test
     void theReplacement_inheritsClaimedByBlocksAgentUnblocksTodoIdAndPriority() {
-        Scenario.givenGoalWithAgents(G, List.of("a", "b"),
-                        new TodoAdded(ID, "agent", TEXT, "advancement_task", "P1", "a", "b", false, List.of(), UNBLOCKS, ""))
-                .when(views -> TodoDecider.decide(new SupersedeTodo(G, ID, "a", "vendor API exists", REPLACEMENT),
-                        GoalState.load(views, G)))
-                .thenEvents(new TodoSuperseded(ID, "vendor API exists", REPLACEMENT_ID),
-                        new TodoAdded(REPLACEMENT_ID, "agent", REPLACEMENT, "advancement_task", "P1", "a", "b", false,
-                                List.of(), UNBLOCKS, ""));
+        Scenario.givenGoalWithAgents(
+                        G,
+                        List.of("a", "b"),
+                        new TodoAdded(
+                                ID, "agent", TEXT, "advancement_task", "P1", "a", "b", false, List.of(), UNBLOCKS, ""))
+                .when(views -> TodoDecider.decide(
+                        new SupersedeTodo(G, ID, "a", "vendor API exists", REPLACEMENT), GoalState.load(views, G)))
+                .thenEvents(
+                        new TodoSuperseded(ID, "vendor API exists", REPLACEMENT_ID),
+                        new TodoAdded(
+                                REPLACEMENT_ID,
+                                "agent",
+                                REPLACEMENT,
+                                "advancement_task",
+                                "P1",
+                                "a",
+                                "b",
+                                false,
+                                List.of(),
+                                UNBLOCKS,
+                                ""));
     }
 
     @Test
     void supersedingATodoClaimedByAnotherAgent_isRejectedWithClaimedByOther() {
         Scenario.givenGoalWithAgents(G, List.of("a", "b"), agentTodoClaimedBy(TEXT, "b"))
-                .when(views -> TodoDecider.decide(new SupersedeTodo(G, ID, "a", "why", REPLACEMENT), GoalState.load(views, G)))
+                .when(views ->
+                        TodoDecider.decide(new SupersedeTodo(G, ID, "a", "why", REPLACEMENT), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.ClaimedByOther(ID, "b"));
     }
 
     @Test
     void supersedingADoneTodo_isRejectedWithTodoAlreadyCompleted() {
-        Scenario.givenGoalWithAgents(G, List.of("a"), agentTodoClaimedBy(TEXT, "a"),
+        Scenario.givenGoalWithAgents(
+                        G,
+                        List.of("a"),
+                        agentTodoClaimedBy(TEXT, "a"),
                         new TodoSuperseded(ID, "earlier", REPLACEMENT_ID))
-                .when(views -> TodoDecider.decide(new SupersedeTodo(G, ID, "a", "why", REPLACEMENT), GoalState.load(views, G)))
+                .when(views ->
+                        TodoDecider.decide(new SupersedeTodo(G, ID, "a", "why", REPLACEMENT), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.TodoAlreadyCompleted(ID));
     }
 
@@ -51,8 +70,10 @@ class SupersedeTodoDeciderTest {
     void supersedingATodoWithItsOwnText_isRejected() {
         String text = "Write the importer";
         Scenario.givenGoalWithAgents(Todos.G, List.of("a"), Todos.agentTodo(text))
-                .when(views -> TodoDecider.decide(new TodoCommands.SupersedeTodo(Todos.G, Todos.idOf("agent", text), "a",
-                        "same", " Write  the importer"), GoalState.load(views, Todos.G)))
+                .when(views -> TodoDecider.decide(
+                        new TodoCommands.SupersedeTodo(
+                                Todos.G, Todos.idOf("agent", text), "a", "same", " Write  the importer"),
+                        GoalState.load(views, Todos.G)))
                 .thenRejected(Rejection.ReplacementIsTheSameTodo.class);
     }
 }

@@ -18,23 +18,46 @@ final class Todos {
 
     /** An open, unclaimed agent advancement task. */
     static TodoAdded agentTodo(String text) {
-        return new TodoAdded(idOf("agent", text), "agent", text, "advancement_task", "", "", "", false, List.of(), "", "");
+        return new TodoAdded(
+                idOf("agent", text), "agent", text, "advancement_task", "", "", "", false, List.of(), "", "");
     }
 
     static TodoAdded agentTodoClaimedBy(String text, String agentId) {
-        return new TodoAdded(idOf("agent", text), "agent", text, "advancement_task", "", agentId, "", false, List.of(), "", "");
+        return new TodoAdded(
+                idOf("agent", text), "agent", text, "advancement_task", "", agentId, "", false, List.of(), "", "");
     }
 
     static TodoAdded userTodo(String text, String taskClass, String blocksAgent, boolean globalGate) {
-        return new TodoAdded(idOf("user", text), "user", text, taskClass, "", "", blocksAgent, globalGate, List.of(), "", "");
+        return new TodoAdded(
+                idOf("user", text), "user", text, taskClass, "", "", blocksAgent, globalGate, List.of(), "", "");
     }
 
     static AddTodo addAgentTodo(String text) {
-        return new AddTodo(G, TodoRole.AGENT, text, TaskClass.ADVANCEMENT_TASK, Priority.NONE, "", "", false, java.util.List.of(), "");
+        return new AddTodo(
+                G,
+                TodoRole.AGENT,
+                text,
+                TaskClass.ADVANCEMENT_TASK,
+                Priority.NONE,
+                "",
+                "",
+                false,
+                java.util.List.of(),
+                "");
     }
 
     static AddTodo addUserGate(String text, String blocksAgent, boolean globalGate) {
-        return new AddTodo(G, TodoRole.USER, text, TaskClass.USER_GATE, Priority.NONE, "", blocksAgent, globalGate, java.util.List.of(), "");
+        return new AddTodo(
+                G,
+                TodoRole.USER,
+                text,
+                TaskClass.USER_GATE,
+                Priority.NONE,
+                "",
+                blocksAgent,
+                globalGate,
+                java.util.List.of(),
+                "");
     }
 
     static UpdateTodo update(String todoId, String agentId, String text, String status, String resumeWhen) {

@@ -56,7 +56,9 @@ class UpdateTodoDeciderTest {
 
     @Test
     void changingTheStatus_recordsTodoUpdatedWithTheUnchangedTextAndResumeCondition() {
-        Scenario.givenGoalWithAgents(G, List.of("a"),
+        Scenario.givenGoalWithAgents(
+                        G,
+                        List.of("a"),
                         new TodoAdded(ID, "agent", TEXT, "advancement_task", "", "a", "", false, List.of(), "", AT))
                 .when(views -> TodoDecider.decide(update(ID, "a", "", "blocked", ""), GoalState.load(views, G)))
                 .thenEvents(new TodoUpdated(ID, TEXT, "blocked", AT));
@@ -64,17 +66,17 @@ class UpdateTodoDeciderTest {
 
     @Test
     void changingTheText_recordsTodoUpdatedWithTheNormalisedTextAndTheCurrentStatus() {
-        Scenario.givenGoalWithAgents(G, List.of("a"), agentTodo(TEXT),
-                        new TodoUpdated(ID, TEXT, "deferred", AT))
-                .when(views -> TodoDecider.decide(update(ID, "a", " Write  the CSV importer ", "", ""), GoalState.load(views, G)))
+        Scenario.givenGoalWithAgents(G, List.of("a"), agentTodo(TEXT), new TodoUpdated(ID, TEXT, "deferred", AT))
+                .when(views -> TodoDecider.decide(
+                        update(ID, "a", " Write  the CSV importer ", "", ""), GoalState.load(views, G)))
                 .thenEvents(new TodoUpdated(ID, "Write the CSV importer", "deferred", AT));
     }
 
     @Test
     void changingTextStatusAndResumeConditionAtOnce_recordsOneTodoUpdatedWithAllNewValues() {
         Scenario.givenGoalWithAgents(G, List.of("a"), agentTodo(TEXT))
-                .when(views -> TodoDecider.decide(update(ID, "a", "Write the CSV importer", "deferred", AT),
-                        GoalState.load(views, G)))
+                .when(views -> TodoDecider.decide(
+                        update(ID, "a", "Write the CSV importer", "deferred", AT), GoalState.load(views, G)))
                 .thenEvents(new TodoUpdated(ID, "Write the CSV importer", "deferred", AT));
     }
 
@@ -89,34 +91,39 @@ class UpdateTodoDeciderTest {
     void resumeWhenATodoThatDoesNotExistIsDone_isRejectedWithTodoNotFound() {
         String missing = idOf("agent", "never added");
         Scenario.givenGoalWithAgents(G, List.of("a"), agentTodo(TEXT))
-                .when(views -> TodoDecider.decide(update(ID, "a", "", "", "todo_done:" + missing), GoalState.load(views, G)))
+                .when(views ->
+                        TodoDecider.decide(update(ID, "a", "", "", "todo_done:" + missing), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.TodoNotFound(missing));
     }
 
     @Test
     void clearingTheClaim_recordsTodoClaimCleared() {
         Scenario.givenGoalWithAgents(G, List.of("a", "b"), agentTodoClaimedBy(TEXT, "a"))
-                .when(views -> TodoDecider.decide(new UpdateTodo(G, ID, "a", "", "", "", true), GoalState.load(views, G)))
+                .when(views ->
+                        TodoDecider.decide(new UpdateTodo(G, ID, "a", "", "", "", true), GoalState.load(views, G)))
                 .thenEvents(new TodoClaimCleared(ID));
     }
 
     @Test
     void clearingTheClaimOfAnUnclaimedTodo_changesNothing() {
         Scenario.givenGoalWithAgents(G, List.of("a", "b"), agentTodo(TEXT))
-                .when(views -> TodoDecider.decide(new UpdateTodo(G, ID, "a", "", "", "", true), GoalState.load(views, G)))
+                .when(views ->
+                        TodoDecider.decide(new UpdateTodo(G, ID, "a", "", "", "", true), GoalState.load(views, G)))
                 .thenNothingChanged();
     }
 
     @Test
     void anUpdateToTheCurrentValues_changesNothing() {
         Scenario.givenGoalWithAgents(G, List.of("a"), agentTodo(TEXT), new TodoUpdated(ID, TEXT, "blocked", AT))
-                .when(views -> TodoDecider.decide(update(ID, "a", "  Write the   importer", "blocked", AT), GoalState.load(views, G)))
+                .when(views -> TodoDecider.decide(
+                        update(ID, "a", "  Write the   importer", "blocked", AT), GoalState.load(views, G)))
                 .thenNothingChanged();
     }
 
     @Test
     void updatingADoneTodo_isRejectedWithTodoAlreadyCompleted() {
-        Scenario.givenGoalWithAgents(G, List.of("a"), agentTodo(TEXT), new TodoCompleted(ID, "done", true, "", List.of()))
+        Scenario.givenGoalWithAgents(
+                        G, List.of("a"), agentTodo(TEXT), new TodoCompleted(ID, "done", true, "", List.of()))
                 .when(views -> TodoDecider.decide(update(ID, "a", "", "blocked", ""), GoalState.load(views, G)))
                 .thenRejectedWith(new Rejection.TodoAlreadyCompleted(ID));
     }

@@ -23,7 +23,8 @@ public final class HeartbeatPrompt {
      * The identity refusal for this lane, or empty when it may load a body. {@code bootstrap}
      * additionally refuses an empty agent id on a goal without agents.
      */
-    public static Optional<ObjectNode> identityRefusal(String schemaVersion, GoalState s, String agentId, boolean bootstrap) {
+    public static Optional<ObjectNode> identityRefusal(
+            String schemaVersion, GoalState s, String agentId, boolean bootstrap) {
         String goal = s.goal().goalId();
         List<String> registered = s.goal().agentIds();
         String errorCode;
@@ -37,7 +38,9 @@ public final class HeartbeatPrompt {
         } else if (!agentId.isEmpty() && s.goal().agent(agentId).isEmpty()) {
             errorCode = "agent_not_registered";
             message = "agent " + agentId + " is not registered for goal " + goal
-                    + (registered.isEmpty() ? " (no agents are registered)" : " (registered: " + String.join(", ", registered) + ")");
+                    + (registered.isEmpty()
+                            ? " (no agents are registered)"
+                            : " (registered: " + String.join(", ", registered) + ")");
         } else {
             return Optional.empty();
         }
@@ -55,7 +58,8 @@ public final class HeartbeatPrompt {
         if (registered.isEmpty()) {
             commands.add("loopx register-agent --goal-id " + goal + " --agent-id <agent-id> --execute");
         } else {
-            registered.forEach(a -> commands.add("loopx heartbeat-prompt --goal-id " + goal + " --agent-id " + a + mode));
+            registered.forEach(
+                    a -> commands.add("loopx heartbeat-prompt --goal-id " + goal + " --agent-id " + a + mode));
         }
         doc.put("hint", commands.get(0).asText());
         return Optional.of(doc);

@@ -19,8 +19,9 @@ public final class ManagedWrapper {
     private ManagedWrapper() {}
 
     public static String render(WrapperBinding binding) {
-        return WrapperVersion.of(binding.version()).orElseThrow(() -> new IllegalArgumentException(
-                "unknown wrapper version " + binding.version())).render(binding);
+        return WrapperVersion.of(binding.version())
+                .orElseThrow(() -> new IllegalArgumentException("unknown wrapper version " + binding.version()))
+                .render(binding);
     }
 
     public static int chars(String wrapper) {
@@ -34,7 +35,8 @@ public final class ManagedWrapper {
     /** SHA-256 (lower-case hex) of the wrapper's UTF-8 bytes: what {@code heartbeat.installed} records. */
     public static String sha256(String wrapper) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(wrapper.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(wrapper.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }

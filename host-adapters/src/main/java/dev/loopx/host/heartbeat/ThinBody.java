@@ -21,6 +21,7 @@ public final class ThinBody {
     public static final int MAX_JSON_CHARS = 5_400;
     /** Longest accepted agent scope (all {@code --agent-scope} values joined), in characters. */
     public static final int MAX_SCOPE_CHARS = 320;
+
     public static final int MAX_CAPABILITIES = 8;
     public static final int MAX_CAPABILITY_CHARS = 40;
 
@@ -30,8 +31,14 @@ public final class ThinBody {
      * What the body is rendered from. {@code agentId} is empty only for a goal without registered
      * agents; {@code scope} is already {@link #normalizeScope normalised}.
      */
-    public record Request(String goalId, String agentId, String scope, List<String> capabilities, String cliBin,
-            String runtimeProfile, String turnInstanceId) {
+    public record Request(
+            String goalId,
+            String agentId,
+            String scope,
+            List<String> capabilities,
+            String cliBin,
+            String runtimeProfile,
+            String turnInstanceId) {
         public Request {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(agentId, "agentId");
@@ -64,7 +71,8 @@ public final class ThinBody {
             return Optional.of(new Problem("invalid_value", "--agent-scope must not contain '<' or '>'"));
         }
         if (scope.codePointCount(0, scope.length()) > MAX_SCOPE_CHARS) {
-            return Optional.of(new Problem("invalid_value",
+            return Optional.of(new Problem(
+                    "invalid_value",
                     "--agent-scope is longer than " + MAX_SCOPE_CHARS + " characters (all values joined)"));
         }
         return PublicText.checkOptional("--agent-scope", scope).map(v -> new Problem(v.errorCode(), v.message()));
@@ -76,7 +84,8 @@ public final class ThinBody {
             return Optional.of("at most " + MAX_CAPABILITIES + " distinct --available-capability values are accepted");
         }
         if (capabilities.stream().anyMatch(c -> c.length() > MAX_CAPABILITY_CHARS)) {
-            return Optional.of("an --available-capability value is longer than " + MAX_CAPABILITY_CHARS + " characters");
+            return Optional.of(
+                    "an --available-capability value is longer than " + MAX_CAPABILITY_CHARS + " characters");
         }
         return Optional.empty();
     }
@@ -102,7 +111,9 @@ public final class ThinBody {
         if (!r.scope().isEmpty()) {
             b.append("Your scope: ").append(r.scope()).append('\n');
         }
-        b.append("`").append(cli).append("` is the LoopX CLI that loaded this body; give every LoopX command the")
+        b.append("`")
+                .append(cli)
+                .append("` is the LoopX CLI that loaded this body; give every LoopX command the")
                 .append(" loader's --runtime-root. Every turn, in order:\n");
         b.append("1. Ask first: ").append(ShellWords.join(shouldRunWords(r))).append('\n');
         b.append("2. Follow its interaction_contract: do agent_channel.required_reads first, then only")
@@ -116,7 +127,8 @@ public final class ThinBody {
                 .append(" its quota spend-slot ... --execute command once. Never spend for should-run, claims, acks or")
                 .append(" a turn without delivery.\n");
         b.append("6. Scheduler: if scheduler_hint.app_automation.stateful_backoff.apply_needed=true, set your")
-                .append(" automation's RRULE to its recommended_rrule. When its ack_hint is present, run ").append(cli)
+                .append(" automation's RRULE to its recommended_rrule. When its ack_hint is present, run ")
+                .append(cli)
                 .append(" with ack_hint.cli_args exactly (no spend).\n");
         b.append("7. user_channel.notify NOTIFY/DONT_NOTIFY controls output only (whether you message the user);")
                 .append(" it never decides whether you work.\n");

@@ -14,8 +14,8 @@ import java.util.Optional;
  * CLI binary are non-blank and free of control characters. {@link #problem} says why a candidate
  * is not valid, without echoing it.
  */
-public record WrapperBinding(int version, String runtimeRoot, String goalId, String agentId, String cliBin,
-        List<String> capabilities) {
+public record WrapperBinding(
+        int version, String runtimeRoot, String goalId, String agentId, String cliBin, List<String> capabilities) {
     public WrapperBinding {
         Objects.requireNonNull(runtimeRoot, "runtimeRoot");
         Objects.requireNonNull(goalId, "goalId");
@@ -29,8 +29,8 @@ public record WrapperBinding(int version, String runtimeRoot, String goalId, Str
     }
 
     /** Why these values cannot form a binding (public-safe), or empty. */
-    public static Optional<String> problem(String runtimeRoot, String goalId, String agentId, String cliBin,
-            List<String> capabilities) {
+    public static Optional<String> problem(
+            String runtimeRoot, String goalId, String agentId, String cliBin, List<String> capabilities) {
         if (runtimeRoot.isBlank() || hasControl(runtimeRoot)) {
             return Optional.of("the runtime root must be a non-blank path without control characters");
         }

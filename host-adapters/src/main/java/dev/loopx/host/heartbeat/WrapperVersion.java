@@ -21,8 +21,10 @@ import java.util.Optional;
  */
 public enum WrapperVersion {
     V1(1, "Follow the loaded task_body only when ok=true; otherwise stop and report the blocker."),
-    V2(2, "Follow the loaded task_body only when ok=true. Never fall back to remembered rules."
-            + " If loading fails, stop: no work, no spend; report the blocker.");
+    V2(
+            2,
+            "Follow the loaded task_body only when ok=true. Never fall back to remembered rules."
+                    + " If loading fails, stop: no work, no spend; report the blocker.");
 
     static final String FENCE_OPEN = "```sh";
     static final String FENCE_CLOSE = "```";
@@ -62,7 +64,8 @@ public enum WrapperVersion {
 
     /** The loader command's words, binary first. */
     public List<String> loaderWords(WrapperBinding b) {
-        List<String> words = new ArrayList<>(List.of(b.cliBin(), "heartbeat-prompt", "--runtime-root", b.runtimeRoot()));
+        List<String> words =
+                new ArrayList<>(List.of(b.cliBin(), "heartbeat-prompt", "--runtime-root", b.runtimeRoot()));
         if (this == V2) {
             words.addAll(List.of("--format", "json"));
         }
@@ -92,8 +95,11 @@ public enum WrapperVersion {
      */
     Optional<WrapperBinding> parse(String text) {
         String[] lines = text.split("\n", -1);
-        if (lines.length != 5 || !lines[0].equals(header()) || !lines[1].equals(FENCE_OPEN)
-                || !lines[3].equals(FENCE_CLOSE) || !lines[4].equals(instruction)) {
+        if (lines.length != 5
+                || !lines[0].equals(header())
+                || !lines[1].equals(FENCE_OPEN)
+                || !lines[3].equals(FENCE_CLOSE)
+                || !lines[4].equals(instruction)) {
             return Optional.empty();
         }
         return ShellWords.split(lines[2]).flatMap(this::bindingOf);
@@ -101,7 +107,9 @@ public enum WrapperVersion {
 
     private Optional<WrapperBinding> bindingOf(List<String> w) {
         int fixed = this == V2 ? 11 : 8;
-        if (w.size() < fixed || !w.get(1).equals("heartbeat-prompt") || !w.get(2).equals("--runtime-root")) {
+        if (w.size() < fixed
+                || !w.get(1).equals("heartbeat-prompt")
+                || !w.get(2).equals("--runtime-root")) {
             return Optional.empty();
         }
         int i = 4;
@@ -131,7 +139,8 @@ public enum WrapperVersion {
         } else if (w.size() != i) {
             return Optional.empty();
         }
-        if (WrapperBinding.problem(w.get(3), goal, agent, w.get(0), capabilities).isPresent()) {
+        if (WrapperBinding.problem(w.get(3), goal, agent, w.get(0), capabilities)
+                .isPresent()) {
             return Optional.empty();
         }
         return Optional.of(new WrapperBinding(number, w.get(3), goal, agent, w.get(0), capabilities));

@@ -37,6 +37,8 @@ public final class CliProbe {
     }
 
     private static Optional<Path> executable(Path candidate) {
-        return Files.isRegularFile(candidate) && Files.isExecutable(candidate) ? Optional.of(candidate) : Optional.empty();
+        return Files.isRegularFile(candidate) && Files.isExecutable(candidate)
+                ? Optional.of(candidate)
+                : Optional.empty();
     }
 }

@@ -69,7 +69,8 @@ public final class HostFileInstaller {
         Map<String, List<ManagedFile>> groups = new LinkedHashMap<>();
         for (int i = 0; i < files.size(); i++) {
             ManagedFile f = files.get(i);
-            groups.computeIfAbsent(f.pair() == null ? "#" + i : f.pair(), k -> new ArrayList<>()).add(f);
+            groups.computeIfAbsent(f.pair() == null ? "#" + i : f.pair(), k -> new ArrayList<>())
+                    .add(f);
         }
         List<FileResult> results = new ArrayList<>();
         for (List<ManagedFile> group : groups.values()) {
@@ -77,16 +78,22 @@ public final class HostFileInstaller {
             for (ManagedFile f : group) {
                 found.add(find(f.target()));
             }
-            boolean blocked = group.size() > 1 && found.stream().anyMatch(x -> x.owner().equals("user"));
+            boolean blocked =
+                    group.size() > 1 && found.stream().anyMatch(x -> x.owner().equals("user"));
             for (int i = 0; i < group.size(); i++) {
                 ManagedFile f = group.get(i);
                 Found x = found.get(i);
-                FileStatus status = blocked ? FileStatus.BLOCKED_USER_OWNED_PI_FILE : switch (x.owner()) {
-                    case "none" -> inspect ? FileStatus.ABSENT : dryRun ? FileStatus.WOULD_CREATE : FileStatus.CREATED;
-                    case "user" -> FileStatus.SKIPPED_USER_FILE;
-                    default -> x.content().equals(f.content()) ? FileStatus.UNCHANGED
-                            : dryRun ? FileStatus.WOULD_UPDATE : FileStatus.UPDATED;
-                };
+                FileStatus status = blocked
+                        ? FileStatus.BLOCKED_USER_OWNED_PI_FILE
+                        : switch (x.owner()) {
+                            case "none" ->
+                                inspect ? FileStatus.ABSENT : dryRun ? FileStatus.WOULD_CREATE : FileStatus.CREATED;
+                            case "user" -> FileStatus.SKIPPED_USER_FILE;
+                            default ->
+                                x.content().equals(f.content())
+                                        ? FileStatus.UNCHANGED
+                                        : dryRun ? FileStatus.WOULD_UPDATE : FileStatus.UPDATED;
+                        };
                 if (status == FileStatus.CREATED || status == FileStatus.UPDATED) {
                     Files.createDirectories(f.target().getParent());
                     HOST_FILE.replace(f.target(), f.content().getBytes(StandardCharsets.UTF_8));

@@ -44,7 +44,8 @@ public final class HostFiles {
      * @param includeGoalBridge whether the opt-in OpenCode goal bridge is part of the set (install
      *     asks for it with {@code --goal-bridge}; uninstall and inspect always include it)
      */
-    public static List<ManagedFile> of(Set<HostSurface> surfaces, HostLocations at, String cliBin, boolean includeGoalBridge) {
+    public static List<ManagedFile> of(
+            Set<HostSurface> surfaces, HostLocations at, String cliBin, boolean includeGoalBridge) {
         List<ManagedFile> files = new ArrayList<>();
         for (HostSurface surface : HostSurface.withHostFiles()) {
             if (!surfaces.contains(surface)) {
@@ -54,33 +55,79 @@ public final class HostFiles {
                 case CODEX_CLI -> commandFacades(files, surface, at.codexHome(), "codex_home", "prompts", cliBin);
                 case CLAUDE_CODE -> {
                     commandFacades(files, surface, at.claudeHome(), "claude_home", "commands", cliBin);
-                    files.add(new ManagedFile(surface, "loopx-skill", "claude_home", "skills/loopx/SKILL.md",
-                            at.claudeHome().resolve("skills").resolve("loopx").resolve("SKILL.md"), Facades.skill(cliBin), null, true));
-                    files.add(new ManagedFile(surface, "loopx-mcp", "project", ".mcp.json",
-                            at.project().resolve(".mcp.json"), mcpRegistration(cliBin), null, false));
+                    files.add(new ManagedFile(
+                            surface,
+                            "loopx-skill",
+                            "claude_home",
+                            "skills/loopx/SKILL.md",
+                            at.claudeHome().resolve("skills").resolve("loopx").resolve("SKILL.md"),
+                            Facades.skill(cliBin),
+                            null,
+                            true));
+                    files.add(new ManagedFile(
+                            surface,
+                            "loopx-mcp",
+                            "project",
+                            ".mcp.json",
+                            at.project().resolve(".mcp.json"),
+                            mcpRegistration(cliBin),
+                            null,
+                            false));
                 }
                 case OPENCODE -> {
                     commandFacades(files, surface, at.opencodeConfigDir(), "opencode_config_dir", "command", cliBin);
                     if (includeGoalBridge) {
-                        files.add(new ManagedFile(surface, "loopx-goal", "opencode_config_dir", "command/loopx-goal.md",
+                        files.add(new ManagedFile(
+                                surface,
+                                "loopx-goal",
+                                "opencode_config_dir",
+                                "command/loopx-goal.md",
                                 at.opencodeConfigDir().resolve("command").resolve("loopx-goal.md"),
-                                Facades.opencodeGoalBridgeCommand(cliBin), null, false));
+                                Facades.opencodeGoalBridgeCommand(cliBin),
+                                null,
+                                false));
                         Path plugin = at.opencodeConfigDir().resolve("plugin");
-                        files.add(script(surface, "loopx-goal-bridge", "opencode_config_dir", "plugin/loopx-goal-bridge.js",
-                                plugin.resolve("loopx-goal-bridge.js"), OPENCODE_BRIDGE, "opencode-goal-bridge"));
-                        files.add(script(surface, "pi-goal-loop-runtime", "opencode_config_dir", "plugin/pi-goal-loop-runtime.mjs",
-                                plugin.resolve("pi-goal-loop-runtime.mjs"), PI_RUNTIME, "opencode-goal-bridge"));
+                        files.add(script(
+                                surface,
+                                "loopx-goal-bridge",
+                                "opencode_config_dir",
+                                "plugin/loopx-goal-bridge.js",
+                                plugin.resolve("loopx-goal-bridge.js"),
+                                OPENCODE_BRIDGE,
+                                "opencode-goal-bridge"));
+                        files.add(script(
+                                surface,
+                                "pi-goal-loop-runtime",
+                                "opencode_config_dir",
+                                "plugin/pi-goal-loop-runtime.mjs",
+                                plugin.resolve("pi-goal-loop-runtime.mjs"),
+                                PI_RUNTIME,
+                                "opencode-goal-bridge"));
                     }
                 }
                 case PI -> {
                     boolean agentDir = at.piAgentDir() != null;
-                    Path dir = agentDir ? at.piAgentDir().resolve("extensions") : at.project().resolve(".pi").resolve("extensions");
+                    Path dir = agentDir
+                            ? at.piAgentDir().resolve("extensions")
+                            : at.project().resolve(".pi").resolve("extensions");
                     String home = agentDir ? "pi_agent_dir" : "project";
                     String prefix = agentDir ? "extensions/" : ".pi/extensions/";
-                    files.add(script(surface, "loopx-goal", home, prefix + "loopx-goal.ts", dir.resolve("loopx-goal.ts"),
-                            PI_EXTENSION, "pi-extension"));
-                    files.add(script(surface, "pi-goal-loop-runtime", home, prefix + "pi-goal-loop-runtime.mjs",
-                            dir.resolve("pi-goal-loop-runtime.mjs"), PI_RUNTIME, "pi-extension"));
+                    files.add(script(
+                            surface,
+                            "loopx-goal",
+                            home,
+                            prefix + "loopx-goal.ts",
+                            dir.resolve("loopx-goal.ts"),
+                            PI_EXTENSION,
+                            "pi-extension"));
+                    files.add(script(
+                            surface,
+                            "pi-goal-loop-runtime",
+                            home,
+                            prefix + "pi-goal-loop-runtime.mjs",
+                            dir.resolve("pi-goal-loop-runtime.mjs"),
+                            PI_RUNTIME,
+                            "pi-extension"));
                 }
                 case CODEX_APP, SHELL -> throw new IllegalStateException(surface + " has no host files");
             }
@@ -88,17 +135,29 @@ public final class HostFiles {
         return files;
     }
 
-    private static void commandFacades(List<ManagedFile> files, HostSurface surface, Path home, String homeLabel,
-            String folder, String cliBin) {
+    private static void commandFacades(
+            List<ManagedFile> files, HostSurface surface, Path home, String homeLabel, String folder, String cliBin) {
         for (String stem : Facades.commandStems()) {
-            files.add(new ManagedFile(surface, stem, homeLabel, folder + "/" + stem + ".md",
+            files.add(new ManagedFile(
+                    surface,
+                    stem,
+                    homeLabel,
+                    folder + "/" + stem + ".md",
                     home.resolve(folder).resolve(stem + ".md"),
-                    Facades.command(stem, surface, cliBin, surface != HostSurface.OPENCODE), null, false));
+                    Facades.command(stem, surface, cliBin, surface != HostSurface.OPENCODE),
+                    null,
+                    false));
         }
     }
 
-    private static ManagedFile script(HostSurface surface, String name, String home, String relativePath, Path target,
-            String resource, String pair) {
+    private static ManagedFile script(
+            HostSurface surface,
+            String name,
+            String home,
+            String relativePath,
+            Path target,
+            String resource,
+            String pair) {
         String content = "// " + ManagedMarker.of(name, surface) + "\n" + resource(resource);
         return new ManagedFile(surface, name, home, relativePath, target, content, pair, false);
     }

@@ -16,8 +16,15 @@ import java.util.Objects;
  * @param pair files with the same non-null pair name are written all together or not at all
  * @param ownsDirectory true when the file's folder exists only for it (removed with it when empty)
  */
-public record ManagedFile(HostSurface surface, String name, String home, String relativePath, Path target,
-        String content, String pair, boolean ownsDirectory) {
+public record ManagedFile(
+        HostSurface surface,
+        String name,
+        String home,
+        String relativePath,
+        Path target,
+        String content,
+        String pair,
+        boolean ownsDirectory) {
     public ManagedFile {
         Objects.requireNonNull(surface, "surface");
         if (!surface.hasHostFiles()) {

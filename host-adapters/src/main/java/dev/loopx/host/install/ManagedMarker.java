@@ -19,9 +19,10 @@ public final class ManagedMarker {
     public static final String VERSION_TAG = "loopx-managed-slash-command:v1";
     /** The JSON key that carries the marker in files that cannot hold comments. */
     public static final String JSON_KEY = "loopx_managed";
+
     static final int SCAN_BYTES = 8192;
-    private static final Pattern MARKER = Pattern.compile(
-            "<!-- " + Pattern.quote(VERSION_TAG) + " command=[A-Za-z0-9_.:/-]+ surface=[a-z-]+ -->");
+    private static final Pattern MARKER =
+            Pattern.compile("<!-- " + Pattern.quote(VERSION_TAG) + " command=[A-Za-z0-9_.:/-]+ surface=[a-z-]+ -->");
 
     private ManagedMarker() {}
 

@@ -54,20 +54,26 @@ public final class LoopxMcpServer {
                 .serverInfo("loopx", version)
                 .jsonMapper(json)
                 .jsonSchemaValidator(new DefaultJsonSchemaValidator(MAPPER))
-                .instructions("LoopX owns this goal's durable state. Call should_run first every turn; claim_task before "
-                        + "working on a todo; complete_task with evidence when done; host_prompt for the per-turn rules.")
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-                .tools(McpTools.definitions(json).stream().map(tool -> SyncToolSpecification.builder().tool(tool)
-                        .callHandler((exchange, request) -> {
-                            inFlight.incrementAndGet();
-                            try {
-                                synchronized (lock) {
-                                    return call(backend, binding, request.name(), request.arguments());
-                                }
-                            } finally {
-                                inFlight.decrementAndGet();
-                            }
-                        }).build()).toList())
+                .instructions(
+                        "LoopX owns this goal's durable state. Call should_run first every turn; claim_task before "
+                                + "working on a todo; complete_task with evidence when done; host_prompt for the per-turn rules.")
+                .capabilities(
+                        McpSchema.ServerCapabilities.builder().tools(false).build())
+                .tools(McpTools.definitions(json).stream()
+                        .map(tool -> SyncToolSpecification.builder()
+                                .tool(tool)
+                                .callHandler((exchange, request) -> {
+                                    inFlight.incrementAndGet();
+                                    try {
+                                        synchronized (lock) {
+                                            return call(backend, binding, request.name(), request.arguments());
+                                        }
+                                    } finally {
+                                        inFlight.decrementAndGet();
+                                    }
+                                })
+                                .build())
+                        .toList())
                 .build();
         try {
             ended.await();
@@ -95,7 +101,8 @@ public final class LoopxMcpServer {
     }
 
     /** One tool call: translate, run the CLI once (or answer the blocker), wrap as a tool result. */
-    static McpSchema.CallToolResult call(CliBackend backend, McpBinding binding, String tool, Map<String, Object> arguments) {
+    static McpSchema.CallToolResult call(
+            CliBackend backend, McpBinding binding, String tool, Map<String, Object> arguments) {
         Either<ObjectNode, List<String>> translated = McpToolCalls.translate(tool, arguments, binding);
         if (translated.isLeft()) {
             return result(translated.getLeft());
@@ -104,7 +111,9 @@ public final class LoopxMcpServer {
         try {
             run = backend.run(translated.get());
         } catch (RuntimeException e) {
-            return result(McpToolCalls.blocker(tool, "cli_unavailable",
+            return result(McpToolCalls.blocker(
+                    tool,
+                    "cli_unavailable",
                     "The LoopX CLI could not run (" + e.getClass().getSimpleName() + "); nothing was recorded.",
                     binding.cliBin() + " doctor"));
         }
@@ -115,7 +124,9 @@ public final class LoopxMcpServer {
             answer = null;
         }
         if (answer == null || !answer.isObject()) {
-            return result(McpToolCalls.blocker(tool, "cli_output_unreadable",
+            return result(McpToolCalls.blocker(
+                    tool,
+                    "cli_output_unreadable",
                     "The LoopX CLI did not answer with one JSON document (exit " + run.exitCode() + ").",
                     binding.cliBin() + " doctor"));
         }

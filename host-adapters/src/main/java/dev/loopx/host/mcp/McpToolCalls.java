@@ -28,7 +28,8 @@ public final class McpToolCalls {
 
     private McpToolCalls() {}
 
-    public static Either<ObjectNode, List<String>> translate(String tool, Map<String, Object> arguments, McpBinding binding) {
+    public static Either<ObjectNode, List<String>> translate(
+            String tool, Map<String, Object> arguments, McpBinding binding) {
         Map<String, Object> args = arguments == null ? Map.of() : arguments;
         Either<ObjectNode, String> goal = identity(tool, "goal_id", args, binding.goalId(), binding);
         if (goal.isLeft()) {
@@ -41,7 +42,9 @@ public final class McpToolCalls {
         String goalId = goal.get();
         String agentId = agent.get();
         if (goalId.isEmpty()) {
-            return Either.left(blocker(tool, "goal_binding_required",
+            return Either.left(blocker(
+                    tool,
+                    "goal_binding_required",
                     "This MCP server is not bound to a goal and the call named none; LoopX will not guess one.",
                     serveCommand(binding, "<goal-id>", agentId.isEmpty() ? "<agent-id>" : agentId)));
         }
@@ -65,11 +68,19 @@ public final class McpToolCalls {
                     return Either.left(todo.getLeft());
                 }
                 if (todo.get().isEmpty()) {
-                    return Either.left(blocker(tool, "invalid_tool_arguments", "todo_id is required.",
+                    return Either.left(blocker(
+                            tool,
+                            "invalid_tool_arguments",
+                            "todo_id is required.",
                             binding.cliBin() + " todo list --goal-id " + goalId));
                 }
-                cli.addAll(List.of("todo", tool.equals(CLAIM_TASK) ? "claim" : "complete", "--goal-id", goalId,
-                        "--todo-id", todo.get()));
+                cli.addAll(List.of(
+                        "todo",
+                        tool.equals(CLAIM_TASK) ? "claim" : "complete",
+                        "--goal-id",
+                        goalId,
+                        "--todo-id",
+                        todo.get()));
                 addAgent(cli, agentId);
                 if (tool.equals(COMPLETE_TASK)) {
                     Either<ObjectNode, List<String>> extra = completion(tool, args);
@@ -84,7 +95,10 @@ public final class McpToolCalls {
                 addAgent(cli, agentId);
             }
             default -> {
-                return Either.left(blocker(tool, "unknown_tool", "LoopX offers only " + String.join(", ", TOOLS) + ".",
+                return Either.left(blocker(
+                        tool,
+                        "unknown_tool",
+                        "LoopX offers only " + String.join(", ", TOOLS) + ".",
                         binding.cliBin() + " mcp serve --help"));
             }
         }
@@ -123,17 +137,21 @@ public final class McpToolCalls {
         }
     }
 
-    private static Either<ObjectNode, String> identity(String tool, String key, Map<String, Object> args, String bound,
-            McpBinding binding) {
+    private static Either<ObjectNode, String> identity(
+            String tool, String key, Map<String, Object> args, String bound, McpBinding binding) {
         Either<ObjectNode, String> given = string(tool, key, args);
         if (given.isLeft()) {
             return given;
         }
         if (!bound.isEmpty() && !given.get().isEmpty() && !given.get().equals(bound)) {
-            return Either.left(blocker(tool, "binding_conflict",
+            return Either.left(blocker(
+                    tool,
+                    "binding_conflict",
                     "This MCP server is bound to " + key + "=" + bound + "; it cannot act for another one. "
                             + "Register a second server for the other lane.",
-                    serveCommand(binding, key.equals("goal_id") ? given.get() : binding.goalId(),
+                    serveCommand(
+                            binding,
+                            key.equals("goal_id") ? given.get() : binding.goalId(),
                             key.equals("agent_id") ? given.get() : binding.agentId())));
         }
         return Either.right(bound.isEmpty() ? given.get() : bound);

@@ -14,25 +14,42 @@ final class McpTools {
 
     static List<McpSchema.Tool> definitions(McpJsonMapper json) {
         return List.of(
-                tool(json, McpToolCalls.SHOULD_RUN, "Ask LoopX whether this agent may run now and on what "
-                        + "(loopx quota should-run, runtime profile claude_code). Read-only; never spends quota.",
-                        "{\"type\":\"object\",\"properties\":{" + IDENTITY + ",\"turn_instance_id\":{\"type\":\"string\","
+                tool(
+                        json,
+                        McpToolCalls.SHOULD_RUN,
+                        "Ask LoopX whether this agent may run now and on what "
+                                + "(loopx quota should-run, runtime profile claude_code). Read-only; never spends quota.",
+                        "{\"type\":\"object\",\"properties\":{" + IDENTITY
+                                + ",\"turn_instance_id\":{\"type\":\"string\","
                                 + "\"description\":\"Record one idempotent receipt for this turn.\"}}}"),
-                tool(json, McpToolCalls.CLAIM_TASK, "Claim a todo before working on it (loopx todo claim). "
-                        + "Never steals another agent's claim.",
+                tool(
+                        json,
+                        McpToolCalls.CLAIM_TASK,
+                        "Claim a todo before working on it (loopx todo claim). "
+                                + "Never steals another agent's claim.",
                         "{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\"}," + IDENTITY
                                 + "},\"required\":[\"todo_id\"]}"),
-                tool(json, McpToolCalls.COMPLETE_TASK, "Complete a claimed todo with public-safe evidence "
-                        + "(loopx todo complete). Terminal and idempotent.",
+                tool(
+                        json,
+                        McpToolCalls.COMPLETE_TASK,
+                        "Complete a claimed todo with public-safe evidence "
+                                + "(loopx todo complete). Terminal and idempotent.",
                         "{\"type\":\"object\",\"properties\":{\"todo_id\":{\"type\":\"string\"},\"evidence\":{\"type\":"
                                 + "\"string\"},\"no_follow_up\":{\"type\":\"boolean\"},\"next_agent_todo\":{\"type\":"
                                 + "\"string\"}," + IDENTITY + "},\"required\":[\"todo_id\"]}"),
-                tool(json, McpToolCalls.HOST_PROMPT, "The current thin heartbeat body for the bound goal and agent "
-                        + "(loopx heartbeat-prompt): the per-turn rules to follow. Fails closed without identity.",
+                tool(
+                        json,
+                        McpToolCalls.HOST_PROMPT,
+                        "The current thin heartbeat body for the bound goal and agent "
+                                + "(loopx heartbeat-prompt): the per-turn rules to follow. Fails closed without identity.",
                         "{\"type\":\"object\",\"properties\":{" + IDENTITY + "}}"));
     }
 
     private static McpSchema.Tool tool(McpJsonMapper json, String name, String description, String schema) {
-        return McpSchema.Tool.builder().name(name).description(description).inputSchema(json, schema).build();
+        return McpSchema.Tool.builder()
+                .name(name)
+                .description(description)
+                .inputSchema(json, schema)
+                .build();
     }
 }

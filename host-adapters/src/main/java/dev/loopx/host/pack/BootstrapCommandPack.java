@@ -31,7 +31,8 @@ public final class BootstrapCommandPack {
         doc.put("ok", true);
         doc.put("read_only", true);
         ObjectNode safety = doc.putObject("safety_contract");
-        for (String flag : List.of("runs_bootstrap", "writes_registry", "writes_state", "creates_heartbeat", "spends_quota")) {
+        for (String flag :
+                List.of("runs_bootstrap", "writes_registry", "writes_state", "creates_heartbeat", "spends_quota")) {
             safety.put(flag, false);
         }
         doc.put("project_label", request.projectLabel());
@@ -72,76 +73,108 @@ public final class BootstrapCommandPack {
         return snapshot.goals().size() == 1 ? Optional.of(snapshot.goals().getFirst()) : Optional.empty();
     }
 
-    private static ObjectNode nextStep(PackRequest request, ProjectSnapshot snapshot, Optional<ProjectSnapshot.Goal> goal) {
+    private static ObjectNode nextStep(
+            PackRequest request, ProjectSnapshot snapshot, Optional<ProjectSnapshot.Goal> goal) {
         String cli = request.cliBin();
         boolean goalText = !request.goalText().isEmpty();
         if (!snapshot.connected() && !goalText) {
             String goalId = request.goalId().isEmpty() ? request.defaultGoalId() : request.goalId();
-            ObjectNode step = step("confirm_before_bootstrap_mutation",
+            ObjectNode step = step(
+                    "confirm_before_bootstrap_mutation",
                     "This project is not connected to LoopX. Show the dry run, ask the user, and connect only after they confirm.",
-                    request.connect(goalId, true), cli);
+                    request.connect(goalId, true),
+                    cli);
             step.set("dry_run_command", request.connect(goalId, true).toJson(cli));
-            step.set("after_confirmation_command", request.connect(goalId, false).toJson(cli));
+            step.set(
+                    "after_confirmation_command", request.connect(goalId, false).toJson(cli));
             return step;
         }
-        if (snapshot.connected() && snapshot.stateCurrent() && goal.isEmpty() && !snapshot.goals().isEmpty()) {
-            ObjectNode step = step("goal_selection_required",
-                    request.goalId().isEmpty() ? "Several goals live in this runtime root; choose one and ask again with --goal-id."
+        if (snapshot.connected()
+                && snapshot.stateCurrent()
+                && goal.isEmpty()
+                && !snapshot.goals().isEmpty()) {
+            ObjectNode step = step(
+                    "goal_selection_required",
+                    request.goalId().isEmpty()
+                            ? "Several goals live in this runtime root; choose one and ask again with --goal-id."
                             : "The chosen goal is not registered here; choose one of the listed goals.",
-                    request.loopx("status"), cli);
+                    request.loopx("status"),
+                    cli);
             ArrayNode options = step.putArray("options");
             for (ProjectSnapshot.Goal g : snapshot.goals()) {
-                options.addObject().put("goal_id", g.goalId())
-                        .set("command", packAgain(request, g.goalId(), request.agentId()).toJson(cli));
+                options.addObject()
+                        .put("goal_id", g.goalId())
+                        .set(
+                                "command",
+                                packAgain(request, g.goalId(), request.agentId())
+                                        .toJson(cli));
             }
             return step;
         }
         String goalId = goal.map(ProjectSnapshot.Goal::goalId)
                 .orElse(request.goalId().isEmpty() ? request.defaultGoalId() : request.goalId());
         if (goalText) {
-            ObjectNode step = step("goal_plan_write_and_activate",
+            ObjectNode step = step(
+                    "goal_plan_write_and_activate",
                     "Goal text was given: preview the guided start (todos are planned before anything is written), "
                             + "show it to the user, then run its steps in order.",
-                    StartGoalPlan.command(request, goalId), cli);
+                    StartGoalPlan.command(request, goalId),
+                    cli);
             step.put("plan_before_write", true);
             return step;
         }
         List<String> agents = goal.map(ProjectSnapshot.Goal::agentIds).orElse(List.of());
-        boolean agentUnknown = !request.agentId().isEmpty() && snapshot.stateCurrent() && !agents.contains(request.agentId());
+        boolean agentUnknown =
+                !request.agentId().isEmpty() && snapshot.stateCurrent() && !agents.contains(request.agentId());
         if (agents.size() > 1 && request.agentId().isEmpty() || agentUnknown) {
-            ObjectNode step = step("select_agent_identity",
-                    agentUnknown ? "The chosen agent is not registered on this goal; choose a registered agent."
+            ObjectNode step = step(
+                    "select_agent_identity",
+                    agentUnknown
+                            ? "The chosen agent is not registered on this goal; choose a registered agent."
                             : "Several agents are registered on this goal; choose the one this host runs as.",
-                    request.loopx("status", "--goal-id", goalId), cli);
+                    request.loopx("status", "--goal-id", goalId),
+                    cli);
             ArrayNode options = step.putArray("options");
             for (String a : agents) {
-                options.addObject().put("agent_id", a).set("command", packAgain(request, goalId, a).toJson(cli));
+                options.addObject()
+                        .put("agent_id", a)
+                        .set("command", packAgain(request, goalId, a).toJson(cli));
             }
             return step;
         }
         return statusAndActivation(request, snapshot, goalId, goal, cli);
     }
 
-    private static ObjectNode statusAndActivation(PackRequest request, ProjectSnapshot snapshot, String goalId,
-            Optional<ProjectSnapshot.Goal> goal, String cli) {
-        String agentId = !request.agentId().isEmpty() ? request.agentId()
-                : goal.map(g -> g.agentIds().size() == 1 ? g.agentIds().getFirst() : "").orElse("");
+    private static ObjectNode statusAndActivation(
+            PackRequest request,
+            ProjectSnapshot snapshot,
+            String goalId,
+            Optional<ProjectSnapshot.Goal> goal,
+            String cli) {
+        String agentId = !request.agentId().isEmpty()
+                ? request.agentId()
+                : goal.map(g -> g.agentIds().size() == 1 ? g.agentIds().getFirst() : "")
+                        .orElse("");
         boolean goalKnown = snapshot.stateCurrent() || !request.goalId().isEmpty();
         List<String> status = new ArrayList<>(goalKnown ? List.of("status", "--goal-id", goalId) : List.of("status"));
         if (!agentId.isEmpty()) {
             status.addAll(List.of("--agent-id", agentId));
         }
-        ObjectNode step = step("status_and_loop_activation",
-                snapshot.stateCurrent() ? "Connected. Read status first, then activate the host loop (should-run decides every turn)."
+        ObjectNode step = step(
+                "status_and_loop_activation",
+                snapshot.stateCurrent()
+                        ? "Connected. Read status first, then activate the host loop (should-run decides every turn)."
                         : "Connected, but the read models are behind the ledger; loopx status brings them up to date and answers.",
-                request.loopx(status.toArray(String[]::new)), cli);
+                request.loopx(status.toArray(String[]::new)),
+                cli);
         if (!goalKnown) {
             step.put("goal_id_unknown_until_status", true);
             return step;
         }
         ArrayNode activation = step.putArray("activation_commands");
         if (request.hostSurface().isPresent()) {
-            LoopActivation.of(request.hostSurface().get(), goalId, agentId, request.runtime()).forEach(c -> activation.add(c.toJson(cli)));
+            LoopActivation.of(request.hostSurface().get(), goalId, agentId, request.runtime())
+                    .forEach(c -> activation.add(c.toJson(cli)));
         } else {
             step.put("host_surface_required_for_activation", true);
             step.set("host_surfaces", Json.mapper().valueToTree(HostSurface.wireNames()));
@@ -150,15 +183,18 @@ public final class BootstrapCommandPack {
         if (!agentId.isEmpty()) {
             shouldRun.addAll(List.of("--agent-id", agentId));
         }
-        shouldRun.addAll(List.of("--runtime-profile",
+        shouldRun.addAll(List.of(
+                "--runtime-profile",
                 request.hostSurface().map(HostSurface::runtimeProfile).orElse("generic_cli")));
-        step.set("should_run_command", request.loopx(shouldRun.toArray(String[]::new)).toJson(cli));
+        step.set(
+                "should_run_command",
+                request.loopx(shouldRun.toArray(String[]::new)).toJson(cli));
         return step;
     }
 
     private static CliCall packAgain(PackRequest request, String goalId, String agentId) {
-        List<String> args = new ArrayList<>(List.of("bootstrap-command-pack", "--project", request.runtime().project(),
-                "--goal-id", goalId));
+        List<String> args = new ArrayList<>(
+                List.of("bootstrap-command-pack", "--project", request.runtime().project(), "--goal-id", goalId));
         if (!request.runtime().runtimeRoot().isEmpty()) {
             args.addAll(0, List.of("--runtime-root", request.runtime().runtimeRoot()));
         }

@@ -13,7 +13,10 @@ import java.util.Objects;
  * processes) and as one POSIX-shell-quoted line (for people and shell runners).
  */
 public record CliCall(Program program, List<String> args) {
-    public enum Program { LOOPX, CLAUDE_MCP_ADD }
+    public enum Program {
+        LOOPX,
+        CLAUDE_MCP_ADD
+    }
 
     public CliCall {
         Objects.requireNonNull(program, "program");

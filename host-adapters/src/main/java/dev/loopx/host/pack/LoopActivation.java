@@ -15,10 +15,14 @@ final class LoopActivation {
     static List<CliCall> of(HostSurface surface, String goalId, String agentId, RuntimeRef runtime) {
         List<String> identity = identity(goalId, agentId);
         return switch (surface) {
-            case CODEX_APP -> List.of(CliCall.loopx(runtime.with(concat(List.of("host", "codex-app", "install-plan"), identity))));
-            case CODEX_CLI, SHELL -> List.of(CliCall.loopx(runtime.with(concat(List.of("heartbeat-prompt"), identity))));
+            case CODEX_APP ->
+                List.of(CliCall.loopx(runtime.with(concat(List.of("host", "codex-app", "install-plan"), identity))));
+            case CODEX_CLI, SHELL ->
+                List.of(CliCall.loopx(runtime.with(concat(List.of("heartbeat-prompt"), identity))));
             case CLAUDE_CODE -> List.of(CliCall.claudeMcpAdd(runtime.with(concat(List.of("mcp", "serve"), identity))));
-            case PI, OPENCODE -> List.of(CliCall.loopx(runtime.with(List.of("slash-commands", "--install", "--surface", surface.filesName()))));
+            case PI, OPENCODE ->
+                List.of(CliCall.loopx(
+                        runtime.with(List.of("slash-commands", "--install", "--surface", surface.filesName()))));
         };
     }
 

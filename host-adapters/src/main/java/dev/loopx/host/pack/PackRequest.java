@@ -10,8 +10,15 @@ import java.util.Optional;
  * What a host asked a read-only pack or plan for. Strings are empty when not given;
  * {@code defaultGoalId} is the id {@code connect} would register ({@code <project>-goal}).
  */
-public record PackRequest(RuntimeRef runtime, String projectLabel, String defaultGoalId, String goalId,
-        String agentId, String goalText, Optional<HostSurface> hostSurface, String cliBin) {
+public record PackRequest(
+        RuntimeRef runtime,
+        String projectLabel,
+        String defaultGoalId,
+        String goalId,
+        String agentId,
+        String goalText,
+        Optional<HostSurface> hostSurface,
+        String cliBin) {
     public PackRequest {
         Objects.requireNonNull(runtime, "runtime");
         Objects.requireNonNull(projectLabel, "projectLabel");

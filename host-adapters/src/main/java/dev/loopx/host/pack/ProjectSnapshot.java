@@ -50,10 +50,13 @@ public record ProjectSnapshot(boolean connected, boolean stateCurrent, List<Goal
             return new ProjectSnapshot(true, false, List.of());
         }
         try (SqliteProjectionStore store = SqliteProjectionStore.open(files.dbFile())) {
-            if (store.schemaVersion() != Projector.SCHEMA_VERSION || !store.checkpoint().equals(marker.get())) {
+            if (store.schemaVersion() != Projector.SCHEMA_VERSION
+                    || !store.checkpoint().equals(marker.get())) {
                 return new ProjectSnapshot(true, false, List.of());
             }
-            List<Goal> goals = GoalState.loadAll(store).stream().map(ProjectSnapshot::summary).toList();
+            List<Goal> goals = GoalState.loadAll(store).stream()
+                    .map(ProjectSnapshot::summary)
+                    .toList();
             return new ProjectSnapshot(true, true, goals);
         }
     }
@@ -64,7 +67,9 @@ public record ProjectSnapshot(boolean connected, boolean stateCurrent, List<Goal
 
     private static Goal summary(GoalState state) {
         int open = (int) state.openTodos().stream()
-                .filter(t -> t.role().equals("agent") && t.status().equals("open")).count();
-        return new Goal(state.goal().goalId(), state.goal().stopped(), state.goal().agentIds(), open);
+                .filter(t -> t.role().equals("agent") && t.status().equals("open"))
+                .count();
+        return new Goal(
+                state.goal().goalId(), state.goal().stopped(), state.goal().agentIds(), open);
     }
 }

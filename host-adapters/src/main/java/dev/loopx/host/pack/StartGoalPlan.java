@@ -38,8 +38,8 @@ public final class StartGoalPlan {
 
     /** The {@code start-goal --guided} call a read-only pack points at. */
     public static CliCall command(PackRequest request, String goalId) {
-        List<String> args = new ArrayList<>(List.of("start-goal", "--guided", "--project", request.runtime().project(),
-                "--goal-id", goalId));
+        List<String> args = new ArrayList<>(
+                List.of("start-goal", "--guided", "--project", request.runtime().project(), "--goal-id", goalId));
         if (!request.runtime().runtimeRoot().isEmpty()) {
             args.addAll(0, List.of("--runtime-root", request.runtime().runtimeRoot()));
         }
@@ -77,22 +77,44 @@ public final class StartGoalPlan {
         String cli = request.cliBin();
         Optional<ProjectSnapshot.Goal> goal = BootstrapCommandPack.selectedGoal(request, snapshot);
         if (request.hostSurface().isEmpty()) {
-            return gate(doc, "host_surface_selection_required",
+            return gate(
+                    doc,
+                    "host_surface_selection_required",
                     "Choose the host this goal runs on and ask again with --host-surface.",
-                    HostSurface.wireNames().stream().map(s -> option("host_surface", s,
-                            command(withSurface(request, s), goal.map(ProjectSnapshot.Goal::goalId)
-                                    .orElse(request.goalId().isEmpty() ? request.defaultGoalId() : request.goalId())), cli)).toList());
+                    HostSurface.wireNames().stream()
+                            .map(s -> option(
+                                    "host_surface",
+                                    s,
+                                    command(
+                                            withSurface(request, s),
+                                            goal.map(ProjectSnapshot.Goal::goalId)
+                                                    .orElse(
+                                                            request.goalId().isEmpty()
+                                                                    ? request.defaultGoalId()
+                                                                    : request.goalId())),
+                                    cli))
+                            .toList());
         }
         if (request.goalId().isEmpty() && snapshot.goals().size() > 1) {
-            return gate(doc, "goal_selection_required", "Several goals live in this runtime root; choose one with --goal-id.",
-                    snapshot.goals().stream().map(g -> option("goal_id", g.goalId(), command(request, g.goalId()), cli)).toList());
+            return gate(
+                    doc,
+                    "goal_selection_required",
+                    "Several goals live in this runtime root; choose one with --goal-id.",
+                    snapshot.goals().stream()
+                            .map(g -> option("goal_id", g.goalId(), command(request, g.goalId()), cli))
+                            .toList());
         }
         String goalId = goal.map(ProjectSnapshot.Goal::goalId)
                 .orElse(request.goalId().isEmpty() ? request.defaultGoalId() : request.goalId());
         List<String> agents = goal.map(ProjectSnapshot.Goal::agentIds).orElse(List.of());
         if (request.agentId().isEmpty() && agents.size() > 1) {
-            return gate(doc, "agent_selection_required", "Several agents are registered on this goal; choose one with --agent-id.",
-                    agents.stream().map(a -> option("agent_id", a, command(withAgent(request, a), goalId), cli)).toList());
+            return gate(
+                    doc,
+                    "agent_selection_required",
+                    "Several agents are registered on this goal; choose one with --agent-id.",
+                    agents.stream()
+                            .map(a -> option("agent_id", a, command(withAgent(request, a), goalId), cli))
+                            .toList());
         }
         String agentId = !request.agentId().isEmpty() ? request.agentId() : agents.size() == 1 ? agents.getFirst() : "";
         doc.put("goal_id", goalId);
@@ -102,13 +124,20 @@ public final class StartGoalPlan {
         ArrayNode planned = doc.putArray("planned_todos");
         for (int i = 0; i < todos.size(); i++) {
             PlannedTodo t = todos.get(i);
-            planned.addObject().put("write_order", i + 1).put("priority", t.priority()).put("role", t.role())
-                    .put("task_class", t.taskClass()).put("text", t.text()).put("source", t.source())
+            planned.addObject()
+                    .put("write_order", i + 1)
+                    .put("priority", t.priority())
+                    .put("role", t.role())
+                    .put("task_class", t.taskClass())
+                    .put("text", t.text())
+                    .put("source", t.source())
                     .put("todo_id", TodoIds.of(goalId, t.role(), t.text()));
         }
         doc.set("steps", StartGoalSteps.steps(request, snapshot, goal, goalId, agentId, todos));
-        doc.put("next_step", "Show this plan to the user; after they confirm, run each step's commands in order. "
-                + "Nothing has been written.");
+        doc.put(
+                "next_step",
+                "Show this plan to the user; after they confirm, run each step's commands in order. "
+                        + "Nothing has been written.");
         return doc;
     }
 
@@ -129,12 +158,26 @@ public final class StartGoalPlan {
     }
 
     private static PackRequest withSurface(PackRequest r, String surface) {
-        return new PackRequest(r.runtime(), r.projectLabel(), r.defaultGoalId(), r.goalId(), r.agentId(), r.goalText(),
-                HostSurface.fromWire(surface), r.cliBin());
+        return new PackRequest(
+                r.runtime(),
+                r.projectLabel(),
+                r.defaultGoalId(),
+                r.goalId(),
+                r.agentId(),
+                r.goalText(),
+                HostSurface.fromWire(surface),
+                r.cliBin());
     }
 
     private static PackRequest withAgent(PackRequest r, String agent) {
-        return new PackRequest(r.runtime(), r.projectLabel(), r.defaultGoalId(), r.goalId(), agent, r.goalText(),
-                r.hostSurface(), r.cliBin());
+        return new PackRequest(
+                r.runtime(),
+                r.projectLabel(),
+                r.defaultGoalId(),
+                r.goalId(),
+                agent,
+                r.goalText(),
+                r.hostSurface(),
+                r.cliBin());
     }
 }

@@ -83,7 +83,9 @@ public final class HostCommandHandoff {
         ObjectNode authority = doc.putObject("authority");
         authority.put("read_allowed", true);
         authority.put("project_local_write_allowed", goalStart);
-        authority.put("project_local_write_route", goalStart ? "start-goal --guided: plan first, write only through its confirmed steps" : "none");
+        authority.put(
+                "project_local_write_route",
+                goalStart ? "start-goal --guided: plan first, write only through its confirmed steps" : "none");
         authority.put("writes_now", false);
         authority.put("global_control_write_allowed", false);
         authority.put("production_action_allowed", false);
@@ -93,24 +95,33 @@ public final class HostCommandHandoff {
         ArrayNode argv = doc.putArray("cli_fallback_args");
         args.forEach(argv::add);
         ObjectNode next = doc.putObject("next_step");
-        next.put("kind", switch (entry.intent()) {
-            case "read_first_command_pack" -> "run_read_only_command_pack";
-            case "explicit_goal_start" -> "preview_guided_goal_start";
-            default -> "show_global_digest";
-        });
+        next.put(
+                "kind",
+                switch (entry.intent()) {
+                    case "read_first_command_pack" -> "run_read_only_command_pack";
+                    case "explicit_goal_start" -> "preview_guided_goal_start";
+                    default -> "show_global_digest";
+                });
         next.put("instruction", instruction(entry, context));
-        next.put("if_cli_unavailable", "Report an install blocker (run loopx doctor); do not invent, assume or remember goal state.");
+        next.put(
+                "if_cli_unavailable",
+                "Report an install blocker (run loopx doctor); do not invent, assume or remember goal state.");
         return doc;
     }
 
     private static String instruction(SlashCommand entry, Context context) {
         return switch (entry.intent()) {
-            case "read_first_command_pack" -> "Run cli_fallback (read-only) and follow its recommended_next_step. Write nothing before it says how.";
-            case "explicit_goal_start" -> "Run cli_fallback: it previews the ordered plan and writes nothing (writes_now=false). Show the plan;"
-                    + " todos are written only through the guided flow's confirmed steps, never directly."
-                    + (context.hostSurface() == null ? " Without --host-surface it answers with a surface selection gate first." : "");
-            default -> "Run cli_fallback and show its digest. It is read-only across every connected project and cannot approve,"
-                    + " add, spend or pause anything.";
+            case "read_first_command_pack" ->
+                "Run cli_fallback (read-only) and follow its recommended_next_step. Write nothing before it says how.";
+            case "explicit_goal_start" ->
+                "Run cli_fallback: it previews the ordered plan and writes nothing (writes_now=false). Show the plan;"
+                        + " todos are written only through the guided flow's confirmed steps, never directly."
+                        + (context.hostSurface() == null
+                                ? " Without --host-surface it answers with a surface selection gate first."
+                                : "");
+            default ->
+                "Run cli_fallback and show its digest. It is read-only across every connected project and cannot approve,"
+                        + " add, spend or pause anything.";
         };
     }
 
@@ -145,8 +156,10 @@ public final class HostCommandHandoff {
         String token = u.typedToken();
         boolean echo = ECHOABLE_TOKEN.matcher(token).matches();
         doc.put("command", echo ? token : null);
-        doc.put("message", (echo ? token : "The command") + " is not a LoopX slash command; nothing was run."
-                + " The catalog of known commands is in slash_help.");
+        doc.put(
+                "message",
+                (echo ? token : "The command") + " is not a LoopX slash command; nothing was run."
+                        + " The catalog of known commands is in slash_help.");
         doc.put("hint", context.cliBin() + " slash-commands");
         doc.put("unknown_command_policy", SlashCommandCatalog.UNKNOWN_COMMAND_POLICY);
         where(doc, context);

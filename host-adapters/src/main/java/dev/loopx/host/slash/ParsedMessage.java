@@ -13,7 +13,8 @@ public sealed interface ParsedMessage {
      * @param taskText everything after the token and one separating whitespace character
      *     (a CRLF counts as one), byte for byte; {@code ""} when nothing follows
      */
-    record Matched(SlashCommand entry, String typedToken, boolean legacyAlias, String taskText) implements ParsedMessage {
+    record Matched(SlashCommand entry, String typedToken, boolean legacyAlias, String taskText)
+            implements ParsedMessage {
         public Matched {
             Objects.requireNonNull(entry, "entry");
             Objects.requireNonNull(typedToken, "typedToken");

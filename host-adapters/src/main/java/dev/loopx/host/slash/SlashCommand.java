@@ -17,8 +17,16 @@ import java.util.Objects;
  * @param takesText true for the entry selected when text follows the token
  * @param summary one line for people
  */
-public record SlashCommand(String command, String token, String scope, String intent, String mutationPolicy,
-        List<String> cliArgs, List<String> legacyAliases, boolean takesText, String summary) {
+public record SlashCommand(
+        String command,
+        String token,
+        String scope,
+        String intent,
+        String mutationPolicy,
+        List<String> cliArgs,
+        List<String> legacyAliases,
+        boolean takesText,
+        String summary) {
     public SlashCommand {
         Objects.requireNonNull(command, "command");
         Objects.requireNonNull(token, "token");

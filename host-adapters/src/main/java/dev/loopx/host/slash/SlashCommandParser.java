@@ -27,11 +27,13 @@ public final class SlashCommandParser {
         String taskText = taskText(message, end);
         for (SlashCommand c : SlashCommandCatalog.COMMANDS) {
             if (c.token().equals(token) || c.legacyAliases().contains(token)) {
-                return new ParsedMessage.Matched(entryFor(c, taskText), token, c.legacyAliases().contains(token), taskText);
+                return new ParsedMessage.Matched(
+                        entryFor(c, taskText), token, c.legacyAliases().contains(token), taskText);
             }
         }
         String lower = token.toLowerCase(Locale.ROOT);
-        if (lower.startsWith(SlashCommandCatalog.CANONICAL_PREFIX) || lower.startsWith(SlashCommandCatalog.LEGACY_PREFIX)) {
+        if (lower.startsWith(SlashCommandCatalog.CANONICAL_PREFIX)
+                || lower.startsWith(SlashCommandCatalog.LEGACY_PREFIX)) {
             return new ParsedMessage.Unknown(token);
         }
         return new ParsedMessage.NotACommand();
@@ -45,7 +47,8 @@ public final class SlashCommandParser {
         boolean hasText = !taskText.isBlank();
         return SlashCommandCatalog.COMMANDS.stream()
                 .filter(c -> c.token().equals(SlashCommandCatalog.CANONICAL_PREFIX) && c.takesText() == hasText)
-                .findFirst().orElseThrow();
+                .findFirst()
+                .orElseThrow();
     }
 
     private static String taskText(String message, int tokenEnd) {

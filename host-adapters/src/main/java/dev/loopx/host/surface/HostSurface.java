@@ -19,12 +19,23 @@ import java.util.Optional;
  * that spelling stays. Immutable.
  */
 public enum HostSurface {
-    CODEX_APP("codex-app", "", "codex_app_heartbeat",
+    CODEX_APP(
+            "codex-app",
+            "",
+            "codex_app_heartbeat",
             "Codex App heartbeat automation holding the managed bootstrap wrapper"),
     CODEX_CLI("codex-cli", "codex", "codex_cli", "visible /goal turn in Codex CLI carrying the thin task body"),
-    CLAUDE_CODE("claude-code", "claude-code", "claude_code", "Claude Code MCP server (loopx mcp serve) bound to the goal and agent"),
+    CLAUDE_CODE(
+            "claude-code",
+            "claude-code",
+            "claude_code",
+            "Claude Code MCP server (loopx mcp serve) bound to the goal and agent"),
     PI("pi", "pi", "generic_cli", "Pi extension + goal loop runtime installed by slash-commands --install"),
-    OPENCODE("opencode", "opencode", "generic_cli", "OpenCode command facade + goal bridge installed by slash-commands --install"),
+    OPENCODE(
+            "opencode",
+            "opencode",
+            "generic_cli",
+            "OpenCode command facade + goal bridge installed by slash-commands --install"),
     SHELL("shell", "", "generic_cli", "a shell runner that loads the thin task body each turn");
 
     /** In the order their files are installed and listed. */
@@ -33,6 +44,7 @@ public enum HostSurface {
     private final String wire;
     /** Empty for a host LoopX installs no files for. */
     private final String filesName;
+
     private final String runtimeProfile;
     private final String loop;
 
@@ -96,7 +108,9 @@ public enum HostSurface {
     /** The host with files a {@code slash-commands --surface} word names: its {@link #filesName}, or its wire name. */
     public static Optional<HostSurface> forHostFiles(String name) {
         Objects.requireNonNull(name, "name");
-        return WITH_HOST_FILES.stream().filter(s -> s.filesName.equals(name) || s.wire.equals(name)).findFirst();
+        return WITH_HOST_FILES.stream()
+                .filter(s -> s.filesName.equals(name) || s.wire.equals(name))
+                .findFirst();
     }
 
     /** Every canonical name, in declaration order. */

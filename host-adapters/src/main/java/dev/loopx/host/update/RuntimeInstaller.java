@@ -37,8 +37,9 @@ public final class RuntimeInstaller {
     /** The first line after the shebang of the managed launcher; a launcher without it is the user's. */
     public static final String LAUNCHER_MARKER = "# loopx-managed-launcher v1";
     /** Files every distribution has; {@code lib/loopx-cli-*.jar} is checked separately. */
-    static final List<String> REQUIRED = List.of("bin/loopx", "bin/loopx-jdk.sh", "conf/jvm-common.args",
-            "conf/jvm-startup.args");
+    static final List<String> REQUIRED =
+            List.of("bin/loopx", "bin/loopx-jdk.sh", "conf/jvm-common.args", "conf/jvm-startup.args");
+
     private static final Pattern VERSION = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]{0,63}");
     private static final String INCOMING = ".incoming-";
 
@@ -63,8 +64,8 @@ public final class RuntimeInstaller {
     /** The runtime folder name for a version and archive digest, e.g. {@code 0.2.0-1a2b3c4d5e6f}. */
     public static String runtimeId(String version, String archiveSha256) throws DistributionException {
         if (!VERSION.matcher(version).matches()) {
-            throw new DistributionException("runtime_start_failed",
-                    "the new runtime reported a version that is not a plain version string");
+            throw new DistributionException(
+                    "runtime_start_failed", "the new runtime reported a version that is not a plain version string");
         }
         return version + "-" + archiveSha256.substring(0, 12);
     }
@@ -132,7 +133,8 @@ public final class RuntimeInstaller {
         }
         Path link = currentLink();
         if (Files.exists(link, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(link)) {
-            throw new DistributionException("current_not_a_link",
+            throw new DistributionException(
+                    "current_not_a_link",
                     "the LoopX home's current entry is not a link made by update apply; move it away first");
         }
         Path tmp = home.resolve(".current-" + id + "-" + ProcessHandle.current().pid());
@@ -172,7 +174,8 @@ public final class RuntimeInstaller {
 
     static String launcherText() {
         return "#!/bin/sh\n"
-                + LAUNCHER_MARKER + " (written by loopx update apply; runs the runtime <loopx-home>/current points at)\n"
+                + LAUNCHER_MARKER
+                + " (written by loopx update apply; runs the runtime <loopx-home>/current points at)\n"
                 + "home=$(dirname \"$(dirname \"$(readlink -f \"$0\")\")\")\n"
                 + "if [ ! -x \"$home/current/bin/loopx\" ]; then\n"
                 + "  echo \"loopx: no active runtime under the LoopX home (run loopx update apply --archive DIST)\" >&2\n"
@@ -215,8 +218,8 @@ public final class RuntimeInstaller {
     private static void checkLayout(Path root) throws IOException, DistributionException {
         for (String file : REQUIRED) {
             if (!Files.isRegularFile(root.resolve(file), LinkOption.NOFOLLOW_LINKS)) {
-                throw new DistributionException("incomplete_distribution",
-                        "the archive is not a LoopX distribution: " + file + " is missing");
+                throw new DistributionException(
+                        "incomplete_distribution", "the archive is not a LoopX distribution: " + file + " is missing");
             }
         }
         if (!Files.isExecutable(root.resolve("bin/loopx"))) {
@@ -224,11 +227,13 @@ public final class RuntimeInstaller {
         }
         try (Stream<Path> lib = Files.list(root.resolve("lib"))) {
             if (lib.noneMatch(p -> p.getFileName().toString().matches("loopx-cli-.+\\.jar"))) {
-                throw new DistributionException("incomplete_distribution",
+                throw new DistributionException(
+                        "incomplete_distribution",
                         "the archive is not a LoopX distribution: lib/loopx-cli-*.jar is missing");
             }
         } catch (java.nio.file.NoSuchFileException e) {
-            throw new DistributionException("incomplete_distribution", "the archive is not a LoopX distribution: lib/ is missing");
+            throw new DistributionException(
+                    "incomplete_distribution", "the archive is not a LoopX distribution: lib/ is missing");
         }
     }
 

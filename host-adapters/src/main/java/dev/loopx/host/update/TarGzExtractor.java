@@ -53,7 +53,8 @@ public final class TarGzExtractor {
                 char type = (char) header[156];
                 long size = number(header, 124, 12);
                 if (size < 0 || size > MAX_TOTAL_BYTES - total) {
-                    throw new DistributionException("corrupt_archive", "the archive is larger than a distribution can be");
+                    throw new DistributionException(
+                            "corrupt_archive", "the archive is larger than a distribution can be");
                 }
                 if (type == 'L' || type == 'x') {
                     byte[] data = readData(in, size);
@@ -69,8 +70,10 @@ public final class TarGzExtractor {
                 String name = safeName(raw);
                 boolean directory = type == '5';
                 if (!directory && type != '0' && type != '\0') {
-                    throw new DistributionException("unsafe_archive_entry",
-                            "the archive holds a link or special file (" + name + "); a distribution holds plain files only");
+                    throw new DistributionException(
+                            "unsafe_archive_entry",
+                            "the archive holds a link or special file (" + name
+                                    + "); a distribution holds plain files only");
                 }
                 if (name.isEmpty()) {
                     skip(in, size);
@@ -242,7 +245,8 @@ public final class TarGzExtractor {
     }
 
     private static void copy(InputStream in, Path target, long size) throws IOException {
-        try (OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        try (OutputStream out =
+                Files.newOutputStream(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             byte[] buffer = new byte[1 << 16];
             long left = size;
             while (left > 0) {
@@ -267,10 +271,15 @@ public final class TarGzExtractor {
     }
 
     private static void permissions(Path target, boolean executable) throws IOException {
-        Set<PosixFilePermission> p = EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
-                PosixFilePermission.GROUP_READ, PosixFilePermission.OTHERS_READ);
+        Set<PosixFilePermission> p = EnumSet.of(
+                PosixFilePermission.OWNER_READ,
+                PosixFilePermission.OWNER_WRITE,
+                PosixFilePermission.GROUP_READ,
+                PosixFilePermission.OTHERS_READ);
         if (executable) {
-            p.addAll(EnumSet.of(PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.GROUP_EXECUTE,
+            p.addAll(EnumSet.of(
+                    PosixFilePermission.OWNER_EXECUTE,
+                    PosixFilePermission.GROUP_EXECUTE,
                     PosixFilePermission.OTHERS_EXECUTE));
         }
         try {
@@ -285,7 +294,7 @@ public final class TarGzExtractor {
     }
 
     private static DistributionException unsafe(String name) {
-        return new DistributionException("unsafe_archive_entry",
-                "the archive entry " + name + " would land outside the install folder");
+        return new DistributionException(
+                "unsafe_archive_entry", "the archive entry " + name + " would land outside the install folder");
     }
 }

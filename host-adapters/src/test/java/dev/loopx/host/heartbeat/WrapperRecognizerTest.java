@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class WrapperRecognizerTest {
     static final String ROOT = "/home/dev/projects/weather app/.loopx";
-    static final WrapperBinding V2 = new WrapperBinding(2, ROOT, "weather-goal", "builder", "loopx",
-            List.of("shell", "browser"));
+    static final WrapperBinding V2 =
+            new WrapperBinding(2, ROOT, "weather-goal", "builder", "loopx", List.of("shell", "browser"));
     static final WrapperBinding V1 = new WrapperBinding(1, ROOT, "weather-goal", "builder", "loopx", List.of());
 
     @Test
@@ -44,7 +44,8 @@ class WrapperRecognizerTest {
 
     @Test
     void aQuoteInsideThePathSurvivesTheRoundTrip() {
-        WrapperBinding odd = new WrapperBinding(2, "/tmp/it's here/.loopx", "g", "a", "/opt/loopx tools/bin/loopx", List.of());
+        WrapperBinding odd =
+                new WrapperBinding(2, "/tmp/it's here/.loopx", "g", "a", "/opt/loopx tools/bin/loopx", List.of());
         String w = ManagedWrapper.render(odd);
         assertTrue(w.contains("'/tmp/it'\\''s here/.loopx'"), w);
         assertEquals(Optional.of(odd), WrapperRecognizer.recognize(w));
@@ -62,12 +63,17 @@ class WrapperRecognizerTest {
         malformed.put("trailing whitespace on the command", w.replace(cmd, cmd + " "));
         malformed.put("CRLF line ends", w.replace("\n", "\r\n"));
         malformed.put("duplicated flag", w.replace("--agent-id builder", "--agent-id builder --agent-id builder"));
-        malformed.put("duplicated capability", w.replace("--available-capability shell",
-                "--available-capability shell --available-capability shell"));
-        malformed.put("reordered flags", w.replace("--goal-id weather-goal --agent-id builder",
-                "--agent-id builder --goal-id weather-goal"));
-        malformed.put("reordered capabilities", w.replace("--available-capability browser --available-capability shell",
-                "--available-capability shell --available-capability browser"));
+        malformed.put(
+                "duplicated capability",
+                w.replace("--available-capability shell", "--available-capability shell --available-capability shell"));
+        malformed.put(
+                "reordered flags",
+                w.replace("--goal-id weather-goal --agent-id builder", "--agent-id builder --goal-id weather-goal"));
+        malformed.put(
+                "reordered capabilities",
+                w.replace(
+                        "--available-capability browser --available-capability shell",
+                        "--available-capability shell --available-capability browser"));
         malformed.put("missing subcommand", w.replace("loopx heartbeat-prompt ", "loopx "));
         malformed.put("--bootstrap inside", w.replace("--codex-app", "--codex-app --bootstrap"));
         malformed.put("edited instruction", w.replace("Never fall back", "Feel free to fall back"));
@@ -90,7 +96,8 @@ class WrapperRecognizerTest {
     void aChangedCliBinaryIsRecognisedButReportsItsOwnBinary() {
         // Recognition is exact about the text, not about who wrote it: a canary binary is a valid
         // managed wrapper, and callers compare the binding's cli bin with the one they expect.
-        WrapperBinding canary = new WrapperBinding(2, ROOT, "weather-goal", "builder", "loopx-canary", List.of("browser", "shell"));
+        WrapperBinding canary =
+                new WrapperBinding(2, ROOT, "weather-goal", "builder", "loopx-canary", List.of("browser", "shell"));
         Optional<WrapperBinding> seen = WrapperRecognizer.recognize(ManagedWrapper.render(canary));
         assertEquals("loopx-canary", seen.orElseThrow().cliBin());
         assertFalse(seen.get().equals(V2));

@@ -21,11 +21,16 @@ import org.junit.jupiter.api.io.TempDir;
 class HostFileInstallerTest {
     @TempDir
     Path dir;
+
     HostLocations at;
 
     @BeforeEach
     void locations() throws IOException {
-        at = new HostLocations(dir.resolve("codex"), dir.resolve("claude"), dir.resolve("opencode"), null,
+        at = new HostLocations(
+                dir.resolve("codex"),
+                dir.resolve("claude"),
+                dir.resolve("opencode"),
+                null,
                 Files.createDirectories(dir.resolve("project")));
     }
 
@@ -46,9 +51,15 @@ class HostFileInstallerTest {
             assertTrue(text.contains(ManagedMarker.of(f.name(), f.surface())), f.relativePath());
             assertTrue(ManagedMarker.isManaged(text), f.relativePath());
         }
-        ManagedFile ts = all.stream().filter(f -> f.relativePath().endsWith("loopx-goal.ts")).findFirst().orElseThrow();
-        assertTrue(Files.readString(ts.target()).startsWith("// <!-- loopx-managed-slash-command:v1 command=loopx-goal surface=pi -->\n"));
-        assertTrue(Files.readString(ts.target()).endsWith(HostFiles.resource(HostFiles.PI_EXTENSION)), "the resource is copied after the marker line");
+        ManagedFile ts = all.stream()
+                .filter(f -> f.relativePath().endsWith("loopx-goal.ts"))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(Files.readString(ts.target())
+                .startsWith("// <!-- loopx-managed-slash-command:v1 command=loopx-goal surface=pi -->\n"));
+        assertTrue(
+                Files.readString(ts.target()).endsWith(HostFiles.resource(HostFiles.PI_EXTENSION)),
+                "the resource is copied after the marker line");
     }
 
     @Test
@@ -75,7 +86,9 @@ class HostFileInstallerTest {
         assertEquals(FileStatus.UPDATED, again.get(1).status());
         assertEquals("my own /loopx prompt\n", Files.readString(first));
         assertEquals(codex.get(1).content(), Files.readString(summary));
-        assertEquals(FileStatus.SKIPPED_USER_FILE, HostFileInstaller.uninstall(codex, false).get(0).status());
+        assertEquals(
+                FileStatus.SKIPPED_USER_FILE,
+                HostFileInstaller.uninstall(codex, false).get(0).status());
         assertTrue(Files.exists(first));
         assertFalse(Files.exists(summary));
     }
@@ -87,7 +100,9 @@ class HostFileInstallerTest {
         Files.createDirectories(runtime.getParent());
         Files.writeString(runtime, "// my runtime\n");
         List<FileResult> results = HostFileInstaller.install(pi, false);
-        assertEquals(List.of(FileStatus.BLOCKED_USER_OWNED_PI_FILE, FileStatus.BLOCKED_USER_OWNED_PI_FILE), statuses(results));
+        assertEquals(
+                List.of(FileStatus.BLOCKED_USER_OWNED_PI_FILE, FileStatus.BLOCKED_USER_OWNED_PI_FILE),
+                statuses(results));
         assertFalse(Files.exists(pi.get(0).target()), "nothing of the pair is written");
         assertEquals("// my runtime\n", Files.readString(runtime));
     }
@@ -97,10 +112,15 @@ class HostFileInstallerTest {
         List<ManagedFile> codex = files(EnumSet.of(HostSurface.CODEX_CLI));
         Path target = codex.get(0).target();
         Files.createDirectories(target.getParent());
-        Path elsewhere = Files.writeString(dir.resolve("elsewhere.md"), ManagedMarker.of("loopx", HostSurface.CODEX_CLI) + "\n");
+        Path elsewhere =
+                Files.writeString(dir.resolve("elsewhere.md"), ManagedMarker.of("loopx", HostSurface.CODEX_CLI) + "\n");
         Files.createSymbolicLink(target, elsewhere);
-        assertEquals(FileStatus.SKIPPED_USER_FILE, HostFileInstaller.install(codex, false).get(0).status());
-        assertEquals(FileStatus.SKIPPED_USER_FILE, HostFileInstaller.uninstall(codex, false).get(0).status());
+        assertEquals(
+                FileStatus.SKIPPED_USER_FILE,
+                HostFileInstaller.install(codex, false).get(0).status());
+        assertEquals(
+                FileStatus.SKIPPED_USER_FILE,
+                HostFileInstaller.uninstall(codex, false).get(0).status());
         assertTrue(Files.isSymbolicLink(target));
     }
 
@@ -108,7 +128,9 @@ class HostFileInstallerTest {
     void theMcpRegistrationIsJsonWithTheMarkerAsAKey() throws IOException {
         String json = HostFiles.mcpRegistration("loopx");
         var doc = dev.loopx.ledger.json.Json.mapper().readTree(json);
-        assertEquals(ManagedMarker.of("loopx-mcp", HostSurface.CLAUDE_CODE), doc.path(ManagedMarker.JSON_KEY).asText());
+        assertEquals(
+                ManagedMarker.of("loopx-mcp", HostSurface.CLAUDE_CODE),
+                doc.path(ManagedMarker.JSON_KEY).asText());
         assertEquals("loopx", doc.at("/mcpServers/loopx/command").asText());
         assertEquals("[\"mcp\",\"serve\"]", doc.at("/mcpServers/loopx/args").toString());
     }

@@ -19,8 +19,12 @@ class McpSdkBoundaryTest {
     @Test
     void onlyTheMcpPackageSeesTheMcpSdk() {
         var classes = LoopxArchitectureRules.productionClassesOf("dev.loopx.host");
-        noClasses().that().resideOutsideOfPackage("dev.loopx.host.mcp..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.modelcontextprotocol..", "reactor..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.loopx.host.mcp..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.modelcontextprotocol..", "reactor..")
                 .because("the MCP SDK loads only under `loopx mcp serve`")
                 .check(classes);
     }

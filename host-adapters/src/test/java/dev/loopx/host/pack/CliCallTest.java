@@ -11,7 +11,9 @@ class CliCallTest {
     void safeWordsStayBare_everythingElseIsSingleQuoted() {
         CliCall call = CliCall.loopx(List.of("todo", "add", "--text", "it's $HOME `x` \"q\"", "--priority", "P0", ""));
         assertEquals("loopx todo add --text 'it'\\''s $HOME `x` \"q\"' --priority P0 ''", call.line("loopx"));
-        assertEquals(List.of("lx", "todo", "add", "--text", "it's $HOME `x` \"q\"", "--priority", "P0", ""), call.argv("lx"));
+        assertEquals(
+                List.of("lx", "todo", "add", "--text", "it's $HOME `x` \"q\"", "--priority", "P0", ""),
+                call.argv("lx"));
     }
 
     @Test
@@ -24,7 +26,8 @@ class CliCallTest {
     void theShellLineRoundTripsThroughARealShell() throws Exception {
         String text = "Fix the \"triage\" bot's labels — don't close (P0!) $HOME `id` \\ end";
         CliCall call = CliCall.loopx(List.of("--text", text));
-        Process parsed = new ProcessBuilder("sh", "-c", "set -- " + call.line("loopx") + "; printf '%s' \"$3\"").start();
+        Process parsed =
+                new ProcessBuilder("sh", "-c", "set -- " + call.line("loopx") + "; printf '%s' \"$3\"").start();
         String out = new String(parsed.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(0, parsed.waitFor());
         assertEquals(text, out);

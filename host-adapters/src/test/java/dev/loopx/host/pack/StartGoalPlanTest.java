@@ -13,9 +13,13 @@ class StartGoalPlanTest {
     void goalTextIsTheP0TodoVerbatim_andVerificationFollows() {
         String text = "  fix issue triage\n(keep labels)  ";
         List<StartGoalPlan.PlannedTodo> plan = StartGoalPlan.plan(text);
-        assertEquals(List.of("P0", "P1"), plan.stream().map(StartGoalPlan.PlannedTodo::priority).toList());
+        assertEquals(
+                List.of("P0", "P1"),
+                plan.stream().map(StartGoalPlan.PlannedTodo::priority).toList());
         assertEquals(text, plan.get(0).text());
-        assertEquals("Verify and record evidence for: fix issue triage (keep labels)", plan.get(1).text());
+        assertEquals(
+                "Verify and record evidence for: fix issue triage (keep labels)",
+                plan.get(1).text());
         assertEquals(plan, StartGoalPlan.plan(text), "same text, same plan");
     }
 

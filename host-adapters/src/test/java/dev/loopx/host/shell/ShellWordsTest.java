@@ -14,8 +14,9 @@ class ShellWordsTest {
         assertEquals("A-z_0.9/x=y:z,w+v@u%t", ShellWords.quote("A-z_0.9/x=y:z,w+v@u%t"));
         assertEquals("''", ShellWords.quote(""));
         assertEquals("'it'\\''s'", ShellWords.quote("it's"));
-        for (String unsafe : List.of(" ", "$HOME", "`id`", "\"", "*", "?", "[a]", "~", ";", "&", "|", "<", ">", "(", ")", "#", "!",
-                "{a,b}", "\\", "\t", "\n", "é")) {
+        for (String unsafe : List.of(
+                " ", "$HOME", "`id`", "\"", "*", "?", "[a]", "~", ";", "&", "|", "<", ">", "(", ")", "#", "!", "{a,b}",
+                "\\", "\t", "\n", "é")) {
             assertEquals("'" + unsafe.replace("'", "'\\''") + "'", ShellWords.quote(unsafe), unsafe);
         }
     }
@@ -25,7 +26,8 @@ class ShellWordsTest {
         List<String> words = List.of("loopx", "--text", "it's $HOME `id` \"q\" \\ end", "", "P0", "a,b+c%d@e");
         String line = ShellWords.join(words);
         assertEquals(Optional.of(words), ShellWords.split(line));
-        Process sh = new ProcessBuilder("sh", "-c", "set -- " + line + "; printf '%s\\n' \"$#\" \"$3\" \"$4\" \"$6\"").start();
+        Process sh = new ProcessBuilder("sh", "-c", "set -- " + line + "; printf '%s\\n' \"$#\" \"$3\" \"$4\" \"$6\"")
+                .start();
         String out = new String(sh.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, sh.waitFor());
         assertEquals("6\nit's $HOME `id` \"q\" \\ end\n\na,b+c%d@e\n", out);

@@ -20,7 +20,8 @@ class SlashCommandParserTest {
         assertEquals("/loopx", matched("/loopx").entry().command());
         assertEquals("", matched("/loopx").taskText());
         assertEquals("/loopx", matched("/loopx   ").entry().command(), "blank text is no goal text");
-        assertEquals("/loopx <goal text>", matched("/loopx fix issue triage").entry().command());
+        assertEquals(
+                "/loopx <goal text>", matched("/loopx fix issue triage").entry().command());
         assertEquals("fix issue triage", matched("/loopx fix issue triage").taskText());
     }
 
@@ -31,17 +32,26 @@ class SlashCommandParserTest {
         assertInstanceOf(ParsedMessage.NotACommand.class, SlashCommandParser.parse("/help me"));
         assertInstanceOf(ParsedMessage.NotACommand.class, SlashCommandParser.parse(""));
         assertInstanceOf(ParsedMessage.NotACommand.class, SlashCommandParser.parse("/loop"));
-        assertEquals("/loopx-global-summary", matched("/loopx-global-summary extra words").entry().command());
+        assertEquals(
+                "/loopx-global-summary",
+                matched("/loopx-global-summary extra words").entry().command());
         assertEquals("extra words", matched("/loopx-global-summary extra words").taskText());
     }
 
     @Test
     void tokensInLoopxNamespaceThatAreNotCommands_failClosed() {
-        for (String m : List.of("/loopxfoo", "/loopx-debug-me now", "/loop-global-unknown", "/LOOPX", "/Loopx-global-summary",
+        for (String m : List.of(
+                "/loopxfoo",
+                "/loopx-debug-me now",
+                "/loop-global-unknown",
+                "/LOOPX",
+                "/Loopx-global-summary",
                 "/loopx-global-summary?")) {
             assertInstanceOf(ParsedMessage.Unknown.class, SlashCommandParser.parse(m), m);
         }
-        assertEquals("/loopx-debug-me", ((ParsedMessage.Unknown) SlashCommandParser.parse("/loopx-debug-me now")).typedToken());
+        assertEquals(
+                "/loopx-debug-me",
+                ((ParsedMessage.Unknown) SlashCommandParser.parse("/loopx-debug-me now")).typedToken());
     }
 
     @Test

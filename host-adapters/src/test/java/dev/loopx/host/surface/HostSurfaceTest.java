@@ -19,20 +19,26 @@ class HostSurfaceTest {
         }
         assertEquals(Optional.of(HostSurface.CLAUDE_CODE), HostSurface.parse("claude_code"));
         assertEquals(Optional.of(HostSurface.CODEX_CLI), HostSurface.parse("codex_cli"));
-        assertEquals(Optional.empty(), HostSurface.parse("codex"), "codex alone stays ambiguous for --host-surface (App or CLI)");
+        assertEquals(
+                Optional.empty(),
+                HostSurface.parse("codex"),
+                "codex alone stays ambiguous for --host-surface (App or CLI)");
         assertEquals(Optional.empty(), HostSurface.parse(null));
     }
 
     @Test
     void theListedNamesKeepTheirOrder() {
-        assertEquals(List.of("codex-app", "codex-cli", "claude-code", "pi", "opencode", "shell"), HostSurface.wireNames());
+        assertEquals(
+                List.of("codex-app", "codex-cli", "claude-code", "pi", "opencode", "shell"), HostSurface.wireNames());
     }
 
     @Test
     void slashCommandSurfaces_keepTheirNames_codexNamesCodexCli() {
-        assertEquals(List.of(HostSurface.CODEX_CLI, HostSurface.CLAUDE_CODE, HostSurface.OPENCODE, HostSurface.PI),
+        assertEquals(
+                List.of(HostSurface.CODEX_CLI, HostSurface.CLAUDE_CODE, HostSurface.OPENCODE, HostSurface.PI),
                 HostSurface.withHostFiles());
-        assertEquals(List.of("codex", "claude-code", "opencode", "pi"),
+        assertEquals(
+                List.of("codex", "claude-code", "opencode", "pi"),
                 HostSurface.withHostFiles().stream().map(HostSurface::filesName).toList());
         for (String name : List.of("codex", "claude-code", "opencode", "pi")) {
             assertEquals(name, HostSurface.forHostFiles(name).orElseThrow().filesName());
@@ -52,7 +58,10 @@ class HostSurfaceTest {
 
     @Test
     void runtimeProfilesAreUnchanged() {
-        assertEquals(List.of("codex_app_heartbeat", "codex_cli", "claude_code", "generic_cli", "generic_cli", "generic_cli"),
-                List.of(HostSurface.values()).stream().map(HostSurface::runtimeProfile).toList());
+        assertEquals(
+                List.of("codex_app_heartbeat", "codex_cli", "claude_code", "generic_cli", "generic_cli", "generic_cli"),
+                List.of(HostSurface.values()).stream()
+                        .map(HostSurface::runtimeProfile)
+                        .toList());
     }
 }

@@ -25,12 +25,18 @@ class TarGzExtractorTest {
     @Test
     void plainFilesFoldersModesGnuLongNamesAndPaxPathsAreExtracted() throws Exception {
         String longName = "lib/" + "x".repeat(120) + ".jar";
-        Tar tar = new Tar().dir("./bin/").file("./bin/loopx", 0755, "#!/bin/sh\n")
-                .gnuLongName(longName).file("ignored-short-name", 0644, "long")
-                .pax("conf/from-pax.args").file("ignored", 0644, "pax");
+        Tar tar = new Tar()
+                .dir("./bin/")
+                .file("./bin/loopx", 0755, "#!/bin/sh\n")
+                .gnuLongName(longName)
+                .file("ignored-short-name", 0644, "long")
+                .pax("conf/from-pax.args")
+                .file("ignored", 0644, "pax");
         Path into = Files.createDirectories(dir.resolve("out"));
         List<TarGzExtractor.Entry> entries = TarGzExtractor.extract(tar.write(dir.resolve("a.tar.gz")), into);
-        assertEquals(List.of("bin", "bin/loopx", longName, "conf/from-pax.args"), entries.stream().map(TarGzExtractor.Entry::name).toList());
+        assertEquals(
+                List.of("bin", "bin/loopx", longName, "conf/from-pax.args"),
+                entries.stream().map(TarGzExtractor.Entry::name).toList());
         assertEquals("#!/bin/sh\n", Files.readString(into.resolve("bin/loopx")));
         assertTrue(Files.isExecutable(into.resolve("bin/loopx")));
         assertEquals("long", Files.readString(into.resolve(longName)));
@@ -42,7 +48,8 @@ class TarGzExtractorTest {
         for (String name : List.of("../evil", "bin/../../evil", "/etc/evil", "a\\..\\evil")) {
             Path into = Files.createDirectories(dir.resolve("out-" + Math.abs(name.hashCode())));
             Path archive = new Tar().file(name, 0644, "x").write(dir.resolve(Math.abs(name.hashCode()) + ".tar.gz"));
-            DistributionException e = assertThrows(DistributionException.class, () -> TarGzExtractor.extract(archive, into));
+            DistributionException e =
+                    assertThrows(DistributionException.class, () -> TarGzExtractor.extract(archive, into));
             assertEquals("unsafe_archive_entry", e.code(), name);
         }
         assertTrue(Files.notExists(dir.resolve("evil")));
@@ -55,14 +62,17 @@ class TarGzExtractorTest {
         Path twice = new Tar().file("a", 0644, "1").file("./a", 0644, "2").write(dir.resolve("d.tar.gz"));
         for (Path archive : List.of(symlink, hardlink, twice)) {
             Path into = Files.createDirectories(dir.resolve("out-" + archive.getFileName()));
-            assertEquals("unsafe_archive_entry",
-                    assertThrows(DistributionException.class, () -> TarGzExtractor.extract(archive, into)).code());
+            assertEquals(
+                    "unsafe_archive_entry",
+                    assertThrows(DistributionException.class, () -> TarGzExtractor.extract(archive, into))
+                            .code());
         }
     }
 
     @Test
     void aTruncatedStreamABadChecksumOrNoGzipIsCorrupt() throws Exception {
-        byte[] whole = Files.readAllBytes(new Tar().file("a", 0644, "x".repeat(5000)).write(dir.resolve("w.tar.gz")));
+        byte[] whole =
+                Files.readAllBytes(new Tar().file("a", 0644, "x".repeat(5000)).write(dir.resolve("w.tar.gz")));
         Path truncated = Files.write(dir.resolve("t.tar.gz"), Arrays.copyOf(whole, whole.length / 2));
         Tar damaged = new Tar().file("a", 0644, "x");
         damaged.blocks.toByteArray();
@@ -72,8 +82,10 @@ class TarGzExtractorTest {
         Path notGzip = Files.writeString(dir.resolve("n.tar.gz"), "plain text");
         for (Path archive : List.of(truncated, badChecksum, notGzip)) {
             Path into = Files.createDirectories(dir.resolve("out-" + archive.getFileName()));
-            assertEquals("corrupt_archive",
-                    assertThrows(DistributionException.class, () -> TarGzExtractor.extract(archive, into)).code(),
+            assertEquals(
+                    "corrupt_archive",
+                    assertThrows(DistributionException.class, () -> TarGzExtractor.extract(archive, into))
+                            .code(),
                     archive.getFileName().toString());
         }
     }
@@ -82,8 +94,10 @@ class TarGzExtractorTest {
     void unpackRemovesItsFolderWhenTheArchiveIsNotADistribution() throws Exception {
         RuntimeInstaller installer = new RuntimeInstaller(dir.resolve("home"));
         Path archive = new Tar().file("bin/loopx", 0755, "#!/bin/sh\n").write(dir.resolve("i.tar.gz"));
-        assertEquals("incomplete_distribution",
-                assertThrows(DistributionException.class, () -> installer.unpack(archive)).code());
+        assertEquals(
+                "incomplete_distribution",
+                assertThrows(DistributionException.class, () -> installer.unpack(archive))
+                        .code());
         try (Stream<Path> left = Files.list(installer.runtimes())) {
             assertEquals(0, left.count(), "no incoming folder left behind");
         }
@@ -97,18 +111,24 @@ class TarGzExtractorTest {
         installer.activate("1.0-aaaaaaaaaaaa");
         installer.activate("2.0-bbbbbbbbbbbb");
         assertEquals("2.0-bbbbbbbbbbbb", installer.current().orElseThrow());
-        assertEquals("runtime_missing", assertThrows(DistributionException.class, () -> installer.activate("3.0-x")).code());
+        assertEquals(
+                "runtime_missing",
+                assertThrows(DistributionException.class, () -> installer.activate("3.0-x"))
+                        .code());
         RuntimeInstaller foreign = new RuntimeInstaller(dir.resolve("foreign-home"));
         Files.createDirectories(foreign.runtimes().resolve("1.0-aaaaaaaaaaaa"));
         Files.createDirectories(foreign.currentLink());
-        assertEquals("current_not_a_link",
-                assertThrows(DistributionException.class, () -> foreign.activate("1.0-aaaaaaaaaaaa")).code());
+        assertEquals(
+                "current_not_a_link",
+                assertThrows(DistributionException.class, () -> foreign.activate("1.0-aaaaaaaaaaaa"))
+                        .code());
         assertTrue(Files.isDirectory(foreign.currentLink()), "a real current folder is left alone");
         assertEquals("written", installer.writeLauncher());
         assertEquals("unchanged", installer.writeLauncher());
         Files.writeString(installer.launcher(), "#!/bin/sh\necho mine\n");
         assertEquals("user_owned_kept", installer.writeLauncher());
-        assertArrayEquals("#!/bin/sh\necho mine\n".getBytes(StandardCharsets.UTF_8), Files.readAllBytes(installer.launcher()));
+        assertArrayEquals(
+                "#!/bin/sh\necho mine\n".getBytes(StandardCharsets.UTF_8), Files.readAllBytes(installer.launcher()));
     }
 
     private static Path gzip(Path target, byte[] tar) throws IOException {

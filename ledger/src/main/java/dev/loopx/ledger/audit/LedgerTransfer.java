@@ -61,7 +61,8 @@ public final class LedgerTransfer {
             while (cursor.hasNext()) {
                 Recorded mine = cursor.next();
                 if (!events.hasNext() || !events.next().equals(mine)) {
-                    throw new LedgerException("ledger_not_empty",
+                    throw new LedgerException(
+                            "ledger_not_empty",
                             "the target ledger already holds events that are not a prefix of the import file");
                 }
                 existing.add(mine);
@@ -73,14 +74,22 @@ public final class LedgerTransfer {
         List<Recorded> originals = new ArrayList<>(IMPORT_BATCH);
         while (events.hasNext()) {
             Recorded r = events.next();
-            batch.add(new ProposedEvent(r.type(), r.typeVersion(), Instant.parse(r.recordedAt()), r.goalId(),
-                    r.actor(), r.operationId(), r.payload()));
+            batch.add(new ProposedEvent(
+                    r.type(),
+                    r.typeVersion(),
+                    Instant.parse(r.recordedAt()),
+                    r.goalId(),
+                    r.actor(),
+                    r.operationId(),
+                    r.payload()));
             originals.add(r);
             if (batch.size() == IMPORT_BATCH || !events.hasNext()) {
-                List<Recorded> stored = ledger.appendIfHead(expected, batch).getOrElseThrow(m ->
-                        new LedgerException("concurrent_write_conflict", "another writer appended during the import"));
+                List<Recorded> stored = ledger.appendIfHead(expected, batch)
+                        .getOrElseThrow(m -> new LedgerException(
+                                "concurrent_write_conflict", "another writer appended during the import"));
                 if (!stored.equals(originals)) {
-                    throw new LedgerException("import_file_invalid",
+                    throw new LedgerException(
+                            "import_file_invalid",
                             "an imported event did not reproduce its hash; its recorded_at is not in LoopX's stored form");
                 }
                 expected += stored.size();

@@ -33,8 +33,11 @@ public final class LedgerVerifier {
                 }
                 r = events.next();
             } catch (LedgerException e) {
-                return new VerifyReport(checked, last, expectedSeq, "the stored bytes of this event are damaged ("
-                        + e.getMessage() + ")");
+                return new VerifyReport(
+                        checked,
+                        last,
+                        expectedSeq,
+                        "the stored bytes of this event are damaged (" + e.getMessage() + ")");
             }
             Optional<String> problem = problem(r, last, expectedSeq);
             if (problem.isPresent()) {
@@ -46,8 +49,12 @@ public final class LedgerVerifier {
         if (committedHead.isPresent()) {
             Head marker = committedHead.get();
             if (marker.seq() > last.seq()) {
-                return new VerifyReport(checked, last, last.seq() + 1, "the ledger ends at seq " + last.seq()
-                        + " but seq " + marker.seq() + " was acknowledged: the tail is missing (truncated)");
+                return new VerifyReport(
+                        checked,
+                        last,
+                        last.seq() + 1,
+                        "the ledger ends at seq " + last.seq() + " but seq " + marker.seq()
+                                + " was acknowledged: the tail is missing (truncated)");
             }
             if (marker.seq() == last.seq() && !marker.hash().equals(last.hash())) {
                 return new VerifyReport(checked, last, last.seq(), "the last event differs from the one acknowledged");

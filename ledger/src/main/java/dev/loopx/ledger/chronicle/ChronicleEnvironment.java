@@ -12,7 +12,8 @@ final class ChronicleEnvironment {
     static void checkSafeToOpen() {
         if (!"true".equals(System.getProperty("chronicle.analytics.disable"))
                 || !"true".equals(System.getProperty("chronicle.announcer.disable"))) {
-            throw new LedgerException("jvm_flags_missing",
+            throw new LedgerException(
+                    "jvm_flags_missing",
                     "the JVM was started without the LoopX flags (conf/jvm-common.args); use the loopx launcher");
         }
     }

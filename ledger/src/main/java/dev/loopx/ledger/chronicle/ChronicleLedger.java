@@ -54,6 +54,7 @@ public final class ChronicleLedger implements Ledger {
 
     /** Chronicle's internal write-lock and header-recovery timeout. */
     static final long CHRONICLE_TIMEOUT_MS = 500;
+
     private static final RollCycle ROLL_CYCLE = RollCycles.FAST_DAILY;
     private static final long BLOCK_SIZE = 1L << 20;
     /** Chronicle refuses documents above a quarter of the block size; stay well below it. */
@@ -70,6 +71,7 @@ public final class ChronicleLedger implements Ledger {
     private final long stallInsideAppendMillis;
     /** The head read from (or appended as) the document at {@link #headIndex}: documents never change once written. */
     private Head cachedHead;
+
     private long headIndex = Long.MIN_VALUE;
 
     private ChronicleLedger(Path runtimeRoot, SyncPolicy sync, LedgerLock lock, boolean readOnly) {
@@ -98,7 +100,8 @@ public final class ChronicleLedger implements Ledger {
                     .checkInterrupts(false)
                     .build();
         } catch (RuntimeException e) {
-            throw new LedgerException("ledger_unreadable", "the ledger directory cannot be opened as a LoopX journal", e);
+            throw new LedgerException(
+                    "ledger_unreadable", "the ledger directory cannot be opened as a LoopX journal", e);
         }
     }
 
@@ -148,13 +151,16 @@ public final class ChronicleLedger implements Ledger {
     }
 
     @Override
-    public synchronized Either<HeadMismatch, List<Recorded>> appendIfHead(long expectedHead, List<ProposedEvent> events) {
+    public synchronized Either<HeadMismatch, List<Recorded>> appendIfHead(
+            long expectedHead, List<ProposedEvent> events) {
         try (LedgerLock.Held held = lock.acquire()) {
             Head head = head();
             Head acknowledged = marker.committed().orElse(Head.EMPTY);
             if (acknowledged.seq() > head.seq()) {
-                throw new LedgerException("ledger_tail_lost", "the ledger ends at seq " + head.seq() + " but seq "
-                        + acknowledged.seq() + " was acknowledged; nothing was written. Run `loopx ledger verify`");
+                throw new LedgerException(
+                        "ledger_tail_lost",
+                        "the ledger ends at seq " + head.seq() + " but seq " + acknowledged.seq()
+                                + " was acknowledged; nothing was written. Run `loopx ledger verify`");
             }
             if (head.seq() != expectedHead) {
                 return Either.left(new HeadMismatch(expectedHead, head.seq()));
@@ -185,8 +191,10 @@ public final class ChronicleLedger implements Ledger {
         }
         byte[] bytes = out.toByteArray();
         if (bytes.length > MAX_DOCUMENT_BYTES) {
-            throw new LedgerException("append_too_large", "one append of " + sealed.size() + " events is " + bytes.length
-                    + " bytes; at most " + MAX_DOCUMENT_BYTES + " fit in one journal document; nothing was written");
+            throw new LedgerException(
+                    "append_too_large",
+                    "one append of " + sealed.size() + " events is " + bytes.length + " bytes; at most "
+                            + MAX_DOCUMENT_BYTES + " fit in one journal document; nothing was written");
         }
         try {
             if (appender == null) {
@@ -219,7 +227,8 @@ public final class ChronicleLedger implements Ledger {
         } catch (LedgerException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new LedgerException("ledger_write_failed", "the ledger could not be written; nothing was acknowledged", e);
+            throw new LedgerException(
+                    "ledger_write_failed", "the ledger could not be written; nothing was acknowledged", e);
         }
     }
 
@@ -240,7 +249,8 @@ public final class ChronicleLedger implements Ledger {
                 FileSync.fsync(current.toPath());
             }
         } catch (IOException e) {
-            throw new LedgerException("ledger_sync_failed", "the ledger could not be synced to disk; the append is not acknowledged", e);
+            throw new LedgerException(
+                    "ledger_sync_failed", "the ledger could not be synced to disk; the append is not acknowledged", e);
         }
     }
 
@@ -267,7 +277,8 @@ public final class ChronicleLedger implements Ledger {
         long lo = ROLL_CYCLE.toSequenceNumber(first);
         long hi = ROLL_CYCLE.toSequenceNumber(last);
         if (ROLL_CYCLE.toCycle(last) != cycle) {
-            throw new LedgerException("ledger_corrupt", "the journal spans more than one cycle; it was not written by LoopX");
+            throw new LedgerException(
+                    "ledger_corrupt", "the journal spans more than one cycle; it was not written by LoopX");
         }
         List<Recorded> lastDoc = readDocument(last);
         if (lastDoc.get(lastDoc.size() - 1).seq() < seq) {
@@ -299,11 +310,14 @@ public final class ChronicleLedger implements Ledger {
         tailer.singleThreadedCheckDisabled(true);
         try {
             if (!tailer.moveToIndex(index)) {
-                throw new LedgerException("ledger_corrupt", "the journal has no document at index " + Long.toHexString(index));
+                throw new LedgerException(
+                        "ledger_corrupt", "the journal has no document at index " + Long.toHexString(index));
             }
             try (DocumentContext dc = tailer.readingDocument()) {
                 if (!dc.isPresent()) {
-                    throw new LedgerException("ledger_corrupt", "the journal document at index " + Long.toHexString(index) + " is missing");
+                    throw new LedgerException(
+                            "ledger_corrupt",
+                            "the journal document at index " + Long.toHexString(index) + " is missing");
                 }
                 return dc.wire().bytes().toByteArray();
             }

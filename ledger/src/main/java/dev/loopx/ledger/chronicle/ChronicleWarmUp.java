@@ -36,7 +36,7 @@ public final class ChronicleWarmUp {
     /** Initialises Chronicle's classes in the calling thread (once). */
     public static void initialise() {
         try {
-            DeferredPosixApi.install();   // before Jvm initialises, as ChronicleLedger's own static block does
+            DeferredPosixApi.install(); // before Jvm initialises, as ChronicleLedger's own static block does
             ClassLoader loader = ChronicleWarmUp.class.getClassLoader();
             for (String name : CLASSES) {
                 Class.forName(name, true, loader);

@@ -242,7 +242,13 @@ final class DeferredPosixApi implements PosixAPI {
     }
 
     @Override
-    public long mmap(long addr, long length, net.openhft.posix.MMapProt prot, net.openhft.posix.MMapFlag flags, int fd, long offset) {
+    public long mmap(
+            long addr,
+            long length,
+            net.openhft.posix.MMapProt prot,
+            net.openhft.posix.MMapFlag flags,
+            int fd,
+            long offset) {
         return real().mmap(addr, length, prot, flags, fd, offset);
     }
 

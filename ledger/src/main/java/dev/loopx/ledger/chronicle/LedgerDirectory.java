@@ -21,7 +21,8 @@ final class LedgerDirectory {
                 String name = entry.getFileName().toString();
                 boolean chronicle = name.equals("metadata.cq4t") || name.matches("[0-9]{8}F?\\.cq4");
                 if (!chronicle || !Files.isRegularFile(entry)) {
-                    throw new LedgerException("ledger_foreign_files",
+                    throw new LedgerException(
+                            "ledger_foreign_files",
                             "the ledger directory holds a file LoopX did not write (" + name + "); move it away");
                 }
                 checkHeader(entry, name.equals("metadata.cq4t") ? "STStore" : "SCQStore");
@@ -44,8 +45,10 @@ final class LedgerDirectory {
         }
         String text = new String(head, 0, read, StandardCharsets.ISO_8859_1);
         if (read < 14 + storeType.length() || !text.startsWith("header", 6) || !text.startsWith(storeType, 14)) {
-            throw new LedgerException("ledger_unreadable", "the ledger file " + file.getFileName()
-                    + " is not a LoopX journal file (damaged or foreign); restore it from a backup or an export");
+            throw new LedgerException(
+                    "ledger_unreadable",
+                    "the ledger file " + file.getFileName()
+                            + " is not a LoopX journal file (damaged or foreign); restore it from a backup or an export");
         }
     }
 }

@@ -64,7 +64,8 @@ public final class EventCatalog {
     public EventType<?> typeOf(LoopxEvent event) {
         EventType<?> type = byClass.get(event.getClass());
         if (type == null) {
-            throw new IllegalStateException("event record not in the catalog: " + event.getClass().getName());
+            throw new IllegalStateException(
+                    "event record not in the catalog: " + event.getClass().getName());
         }
         return type;
     }
@@ -74,7 +75,9 @@ public final class EventCatalog {
     }
 
     public List<EventType<?>> types() {
-        return byName.values().stream().sorted(java.util.Comparator.comparing(EventType::name)).toList();
+        return byName.values().stream()
+                .sorted(java.util.Comparator.comparing(EventType::name))
+                .toList();
     }
 
     /** Builds a catalog; each method fails fast on a duplicate. */
@@ -88,7 +91,8 @@ public final class EventCatalog {
                 throw new IllegalStateException("event name registered twice: " + type.name());
             }
             if (catalog.byClass.putIfAbsent(type.recordClass(), type) != null) {
-                throw new IllegalStateException("event record registered twice: " + type.recordClass().getName());
+                throw new IllegalStateException(
+                        "event record registered twice: " + type.recordClass().getName());
             }
             return this;
         }
@@ -96,7 +100,8 @@ public final class EventCatalog {
         public Builder upcaster(Upcaster upcaster) {
             check();
             if (catalog.upcasters.putIfAbsent(upcaster.name() + "#" + upcaster.fromVersion(), upcaster) != null) {
-                throw new IllegalStateException("upcaster registered twice: " + upcaster.name() + " v" + upcaster.fromVersion());
+                throw new IllegalStateException(
+                        "upcaster registered twice: " + upcaster.name() + " v" + upcaster.fromVersion());
             }
             return this;
         }
@@ -107,7 +112,8 @@ public final class EventCatalog {
             for (Upcaster u : catalog.upcasters.values()) {
                 EventType<?> type = catalog.byName.get(u.name());
                 if (type == null || u.fromVersion() >= type.version()) {
-                    throw new IllegalStateException("upcaster for an unknown or current version: " + u.name() + " v" + u.fromVersion());
+                    throw new IllegalStateException(
+                            "upcaster for an unknown or current version: " + u.name() + " v" + u.fromVersion());
                 }
             }
             return catalog;

@@ -32,20 +32,27 @@ public final class EventCodec {
 
     /** Decodes a stored event; unknown types, future versions and bad payloads are {@code ledger_corrupt}-class errors. */
     public Decoded decode(Recorded recorded) {
-        EventType<?> type = catalog.byName(recorded.type()).orElseThrow(() -> new LedgerException(
-                "unknown_event_type", "seq " + recorded.seq() + " has event type " + recorded.type()
-                        + " which this LoopX version does not know; upgrade LoopX"));
+        EventType<?> type = catalog.byName(recorded.type())
+                .orElseThrow(() -> new LedgerException(
+                        "unknown_event_type",
+                        "seq " + recorded.seq() + " has event type " + recorded.type()
+                                + " which this LoopX version does not know; upgrade LoopX"));
         if (recorded.typeVersion() > type.version()) {
-            throw new LedgerException("event_version_unsupported", "seq " + recorded.seq() + " is "
-                    + recorded.type() + " v" + recorded.typeVersion() + ", newer than this LoopX (v"
-                    + type.version() + "); upgrade LoopX");
+            throw new LedgerException(
+                    "event_version_unsupported",
+                    "seq " + recorded.seq() + " is "
+                            + recorded.type() + " v" + recorded.typeVersion() + ", newer than this LoopX (v"
+                            + type.version() + "); upgrade LoopX");
         }
         ObjectNode payload = upcast(recorded.type(), recorded.typeVersion(), type.version(), recorded.payload());
         try {
             return new Decoded(recorded, Json.mapper().treeToValue(payload, type.recordClass()));
         } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new LedgerException("ledger_corrupt", "seq " + recorded.seq() + " has a payload that does not decode as "
-                    + recorded.type() + " v" + type.version(), e);
+            throw new LedgerException(
+                    "ledger_corrupt",
+                    "seq " + recorded.seq() + " has a payload that does not decode as " + recorded.type() + " v"
+                            + type.version(),
+                    e);
         }
     }
 
@@ -53,8 +60,9 @@ public final class EventCodec {
         ObjectNode current = payload;
         for (int v = from; v < to; v++) {
             final int version = v;
-            Upcaster step = catalog.upcasterFrom(name, v).orElseThrow(() -> new LedgerException(
-                    "event_version_unsupported", "no upcaster for " + name + " v" + version));
+            Upcaster step = catalog.upcasterFrom(name, v)
+                    .orElseThrow(() -> new LedgerException(
+                            "event_version_unsupported", "no upcaster for " + name + " v" + version));
             current = step.upcast(current);
         }
         return current;

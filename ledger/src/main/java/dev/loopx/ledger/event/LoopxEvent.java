@@ -6,9 +6,32 @@ package dev.loopx.ledger.event;
  * behaviour); the stream ({@code goal_id}), time and actor live in the envelope. Wire identity is
  * the {@link EventCatalog} entry, never the Java class name.
  */
-public sealed interface LoopxEvent permits GoalRegistered, GoalConfigured, GoalStopped, GoalResumed,
-        AgentRegistered, TodoAdded, TodoClaimed, TodoClaimCleared, TodoUpdated, TodoCompleted, TodoSuperseded,
-        TodoSectionDeclaredEmpty, GateDecided, RewardRecorded, EvidenceRecorded, QuotaSlotSpent, QuotaSlotVoided,
-        OperationRecorded, SchedulerAcked, SchedulerHostUpdateFailed, TurnObserved,
-        HeartbeatInstalled, PromptMigrationApplied, PromptMigrationFailed, PromptMigrationDeferred,
-        PromptMigrationRolledBack, PromptMigrationRecovered, RuntimeUpgraded {}
+public sealed interface LoopxEvent
+        permits GoalRegistered,
+                GoalConfigured,
+                GoalStopped,
+                GoalResumed,
+                AgentRegistered,
+                TodoAdded,
+                TodoClaimed,
+                TodoClaimCleared,
+                TodoUpdated,
+                TodoCompleted,
+                TodoSuperseded,
+                TodoSectionDeclaredEmpty,
+                GateDecided,
+                RewardRecorded,
+                EvidenceRecorded,
+                QuotaSlotSpent,
+                QuotaSlotVoided,
+                OperationRecorded,
+                SchedulerAcked,
+                SchedulerHostUpdateFailed,
+                TurnObserved,
+                HeartbeatInstalled,
+                PromptMigrationApplied,
+                PromptMigrationFailed,
+                PromptMigrationDeferred,
+                PromptMigrationRolledBack,
+                PromptMigrationRecovered,
+                RuntimeUpgraded {}

@@ -12,9 +12,17 @@ package dev.loopx.ledger.event;
  * @param cliRoute        the command that produced the outcome, e.g. {@code automation-prompts apply}
  * @param reason          a machine code saying why ({@code ""} when nothing more needs saying)
  */
-public record PromptMigrationApplied(String automationId, String agentId, String oldPromptSha256, String newPromptSha256,
-        String targetThreadId, String cliRoute, String reason) implements LoopxEvent {
+public record PromptMigrationApplied(
+        String automationId,
+        String agentId,
+        String oldPromptSha256,
+        String newPromptSha256,
+        String targetThreadId,
+        String cliRoute,
+        String reason)
+        implements LoopxEvent {
     public PromptMigrationApplied {
-        PromptMigrationFields.check(automationId, agentId, oldPromptSha256, newPromptSha256, targetThreadId, cliRoute, reason);
+        PromptMigrationFields.check(
+                automationId, agentId, oldPromptSha256, newPromptSha256, targetThreadId, cliRoute, reason);
     }
 }

@@ -14,11 +14,21 @@ package dev.loopx.ledger.event;
  * @param codexHomeSha256 SHA-256 (hex) of the Codex home's path, so a hint is never shown for
  *                        another home; {@code ""} for v1 events, which did not record it
  */
-public record PromptMigrationDeferred(String automationId, String agentId, String oldPromptSha256, String newPromptSha256,
-        String targetThreadId, String cliRoute, String reason, String codexHomeSha256) implements LoopxEvent {
+public record PromptMigrationDeferred(
+        String automationId,
+        String agentId,
+        String oldPromptSha256,
+        String newPromptSha256,
+        String targetThreadId,
+        String cliRoute,
+        String reason,
+        String codexHomeSha256)
+        implements LoopxEvent {
     public PromptMigrationDeferred {
-        PromptMigrationFields.check(automationId, agentId, oldPromptSha256, newPromptSha256, targetThreadId, cliRoute, reason);
-        if (!java.util.Objects.requireNonNull(codexHomeSha256, "codexHomeSha256").isEmpty()
+        PromptMigrationFields.check(
+                automationId, agentId, oldPromptSha256, newPromptSha256, targetThreadId, cliRoute, reason);
+        if (!java.util.Objects.requireNonNull(codexHomeSha256, "codexHomeSha256")
+                        .isEmpty()
                 && !codexHomeSha256.matches("[0-9a-f]{64}")) {
             throw new IllegalArgumentException("codexHomeSha256 is lower-case SHA-256 hex or empty");
         }

@@ -9,8 +9,14 @@ final class PromptMigrationFields {
 
     private PromptMigrationFields() {}
 
-    static void check(String automationId, String agentId, String oldPromptSha256, String newPromptSha256,
-            String targetThreadId, String cliRoute, String reason) {
+    static void check(
+            String automationId,
+            String agentId,
+            String oldPromptSha256,
+            String newPromptSha256,
+            String targetThreadId,
+            String cliRoute,
+            String reason) {
         Objects.requireNonNull(automationId, "automationId");
         Objects.requireNonNull(agentId, "agentId");
         Objects.requireNonNull(targetThreadId, "targetThreadId");
@@ -19,8 +25,10 @@ final class PromptMigrationFields {
         if (automationId.isEmpty() || agentId.isEmpty()) {
             throw new IllegalArgumentException("a prompt migration names its automation and agent");
         }
-        if (!SHA256.matcher(Objects.requireNonNull(oldPromptSha256, "oldPromptSha256")).matches()
-                || !SHA256.matcher(Objects.requireNonNull(newPromptSha256, "newPromptSha256")).matches()) {
+        if (!SHA256.matcher(Objects.requireNonNull(oldPromptSha256, "oldPromptSha256"))
+                        .matches()
+                || !SHA256.matcher(Objects.requireNonNull(newPromptSha256, "newPromptSha256"))
+                        .matches()) {
             throw new IllegalArgumentException("prompt digests are lower-case SHA-256 hex");
         }
     }

@@ -7,8 +7,9 @@ import java.util.Objects;
  *
  * @param reward {@code positive|negative|mixed|neutral}
  */
-public record RewardRecorded(String reward, String reasonSummary, String decision, String lessonKind,
-        String lessonSummary) implements LoopxEvent {
+public record RewardRecorded(
+        String reward, String reasonSummary, String decision, String lessonKind, String lessonSummary)
+        implements LoopxEvent {
     public RewardRecorded {
         Objects.requireNonNull(reward, "reward");
         Objects.requireNonNull(reasonSummary, "reasonSummary");

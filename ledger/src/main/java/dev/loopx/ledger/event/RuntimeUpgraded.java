@@ -17,8 +17,9 @@ import java.util.regex.Pattern;
  * @param upgradeComplete  true only when the runtime was installed <em>and</em> every managed
  *                         prompt is reconciled
  */
-public record RuntimeUpgraded(String fromVersion, String toVersion, String archiveSha256, String promptResult,
-        boolean upgradeComplete) implements LoopxEvent {
+public record RuntimeUpgraded(
+        String fromVersion, String toVersion, String archiveSha256, String promptResult, boolean upgradeComplete)
+        implements LoopxEvent {
     private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
     public RuntimeUpgraded {
@@ -28,7 +29,8 @@ public record RuntimeUpgraded(String fromVersion, String toVersion, String archi
         if (toVersion.isEmpty() || promptResult.isEmpty()) {
             throw new IllegalArgumentException("a runtime upgrade names the new version and the prompt result");
         }
-        if (!SHA256.matcher(Objects.requireNonNull(archiveSha256, "archiveSha256")).matches()) {
+        if (!SHA256.matcher(Objects.requireNonNull(archiveSha256, "archiveSha256"))
+                .matches()) {
             throw new IllegalArgumentException("archiveSha256 is lower-case SHA-256 hex");
         }
     }

@@ -8,8 +8,15 @@ import java.util.Objects;
  * @param agentId the lane whose automation was updated
  * @param surface the host surface (e.g. {@code codex_app})
  */
-public record SchedulerAcked(String agentId, String surface, String resetToken, String identitySignature,
-        int progressionIndex, int progressionMinutes, String lastAppliedRrule) implements LoopxEvent {
+public record SchedulerAcked(
+        String agentId,
+        String surface,
+        String resetToken,
+        String identitySignature,
+        int progressionIndex,
+        int progressionMinutes,
+        String lastAppliedRrule)
+        implements LoopxEvent {
     public SchedulerAcked {
         Objects.requireNonNull(agentId, "agentId");
         Objects.requireNonNull(surface, "surface");

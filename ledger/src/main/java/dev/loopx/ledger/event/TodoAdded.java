@@ -23,7 +23,8 @@ public record TodoAdded(
         boolean globalGate,
         List<String> excludedAgents,
         String unblocksTodoId,
-        String resumeWhen) implements LoopxEvent {
+        String resumeWhen)
+        implements LoopxEvent {
     public TodoAdded {
         Objects.requireNonNull(todoId, "todoId");
         Objects.requireNonNull(role, "role");

@@ -9,8 +9,9 @@ import java.util.Objects;
  *
  * @param decisionOutcome for a user gate: {@code approve|reject|cancel}; else empty
  */
-public record TodoCompleted(String todoId, String evidence, boolean noFollowup, String decisionOutcome,
-        List<String> successorTodoIds) implements LoopxEvent {
+public record TodoCompleted(
+        String todoId, String evidence, boolean noFollowup, String decisionOutcome, List<String> successorTodoIds)
+        implements LoopxEvent {
     public TodoCompleted {
         Objects.requireNonNull(todoId, "todoId");
         Objects.requireNonNull(evidence, "evidence");

@@ -39,12 +39,15 @@ import java.util.Set;
 public final class AtomicReplace {
     /** Every temp file ends with this; see {@link #tempPrefix}. */
     public static final String TEMP_SUFFIX = ".tmp";
+
     private static final Set<PosixFilePermission> PRIVATE_FILE = PosixFilePermissions.fromString("rw-------");
     private static final Set<PosixFilePermission> PRIVATE_FOLDER = PosixFilePermissions.fromString("rwx------");
-    private static final boolean WINDOWS = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+    private static final boolean WINDOWS =
+            System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
 
     /** The mode the new file gets; empty: the mode of the file it replaces (0600 for a new one). */
     private final Optional<Set<PosixFilePermission>> mode;
+
     private final boolean createPrivateFolders;
 
     /** What a streamed replacement writes: everything, to {@code out}; {@code out} may be closed or not. */
@@ -106,7 +109,8 @@ public final class AtomicReplace {
             if (newMode.isPresent()) {
                 setMode(temp, newMode.get());
             }
-            try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (OutputStream out =
+                    Files.newOutputStream(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 result = content.writeTo(out);
             }
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
@@ -145,7 +149,9 @@ public final class AtomicReplace {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
             for (Path entry : entries) {
                 String name = entry.getFileName().toString();
-                if (name.length() >= prefix.length() + TEMP_SUFFIX.length() && name.startsWith(prefix) && name.endsWith(TEMP_SUFFIX)) {
+                if (name.length() >= prefix.length() + TEMP_SUFFIX.length()
+                        && name.startsWith(prefix)
+                        && name.endsWith(TEMP_SUFFIX)) {
                     Files.deleteIfExists(entry);
                     removed++;
                 }
@@ -164,8 +170,13 @@ public final class AtomicReplace {
         if (found.isRegularFile()) {
             return;
         }
-        throw new NotARegularFileException(file, found.isSymbolicLink() ? NotARegularFileException.Found.SYMBOLIC_LINK
-                : found.isDirectory() ? NotARegularFileException.Found.DIRECTORY : NotARegularFileException.Found.OTHER);
+        throw new NotARegularFileException(
+                file,
+                found.isSymbolicLink()
+                        ? NotARegularFileException.Found.SYMBOLIC_LINK
+                        : found.isDirectory()
+                                ? NotARegularFileException.Found.DIRECTORY
+                                : NotARegularFileException.Found.OTHER);
     }
 
     private static Optional<Set<PosixFilePermission>> modeOf(Path file) throws IOException {

@@ -35,8 +35,11 @@ public final class NotARegularFileException extends FileSystemException {
     private final Found found;
 
     NotARegularFileException(Path file, Found found) {
-        super(file.toString(), null, "refusing to replace " + Objects.requireNonNull(found, "found").description
-                + "; only a regular file is ever replaced");
+        super(
+                file.toString(),
+                null,
+                "refusing to replace " + Objects.requireNonNull(found, "found").description
+                        + "; only a regular file is ever replaced");
         this.found = found;
     }
 

@@ -44,8 +44,18 @@ public final class EnvelopeCodec {
         String eventId = "evt_" + CanonicalJson.sha256Hex(body).substring(0, 24);
         body.put("event_id", eventId);
         String hash = CanonicalJson.sha256Hex(body);
-        return new Recorded(seq, eventId, event.type(), event.typeVersion(), recordedAt, event.goalId(),
-                event.actor(), event.operationId(), event.payload(), prevHash, hash);
+        return new Recorded(
+                seq,
+                eventId,
+                event.type(),
+                event.typeVersion(),
+                recordedAt,
+                event.goalId(),
+                event.actor(),
+                event.operationId(),
+                event.payload(),
+                prevHash,
+                hash);
     }
 
     /** Seals a whole append: consecutive seqs after {@code head}, each chained to the one before. */
@@ -96,7 +106,8 @@ public final class EnvelopeCodec {
     }
 
     public static Recorded fromJson(JsonNode n) {
-        if (!(n instanceof ObjectNode) || !(n.get("payload") instanceof ObjectNode payload)
+        if (!(n instanceof ObjectNode)
+                || !(n.get("payload") instanceof ObjectNode payload)
                 || !(n.get("actor") instanceof ObjectNode actor)) {
             throw new LedgerException("ledger_corrupt", "a stored event is not a well-formed envelope");
         }

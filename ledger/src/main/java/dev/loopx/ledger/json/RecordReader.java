@@ -48,6 +48,7 @@ public final class RecordReader {
             }
         }
     };
+
     private static final Object UNSUPPORTED = new Object();
 
     private RecordReader() {}
@@ -152,7 +153,8 @@ public final class RecordReader {
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < components.length; i++) {
             RecordComponent component = components[i];
-            if (component.getDeclaredAnnotations().length > 0 || component.getAccessor().getDeclaredAnnotations().length > 0) {
+            if (component.getDeclaredAnnotations().length > 0
+                    || component.getAccessor().getDeclaredAnnotations().length > 0) {
                 throw Unsupported.INSTANCE;
             }
             types[i] = component.getType();
@@ -165,7 +167,8 @@ public final class RecordReader {
         } catch (NoSuchMethodException e) {
             throw Unsupported.INSTANCE;
         }
-        if (constructor.getDeclaredAnnotations().length > 0 || !Modifier.isPublic(type.getModifiers())
+        if (constructor.getDeclaredAnnotations().length > 0
+                || !Modifier.isPublic(type.getModifiers())
                 || !Modifier.isPublic(constructor.getModifiers())) {
             throw Unsupported.INSTANCE;
         }

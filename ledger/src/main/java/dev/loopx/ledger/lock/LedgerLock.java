@@ -39,6 +39,7 @@ public final class LedgerLock {
     private static final long POLL_MILLIS = 5;
     /** How long a releaser that saw waiters stays away from the lock (a few poll periods). */
     static final Duration HANDOFF = Duration.ofMillis(3 * POLL_MILLIS);
+
     private static final long WRITER_BYTE = 0;
     private static final long WAITER_BYTE = 1;
 
@@ -131,8 +132,8 @@ public final class LedgerLock {
             TimeUnit.NANOSECONDS.sleep(yieldNanos);
         }
         try {
-            state.channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
+            state.channel = FileChannel.open(
+                    lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             while (true) {
                 state.kernelLock = state.channel.tryLock(WRITER_BYTE, 1, false);
                 if (state.kernelLock != null) {
@@ -216,8 +217,8 @@ public final class LedgerLock {
         row.put("waited_ms", waitedMillis);
         row.put("deadline_ms", deadline.toMillis());
         row.put("pid", ProcessHandle.current().pid());
-        try (FileChannel out = FileChannel.open(incidentsFile, StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+        try (FileChannel out = FileChannel.open(
+                incidentsFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
             byte[] line = (CanonicalJson.string(row) + "\n").getBytes(StandardCharsets.UTF_8);
             out.write(ByteBuffer.wrap(line));
         } catch (IOException e) {

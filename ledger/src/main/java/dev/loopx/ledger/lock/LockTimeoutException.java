@@ -7,8 +7,10 @@ public final class LockTimeoutException extends LedgerException {
     private static final long serialVersionUID = 1L;
 
     public LockTimeoutException(long waitedMillis, Throwable incidentWriteFailure) {
-        super("lock_acquire_timeout",
-                "could not take the ledger lock within " + waitedMillis + " ms (other LoopX writers held it); nothing was written",
+        super(
+                "lock_acquire_timeout",
+                "could not take the ledger lock within " + waitedMillis
+                        + " ms (other LoopX writers held it); nothing was written",
                 incidentWriteFailure);
     }
 }

@@ -17,11 +17,14 @@ public final class InMemoryLedger implements Ledger {
 
     @Override
     public synchronized Head head() {
-        return events.isEmpty() ? Head.EMPTY : new Head(events.size(), events.get(events.size() - 1).hash());
+        return events.isEmpty()
+                ? Head.EMPTY
+                : new Head(events.size(), events.get(events.size() - 1).hash());
     }
 
     @Override
-    public synchronized Either<HeadMismatch, List<Recorded>> appendIfHead(long expectedHead, List<ProposedEvent> proposed) {
+    public synchronized Either<HeadMismatch, List<Recorded>> appendIfHead(
+            long expectedHead, List<ProposedEvent> proposed) {
         Head head = head();
         if (head.seq() != expectedHead) {
             return Either.left(new HeadMismatch(expectedHead, head.seq()));

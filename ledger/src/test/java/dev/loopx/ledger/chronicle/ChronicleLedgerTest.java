@@ -29,8 +29,8 @@ class ChronicleLedgerTest extends LedgerContract {
             big.add(event("g", i));
         }
         ledger.appendIfHead(0, java.util.List.of(event("g", 1))).get();
-        var refused = org.junit.jupiter.api.Assertions.assertThrows(dev.loopx.ledger.LedgerException.class,
-                () -> ledger.appendIfHead(1, big));
+        var refused = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.loopx.ledger.LedgerException.class, () -> ledger.appendIfHead(1, big));
         org.junit.jupiter.api.Assertions.assertEquals("append_too_large", refused.errorCode());
         org.junit.jupiter.api.Assertions.assertEquals(1, ledger.head().seq());
         ledger.appendIfHead(1, java.util.List.of(event("g", 2))).get();

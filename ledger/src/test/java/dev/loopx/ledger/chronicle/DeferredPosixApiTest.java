@@ -52,7 +52,8 @@ class DeferredPosixApiTest {
         }
         assertEquals("net.openhft.posix.PosixAPI", field.getType().getName(), FIELD + " changed its type" + RISK);
         int modifiers = field.getModifiers();
-        assertTrue(Modifier.isPublic(modifiers) && Modifier.isStatic(modifiers) && !Modifier.isFinal(modifiers),
+        assertTrue(
+                Modifier.isPublic(modifiers) && Modifier.isStatic(modifiers) && !Modifier.isFinal(modifiers),
                 FIELD + " is now '" + Modifier.toString(modifiers) + "'" + RISK);
         Method load;
         try {
@@ -60,8 +61,11 @@ class DeferredPosixApiTest {
         } catch (NoSuchMethodException e) {
             throw new AssertionError(HOLDER + ".loadPosixApi() no longer exists in this Chronicle version" + RISK, e);
         }
-        assertTrue(Modifier.isPublic(load.getModifiers()) && Modifier.isStatic(load.getModifiers())
-                && load.getReturnType() == void.class, HOLDER + ".loadPosixApi() changed its signature" + RISK);
+        assertTrue(
+                Modifier.isPublic(load.getModifiers())
+                        && Modifier.isStatic(load.getModifiers())
+                        && load.getReturnType() == void.class,
+                HOLDER + ".loadPosixApi() changed its signature" + RISK);
     }
 
     /**
@@ -73,11 +77,15 @@ class DeferredPosixApiTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void theDeferredInstallKeepsChroniclesWarmUpFromBuildingThePosixLayer_untilItsFirstRealCall() throws Exception {
         List<String> control = probe("control");
-        assertEquals(List.of("after_jvm_init loaded=true holder=real"), control,
+        assertEquals(
+                List.of("after_jvm_init loaded=true holder=real"),
+                control,
                 "chronicle-core's Jvm no longer builds the POSIX layer when it initialises: DeferredPosixApi may no longer"
                         + " be needed (ADR 0001, risk \"Chronicle-internal POSIX holder\")");
         List<String> deferred = probe("install");
-        assertEquals(List.of("after_jvm_init loaded=false holder=deferred", "after_first_call loaded=true holder=real"), deferred,
+        assertEquals(
+                List.of("after_jvm_init loaded=false holder=deferred", "after_first_call loaded=true holder=real"),
+                deferred,
                 "the deferred holder did not take effect" + RISK);
     }
 
@@ -87,11 +95,15 @@ class DeferredPosixApiTest {
         command.addAll(jvmArgFiles());
         command.add("-Duser.home=" + temp);
         command.add("-Djava.io.tmpdir=" + temp);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), DeferredPosixApiProbe.class.getName(), mode));
+        command.addAll(
+                List.of("-cp", System.getProperty("java.class.path"), DeferredPosixApiProbe.class.getName(), mode));
         Path out = temp.resolve(mode + ".out");
         Path err = temp.resolve(mode + ".err");
-        ProcessBuilder pb = new ProcessBuilder(command).directory(temp.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .directory(temp.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().remove("JAVA_TOOL_OPTIONS");
         pb.environment().remove("JDK_JAVA_OPTIONS");
         Process child = pb.start();
@@ -101,7 +113,9 @@ class DeferredPosixApiTest {
         }
         String stderr = Files.readString(err, StandardCharsets.UTF_8);
         assertEquals(0, child.exitValue(), "the " + mode + " probe failed: " + stderr);
-        return Files.readAllLines(out, StandardCharsets.UTF_8).stream().filter(l -> l.startsWith("after_")).toList();
+        return Files.readAllLines(out, StandardCharsets.UTF_8).stream()
+                .filter(l -> l.startsWith("after_"))
+                .toList();
     }
 
     private static List<String> jvmArgFiles() {

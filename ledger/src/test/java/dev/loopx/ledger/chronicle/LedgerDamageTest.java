@@ -50,8 +50,12 @@ class LedgerDamageTest {
         try (ChronicleLedger ledger = ChronicleLedger.open(root, SyncPolicy.ALWAYS, new LedgerLock(root))) {
             for (int i = 1; i <= 5; i++) {
                 var event = LedgerContract.event("g", i);
-                var configured = codec.propose(new GoalConfigured(java.math.BigDecimal.valueOf(i), 24, 1),
-                        event.recordedAt(), "g", event.actor(), event.operationId());
+                var configured = codec.propose(
+                        new GoalConfigured(java.math.BigDecimal.valueOf(i), 24, 1),
+                        event.recordedAt(),
+                        "g",
+                        event.actor(),
+                        event.operationId());
                 all.addAll(ledger.appendIfHead(i - 1, List.of(configured)).get());
             }
         }
@@ -112,7 +116,9 @@ class LedgerDamageTest {
         Path file = queueFile();
         byte[] bytes = Files.readAllBytes(file);
         int at = indexOf(bytes, EnvelopeCodec.toBytes(events.get(2)));
-        int quota = indexOf(java.util.Arrays.copyOfRange(bytes, at, bytes.length), "\"quota_compute\":3".getBytes(StandardCharsets.UTF_8));
+        int quota = indexOf(
+                java.util.Arrays.copyOfRange(bytes, at, bytes.length),
+                "\"quota_compute\":3".getBytes(StandardCharsets.UTF_8));
         bytes[at + quota + "\"quota_compute\":".length()] = '4';
         Files.write(file, bytes);
         VerifyReport report = verify();
@@ -135,8 +141,8 @@ class LedgerDamageTest {
         zeroLastDocument(writeFiveEvents());
         try (ChronicleLedger ledger = ChronicleLedger.open(root, SyncPolicy.ALWAYS, new LedgerLock(root))) {
             assertEquals(4, ledger.head().seq());
-            LedgerException refused = org.junit.jupiter.api.Assertions.assertThrows(LedgerException.class,
-                    () -> ledger.appendIfHead(4, List.of(LedgerContract.event("g", 9))));
+            LedgerException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                    LedgerException.class, () -> ledger.appendIfHead(4, List.of(LedgerContract.event("g", 9))));
             assertEquals("ledger_tail_lost", refused.errorCode());
             assertEquals(4, ledger.head().seq());
         }

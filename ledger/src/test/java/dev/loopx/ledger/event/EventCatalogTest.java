@@ -21,27 +21,31 @@ class EventCatalogTest {
     @Test
     void registeringAnEventNameTwiceFailsFast() {
         var builder = EventCatalog.builder().register(new EventType<>("goal.registered", 2, GoalRegistered.class));
-        assertThrows(IllegalStateException.class,
+        assertThrows(
+                IllegalStateException.class,
                 () -> builder.register(new EventType<>("goal.registered", 3, GoalConfigured.class)));
     }
 
     @Test
     void registeringARecordClassTwiceFailsFast() {
         var builder = EventCatalog.builder().register(new EventType<>("goal.registered", 2, GoalRegistered.class));
-        assertThrows(IllegalStateException.class,
+        assertThrows(
+                IllegalStateException.class,
                 () -> builder.register(new EventType<>("goal.renamed", 1, GoalRegistered.class)));
     }
 
     @Test
     void registeringAnUpcasterStepTwiceFailsFast() {
-        var builder = EventCatalog.builder().register(new EventType<>("goal.registered", 2, GoalRegistered.class))
+        var builder = EventCatalog.builder()
+                .register(new EventType<>("goal.registered", 2, GoalRegistered.class))
                 .upcaster(new GoalRegisteredV1ToV2());
         assertThrows(IllegalStateException.class, () -> builder.upcaster(new GoalRegisteredV1ToV2()));
     }
 
     @Test
     void anUpcasterForTheCurrentVersionIsRefused() {
-        var builder = EventCatalog.builder().register(new EventType<>("goal.registered", 1, GoalRegistered.class))
+        var builder = EventCatalog.builder()
+                .register(new EventType<>("goal.registered", 1, GoalRegistered.class))
                 .upcaster(new GoalRegisteredV1ToV2());
         assertThrows(IllegalStateException.class, builder::build);
     }
@@ -62,13 +66,58 @@ class EventCatalogTest {
             new GoalRegistered("Ship it", "weather-app"),
             new GoalConfigured(new BigDecimal("0.50"), 24, 1),
             new HeartbeatInstalled("builder", "codex_app", 2, "ab".repeat(32)),
-            new PromptMigrationApplied("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts apply", "updated"),
-            new PromptMigrationFailed("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "", "automation-prompts apply", "preview_stale"),
-            new PromptMigrationDeferred("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts apply", "app_running", "ef".repeat(32)),
-            new PromptMigrationDeferred("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts apply", "app_running", ""),
-            new PromptMigrationRolledBack("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts rollback", ""),
-            new PromptMigrationRecovered("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "thread-1", "automation-prompts recover", ""),
-            new RuntimeUpgraded("0.1.0", "0.2.0", "ef".repeat(32), "complete", true)}) {
+            new PromptMigrationApplied(
+                    "auto-1",
+                    "builder",
+                    "ab".repeat(32),
+                    "cd".repeat(32),
+                    "thread-1",
+                    "automation-prompts apply",
+                    "updated"),
+            new PromptMigrationFailed(
+                    "auto-1",
+                    "builder",
+                    "ab".repeat(32),
+                    "cd".repeat(32),
+                    "",
+                    "automation-prompts apply",
+                    "preview_stale"),
+            new PromptMigrationDeferred(
+                    "auto-1",
+                    "builder",
+                    "ab".repeat(32),
+                    "cd".repeat(32),
+                    "thread-1",
+                    "automation-prompts apply",
+                    "app_running",
+                    "ef".repeat(32)),
+            new PromptMigrationDeferred(
+                    "auto-1",
+                    "builder",
+                    "ab".repeat(32),
+                    "cd".repeat(32),
+                    "thread-1",
+                    "automation-prompts apply",
+                    "app_running",
+                    ""),
+            new PromptMigrationRolledBack(
+                    "auto-1",
+                    "builder",
+                    "ab".repeat(32),
+                    "cd".repeat(32),
+                    "thread-1",
+                    "automation-prompts rollback",
+                    ""),
+            new PromptMigrationRecovered(
+                    "auto-1",
+                    "builder",
+                    "ab".repeat(32),
+                    "cd".repeat(32),
+                    "thread-1",
+                    "automation-prompts recover",
+                    ""),
+            new RuntimeUpgraded("0.1.0", "0.2.0", "ef".repeat(32), "complete", true)
+        }) {
             ProposedEvent proposed = codec.propose(event, Instant.EPOCH, "g1", Actor.system(), "");
             Recorded sealed = EnvelopeCodec.seal(proposed, 0, dev.loopx.ledger.Head.GENESIS_HASH);
             Recorded reread = EnvelopeCodec.fromBytes(EnvelopeCodec.toBytes(sealed));
@@ -81,8 +130,10 @@ class EventCatalogTest {
     void aVersionOneGoalRegistrationIsUpcastWithAnEmptyObjective() {
         ObjectNode v1 = Json.object();
         v1.put("project_name", "legacy-app");
-        Recorded old = EnvelopeCodec.seal(new ProposedEvent("goal.registered", 1, Instant.EPOCH, "g1", Actor.system(), "", v1),
-                0, dev.loopx.ledger.Head.GENESIS_HASH);
+        Recorded old = EnvelopeCodec.seal(
+                new ProposedEvent("goal.registered", 1, Instant.EPOCH, "g1", Actor.system(), "", v1),
+                0,
+                dev.loopx.ledger.Head.GENESIS_HASH);
         assertEquals(new GoalRegistered("", "legacy-app"), codec.decode(old).event());
         assertEquals("legacy-app", old.payload().get("project_name").asText(), "the stored event is never rewritten");
     }
@@ -90,22 +141,45 @@ class EventCatalogTest {
     @Test
     void aVersionOneDeferredMigrationIsUpcastWithAnUnknownCodexHome() {
         ObjectNode v1 = Json.object();
-        v1.put("automation_id", "auto-1").put("agent_id", "builder").put("old_prompt_sha256", "ab".repeat(32))
-                .put("new_prompt_sha256", "cd".repeat(32)).put("target_thread_id", "t1")
-                .put("cli_route", "automation-prompts apply").put("reason", "app_running");
-        Recorded old = EnvelopeCodec.seal(new ProposedEvent("prompt_migration.deferred", 1, Instant.EPOCH, "g1", Actor.system(), "",
-                v1), 0, dev.loopx.ledger.Head.GENESIS_HASH);
-        assertEquals(new PromptMigrationDeferred("auto-1", "builder", "ab".repeat(32), "cd".repeat(32), "t1",
-                "automation-prompts apply", "app_running", ""), codec.decode(old).event());
+        v1.put("automation_id", "auto-1")
+                .put("agent_id", "builder")
+                .put("old_prompt_sha256", "ab".repeat(32))
+                .put("new_prompt_sha256", "cd".repeat(32))
+                .put("target_thread_id", "t1")
+                .put("cli_route", "automation-prompts apply")
+                .put("reason", "app_running");
+        Recorded old = EnvelopeCodec.seal(
+                new ProposedEvent("prompt_migration.deferred", 1, Instant.EPOCH, "g1", Actor.system(), "", v1),
+                0,
+                dev.loopx.ledger.Head.GENESIS_HASH);
+        assertEquals(
+                new PromptMigrationDeferred(
+                        "auto-1",
+                        "builder",
+                        "ab".repeat(32),
+                        "cd".repeat(32),
+                        "t1",
+                        "automation-prompts apply",
+                        "app_running",
+                        ""),
+                codec.decode(old).event());
     }
 
     @Test
     void anUnknownEventTypeOrAFutureVersionIsAClearError() {
-        Recorded unknown = EnvelopeCodec.seal(new ProposedEvent("goal.teleported", 1, Instant.EPOCH, "g1", Actor.system(), "",
-                Json.object()), 0, dev.loopx.ledger.Head.GENESIS_HASH);
-        assertEquals("unknown_event_type", assertThrows(LedgerException.class, () -> codec.decode(unknown)).errorCode());
-        Recorded future = EnvelopeCodec.seal(new ProposedEvent("goal.configured", 9, Instant.EPOCH, "g1", Actor.system(), "",
-                Json.object()), 0, dev.loopx.ledger.Head.GENESIS_HASH);
-        assertEquals("event_version_unsupported", assertThrows(LedgerException.class, () -> codec.decode(future)).errorCode());
+        Recorded unknown = EnvelopeCodec.seal(
+                new ProposedEvent("goal.teleported", 1, Instant.EPOCH, "g1", Actor.system(), "", Json.object()),
+                0,
+                dev.loopx.ledger.Head.GENESIS_HASH);
+        assertEquals(
+                "unknown_event_type",
+                assertThrows(LedgerException.class, () -> codec.decode(unknown)).errorCode());
+        Recorded future = EnvelopeCodec.seal(
+                new ProposedEvent("goal.configured", 9, Instant.EPOCH, "g1", Actor.system(), "", Json.object()),
+                0,
+                dev.loopx.ledger.Head.GENESIS_HASH);
+        assertEquals(
+                "event_version_unsupported",
+                assertThrows(LedgerException.class, () -> codec.decode(future)).errorCode());
     }
 }

@@ -30,7 +30,9 @@ class AtomicReplaceTest {
 
     @Test
     void aRegularFileIsReplacedWhole_andNoTempFileRemains() throws IOException {
-        Path file = Files.write(dir.resolve("state.json"), "a much longer old content than the new one\n".getBytes(StandardCharsets.UTF_8));
+        Path file = Files.write(
+                dir.resolve("state.json"),
+                "a much longer old content than the new one\n".getBytes(StandardCharsets.UTF_8));
         AtomicReplace.keepingMode().replace(file, NEW);
         assertArrayEquals(NEW, Files.readAllBytes(file));
         assertEquals(List.of("state.json"), names(dir));
@@ -66,7 +68,8 @@ class AtomicReplaceTest {
     void aSymbolicLinkIsRefused_andNeitherTheLinkNorWhatItPointsToChanges() throws IOException {
         Path real = Files.write(dir.resolve("real.json"), OLD);
         Path link = Files.createSymbolicLink(dir.resolve("link.json"), real.getFileName());
-        NotARegularFileException refused = assertThrows(NotARegularFileException.class,
+        NotARegularFileException refused = assertThrows(
+                NotARegularFileException.class,
                 () -> AtomicReplace.privateFile().replace(link, NEW));
         assertSame(NotARegularFileException.Found.SYMBOLIC_LINK, refused.found());
         assertEquals("not_a_regular_file", refused.errorCode());
@@ -79,7 +82,9 @@ class AtomicReplaceTest {
     @Test
     void aDanglingSymbolicLinkIsRefused_andWhatItNamesIsNotCreated() throws IOException {
         Path link = Files.createSymbolicLink(dir.resolve("link.json"), Path.of("elsewhere.json"));
-        assertThrows(NotARegularFileException.class, () -> AtomicReplace.keepingMode().replace(link, NEW));
+        assertThrows(
+                NotARegularFileException.class,
+                () -> AtomicReplace.keepingMode().replace(link, NEW));
         assertFalse(Files.exists(dir.resolve("elsewhere.json")));
         assertEquals(List.of("link.json"), names(dir));
     }
@@ -88,7 +93,8 @@ class AtomicReplaceTest {
     void aFolderIsRefused_andKeepsItsContent() throws IOException {
         Path folder = Files.createDirectories(dir.resolve("ledger.head"));
         Files.write(folder.resolve("inside"), OLD);
-        NotARegularFileException refused = assertThrows(NotARegularFileException.class,
+        NotARegularFileException refused = assertThrows(
+                NotARegularFileException.class,
                 () -> AtomicReplace.privateFile().replace(folder, NEW));
         assertSame(NotARegularFileException.Found.DIRECTORY, refused.found());
         assertTrue(Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS));
@@ -107,20 +113,24 @@ class AtomicReplaceTest {
             return;
         }
         assumeTrue(mkfifo.waitFor() == 0, "mkfifo failed");
-        NotARegularFileException refused = assertThrows(NotARegularFileException.class,
+        NotARegularFileException refused = assertThrows(
+                NotARegularFileException.class,
                 () -> AtomicReplace.privateFile().replace(fifo, NEW));
         assertSame(NotARegularFileException.Found.OTHER, refused.found());
-        assertTrue(Files.exists(fifo, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(fifo, LinkOption.NOFOLLOW_LINKS));
+        assertTrue(
+                Files.exists(fifo, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(fifo, LinkOption.NOFOLLOW_LINKS));
         assertEquals(List.of("pipe"), names(dir));
     }
 
     @Test
     void aFailingWriteDeletesItsTempFile_andLeavesTheTargetAsItWas() throws IOException {
         Path file = Files.write(dir.resolve("export.jsonl"), OLD);
-        IOException failure = assertThrows(IOException.class, () -> AtomicReplace.privateFile().replace(file, out -> {
-            out.write("half of the new".getBytes(StandardCharsets.UTF_8));
-            throw new IOException("disk full");
-        }));
+        IOException failure = assertThrows(
+                IOException.class,
+                () -> AtomicReplace.privateFile().replace(file, out -> {
+                    out.write("half of the new".getBytes(StandardCharsets.UTF_8));
+                    throw new IOException("disk full");
+                }));
         assertEquals("disk full", failure.getMessage());
         assertArrayEquals(OLD, Files.readAllBytes(file));
         assertEquals(List.of("export.jsonl"), names(dir));
@@ -143,7 +153,8 @@ class AtomicReplaceTest {
         Path existing = Files.createDirectory(dir.resolve("project"));
         Files.setPosixFilePermissions(existing, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path file = existing.resolve(".loopx").resolve("private").resolve("plan.json");
-        assertThrows(NoSuchFileException.class, () -> AtomicReplace.privateFile().replace(file, NEW));
+        assertThrows(
+                NoSuchFileException.class, () -> AtomicReplace.privateFile().replace(file, NEW));
         assertFalse(Files.exists(existing.resolve(".loopx")), "nothing is created without creatingPrivateFolders");
         AtomicReplace.privateFile().creatingPrivateFolders().replace(file, NEW);
         assertArrayEquals(NEW, Files.readAllBytes(file));
@@ -156,7 +167,9 @@ class AtomicReplaceTest {
     void strayTempFilesOfOneTarget_areRemoved_othersAreNot() throws IOException {
         Path file = Files.write(dir.resolve("automation.toml"), OLD);
         Files.write(dir.resolve(AtomicReplace.tempPrefix(file) + "123" + AtomicReplace.TEMP_SUFFIX), OLD);
-        Files.write(dir.resolve(AtomicReplace.tempPrefix(dir.resolve("other.toml")) + "123" + AtomicReplace.TEMP_SUFFIX), OLD);
+        Files.write(
+                dir.resolve(AtomicReplace.tempPrefix(dir.resolve("other.toml")) + "123" + AtomicReplace.TEMP_SUFFIX),
+                OLD);
         Files.write(dir.resolve("notes.tmp"), OLD);
         assertEquals(".automation.toml.loopx-", AtomicReplace.tempPrefix(file));
         assertEquals(1, AtomicReplace.removeStrayTemps(file));

@@ -18,12 +18,17 @@ class CanonicalJsonTest {
 
     @Test
     void numbersHaveOneForm() throws Exception {
-        assertEquals("[1,0.5,100,0.000001]", CanonicalJson.string(Json.mapper().readTree("[1.0, 0.50, 1e2, 0.0000010]")));
+        assertEquals(
+                "[1,0.5,100,0.000001]", CanonicalJson.string(Json.mapper().readTree("[1.0, 0.50, 1e2, 0.0000010]")));
     }
 
     @Property
-    void reParsingCanonicalBytesGivesTheSameBytes(@ForAll @AlphaChars @StringLength(max = 12) String key,
-            @ForAll String text, @ForAll long number, @ForAll double decimal) throws Exception {
+    void reParsingCanonicalBytesGivesTheSameBytes(
+            @ForAll @AlphaChars @StringLength(max = 12) String key,
+            @ForAll String text,
+            @ForAll long number,
+            @ForAll double decimal)
+            throws Exception {
         var node = Json.object();
         node.put(key, text);
         node.put("n" + key, number);

@@ -25,11 +25,16 @@ class JsonTest {
     @Provide
     Arbitrary<JsonNode> trees() {
         return Arbitraries.lazyOf(
-                () -> Arbitraries.strings().withCharRange('\u0000', '\u00ff').ofMaxLength(8).map(Json.NODES::textNode),
+                () -> Arbitraries.strings()
+                        .withCharRange('\u0000', '\u00ff')
+                        .ofMaxLength(8)
+                        .map(Json.NODES::textNode),
                 () -> Arbitraries.strings().ofMaxLength(6).map(Json.NODES::textNode),
                 () -> Arbitraries.integers().map(Json.NODES::numberNode),
                 () -> Arbitraries.longs().map(Json.NODES::numberNode),
-                () -> Arbitraries.bigIntegers().between(BigInteger.TEN.pow(30).negate(), BigInteger.TEN.pow(30)).map(Json.NODES::numberNode),
+                () -> Arbitraries.bigIntegers()
+                        .between(BigInteger.TEN.pow(30).negate(), BigInteger.TEN.pow(30))
+                        .map(Json.NODES::numberNode),
                 () -> Arbitraries.bigDecimals().ofScale(4).map(Json.NODES::numberNode),
                 () -> Arbitraries.doubles().map(Json.NODES::numberNode),
                 () -> Arbitraries.of(true, false).map(Json.NODES::booleanNode),
@@ -39,8 +44,13 @@ class JsonTest {
                     list.forEach(a::add);
                     return a;
                 }),
-                () -> Arbitraries.maps(Arbitraries.strings().withCharRange('\u0000', '\u00ff').ofMaxLength(4), trees())
-                        .ofMaxSize(3).map(map -> {
+                () -> Arbitraries.maps(
+                                Arbitraries.strings()
+                                        .withCharRange('\u0000', '\u00ff')
+                                        .ofMaxLength(4),
+                                trees())
+                        .ofMaxSize(3)
+                        .map(map -> {
                             ObjectNode o = Json.object();
                             map.forEach(o::set);
                             return o;
@@ -67,6 +77,8 @@ class JsonTest {
         doc.putPOJO("pojo", List.of(1, 2));
         sameAsMapper(doc);
         assertEquals(Json.mapper().createObjectNode(), Json.object());
-        assertEquals(Json.mapper().getNodeFactory().numberNode(new BigDecimal("1.50")), Json.NODES.numberNode(new BigDecimal("1.50")));
+        assertEquals(
+                Json.mapper().getNodeFactory().numberNode(new BigDecimal("1.50")),
+                Json.NODES.numberNode(new BigDecimal("1.50")));
     }
 }

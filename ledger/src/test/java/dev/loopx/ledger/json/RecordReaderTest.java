@@ -25,8 +25,17 @@ import org.junit.jupiter.api.Test;
 class RecordReaderTest {
     public record Leaf(long seq, String agentId, int slots, boolean noFollowup) {}
 
-    public record Tree(String goalId, BigDecimal compute, Long optionalSeq, Boolean flag, Integer count,
-            Leaf lastLeaf, List<Leaf> leaves, List<String> names, Map<String, Long> latestByAgent, long oldPromptSha256Seq) {}
+    public record Tree(
+            String goalId,
+            BigDecimal compute,
+            Long optionalSeq,
+            Boolean flag,
+            Integer count,
+            Leaf lastLeaf,
+            List<Leaf> leaves,
+            List<String> names,
+            Map<String, Long> latestByAgent,
+            long oldPromptSha256Seq) {}
 
     public record Strict(String goalId, List<String> agents) {
         public Strict {
@@ -41,23 +50,53 @@ class RecordReaderTest {
 
     @Provide
     Arbitrary<Tree> trees() {
-        Arbitrary<String> text = Arbitraries.strings().withCharRange('\u0000', '\u00ff').ofMaxLength(12)
+        Arbitrary<String> text = Arbitraries.strings()
+                .withCharRange('\u0000', '\u00ff')
+                .ofMaxLength(12)
                 .injectNull(0.1);
-        Arbitrary<Leaf> leaf = Combinators.combine(Arbitraries.longs(), text.filter(Objects::nonNull), Arbitraries.integers(),
-                Arbitraries.of(true, false)).as(Leaf::new);
-        Arbitrary<BigDecimal> decimal = Arbitraries.bigDecimals().ofScale(3).between(BigDecimal.valueOf(-1000), BigDecimal.valueOf(1000))
-                .map(BigDecimal::stripTrailingZeros).injectNull(0.1);
-        Arbitrary<Map<String, Long>> map = Arbitraries.maps(Arbitraries.strings().alpha().ofLength(3), Arbitraries.longs())
-                .ofMaxSize(3).map(m -> (Map<String, Long>) new LinkedHashMap<>(m)).injectNull(0.1);
+        Arbitrary<Leaf> leaf = Combinators.combine(
+                        Arbitraries.longs(),
+                        text.filter(Objects::nonNull),
+                        Arbitraries.integers(),
+                        Arbitraries.of(true, false))
+                .as(Leaf::new);
+        Arbitrary<BigDecimal> decimal = Arbitraries.bigDecimals()
+                .ofScale(3)
+                .between(BigDecimal.valueOf(-1000), BigDecimal.valueOf(1000))
+                .map(BigDecimal::stripTrailingZeros)
+                .injectNull(0.1);
+        Arbitrary<Map<String, Long>> map = Arbitraries.maps(
+                        Arbitraries.strings().alpha().ofLength(3), Arbitraries.longs())
+                .ofMaxSize(3)
+                .map(m -> (Map<String, Long>) new LinkedHashMap<>(m))
+                .injectNull(0.1);
         return Combinators.combine(
-                        Combinators.combine(text, decimal, Arbitraries.longs().injectNull(0.2), Arbitraries.of(true, false).injectNull(0.2),
-                                Arbitraries.integers().injectNull(0.2)).as((a, b, c, d, e) -> java.util.Arrays.<Object>asList(a, b, c, d, e)),
+                        Combinators.combine(
+                                        text,
+                                        decimal,
+                                        Arbitraries.longs().injectNull(0.2),
+                                        Arbitraries.of(true, false).injectNull(0.2),
+                                        Arbitraries.integers().injectNull(0.2))
+                                .as((a, b, c, d, e) -> java.util.Arrays.<Object>asList(a, b, c, d, e)),
                         leaf.injectNull(0.2),
-                        leaf.list().ofMaxSize(3).map(l -> (List<Leaf>) new ArrayList<>(l)).injectNull(0.1),
+                        leaf.list()
+                                .ofMaxSize(3)
+                                .map(l -> (List<Leaf>) new ArrayList<>(l))
+                                .injectNull(0.1),
                         text.filter(Objects::nonNull).list().ofMaxSize(3).map(l -> (List<String>) new ArrayList<>(l)),
-                        map, Arbitraries.longs())
-                .as((head, last, leaves, names, byAgent, seq) -> new Tree((String) head.get(0), (BigDecimal) head.get(1),
-                        (Long) head.get(2), (Boolean) head.get(3), (Integer) head.get(4), last, leaves, names, byAgent, seq));
+                        map,
+                        Arbitraries.longs())
+                .as((head, last, leaves, names, byAgent, seq) -> new Tree(
+                        (String) head.get(0),
+                        (BigDecimal) head.get(1),
+                        (Long) head.get(2),
+                        (Boolean) head.get(3),
+                        (Integer) head.get(4),
+                        last,
+                        leaves,
+                        names,
+                        byAgent,
+                        seq));
     }
 
     @Property(tries = 300)
@@ -72,8 +111,9 @@ class RecordReaderTest {
     @Test
     void decimalsKeepTheirScaleAsJacksonReadsThem() throws JsonProcessingException {
         for (String number : List.of("1", "1.50", "0.125", "-3", "100", "1E+3")) {
-            String text = "{\"goal_id\":\"g\",\"compute\":" + number + ",\"optional_seq\":null,\"flag\":null,\"count\":null,"
-                    + "\"last_leaf\":null,\"leaves\":[],\"names\":[],\"latest_by_agent\":{},\"old_prompt_sha256_seq\":1}";
+            String text =
+                    "{\"goal_id\":\"g\",\"compute\":" + number + ",\"optional_seq\":null,\"flag\":null,\"count\":null,"
+                            + "\"last_leaf\":null,\"leaves\":[],\"names\":[],\"latest_by_agent\":{},\"old_prompt_sha256_seq\":1}";
             Tree jackson = Json.mapper().readValue(text, Tree.class);
             Tree fast = RecordReader.read(text, Tree.class);
             assertEquals(jackson, fast, number);
@@ -90,9 +130,12 @@ class RecordReaderTest {
         assertNull(RecordReader.read("{\"seq\":1,\"agent_id\":\"a\",\"slots\":2}", Leaf.class));
         assertNull(RecordReader.read(leaf + ",\"seq\":2}", Leaf.class));
         // null for a primitive, a number out of int range, coercions Jackson may or may not make
-        assertNull(RecordReader.read("{\"seq\":null,\"agent_id\":\"a\",\"slots\":2,\"no_followup\":false}", Leaf.class));
-        assertNull(RecordReader.read("{\"seq\":1,\"agent_id\":\"a\",\"slots\":3000000000,\"no_followup\":false}", Leaf.class));
-        assertNull(RecordReader.read("{\"seq\":\"1\",\"agent_id\":\"a\",\"slots\":2,\"no_followup\":false}", Leaf.class));
+        assertNull(
+                RecordReader.read("{\"seq\":null,\"agent_id\":\"a\",\"slots\":2,\"no_followup\":false}", Leaf.class));
+        assertNull(RecordReader.read(
+                "{\"seq\":1,\"agent_id\":\"a\",\"slots\":3000000000,\"no_followup\":false}", Leaf.class));
+        assertNull(
+                RecordReader.read("{\"seq\":\"1\",\"agent_id\":\"a\",\"slots\":2,\"no_followup\":false}", Leaf.class));
         assertNull(RecordReader.read("{\"seq\":1,\"agent_id\":7,\"slots\":2,\"no_followup\":false}", Leaf.class));
         assertNull(RecordReader.read("{\"seq\":1.5,\"agent_id\":\"a\",\"slots\":2,\"no_followup\":false}", Leaf.class));
         // not an object, trailing tokens, broken text
@@ -107,7 +150,9 @@ class RecordReaderTest {
         assertNotNull(RecordReader.read("{\"goal_id\":\"g\",\"agents\":[\"a\"]}", Strict.class));
         assertNull(RecordReader.read("{\"goal_id\":null,\"agents\":[]}", Strict.class));
         assertNull(RecordReader.read("{\"goal_id\":\"g\",\"agents\":null}", Strict.class));
-        assertThrows(JsonProcessingException.class, () -> Json.mapper().readValue("{\"goal_id\":null,\"agents\":[]}", Strict.class));
+        assertThrows(
+                JsonProcessingException.class,
+                () -> Json.mapper().readValue("{\"goal_id\":null,\"agents\":[]}", Strict.class));
     }
 
     @Test

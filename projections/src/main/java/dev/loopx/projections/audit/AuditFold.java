@@ -36,9 +36,12 @@ public final class AuditFold {
      * no event carries the id. {@code eventsAt} reads the events at the given seqs (ascending,
      * distinct) from the ledger.
      */
-    public static Optional<OperationView> operation(Views views, String operationId,
-            Function<List<Long>, List<Decoded>> eventsAt) {
-        List<Long> candidates = views.operationEventSeqs(operationId).stream().distinct().sorted().toList();
+    public static Optional<OperationView> operation(
+            Views views, String operationId, Function<List<Long>, List<Decoded>> eventsAt) {
+        List<Long> candidates = views.operationEventSeqs(operationId).stream()
+                .distinct()
+                .sorted()
+                .toList();
         if (candidates.isEmpty()) {
             return Optional.empty();
         }
@@ -51,9 +54,10 @@ public final class AuditFold {
         for (Decoded d : eventsAt.apply(candidates)) {
             Recorded r = d.envelope();
             boolean carries = r.operationId().equals(operationId);
-            boolean records = d.event() instanceof OperationRecorded e && e.operationId().equals(operationId);
+            boolean records =
+                    d.event() instanceof OperationRecorded e && e.operationId().equals(operationId);
             if (!carries && !records) {
-                continue;   // another id with the same hash
+                continue; // another id with the same hash
             }
             if (goalId == null) {
                 goalId = r.goalId();
@@ -69,24 +73,45 @@ public final class AuditFold {
                 command = e.command();
             }
         }
-        return goalId == null ? Optional.empty()
+        return goalId == null
+                ? Optional.empty()
                 : Optional.of(new OperationView(operationId, goalId, intent, command, seqs, ids, types));
     }
 
     public static void reward(Views views, Recorded r, RewardRecorded e) {
         GoalLog log = log(views, r.goalId());
-        GoalLog.Reward reward = new GoalLog.Reward(r.seq(), e.reward(), e.reasonSummary(), e.decision(), e.lessonKind(),
-                e.lessonSummary(), r.actor().kind().wire(), r.recordedAt());
+        GoalLog.Reward reward = new GoalLog.Reward(
+                r.seq(),
+                e.reward(),
+                e.reasonSummary(),
+                e.decision(),
+                e.lessonKind(),
+                e.lessonSummary(),
+                r.actor().kind().wire(),
+                r.recordedAt());
         Documents.put(views, REWARD_VIEW, rowKey(r.goalId(), r.seq()), reward);
-        Documents.put(views, LOG_VIEW, r.goalId(), new GoalLog(r.goalId(), reward, log.rewardCount() + 1, log.gateCount()));
+        Documents.put(
+                views, LOG_VIEW, r.goalId(), new GoalLog(r.goalId(), reward, log.rewardCount() + 1, log.gateCount()));
     }
 
     public static void gate(Views views, Recorded r, GateDecided e) {
         GoalLog log = log(views, r.goalId());
-        Documents.put(views, GATE_VIEW, rowKey(r.goalId(), r.seq()), new GoalLog.Gate(r.seq(), e.gate(), e.decision(),
-                e.reasonSummary(), r.actor().kind().wire(), r.recordedAt()));
-        Documents.put(views, LOG_VIEW, r.goalId(), new GoalLog(r.goalId(), log.latestReward(), log.rewardCount(),
-                log.gateCount() + 1));
+        Documents.put(
+                views,
+                GATE_VIEW,
+                rowKey(r.goalId(), r.seq()),
+                new GoalLog.Gate(
+                        r.seq(),
+                        e.gate(),
+                        e.decision(),
+                        e.reasonSummary(),
+                        r.actor().kind().wire(),
+                        r.recordedAt()));
+        Documents.put(
+                views,
+                LOG_VIEW,
+                r.goalId(),
+                new GoalLog(r.goalId(), log.latestReward(), log.rewardCount(), log.gateCount() + 1));
     }
 
     private static String rowKey(String goalId, long seq) {

@@ -23,8 +23,16 @@ public record GoalLog(String goalId, Reward latestReward, long rewardCount, long
         return Optional.ofNullable(latestReward);
     }
 
-    public record Reward(long seq, String reward, String reasonSummary, String decision, String lessonKind,
-            String lessonSummary, String actorKind, String recordedAt) {}
+    public record Reward(
+            long seq,
+            String reward,
+            String reasonSummary,
+            String decision,
+            String lessonKind,
+            String lessonSummary,
+            String actorKind,
+            String recordedAt) {}
 
-    public record Gate(long seq, String gate, String decision, String reasonSummary, String actorKind, String recordedAt) {}
+    public record Gate(
+            long seq, String gate, String decision, String reasonSummary, String actorKind, String recordedAt) {}
 }

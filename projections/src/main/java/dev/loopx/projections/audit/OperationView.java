@@ -7,8 +7,14 @@ import java.util.Objects;
  * What one {@code --operation-id} wrote: its intent digest and the events of its append, so a
  * repeat returns the original receipt ({@code replayed=true}).
  */
-public record OperationView(String operationId, String goalId, String intentSha256, String command,
-        List<Long> eventSeqs, List<String> eventIds, List<String> eventTypes) {
+public record OperationView(
+        String operationId,
+        String goalId,
+        String intentSha256,
+        String command,
+        List<Long> eventSeqs,
+        List<String> eventIds,
+        List<String> eventTypes) {
     public OperationView {
         Objects.requireNonNull(operationId, "operationId");
         Objects.requireNonNull(goalId, "goalId");

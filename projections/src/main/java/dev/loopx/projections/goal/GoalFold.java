@@ -29,16 +29,39 @@ public final class GoalFold {
     }
 
     public static void configured(Views views, Recorded r, GoalConfigured e) {
-        goal(views, r.goalId()).ifPresent(g -> put(views, new GoalView(g.goalId(), g.objective(), g.projectLabel(),
-                g.registeredSeq(), g.registeredAt(),
-                new GoalView.QuotaPolicy(e.quotaCompute(), e.quotaWindowHours(), e.quotaSlotMinutes()),
-                g.lifecycle(), g.lifecycleReason(), g.agents(), g.declaredEmptyRoles(), r.seq())));
+        goal(views, r.goalId())
+                .ifPresent(g -> put(
+                        views,
+                        new GoalView(
+                                g.goalId(),
+                                g.objective(),
+                                g.projectLabel(),
+                                g.registeredSeq(),
+                                g.registeredAt(),
+                                new GoalView.QuotaPolicy(e.quotaCompute(), e.quotaWindowHours(), e.quotaSlotMinutes()),
+                                g.lifecycle(),
+                                g.lifecycleReason(),
+                                g.agents(),
+                                g.declaredEmptyRoles(),
+                                r.seq())));
     }
 
     public static void lifecycle(Views views, Recorded r, String lifecycle, String reason) {
-        goal(views, r.goalId()).ifPresent(g -> put(views, new GoalView(g.goalId(), g.objective(), g.projectLabel(),
-                g.registeredSeq(), g.registeredAt(), g.quota(), lifecycle, reason, g.agents(), g.declaredEmptyRoles(),
-                r.seq())));
+        goal(views, r.goalId())
+                .ifPresent(g -> put(
+                        views,
+                        new GoalView(
+                                g.goalId(),
+                                g.objective(),
+                                g.projectLabel(),
+                                g.registeredSeq(),
+                                g.registeredAt(),
+                                g.quota(),
+                                lifecycle,
+                                reason,
+                                g.agents(),
+                                g.declaredEmptyRoles(),
+                                r.seq())));
     }
 
     public static void agentRegistered(Views views, Recorded r, AgentRegistered e) {
@@ -49,8 +72,20 @@ public final class GoalFold {
             List<GoalView.Agent> agents = new ArrayList<>(g.agents());
             agents.add(new GoalView.Agent(e.agentId(), e.scope(), r.seq()));
             agents.sort(java.util.Comparator.comparing(GoalView.Agent::agentId));
-            put(views, new GoalView(g.goalId(), g.objective(), g.projectLabel(), g.registeredSeq(), g.registeredAt(),
-                    g.quota(), g.lifecycle(), g.lifecycleReason(), agents, g.declaredEmptyRoles(), r.seq()));
+            put(
+                    views,
+                    new GoalView(
+                            g.goalId(),
+                            g.objective(),
+                            g.projectLabel(),
+                            g.registeredSeq(),
+                            g.registeredAt(),
+                            g.quota(),
+                            g.lifecycle(),
+                            g.lifecycleReason(),
+                            agents,
+                            g.declaredEmptyRoles(),
+                            r.seq()));
         });
     }
 
@@ -58,8 +93,20 @@ public final class GoalFold {
         goal(views, r.goalId()).ifPresent(g -> {
             TreeSet<String> roles = new TreeSet<>(g.declaredEmptyRoles());
             roles.add(e.role());
-            put(views, new GoalView(g.goalId(), g.objective(), g.projectLabel(), g.registeredSeq(), g.registeredAt(),
-                    g.quota(), g.lifecycle(), g.lifecycleReason(), g.agents(), List.copyOf(roles), r.seq()));
+            put(
+                    views,
+                    new GoalView(
+                            g.goalId(),
+                            g.objective(),
+                            g.projectLabel(),
+                            g.registeredSeq(),
+                            g.registeredAt(),
+                            g.quota(),
+                            g.lifecycle(),
+                            g.lifecycleReason(),
+                            g.agents(),
+                            List.copyOf(roles),
+                            r.seq()));
         });
     }
 

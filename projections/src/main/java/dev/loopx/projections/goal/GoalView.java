@@ -37,7 +37,8 @@ public record GoalView(
     }
 
     public static GoalView registered(String goalId, String objective, String projectLabel, long seq, String at) {
-        return new GoalView(goalId, objective, projectLabel, seq, at, QuotaPolicy.DEFAULT, "active", "", List.of(), List.of(), seq);
+        return new GoalView(
+                goalId, objective, projectLabel, seq, at, QuotaPolicy.DEFAULT, "active", "", List.of(), List.of(), seq);
     }
 
     public boolean stopped() {
@@ -70,7 +71,9 @@ public record GoalView(
         }
 
         public long allowedSlots() {
-            return BigDecimal.valueOf((long) windowHours * 60 / slotMinutes).multiply(compute).longValue();
+            return BigDecimal.valueOf((long) windowHours * 60 / slotMinutes)
+                    .multiply(compute)
+                    .longValue();
         }
 
         public boolean paused() {

@@ -21,12 +21,28 @@ public final class HeartbeatFold {
     private HeartbeatFold() {}
 
     /** The last install of one lane on one surface. */
-    public record HeartbeatInstall(long seq, String goalId, String agentId, String hostSurface, int wrapperVersion,
-            String wrapperSha256, String installedAt) {}
+    public record HeartbeatInstall(
+            long seq,
+            String goalId,
+            String agentId,
+            String hostSurface,
+            int wrapperVersion,
+            String wrapperSha256,
+            String installedAt) {}
 
     public static void installed(Views views, Recorded r, HeartbeatInstalled e) {
-        Documents.put(views, VIEW, key(r.goalId(), e.agentId(), e.hostSurface()), new HeartbeatInstall(r.seq(), r.goalId(),
-                e.agentId(), e.hostSurface(), e.wrapperVersion(), e.wrapperSha256(), r.recordedAt()));
+        Documents.put(
+                views,
+                VIEW,
+                key(r.goalId(), e.agentId(), e.hostSurface()),
+                new HeartbeatInstall(
+                        r.seq(),
+                        r.goalId(),
+                        e.agentId(),
+                        e.hostSurface(),
+                        e.wrapperVersion(),
+                        e.wrapperSha256(),
+                        r.recordedAt()));
     }
 
     public static Optional<HeartbeatInstall> last(Views views, String goalId, String agentId, String surface) {

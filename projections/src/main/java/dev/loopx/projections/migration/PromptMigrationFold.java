@@ -26,14 +26,36 @@ public final class PromptMigrationFold {
      * @param codexHomeSha256 which Codex home ({@code ""}: not recorded, a v1 event)
      * @param pending false once a later applied/current or recovered result named the automation
      */
-    public record PendingUpgrade(long seq, String goalId, String agentId, String automationId, String oldPromptSha256,
-            String targetThreadId, String cliRoute, String codexHomeSha256, String deferredAt, boolean pending,
+    public record PendingUpgrade(
+            long seq,
+            String goalId,
+            String agentId,
+            String automationId,
+            String oldPromptSha256,
+            String targetThreadId,
+            String cliRoute,
+            String codexHomeSha256,
+            String deferredAt,
+            boolean pending,
             long clearedBySeq) {}
 
     public static void deferred(Views views, Recorded r, PromptMigrationDeferred e) {
-        Documents.put(views, VIEW, key(r.goalId(), e.automationId()), new PendingUpgrade(r.seq(), r.goalId(), e.agentId(),
-                e.automationId(), e.oldPromptSha256(), e.targetThreadId(), e.cliRoute(), e.codexHomeSha256(), r.recordedAt(),
-                true, 0));
+        Documents.put(
+                views,
+                VIEW,
+                key(r.goalId(), e.automationId()),
+                new PendingUpgrade(
+                        r.seq(),
+                        r.goalId(),
+                        e.agentId(),
+                        e.automationId(),
+                        e.oldPromptSha256(),
+                        e.targetThreadId(),
+                        e.cliRoute(),
+                        e.codexHomeSha256(),
+                        r.recordedAt(),
+                        true,
+                        0));
     }
 
     public static void applied(Views views, Recorded r, PromptMigrationApplied e) {
@@ -46,10 +68,24 @@ public final class PromptMigrationFold {
 
     private static void clear(Views views, Recorded r, String automationId) {
         String key = key(r.goalId(), automationId);
-        Documents.get(views, VIEW, key, PendingUpgrade.class).filter(PendingUpgrade::pending).ifPresent(p ->
-                Documents.put(views, VIEW, key, new PendingUpgrade(p.seq(), p.goalId(), p.agentId(), p.automationId(),
-                        p.oldPromptSha256(), p.targetThreadId(), p.cliRoute(), p.codexHomeSha256(), p.deferredAt(), false,
-                        r.seq())));
+        Documents.get(views, VIEW, key, PendingUpgrade.class)
+                .filter(PendingUpgrade::pending)
+                .ifPresent(p -> Documents.put(
+                        views,
+                        VIEW,
+                        key,
+                        new PendingUpgrade(
+                                p.seq(),
+                                p.goalId(),
+                                p.agentId(),
+                                p.automationId(),
+                                p.oldPromptSha256(),
+                                p.targetThreadId(),
+                                p.cliRoute(),
+                                p.codexHomeSha256(),
+                                p.deferredAt(),
+                                false,
+                                r.seq())));
     }
 
     /** The goal's still-pending deferred migrations, in automation id order. */
@@ -64,7 +100,9 @@ public final class PromptMigrationFold {
 
     /** The goal's pending deferred migrations bound to one agent. */
     public static List<PendingUpgrade> pending(Views views, String goalId, String agentId) {
-        return pending(views, goalId).stream().filter(p -> p.agentId().equals(agentId)).toList();
+        return pending(views, goalId).stream()
+                .filter(p -> p.agentId().equals(agentId))
+                .toList();
     }
 
     private static String key(String goalId, String automationId) {

@@ -23,7 +23,10 @@ public record Attention(List<Item> needsUser, List<Item> needsAgent, List<Item> 
         List<Item> user = new ArrayList<>();
         List<Item> agent = new ArrayList<>();
         List<Item> watching = new ArrayList<>();
-        for (TodoView t : s.openTodos().stream().filter(TodoRules::open).sorted(TodoRules.ORDER).toList()) {
+        for (TodoView t : s.openTodos().stream()
+                .filter(TodoRules::open)
+                .sorted(TodoRules.ORDER)
+                .toList()) {
             if (t.role().equals("user")) {
                 if (!t.isUserGate()) {
                     user.add(new Item(t, "user_action"));

@@ -21,7 +21,12 @@ public enum EffectiveAction {
     QUOTA_SKIP("quota_skip", Waits.NOTHING);
 
     /** Whom a lane with this action waits on: the owner, an agent, nobody — or an agent only when work is waiting for its slot. */
-    enum Waits { USER, AGENT, NOTHING, AGENT_WHEN_WORK_WAITS }
+    enum Waits {
+        USER,
+        AGENT,
+        NOTHING,
+        AGENT_WHEN_WORK_WAITS
+    }
 
     private final String wire;
     private final Waits waits;

@@ -15,11 +15,21 @@ import java.util.List;
  * blockers or replans. Editing text cannot make a goal terminal. Pure.
  */
 public record Frontier(
-        int userOpen, int agentOpen, int advancementOpen, int monitorOpen, int monitorDue,
-        int claimedByMe, int unclaimed, int claimedByOthers,
-        int deferredReady, int deferredBlocked,
-        List<String> acceptanceGaps, List<String> autonomyBlockers,
-        String userSource, String agentSource, boolean terminal) {
+        int userOpen,
+        int agentOpen,
+        int advancementOpen,
+        int monitorOpen,
+        int monitorDue,
+        int claimedByMe,
+        int unclaimed,
+        int claimedByOthers,
+        int deferredReady,
+        int deferredBlocked,
+        List<String> acceptanceGaps,
+        List<String> autonomyBlockers,
+        String userSource,
+        String agentSource,
+        boolean terminal) {
 
     public static Frontier of(GoalState s, String agentId, Instant now) {
         List<TodoView> todos = s.openTodos();
@@ -28,31 +38,77 @@ public record Frontier(
         int advancementOpen = count(todos, t -> TodoRules.isAdvancement(t) && TodoRules.open(t));
         int monitorOpen = count(todos, t -> TodoRules.isMonitor(t) && TodoRules.open(t));
         int monitorDue = count(todos, t -> TodoRules.monitorDue(s, t, now));
-        int claimedByMe = count(todos, t -> TodoRules.isAdvancement(t) && TodoRules.open(t) && !agentId.isEmpty()
-                && t.claimedBy().equals(agentId));
-        int unclaimed = count(todos, t -> TodoRules.isAdvancement(t) && TodoRules.open(t) && t.claimedBy().isEmpty());
-        int others = count(todos, t -> TodoRules.isAdvancement(t) && TodoRules.open(t) && !t.claimedBy().isEmpty()
-                && !t.claimedBy().equals(agentId));
+        int claimedByMe = count(
+                todos,
+                t -> TodoRules.isAdvancement(t)
+                        && TodoRules.open(t)
+                        && !agentId.isEmpty()
+                        && t.claimedBy().equals(agentId));
+        int unclaimed = count(
+                todos,
+                t -> TodoRules.isAdvancement(t)
+                        && TodoRules.open(t)
+                        && t.claimedBy().isEmpty());
+        int others = count(
+                todos,
+                t -> TodoRules.isAdvancement(t)
+                        && TodoRules.open(t)
+                        && !t.claimedBy().isEmpty()
+                        && !t.claimedBy().equals(agentId));
         int ready = count(todos, t -> TodoRules.readyDeferred(s, t, now));
         int blocked = count(todos, t -> t.status().equals("deferred") && !TodoRules.readyDeferred(s, t, now));
-        List<String> gaps = s.quota().lastWriteback().filter(w -> w.deliveryOutcome().equals("outcome_gap"))
-                .map(w -> List.of("last_writeback_outcome_gap:seq_" + w.seq())).orElse(List.of());
-        List<String> blockers = todos.stream().filter(t -> t.taskClass().equals("blocker") && TodoRules.open(t))
-                .map(TodoView::todoId).toList();
+        List<String> gaps = s.quota()
+                .lastWriteback()
+                .filter(w -> w.deliveryOutcome().equals("outcome_gap"))
+                .map(w -> List.of("last_writeback_outcome_gap:seq_" + w.seq()))
+                .orElse(List.of());
+        List<String> blockers = todos.stream()
+                .filter(t -> t.taskClass().equals("blocker") && TodoRules.open(t))
+                .map(TodoView::todoId)
+                .toList();
         String userSource = source(s, "user", now);
         String agentSource = source(s, "agent", now);
-        boolean counters = userOpen + agentOpen + advancementOpen + monitorOpen + monitorDue + claimedByMe + unclaimed
-                + others + ready + blocked == 0;
+        boolean counters = userOpen
+                        + agentOpen
+                        + advancementOpen
+                        + monitorOpen
+                        + monitorDue
+                        + claimedByMe
+                        + unclaimed
+                        + others
+                        + ready
+                        + blocked
+                == 0;
         boolean noFollowup = s.doneCounts().doneNoFollowup() > 0;
-        boolean terminal = userSource.equals("valid") && agentSource.equals("valid") && noFollowup && counters
-                && gaps.isEmpty() && blockers.isEmpty() && ready == 0;
-        return new Frontier(userOpen, agentOpen, advancementOpen, monitorOpen, monitorDue, claimedByMe, unclaimed, others,
-                ready, blocked, gaps, blockers, userSource, agentSource, terminal);
+        boolean terminal = userSource.equals("valid")
+                && agentSource.equals("valid")
+                && noFollowup
+                && counters
+                && gaps.isEmpty()
+                && blockers.isEmpty()
+                && ready == 0;
+        return new Frontier(
+                userOpen,
+                agentOpen,
+                advancementOpen,
+                monitorOpen,
+                monitorDue,
+                claimedByMe,
+                unclaimed,
+                others,
+                ready,
+                blocked,
+                gaps,
+                blockers,
+                userSource,
+                agentSource,
+                terminal);
     }
 
     /** {@code missing}: never had a section; {@code invalid}: something is not done; else {@code valid}. */
     static String source(GoalState s, String role, Instant now) {
-        List<TodoView> mine = s.openTodos().stream().filter(t -> t.role().equals(role)).toList();
+        List<TodoView> mine =
+                s.openTodos().stream().filter(t -> t.role().equals(role)).toList();
         if (mine.isEmpty() && s.doneCounts().doneOf(role) == 0) {
             return s.goal().declaredEmptyRoles().contains(role) ? "valid" : "missing";
         }

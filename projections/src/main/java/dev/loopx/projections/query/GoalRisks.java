@@ -27,12 +27,17 @@ public final class GoalRisks {
         if (q.state().equals("paused")) {
             risks.add(risk(g, "quota_paused", "quota compute is 0"));
         } else if (q.state().equals("throttled")) {
-            risks.add(risk(g, "quota_throttled", q.spentSlots() + " of " + q.allowedSlots() + " slots spent; next slot at "
-                    + q.nextEligibleAt()));
+            risks.add(risk(
+                    g,
+                    "quota_throttled",
+                    q.spentSlots() + " of " + q.allowedSlots() + " slots spent; next slot at " + q.nextEligibleAt()));
         }
         Frontier f = Frontier.of(s, "", now);
-        f.autonomyBlockers().forEach(id -> risks.add(risk(g, "autonomy_blocker", id + ": "
-                + s.todo(id).map(t -> t.text()).orElse(""))));
+        f.autonomyBlockers()
+                .forEach(id -> risks.add(risk(
+                        g,
+                        "autonomy_blocker",
+                        id + ": " + s.todo(id).map(t -> t.text()).orElse(""))));
         f.acceptanceGaps().forEach(gap -> risks.add(risk(g, "acceptance_gap", gap)));
         if (f.replanRequired()) {
             risks.add(risk(g, "replan_required", f.deferredReady() + " deferred todo(s) ready to resume"));

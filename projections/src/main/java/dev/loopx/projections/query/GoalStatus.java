@@ -39,16 +39,22 @@ public final class GoalStatus {
         n.set("last_evidence", lastEvidence(s.quota()));
         n.set("attention", Attention.of(s, agentId, now).toJson());
         n.put("terminal", f.terminal());
-        n.set("terminal_state", f.toJson().path("terminal_state").isMissingNode() ? Json.NODES.nullNode()
-                : f.toJson().get("terminal_state"));
+        n.set(
+                "terminal_state",
+                f.toJson().path("terminal_state").isMissingNode()
+                        ? Json.NODES.nullNode()
+                        : f.toJson().get("terminal_state"));
         n.set("goal_frontier_projection", f.toJson());
         return n;
     }
 
     /** Open user gates, ordered; with a lane, only those that block it. */
     public static List<TodoView> openGates(GoalState s, String agentId) {
-        return s.openTodos().stream().filter(t -> t.role().equals("user") && t.isUserGate() && TodoRules.open(t))
-                .filter(t -> agentId.isEmpty() || TodoRules.gateBlocks(t, agentId)).sorted(TodoRules.ORDER).toList();
+        return s.openTodos().stream()
+                .filter(t -> t.role().equals("user") && t.isUserGate() && TodoRules.open(t))
+                .filter(t -> agentId.isEmpty() || TodoRules.gateBlocks(t, agentId))
+                .sorted(TodoRules.ORDER)
+                .toList();
     }
 
     /** Counts from the open todos and the done-todo counters (never reads the done todos). */
@@ -62,8 +68,20 @@ public final class GoalStatus {
         c.put("done", s.doneCounts().done());
         c.put("user_open", count(todos, t -> t.role().equals("user") && TodoRules.open(t)));
         c.put("agent_open", count(todos, t -> t.role().equals("agent") && TodoRules.open(t)));
-        c.put("agent_claimed", count(todos, t -> t.role().equals("agent") && TodoRules.open(t) && !t.claimedBy().isEmpty()));
-        c.put("agent_unclaimed", count(todos, t -> t.role().equals("agent") && TodoRules.open(t) && t.claimedBy().isEmpty()));
+        c.put(
+                "agent_claimed",
+                count(
+                        todos,
+                        t -> t.role().equals("agent")
+                                && TodoRules.open(t)
+                                && !t.claimedBy().isEmpty()));
+        c.put(
+                "agent_unclaimed",
+                count(
+                        todos,
+                        t -> t.role().equals("agent")
+                                && TodoRules.open(t)
+                                && t.claimedBy().isEmpty()));
         return c;
     }
 

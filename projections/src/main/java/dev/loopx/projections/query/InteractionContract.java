@@ -43,21 +43,35 @@ final class InteractionContract {
         String todo = v.selected() == null ? "" : v.selected().todoId();
         switch (v.effectiveAction()) {
             case NORMAL_RUN -> {
-                if (!v.selected().claimedBy().equals(agentFlag.isEmpty() ? "" : agentFlag.substring(" --agent-id ".length()))) {
+                if (!v.selected()
+                        .claimedBy()
+                        .equals(agentFlag.isEmpty() ? "" : agentFlag.substring(" --agent-id ".length()))) {
                     actions.add("loopx todo claim --goal-id " + goal + " --todo-id " + todo + agentFlag);
                 }
-                actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + todo + agentFlag + " --evidence <what was delivered>");
-                actions.add("loopx refresh-state --goal-id " + goal + agentFlag + " --delivery-outcome outcome_progress --summary <summary>");
+                actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + todo + agentFlag
+                        + " --evidence <what was delivered>");
+                actions.add("loopx refresh-state --goal-id " + goal + agentFlag
+                        + " --delivery-outcome outcome_progress --summary <summary>");
                 actions.add("loopx quota spend-slot --goal-id " + goal + agentFlag + " --execute");
             }
             case SUCCESSOR_REPLAN_REQUIRED ->
-                actions.add("loopx todo update --goal-id " + goal + " --todo-id " + todo + agentFlag + " --status open");
+                actions.add(
+                        "loopx todo update --goal-id " + goal + " --todo-id " + todo + agentFlag + " --status open");
             case MONITOR_DUE ->
-                actions.add("loopx refresh-state --goal-id " + goal + agentFlag + " --delivery-outcome surface_only --summary <what changed>");
+                actions.add("loopx refresh-state --goal-id " + goal + agentFlag
+                        + " --delivery-outcome surface_only --summary <what changed>");
             case OPERATOR_GATE_NOTIFY ->
-                actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + todo + " --decision-outcome approve|reject|cancel");
-            case REPAIR_SCHEDULER_EXECUTION_CONTEXT, GOAL_STOPPED, QUOTA_PAUSED, TERMINAL_NO_FOLLOWUP,
-                    AUTOMATION_PROMPT_UPGRADE_REQUIRED, THROTTLED_SKIP, MONITOR_QUIET_SKIP, PEER_COORDINATION_BLOCKED, QUOTA_SKIP ->
+                actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + todo
+                        + " --decision-outcome approve|reject|cancel");
+            case REPAIR_SCHEDULER_EXECUTION_CONTEXT,
+                    GOAL_STOPPED,
+                    QUOTA_PAUSED,
+                    TERMINAL_NO_FOLLOWUP,
+                    AUTOMATION_PROMPT_UPGRADE_REQUIRED,
+                    THROTTLED_SKIP,
+                    MONITOR_QUIET_SKIP,
+                    PEER_COORDINATION_BLOCKED,
+                    QUOTA_SKIP ->
                 actions.add("loopx quota should-run --goal-id " + goal + agentFlag + " --runtime-profile <profile>");
         }
         return actions;

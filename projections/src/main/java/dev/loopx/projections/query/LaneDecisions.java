@@ -23,12 +23,15 @@ public final class LaneDecisions {
     }
 
     public static List<Lane> of(GoalState s, String agentId, Instant now) {
-        List<String> agents = !agentId.isEmpty() ? List.of(agentId) : s.hasAgents() ? s.goal().agentIds() : List.of("");
+        List<String> agents =
+                !agentId.isEmpty() ? List.of(agentId) : s.hasAgents() ? s.goal().agentIds() : List.of("");
         QuotaStatus q = QuotaStatus.at(s.goal().quota(), s.quota(), now);
-        return agents.stream().map(a -> {
-            ShouldRun.Request r = new ShouldRun.Request(s.goal().goalId(), a, PROFILE, List.of(), "", "", now);
-            return new Lane(a, ShouldRun.decide(s, r, Frontier.of(s, a, now), q));
-        }).toList();
+        return agents.stream()
+                .map(a -> {
+                    ShouldRun.Request r = new ShouldRun.Request(s.goal().goalId(), a, PROFILE, List.of(), "", "", now);
+                    return new Lane(a, ShouldRun.decide(s, r, Frontier.of(s, a, now), q));
+                })
+                .toList();
     }
 
     /** {@code agent} if any lane has agent work, else {@code user} if any waits on the owner, else {@code nothing}. */

@@ -16,13 +16,19 @@ public final class Lanes {
     private Lanes() {}
 
     public static Optional<TodoView> next(GoalState s, String agentId, Instant now) {
-        return s.openTodos().stream().filter(t -> TodoRules.runnableFor(s, t, agentId, now)).sorted(TodoRules.ORDER).findFirst();
+        return s.openTodos().stream()
+                .filter(t -> TodoRules.runnableFor(s, t, agentId, now))
+                .sorted(TodoRules.ORDER)
+                .findFirst();
     }
 
     /** The first open advancement todo nobody has claimed. */
     public static Optional<TodoView> unassigned(GoalState s, Instant now) {
-        return s.openTodos().stream().filter(t -> TodoRules.runnableFor(s, t, "", now) && t.claimedBy().isEmpty())
-                .sorted(TodoRules.ORDER).findFirst();
+        return s.openTodos().stream()
+                .filter(t ->
+                        TodoRules.runnableFor(s, t, "", now) && t.claimedBy().isEmpty())
+                .sorted(TodoRules.ORDER)
+                .findFirst();
     }
 
     /** {@code {lanes: [{agent_id, todo|null}], unassigned: todo|null}}; one lane when {@code agentId} is given. */

@@ -18,10 +18,12 @@ public final class NextCommands {
         String g = s.goal().goalId();
         List<String> out = new ArrayList<>();
         for (TodoView gate : GoalStatus.openGates(s, agentId)) {
-            out.add("loopx todo complete --goal-id " + g + " --todo-id " + gate.todoId() + " --decision-outcome approve|reject|cancel");
+            out.add("loopx todo complete --goal-id " + g + " --todo-id " + gate.todoId()
+                    + " --decision-outcome approve|reject|cancel");
         }
         if (s.goal().stopped()) {
-            out.add("loopx goal-lifecycle --goal-id " + g + " --operation resume --actor-kind owner --reason \"<why>\" --execute");
+            out.add("loopx goal-lifecycle --goal-id " + g
+                    + " --operation resume --actor-kind owner --reason \"<why>\" --execute");
         }
         if (s.goal().quota().paused()) {
             out.add("loopx configure-goal --goal-id " + g + " --quota-compute 1 --execute");
@@ -34,16 +36,20 @@ public final class NextCommands {
                 if (!t.claimedBy().equals(lane.agentId()) && !lane.agentId().isEmpty()) {
                     out.add("loopx todo claim --goal-id " + g + " --todo-id " + t.todoId() + a);
                 }
-                out.add("loopx todo complete --goal-id " + g + " --todo-id " + t.todoId() + a + " --evidence \"<what changed>\"");
-                out.add("loopx refresh-state --goal-id " + g + a + " --delivery-outcome outcome_progress --summary \"<what changed>\"");
+                out.add("loopx todo complete --goal-id " + g + " --todo-id " + t.todoId() + a
+                        + " --evidence \"<what changed>\"");
+                out.add("loopx refresh-state --goal-id " + g + a
+                        + " --delivery-outcome outcome_progress --summary \"<what changed>\"");
                 out.add("loopx quota spend-slot --goal-id " + g + a + " --execute");
             } else if (action == EffectiveAction.SUCCESSOR_REPLAN_REQUIRED && t != null) {
-                out.add("loopx todo update --goal-id " + g + " --todo-id " + t.todoId() + a + " --status open --resume-when none");
+                out.add("loopx todo update --goal-id " + g + " --todo-id " + t.todoId() + a
+                        + " --status open --resume-when none");
             } else if (action == EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED) {
                 out.add("loopx heartbeat-prompt --goal-id " + g + " --agent-id <agent-id> --bootstrap");
             }
         }
-        out.add("loopx reward --goal-id " + g + " --reward positive|negative|mixed|neutral --reason-summary \"<why>\" --actor-kind owner");
+        out.add("loopx reward --goal-id " + g
+                + " --reward positive|negative|mixed|neutral --reason-summary \"<why>\" --actor-kind owner");
         String lane = !agentId.isEmpty() ? " --agent-id " + agentId : s.hasAgents() ? " --agent-id <agent-id>" : "";
         out.add("loopx quota should-run --goal-id " + g + lane + " --runtime-profile generic_cli");
         return out.stream().distinct().toList();

@@ -32,7 +32,9 @@ public final class QuotaPlan {
         }
         n.put("would_run", lanes.stream().anyMatch(l -> l.verdict().shouldRun()));
         ArrayNode array = n.putArray("lanes");
-        lanes.forEach(l -> array.addObject().put("agent_id", l.agentId()).put("should_run", l.verdict().shouldRun())
+        lanes.forEach(l -> array.addObject()
+                .put("agent_id", l.agentId())
+                .put("should_run", l.verdict().shouldRun())
                 .put("effective_action", l.verdict().effectiveAction().wire()));
         return n;
     }

@@ -18,8 +18,12 @@ import java.util.Optional;
  */
 public final class ReviewPacket {
     /** The lists dropped first when the packet is over budget, in order. */
-    public static final List<String> TRIM_ORDER = List.of("/since_last_reward/added_todos",
-            "/since_last_reward/completed_todos", "/lanes", "/open_user_gates", "/next_commands");
+    public static final List<String> TRIM_ORDER = List.of(
+            "/since_last_reward/added_todos",
+            "/since_last_reward/completed_todos",
+            "/lanes",
+            "/open_user_gates",
+            "/next_commands");
 
     private ReviewPacket() {}
 
@@ -48,11 +52,18 @@ public final class ReviewPacket {
         doc.put("waiting_on", waitingOn);
         doc.put("objective", s.goal().objective());
         doc.put("lifecycle", s.goal().lifecycle());
-        doc.put("quota_state", s.goal().stopped() ? "stopped"
-                : dev.loopx.projections.quota.QuotaStatus.at(s.goal().quota(), s.quota(), now).state());
+        doc.put(
+                "quota_state",
+                s.goal().stopped()
+                        ? "stopped"
+                        : dev.loopx.projections.quota.QuotaStatus.at(s.goal().quota(), s.quota(), now)
+                                .state());
         ArrayNode laneArray = doc.putArray("lanes");
-        lanes.forEach(l -> laneArray.addObject().put("agent_id", l.agentId())
-                .put("effective_action", l.verdict().effectiveAction().wire()).put("waiting_on", l.waitingOn())
+        lanes.forEach(l -> laneArray
+                .addObject()
+                .put("agent_id", l.agentId())
+                .put("effective_action", l.verdict().effectiveAction().wire())
+                .put("waiting_on", l.waitingOn())
                 .put("reason", l.verdict().reason()));
         doc.set("since_last_reward", since(s, changes));
         doc.set("latest_evidence", GoalStatus.lastEvidence(s.quota()));
@@ -70,19 +81,29 @@ public final class ReviewPacket {
         if (last.isEmpty()) {
             n.putNull("last_reward");
         } else {
-            n.putObject("last_reward").put("seq", last.get().seq()).put("reward", last.get().reward())
-                    .put("reason_summary", last.get().reasonSummary()).put("recorded_at", last.get().recordedAt());
+            n.putObject("last_reward")
+                    .put("seq", last.get().seq())
+                    .put("reward", last.get().reward())
+                    .put("reason_summary", last.get().reasonSummary())
+                    .put("recorded_at", last.get().recordedAt());
         }
         n.put("after_seq", from);
-        n.put("events", changes.eventsByType().values().stream().mapToLong(Long::longValue).sum());
+        n.put(
+                "events",
+                changes.eventsByType().values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum());
         ObjectNode byType = n.putObject("events_by_type");
         changes.eventsByType().forEach(byType::put);
         ArrayNode completed = n.putArray("completed_todos");
-        s.todos().stream().filter(t -> t.done() && t.updatedSeq() > from)
+        s.todos().stream()
+                .filter(t -> t.done() && t.updatedSeq() > from)
                 .sorted(java.util.Comparator.comparingLong(TodoView::updatedSeq))
                 .forEach(t -> completed.add(TodoBrief.of(t).put("evidence", t.evidence())));
         ArrayNode added = n.putArray("added_todos");
-        s.todos().stream().filter(t -> t.createdSeq() > from && !t.done()).sorted(TodoRules.ORDER)
+        s.todos().stream()
+                .filter(t -> t.createdSeq() > from && !t.done())
+                .sorted(TodoRules.ORDER)
                 .forEach(t -> added.add(TodoBrief.of(t)));
         return n;
     }

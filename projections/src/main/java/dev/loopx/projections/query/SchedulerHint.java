@@ -28,8 +28,13 @@ public final class SchedulerHint {
     private SchedulerHint() {}
 
     /** What identifies a situation: any change here means a new reset token. */
-    public record Identity(String goalId, String agentId, String effectiveAction, String recommendedMode,
-            String interactionMode, String selectedTodoId) {
+    public record Identity(
+            String goalId,
+            String agentId,
+            String effectiveAction,
+            String recommendedMode,
+            String interactionMode,
+            String selectedTodoId) {
         ObjectNode toJson() {
             ObjectNode n = Json.object();
             n.put("goal_id", goalId);
@@ -58,16 +63,25 @@ public final class SchedulerHint {
     }
 
     /** The stateful backoff of one lane's app automation. */
-    public record Backoff(String stateKey, String resetToken, String identitySignature, int progressionIndex,
-            String currentRrule, boolean applyNeeded, boolean ackNeeded, String stateStatus) {}
+    public record Backoff(
+            String stateKey,
+            String resetToken,
+            String identitySignature,
+            int progressionIndex,
+            String currentRrule,
+            boolean applyNeeded,
+            boolean ackNeeded,
+            String stateStatus) {}
 
-    public static Backoff backoff(Cadence cadence, Identity identity, SchedulerView memory, String observedRrule, Instant now) {
+    public static Backoff backoff(
+            Cadence cadence, Identity identity, SchedulerView memory, String observedRrule, Instant now) {
         String token = resetToken(cadence, identity);
         String signature = identitySignature(identity);
         String key = identity.goalId() + "/" + identity.agentId() + "/" + APP_SURFACE;
         List<Integer> progression = cadence.appProgression();
         if (progression.isEmpty()) {
-            return new Backoff(key, token, signature, 0, "", false, false, memory.lastAck() == null ? "missing" : "same_identity");
+            return new Backoff(
+                    key, token, signature, 0, "", false, false, memory.lastAck() == null ? "missing" : "same_identity");
         }
         SchedulerView.Ack ack = memory.lastAck();
         int index;
@@ -81,11 +95,15 @@ public final class SchedulerHint {
         } else {
             status = "same_identity";
             Instant due = Instant.parse(ack.ackedAt()).plus(Duration.ofMinutes(ack.progressionMinutes()));
-            index = !now.isBefore(due) ? Math.min(ack.progressionIndex() + 1, progression.size() - 1) : ack.progressionIndex();
+            index = !now.isBefore(due)
+                    ? Math.min(ack.progressionIndex() + 1, progression.size() - 1)
+                    : ack.progressionIndex();
             index = Math.min(index, progression.size() - 1);
         }
         String target = Cadence.rrule(progression.get(index));
-        boolean changed = ack == null || !ack.resetToken().equals(token) || ack.progressionIndex() != index
+        boolean changed = ack == null
+                || !ack.resetToken().equals(token)
+                || ack.progressionIndex() != index
                 || !ack.lastAppliedRrule().equals(target);
         boolean apply = changed && !target.equals(observedRrule);
         boolean ackNeeded = changed;
@@ -96,14 +114,22 @@ public final class SchedulerHint {
     }
 
     private static boolean suppressed(SchedulerView memory, String target, String observed, Instant now) {
-        return memory.failures().stream().anyMatch(f -> f.failedRrule().equals(target)
-                && f.observedRrule().equals(observed)
-                && now.isBefore(Instant.parse(f.recordedAt()).plus(FAILURE_EXPIRY)));
+        return memory.failures().stream()
+                .anyMatch(f -> f.failedRrule().equals(target)
+                        && f.observedRrule().equals(observed)
+                        && now.isBefore(Instant.parse(f.recordedAt()).plus(FAILURE_EXPIRY)));
     }
 
     /** The whole hint; {@code codexProfile} mirrors the app object as {@code codex_app}. */
-    public static ObjectNode toJson(Cadence cadence, String reasonCode, Identity identity, SchedulerView memory,
-            String observedRrule, boolean codexProfile, boolean coldPathDetail, Instant now) {
+    public static ObjectNode toJson(
+            Cadence cadence,
+            String reasonCode,
+            Identity identity,
+            SchedulerView memory,
+            String observedRrule,
+            boolean codexProfile,
+            boolean coldPathDetail,
+            Instant now) {
         Backoff b = backoff(cadence, identity, memory, observedRrule, now);
         ObjectNode hint = Json.object();
         hint.put("schema_version", "scheduler_hint_v0");
@@ -169,9 +195,20 @@ public final class SchedulerHint {
             ack.put("schema_version", "app_automation_scheduler_ack_hint_v0");
             ack.put("no_spend", true);
             ArrayNode args = ack.putArray("cli_args");
-            for (String arg : List.of("quota", "scheduler-ack-current", "--goal-id", identity.goalId(), "--agent-id",
-                    identity.agentId(), "--applied-rrule", b.currentRrule(), "--reset-token", b.resetToken(),
-                    "--identity-signature", b.identitySignature(), "--execute")) {
+            for (String arg : List.of(
+                    "quota",
+                    "scheduler-ack-current",
+                    "--goal-id",
+                    identity.goalId(),
+                    "--agent-id",
+                    identity.agentId(),
+                    "--applied-rrule",
+                    b.currentRrule(),
+                    "--reset-token",
+                    b.resetToken(),
+                    "--identity-signature",
+                    b.identitySignature(),
+                    "--execute")) {
                 args.add(arg);
             }
         }

@@ -25,8 +25,14 @@ public final class ShouldRun {
     private ShouldRun() {}
 
     /** @param runtimeProfile empty when the host did not say (fails closed) */
-    public record Request(String goalId, String agentId, String runtimeProfile, List<String> capabilities,
-            String includeDetail, String currentRrule, Instant now) {
+    public record Request(
+            String goalId,
+            String agentId,
+            String runtimeProfile,
+            List<String> capabilities,
+            String includeDetail,
+            String currentRrule,
+            Instant now) {
         public Request {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(agentId, "agentId");
@@ -39,83 +45,187 @@ public final class ShouldRun {
     }
 
     /** The branch taken and what it selected. */
-    public record Verdict(boolean shouldRun, EffectiveAction effectiveAction, String recommendedMode, String reason,
-            String recommendedAction, boolean notifyUser, Cadence cadence, TodoView selected, List<TodoView> candidates) {}
+    public record Verdict(
+            boolean shouldRun,
+            EffectiveAction effectiveAction,
+            String recommendedMode,
+            String reason,
+            String recommendedAction,
+            boolean notifyUser,
+            Cadence cadence,
+            TodoView selected,
+            List<TodoView> candidates) {}
 
     public static Verdict decide(GoalState s, Request r, Frontier f, QuotaStatus q) {
         String agent = r.agentId();
         String goal = s.goal().goalId();
-        List<TodoView> candidates = s.openTodos().stream().filter(t -> TodoRules.runnableFor(s, t, agent, r.now()))
-                .sorted(TodoRules.ORDER).toList();
+        List<TodoView> candidates = s.openTodos().stream()
+                .filter(t -> TodoRules.runnableFor(s, t, agent, r.now()))
+                .sorted(TodoRules.ORDER)
+                .toList();
         if (r.runtimeProfile().isEmpty()) {
-            return stop(false, EffectiveAction.REPAIR_SCHEDULER_EXECUTION_CONTEXT, "control_plane_repair",
+            return stop(
+                    false,
+                    EffectiveAction.REPAIR_SCHEDULER_EXECUTION_CONTEXT,
+                    "control_plane_repair",
                     "no --runtime-profile: the host's execution context is unknown, so LoopX fails closed",
-                    "rerun should-run with --runtime-profile", Cadence.REPAIR);
+                    "rerun should-run with --runtime-profile",
+                    Cadence.REPAIR);
         }
         if (s.goal().stopped()) {
-            return stop(false, EffectiveAction.GOAL_STOPPED, "goal_stopped", "the goal is stopped: " + s.goal().lifecycleReason(),
-                    "wait for an explicit resume (loopx goal-lifecycle --operation resume)", Cadence.GOAL_STOPPED);
+            return stop(
+                    false,
+                    EffectiveAction.GOAL_STOPPED,
+                    "goal_stopped",
+                    "the goal is stopped: " + s.goal().lifecycleReason(),
+                    "wait for an explicit resume (loopx goal-lifecycle --operation resume)",
+                    Cadence.GOAL_STOPPED);
         }
         if (q.state().equals("paused")) {
-            return stop(false, EffectiveAction.QUOTA_PAUSED, "quota_paused", "the goal's quota compute is 0 (a hard pause)",
-                    "wait for the owner to configure a non-zero quota", Cadence.QUOTA_PAUSED);
+            return stop(
+                    false,
+                    EffectiveAction.QUOTA_PAUSED,
+                    "quota_paused",
+                    "the goal's quota compute is 0 (a hard pause)",
+                    "wait for the owner to configure a non-zero quota",
+                    Cadence.QUOTA_PAUSED);
         }
         if (f.terminal()) {
-            return stop(false, EffectiveAction.TERMINAL_NO_FOLLOWUP, "terminal_no_followup",
+            return stop(
+                    false,
+                    EffectiveAction.TERMINAL_NO_FOLLOWUP,
+                    "terminal_no_followup",
                     "every todo is done and a completion said no follow-up: the goal is closed",
-                    "stop the automation", Cadence.TERMINAL);
+                    "stop the automation",
+                    Cadence.TERMINAL);
         }
         if (s.hasAgents() && (agent.isEmpty() || s.goal().agent(agent).isEmpty())) {
-            return stop(false, EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED, "control_plane_repair",
-                    agent.isEmpty() ? "the goal has registered agents and the heartbeat did not say which one it runs"
+            return stop(
+                    false,
+                    EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED,
+                    "control_plane_repair",
+                    agent.isEmpty()
+                            ? "the goal has registered agents and the heartbeat did not say which one it runs"
                             : "agent " + agent + " is not registered for this goal",
-                    "install the managed heartbeat for a registered agent", Cadence.REPAIR);
+                    "install the managed heartbeat for a registered agent",
+                    Cadence.REPAIR);
         }
-        List<TodoView> gates = s.openTodos().stream().filter(t -> TodoRules.gateBlocks(t, agent)).sorted(TodoRules.ORDER).toList();
+        List<TodoView> gates = s.openTodos().stream()
+                .filter(t -> TodoRules.gateBlocks(t, agent))
+                .sorted(TodoRules.ORDER)
+                .toList();
         if (!gates.isEmpty()) {
-            return new Verdict(false, EffectiveAction.OPERATOR_GATE_NOTIFY, "operator_gate_wait", "an open user gate blocks this lane: "
-                    + gates.get(0).text(), "notify the user and wait for their decision", true, Cadence.HUMAN_GATE,
-                    gates.get(0), List.of());
+            return new Verdict(
+                    false,
+                    EffectiveAction.OPERATOR_GATE_NOTIFY,
+                    "operator_gate_wait",
+                    "an open user gate blocks this lane: " + gates.get(0).text(),
+                    "notify the user and wait for their decision",
+                    true,
+                    Cadence.HUMAN_GATE,
+                    gates.get(0),
+                    List.of());
         }
         if (q.state().equals("throttled")) {
-            return new Verdict(false, EffectiveAction.THROTTLED_SKIP, "quiet_wait", "the quota window is spent (" + q.spentSlots() + " of "
-                    + q.allowedSlots() + " slots) until " + q.nextEligibleAt(), "skip this turn quietly", false,
-                    Cadence.UNCHANGED, null, candidates);
+            return new Verdict(
+                    false,
+                    EffectiveAction.THROTTLED_SKIP,
+                    "quiet_wait",
+                    "the quota window is spent (" + q.spentSlots() + " of " + q.allowedSlots() + " slots) until "
+                            + q.nextEligibleAt(),
+                    "skip this turn quietly",
+                    false,
+                    Cadence.UNCHANGED,
+                    null,
+                    candidates);
         }
-        List<TodoView> ready = s.openTodos().stream().filter(t -> TodoRules.readyDeferred(s, t, r.now())).sorted(TodoRules.ORDER).toList();
+        List<TodoView> ready = s.openTodos().stream()
+                .filter(t -> TodoRules.readyDeferred(s, t, r.now()))
+                .sorted(TodoRules.ORDER)
+                .toList();
         if (!ready.isEmpty()) {
-            return new Verdict(true, EffectiveAction.SUCCESSOR_REPLAN_REQUIRED, "replan", "a deferred todo's condition came true: "
-                    + ready.get(0).text(), "re-plan: update or supersede the deferred todo before other work", false,
-                    Cadence.ACTIVE_WORK, ready.get(0), candidates);
+            return new Verdict(
+                    true,
+                    EffectiveAction.SUCCESSOR_REPLAN_REQUIRED,
+                    "replan",
+                    "a deferred todo's condition came true: " + ready.get(0).text(),
+                    "re-plan: update or supersede the deferred todo before other work",
+                    false,
+                    Cadence.ACTIVE_WORK,
+                    ready.get(0),
+                    candidates);
         }
         if (!candidates.isEmpty()) {
             TodoView selected = candidates.get(0);
             boolean claimed = selected.claimedBy().equals(agent) && !agent.isEmpty();
-            return new Verdict(true, EffectiveAction.NORMAL_RUN, "work", "runnable advancement work: " + selected.text(),
-                    claimed ? "work on the selected todo" : "claim the selected todo, then work on it", false,
-                    Cadence.ACTIVE_WORK, selected, candidates);
+            return new Verdict(
+                    true,
+                    EffectiveAction.NORMAL_RUN,
+                    "work",
+                    "runnable advancement work: " + selected.text(),
+                    claimed ? "work on the selected todo" : "claim the selected todo, then work on it",
+                    false,
+                    Cadence.ACTIVE_WORK,
+                    selected,
+                    candidates);
         }
-        List<TodoView> monitors = s.openTodos().stream().filter(t -> TodoRules.isMonitor(t) && TodoRules.open(t))
-                .sorted(TodoRules.ORDER).toList();
-        List<TodoView> due = monitors.stream().filter(t -> TodoRules.monitorDue(s, t, r.now())).toList();
+        List<TodoView> monitors = s.openTodos().stream()
+                .filter(t -> TodoRules.isMonitor(t) && TodoRules.open(t))
+                .sorted(TodoRules.ORDER)
+                .toList();
+        List<TodoView> due = monitors.stream()
+                .filter(t -> TodoRules.monitorDue(s, t, r.now()))
+                .toList();
         if (!due.isEmpty()) {
-            return new Verdict(true, EffectiveAction.MONITOR_DUE, "monitor", "a monitor is due: " + due.get(0).text(),
-                    "check the monitor and write back what changed", false, Cadence.MONITOR_WAIT, due.get(0), List.of());
+            return new Verdict(
+                    true,
+                    EffectiveAction.MONITOR_DUE,
+                    "monitor",
+                    "a monitor is due: " + due.get(0).text(),
+                    "check the monitor and write back what changed",
+                    false,
+                    Cadence.MONITOR_WAIT,
+                    due.get(0),
+                    List.of());
         }
         if (!monitors.isEmpty()) {
-            return new Verdict(false, EffectiveAction.MONITOR_QUIET_SKIP, "quiet_wait", "only monitors remain and none is due",
-                    "skip this turn quietly", false, Cadence.MONITOR_WAIT, null, List.of());
+            return new Verdict(
+                    false,
+                    EffectiveAction.MONITOR_QUIET_SKIP,
+                    "quiet_wait",
+                    "only monitors remain and none is due",
+                    "skip this turn quietly",
+                    false,
+                    Cadence.MONITOR_WAIT,
+                    null,
+                    List.of());
         }
         if (s.openTodos().stream().anyMatch(t -> TodoRules.claimedByOther(t, agent))) {
-            return new Verdict(false, EffectiveAction.PEER_COORDINATION_BLOCKED, "peer_wait",
-                    "the remaining work is claimed by other agents", "wait for a peer to finish or release its claim",
-                    false, Cadence.PEER_WAIT, null, List.of());
+            return new Verdict(
+                    false,
+                    EffectiveAction.PEER_COORDINATION_BLOCKED,
+                    "peer_wait",
+                    "the remaining work is claimed by other agents",
+                    "wait for a peer to finish or release its claim",
+                    false,
+                    Cadence.PEER_WAIT,
+                    null,
+                    List.of());
         }
-        return new Verdict(false, EffectiveAction.QUOTA_SKIP, "quiet_wait", "nothing runnable: no open work for this lane",
-                "skip quietly until there is fresh evidence or new work", false, Cadence.UNCHANGED, null, List.of());
+        return new Verdict(
+                false,
+                EffectiveAction.QUOTA_SKIP,
+                "quiet_wait",
+                "nothing runnable: no open work for this lane",
+                "skip quietly until there is fresh evidence or new work",
+                false,
+                Cadence.UNCHANGED,
+                null,
+                List.of());
     }
 
-    private static Verdict stop(boolean run, EffectiveAction action, String mode, String reason, String recommended, Cadence c) {
+    private static Verdict stop(
+            boolean run, EffectiveAction action, String mode, String reason, String recommended, Cadence c) {
         return new Verdict(run, action, mode, reason, recommended, false, c, null, List.of());
     }
 
@@ -135,8 +245,11 @@ public final class ShouldRun {
         doc.put("reason", v.reason());
         doc.put("recommended_action", v.recommendedAction());
         doc.put("normal_delivery_allowed", v.effectiveAction() == EffectiveAction.NORMAL_RUN);
-        doc.put("claim_required_before_work", v.effectiveAction() == EffectiveAction.NORMAL_RUN && v.selected() != null
-                && !v.selected().claimedBy().equals(r.agentId()));
+        doc.put(
+                "claim_required_before_work",
+                v.effectiveAction() == EffectiveAction.NORMAL_RUN
+                        && v.selected() != null
+                        && !v.selected().claimedBy().equals(r.agentId()));
         doc.put("runtime_profile", r.runtimeProfile());
         doc.set("quota", q.toJson());
         ObjectNode identity = doc.putObject("agent_identity");
@@ -156,29 +269,49 @@ public final class ShouldRun {
         heartbeat.put("notify", v.notifyUser() ? "NOTIFY" : "DONT_NOTIFY");
         doc.set("interaction_contract", InteractionContract.of(s, r, v));
         ObjectNode liveness = doc.putObject("automation_liveness");
-        liveness.put("automation_action", v.cadence() == Cadence.TERMINAL ? "stop_terminal_no_followup" : "keep_active_quiet");
+        liveness.put(
+                "automation_action",
+                v.cadence() == Cadence.TERMINAL ? "stop_terminal_no_followup" : "keep_active_quiet");
         liveness.put("pause_allowed", v.cadence().stops());
         ObjectNode upgrade = doc.putObject("automation_prompt_upgrade");
         boolean upgradeRequired = v.effectiveAction() == EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED;
         upgrade.put("required", upgradeRequired);
         if (upgradeRequired) {
-            String agent = !r.agentId().isEmpty() && s.goal().agent(r.agentId()).isPresent() ? r.agentId()
-                    : s.goal().agentIds().size() == 1 ? s.goal().agentIds().get(0) : "<one of: " + String.join(", ", s.goal().agentIds()) + ">";
-            upgrade.put("command", "loopx heartbeat-prompt --goal-id " + goal + " --agent-id " + agent + " --bootstrap");
+            String agent = !r.agentId().isEmpty() && s.goal().agent(r.agentId()).isPresent()
+                    ? r.agentId()
+                    : s.goal().agentIds().size() == 1
+                            ? s.goal().agentIds().get(0)
+                            : "<one of: " + String.join(", ", s.goal().agentIds()) + ">";
+            upgrade.put(
+                    "command", "loopx heartbeat-prompt --goal-id " + goal + " --agent-id " + agent + " --bootstrap");
             ArrayNode agents = upgrade.putArray("registered_agents");
             s.goal().agentIds().forEach(agents::add);
         }
         doc.set("goal_frontier_projection", f.toJson());
         SchedulerHint.Identity id = identity(s, r, v);
-        doc.set("scheduler_hint", SchedulerHint.toJson(v.cadence(), v.effectiveAction().wire(), id, memory, r.currentRrule(),
-                CODEX_PROFILES.contains(r.runtimeProfile()),
-                r.includeDetail().equals("scheduler") || r.includeDetail().equals("all"), r.now()));
+        doc.set(
+                "scheduler_hint",
+                SchedulerHint.toJson(
+                        v.cadence(),
+                        v.effectiveAction().wire(),
+                        id,
+                        memory,
+                        r.currentRrule(),
+                        CODEX_PROFILES.contains(r.runtimeProfile()),
+                        r.includeDetail().equals("scheduler")
+                                || r.includeDetail().equals("all"),
+                        r.now()));
         return doc;
     }
 
     public static SchedulerHint.Identity identity(GoalState s, Request r, Verdict v) {
-        return new SchedulerHint.Identity(s.goal().goalId(), r.agentId(), v.effectiveAction().wire(), v.recommendedMode(),
-                v.recommendedMode(), v.selected() == null ? "" : v.selected().todoId());
+        return new SchedulerHint.Identity(
+                s.goal().goalId(),
+                r.agentId(),
+                v.effectiveAction().wire(),
+                v.recommendedMode(),
+                v.recommendedMode(),
+                v.selected() == null ? "" : v.selected().todoId());
     }
 
     static ObjectNode todo(TodoView t) {
@@ -196,13 +329,19 @@ public final class ShouldRun {
 
     /** Open user todos this lane sees: gates scoped to other lanes are not counted. */
     private static ObjectNode userSummary(GoalState s, String agent) {
-        List<TodoView> visible = s.openTodos().stream().filter(t -> t.role().equals("user") && TodoRules.open(t))
-                .filter(t -> !t.isUserGate() || TodoRules.gateBlocks(t, agent)).toList();
+        List<TodoView> visible = s.openTodos().stream()
+                .filter(t -> t.role().equals("user") && TodoRules.open(t))
+                .filter(t -> !t.isUserGate() || TodoRules.gateBlocks(t, agent))
+                .toList();
         ObjectNode n = Json.object();
         n.put("open_count", visible.size());
-        n.put("blocking_gate_count", visible.stream().filter(TodoView::isUserGate).count());
+        n.put(
+                "blocking_gate_count",
+                visible.stream().filter(TodoView::isUserGate).count());
         ArrayNode gates = n.putArray("open_gates");
-        visible.stream().filter(TodoView::isUserGate).sorted(TodoRules.ORDER)
+        visible.stream()
+                .filter(TodoView::isUserGate)
+                .sorted(TodoRules.ORDER)
                 .forEach(t -> gates.addObject().put("todo_id", t.todoId()).put("question", t.text()));
         return n;
     }
@@ -210,7 +349,11 @@ public final class ShouldRun {
     private static ObjectNode agentSummary(GoalState s, Request r, Frontier f) {
         ObjectNode n = Json.object();
         n.put("open_count", f.agentOpen());
-        n.put("runnable_count", s.openTodos().stream().filter(t -> TodoRules.runnableFor(s, t, r.agentId(), r.now())).count());
+        n.put(
+                "runnable_count",
+                s.openTodos().stream()
+                        .filter(t -> TodoRules.runnableFor(s, t, r.agentId(), r.now()))
+                        .count());
         n.put("claimed_by_me_count", f.claimedByMe());
         n.put("claimed_by_others_count", f.claimedByOthers());
         n.put("monitor_open_count", f.monitorOpen());

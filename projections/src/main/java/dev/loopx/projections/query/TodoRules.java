@@ -10,8 +10,8 @@ import java.util.Comparator;
  */
 public final class TodoRules {
     /** Priority first (P0 before P4, missing last), then creation order. Priority never grants eligibility. */
-    public static final Comparator<TodoView> ORDER = Comparator
-            .comparing((TodoView t) -> t.priority().isEmpty() ? "P9" : t.priority())
+    public static final Comparator<TodoView> ORDER = Comparator.comparing(
+                    (TodoView t) -> t.priority().isEmpty() ? "P9" : t.priority())
             .thenComparingLong(TodoView::createdSeq);
 
     private TodoRules() {}
@@ -51,14 +51,19 @@ public final class TodoRules {
 
     /** Advancement work an agent may run now: open, condition met, not excluded, unclaimed or its own. */
     public static boolean runnableFor(GoalState s, TodoView t, String agentId, Instant now) {
-        return isAdvancement(t) && t.status().equals("open") && resumeSatisfied(s, t, now)
+        return isAdvancement(t)
+                && t.status().equals("open")
+                && resumeSatisfied(s, t, now)
                 && !t.excludedAgents().contains(agentId)
                 && (t.claimedBy().isEmpty() || t.claimedBy().equals(agentId));
     }
 
     /** Open advancement work that only other agents may run now (claimed by them). */
     public static boolean claimedByOther(TodoView t, String agentId) {
-        return isAdvancement(t) && t.status().equals("open") && !t.claimedBy().isEmpty() && !t.claimedBy().equals(agentId);
+        return isAdvancement(t)
+                && t.status().equals("open")
+                && !t.claimedBy().isEmpty()
+                && !t.claimedBy().equals(agentId);
     }
 
     /** A deferred todo whose condition came true: the plan must be revisited before more work. */
@@ -71,7 +76,11 @@ public final class TodoRules {
      * goal with fewer than two agents every gate is unscoped and blocks everyone).
      */
     public static boolean gateBlocks(TodoView t, String agentId) {
-        return t.role().equals("user") && t.isUserGate() && open(t)
-                && (t.globalGate() || t.blocksAgent().isEmpty() || t.blocksAgent().equals(agentId));
+        return t.role().equals("user")
+                && t.isUserGate()
+                && open(t)
+                && (t.globalGate()
+                        || t.blocksAgent().isEmpty()
+                        || t.blocksAgent().equals(agentId));
     }
 }

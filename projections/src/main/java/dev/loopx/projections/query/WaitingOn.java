@@ -1,6 +1,5 @@
 package dev.loopx.projections.query;
 
-
 /**
  * Whom a should-run verdict waits on: {@code user} (an owner gate, a stopped goal, a paused
  * quota, a heartbeat to install), {@code agent} (work, a replan, a due monitor, a peer's claim,

@@ -47,7 +47,10 @@ public final class QuotaFold {
      * @param latestAccountableSeq the newest accountable writeback (0: none)
      * @param latestAccountableByAgent agent id → its newest accountable writeback
      */
-    public record Summary(String goalId, long lastWritebackSeq, long latestAccountableSeq,
+    public record Summary(
+            String goalId,
+            long lastWritebackSeq,
+            long latestAccountableSeq,
             Map<String, Long> latestAccountableByAgent) {
         public Summary {
             Objects.requireNonNull(goalId, "goalId");
@@ -66,8 +69,12 @@ public final class QuotaFold {
 
     public static void evidence(Views views, Recorded r, EvidenceRecorded e) {
         boolean accountable = ACCOUNTABLE.contains(e.deliveryOutcome());
-        Documents.put(views, WRITEBACK_VIEW, rowKey(r.goalId(), r.seq()), new QuotaLog.Writeback(r.seq(), e.agentId(),
-                e.deliveryOutcome(), e.summary(), r.recordedAt(), accountable, 0));
+        Documents.put(
+                views,
+                WRITEBACK_VIEW,
+                rowKey(r.goalId(), r.seq()),
+                new QuotaLog.Writeback(
+                        r.seq(), e.agentId(), e.deliveryOutcome(), e.summary(), r.recordedAt(), accountable, 0));
         Summary s = summary(views, r.goalId());
         Map<String, Long> byAgent = s.latestAccountableByAgent();
         long latest = s.latestAccountableSeq();
@@ -86,10 +93,14 @@ public final class QuotaFold {
     }
 
     public static void voided(Views views, Recorded r, QuotaSlotVoided e) {
-        Optional<QuotaLog.Spend> found = Documents.get(views, SPEND_VIEW, rowKey(r.goalId(), e.spentSeq()), QuotaLog.Spend.class);
+        Optional<QuotaLog.Spend> found =
+                Documents.get(views, SPEND_VIEW, rowKey(r.goalId(), e.spentSeq()), QuotaLog.Spend.class);
         if (found.isPresent() && found.get().voidedSeq() == 0) {
             QuotaLog.Spend s = found.get();
-            putSpend(views, r.goalId(), new QuotaLog.Spend(s.seq(), s.agentId(), s.slots(), s.writebackSeq(), s.recordedAt(), r.seq()));
+            putSpend(
+                    views,
+                    r.goalId(),
+                    new QuotaLog.Spend(s.seq(), s.agentId(), s.slots(), s.writebackSeq(), s.recordedAt(), r.seq()));
             if (s.writebackSeq() != 0) {
                 markSpent(views, r.goalId(), s.writebackSeq(), 0);
             }
@@ -102,13 +113,27 @@ public final class QuotaFold {
 
     private static void putSpend(Views views, String goalId, QuotaLog.Spend spend) {
         Documents.put(views, SPEND_VIEW, rowKey(goalId, spend.seq()), spend);
-        Documents.put(views, SPEND_AT_VIEW, goalId + "/" + timeKey(instant(spend.recordedAt())) + "/" + seqKey(spend.seq()), spend);
+        Documents.put(
+                views,
+                SPEND_AT_VIEW,
+                goalId + "/" + timeKey(instant(spend.recordedAt())) + "/" + seqKey(spend.seq()),
+                spend);
     }
 
     private static void markSpent(Views views, String goalId, long writebackSeq, long spentSeq) {
-        Documents.get(views, WRITEBACK_VIEW, rowKey(goalId, writebackSeq), QuotaLog.Writeback.class).ifPresent(w ->
-                Documents.put(views, WRITEBACK_VIEW, rowKey(goalId, w.seq()), new QuotaLog.Writeback(w.seq(), w.agentId(),
-                        w.deliveryOutcome(), w.summary(), w.recordedAt(), w.accountable(), spentSeq)));
+        Documents.get(views, WRITEBACK_VIEW, rowKey(goalId, writebackSeq), QuotaLog.Writeback.class)
+                .ifPresent(w -> Documents.put(
+                        views,
+                        WRITEBACK_VIEW,
+                        rowKey(goalId, w.seq()),
+                        new QuotaLog.Writeback(
+                                w.seq(),
+                                w.agentId(),
+                                w.deliveryOutcome(),
+                                w.summary(),
+                                w.recordedAt(),
+                                w.accountable(),
+                                spentSeq)));
     }
 
     static String rowKey(String goalId, long seq) {
@@ -129,8 +154,16 @@ public final class QuotaFold {
      */
     static Instant instant(String text) {
         int n = text.length();
-        if (n < 20 || n > 30 || n == 21 || text.charAt(n - 1) != 'Z' || text.charAt(4) != '-' || text.charAt(7) != '-'
-                || text.charAt(10) != 'T' || text.charAt(13) != ':' || text.charAt(16) != ':' || (n > 20 && text.charAt(19) != '.')) {
+        if (n < 20
+                || n > 30
+                || n == 21
+                || text.charAt(n - 1) != 'Z'
+                || text.charAt(4) != '-'
+                || text.charAt(7) != '-'
+                || text.charAt(10) != 'T'
+                || text.charAt(13) != ':'
+                || text.charAt(16) != ':'
+                || (n > 20 && text.charAt(19) != '.')) {
             return Instant.parse(text);
         }
         int year = digits(text, 0, 4);
@@ -150,15 +183,24 @@ public final class QuotaFold {
                 nanos *= 10;
             }
         }
-        if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59
-                || second < 0 || second > 59) {
-            return Instant.parse(text);   // out of range (a leap second, say): the JDK's rules
+        if (year < 0
+                || month < 1
+                || month > 12
+                || day < 1
+                || day > 31
+                || hour < 0
+                || hour > 23
+                || minute < 0
+                || minute > 59
+                || second < 0
+                || second > 59) {
+            return Instant.parse(text); // out of range (a leap second, say): the JDK's rules
         }
         long days;
         try {
             days = java.time.LocalDate.of(year, month, day).toEpochDay();
         } catch (java.time.DateTimeException e) {
-            return Instant.parse(text);   // 31 April and the like: the JDK's answer
+            return Instant.parse(text); // 31 April and the like: the JDK's answer
         }
         return Instant.ofEpochSecond(days * 86_400 + hour * 3_600 + minute * 60 + second, nanos);
     }
@@ -189,7 +231,9 @@ public final class QuotaFold {
         @Override
         public Optional<Writeback> latestAccountable(String agentId) {
             Summary s = summary(views, goalId);
-            long seq = agentId.isEmpty() ? s.latestAccountableSeq() : s.latestAccountableByAgent().getOrDefault(agentId, 0L);
+            long seq = agentId.isEmpty()
+                    ? s.latestAccountableSeq()
+                    : s.latestAccountableByAgent().getOrDefault(agentId, 0L);
             return writeback(seq);
         }
 
@@ -208,15 +252,22 @@ public final class QuotaFold {
             if (!upTo.isAfter(after)) {
                 return List.of();
             }
-            // "~" sorts after every "/<seq>" suffix: from excludes spends at exactly `after`, to includes those at `upTo`.
-            List<Spend> found = new ArrayList<>(Documents.range(views, SPEND_AT_VIEW, goalId + "/" + timeKey(after) + "/~",
-                    goalId + "/" + timeKey(upTo) + "/~", Spend.class));
+            // "~" sorts after every "/<seq>" suffix: from excludes spends at exactly `after`, to includes those at
+            // `upTo`.
+            List<Spend> found = new ArrayList<>(Documents.range(
+                    views,
+                    SPEND_AT_VIEW,
+                    goalId + "/" + timeKey(after) + "/~",
+                    goalId + "/" + timeKey(upTo) + "/~",
+                    Spend.class));
             found.sort(Comparator.comparingLong(Spend::seq));
             return found;
         }
 
         private Optional<Writeback> writeback(long seq) {
-            return seq == 0 ? Optional.empty() : Documents.get(views, WRITEBACK_VIEW, rowKey(goalId, seq), Writeback.class);
+            return seq == 0
+                    ? Optional.empty()
+                    : Documents.get(views, WRITEBACK_VIEW, rowKey(goalId, seq), Writeback.class);
         }
     }
 }

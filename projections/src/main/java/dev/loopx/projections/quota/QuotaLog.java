@@ -37,8 +37,14 @@ public interface QuotaLog {
      * {@code outcome_progress} or {@code primary_goal_outcome}; {@code spentSeq} is the spend that
      * consumed it (0 while unspent; back to 0 when that spend is voided).
      */
-    record Writeback(long seq, String agentId, String deliveryOutcome, String summary, String recordedAt,
-            boolean accountable, long spentSeq) {
+    record Writeback(
+            long seq,
+            String agentId,
+            String deliveryOutcome,
+            String summary,
+            String recordedAt,
+            boolean accountable,
+            long spentSeq) {
         public Writeback {
             Objects.requireNonNull(agentId, "agentId");
             Objects.requireNonNull(deliveryOutcome, "deliveryOutcome");

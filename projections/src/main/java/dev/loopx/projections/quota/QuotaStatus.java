@@ -16,8 +16,15 @@ import java.util.Objects;
  *
  * @param nextEligibleAt when a throttled goal gets a slot back (RFC 3339), else empty
  */
-public record QuotaStatus(BigDecimal compute, int windowHours, int slotMinutes, long allowedSlots, long spentSlots,
-        String state, boolean shouldRun, String nextEligibleAt) {
+public record QuotaStatus(
+        BigDecimal compute,
+        int windowHours,
+        int slotMinutes,
+        long allowedSlots,
+        long spentSlots,
+        String state,
+        boolean shouldRun,
+        String nextEligibleAt) {
     public QuotaStatus {
         Objects.requireNonNull(compute, "compute");
         Objects.requireNonNull(state, "state");
@@ -35,13 +42,22 @@ public record QuotaStatus(BigDecimal compute, int windowHours, int slotMinutes, 
         long spent = inWindow.stream().mapToLong(QuotaLog.Spend::slots).sum();
         long allowed = policy.allowedSlots();
         if (policy.paused()) {
-            return new QuotaStatus(policy.compute(), policy.windowHours(), policy.slotMinutes(), allowed, spent, "paused", false, "");
+            return new QuotaStatus(
+                    policy.compute(), policy.windowHours(), policy.slotMinutes(), allowed, spent, "paused", false, "");
         }
         if (spent >= allowed) {
-            return new QuotaStatus(policy.compute(), policy.windowHours(), policy.slotMinutes(), allowed, spent, "throttled",
-                    false, nextEligible(inWindow, spent - allowed + 1, policy.windowHours()));
+            return new QuotaStatus(
+                    policy.compute(),
+                    policy.windowHours(),
+                    policy.slotMinutes(),
+                    allowed,
+                    spent,
+                    "throttled",
+                    false,
+                    nextEligible(inWindow, spent - allowed + 1, policy.windowHours()));
         }
-        return new QuotaStatus(policy.compute(), policy.windowHours(), policy.slotMinutes(), allowed, spent, "active", true, "");
+        return new QuotaStatus(
+                policy.compute(), policy.windowHours(), policy.slotMinutes(), allowed, spent, "active", true, "");
     }
 
     /** {@code {compute, window_hours, slot_minutes, allowed_slots, spent_slots, state, next_eligible_at}} (null when not throttled). */
@@ -68,7 +84,9 @@ public record QuotaStatus(BigDecimal compute, int windowHours, int slotMinutes, 
         for (QuotaLog.Spend s : inWindow) {
             freed += s.slots();
             if (freed >= slotsToFree) {
-                return Instant.parse(s.recordedAt()).plus(Duration.ofHours(windowHours)).toString();
+                return Instant.parse(s.recordedAt())
+                        .plus(Duration.ofHours(windowHours))
+                        .toString();
             }
         }
         return "";

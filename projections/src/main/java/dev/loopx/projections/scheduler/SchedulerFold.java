@@ -37,10 +37,23 @@ public final class SchedulerFold {
     public static void acked(Views views, Recorded r, SchedulerAcked e) {
         SchedulerView v = scheduler(views, r.goalId(), e.agentId(), e.surface());
         List<SchedulerView.Failure> failures = v.failures().stream()
-                .filter(f -> !f.failedRrule().equals(e.lastAppliedRrule())).toList();
-        put(views, new SchedulerView(v.goalId(), v.agentId(), v.surface(),
-                new SchedulerView.Ack(r.seq(), e.resetToken(), e.identitySignature(), e.progressionIndex(),
-                        e.progressionMinutes(), e.lastAppliedRrule(), r.recordedAt()), failures));
+                .filter(f -> !f.failedRrule().equals(e.lastAppliedRrule()))
+                .toList();
+        put(
+                views,
+                new SchedulerView(
+                        v.goalId(),
+                        v.agentId(),
+                        v.surface(),
+                        new SchedulerView.Ack(
+                                r.seq(),
+                                e.resetToken(),
+                                e.identitySignature(),
+                                e.progressionIndex(),
+                                e.progressionMinutes(),
+                                e.lastAppliedRrule(),
+                                r.recordedAt()),
+                        failures));
     }
 
     public static void hostUpdateFailed(Views views, Recorded r, SchedulerHostUpdateFailed e) {
@@ -60,7 +73,10 @@ public final class SchedulerFold {
 
     public static void turnObserved(Views views, Recorded r, TurnObserved e) {
         if (turn(views, r.goalId(), e.turnInstanceId()).isEmpty()) {
-            Documents.put(views, TURN_VIEW, r.goalId() + "/" + e.turnInstanceId(),
+            Documents.put(
+                    views,
+                    TURN_VIEW,
+                    r.goalId() + "/" + e.turnInstanceId(),
                     new TurnRecord(r.seq(), e.agentId(), e.effectiveAction()));
         }
     }

@@ -21,8 +21,14 @@ public record SchedulerView(String goalId, String agentId, String surface, Ack l
     }
 
     /** The last {@code scheduler.acked}; {@code ackedAt} is its RFC 3339 time. */
-    public record Ack(long seq, String resetToken, String identitySignature, int progressionIndex, int progressionMinutes,
-            String lastAppliedRrule, String ackedAt) {}
+    public record Ack(
+            long seq,
+            String resetToken,
+            String identitySignature,
+            int progressionIndex,
+            int progressionMinutes,
+            String lastAppliedRrule,
+            String ackedAt) {}
 
     /** One {@code scheduler.host_update_failed}. */
     public record Failure(long seq, String failedRrule, String observedRrule, String recordedAt) {}

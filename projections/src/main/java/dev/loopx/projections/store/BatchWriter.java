@@ -57,8 +57,8 @@ final class BatchWriter<B> implements AutoCloseable {
         if (failure instanceof LedgerException ledger) {
             return new LedgerException(ledger.errorCode(), ledger.getMessage(), failure);
         }
-        return new LedgerException("projection_store_unreadable",
-                "the projection store failed; run `loopx projections rebuild`", failure);
+        return new LedgerException(
+                "projection_store_unreadable", "the projection store failed; run `loopx projections rebuild`", failure);
     }
 
     private void run() {
@@ -95,7 +95,7 @@ final class BatchWriter<B> implements AutoCloseable {
                 notifyAll();
             }
             if (failed != null) {
-                return;   // nothing more is written after a failed batch
+                return; // nothing more is written after a failed batch
             }
         }
     }

@@ -16,13 +16,17 @@ final class KeyedRows {
             + ") ON CONFLICT(view, key) WHERE h IS NULL DO UPDATE SET doc=excluded.doc";
     private static final String DELETE = "DELETE FROM views WHERE " + ViewLayout.RANGED_KEY;
     /** A point view's row has no unique index: an update by key, then an insert if it found no row. */
-    private static final String POINT_UPDATE = "UPDATE views SET doc=" + UnindexedRows.TEXT + " WHERE " + ViewLayout.POINT_KEY;
-    private static final String POINT_INSERT = "INSERT INTO views(view, key, doc, h) VALUES(?,?," + UnindexedRows.TEXT + ",?)";
+    private static final String POINT_UPDATE =
+            "UPDATE views SET doc=" + UnindexedRows.TEXT + " WHERE " + ViewLayout.POINT_KEY;
+
+    private static final String POINT_INSERT =
+            "INSERT INTO views(view, key, doc, h) VALUES(?,?," + UnindexedRows.TEXT + ",?)";
     private final ProjectionDb db;
     private boolean upsertsQueued;
     private boolean deletesQueued;
     /** Point rows queued for {@link #POINT_UPDATE}, in order: inserted by {@link #flush} when it changed nothing. */
     private final List<RowKey> pointKeys = new ArrayList<>();
+
     private final List<byte[]> pointDocs = new ArrayList<>();
 
     KeyedRows(ProjectionDb db) {

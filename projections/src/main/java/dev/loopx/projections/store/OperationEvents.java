@@ -16,8 +16,9 @@ final class OperationEvents {
     static final String INSERT = "INSERT INTO operation_events(h, seq) VALUES(?,?)";
     /** Entries per grouped {@code INSERT}: one statement for many rows costs far less than one each ({@link UnindexedRows#INSERT_GROUP}). */
     static final int GROUP = 64;
-    static final String INSERT_GROUP = "INSERT INTO operation_events(h, seq) VALUES"
-            + String.join(",", Collections.nCopies(GROUP, "(?,?)"));
+
+    static final String INSERT_GROUP =
+            "INSERT INTO operation_events(h, seq) VALUES" + String.join(",", Collections.nCopies(GROUP, "(?,?)"));
     static final String SEQS_OF_HASH = "SELECT seq FROM operation_events WHERE h=? ORDER BY seq";
 
     private long[] pairs = new long[128];

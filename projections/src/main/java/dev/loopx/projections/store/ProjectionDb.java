@@ -67,13 +67,14 @@ final class ProjectionDb {
                 }
                 s.execute("PRAGMA busy_timeout=5000");
                 boolean exists;
-                try (ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='views'")) {
+                try (ResultSet rs =
+                        s.executeQuery("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='views'")) {
                     exists = rs.next() && rs.getInt(1) > 0;
                 }
                 if (exists && sideFile) {
                     throw new IllegalStateException("a rebuild side file must start empty: " + dbFile.getFileName());
                 }
-                if (!exists) {   // IF NOT EXISTS: another process may be creating the same new store
+                if (!exists) { // IF NOT EXISTS: another process may be creating the same new store
                     s.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
                     for (String table : ViewLayout.CREATE_TABLES) {
                         s.execute(table);
@@ -97,7 +98,10 @@ final class ProjectionDb {
             if (e instanceof RuntimeException runtime) {
                 throw runtime;
             }
-            throw new LedgerException("projection_store_unreadable", "the projection store cannot be opened; run `loopx projections rebuild`", e);
+            throw new LedgerException(
+                    "projection_store_unreadable",
+                    "the projection store cannot be opened; run `loopx projections rebuild`",
+                    e);
         }
     }
 
@@ -116,8 +120,8 @@ final class ProjectionDb {
     }
 
     static LedgerException failure(Exception e) {
-        return new LedgerException("projection_store_unreadable",
-                "the projection store failed; run `loopx projections rebuild`", e);
+        return new LedgerException(
+                "projection_store_unreadable", "the projection store failed; run `loopx projections rebuild`", e);
     }
 
     Head checkpoint() {
@@ -156,7 +160,8 @@ final class ProjectionDb {
     }
 
     private void putMeta(String key, String value) throws SQLException {
-        PreparedStatement ps = statement("INSERT INTO meta(key, value) VALUES(?,?) ON CONFLICT(key) DO UPDATE SET value=excluded.value");
+        PreparedStatement ps = statement(
+                "INSERT INTO meta(key, value) VALUES(?,?) ON CONFLICT(key) DO UPDATE SET value=excluded.value");
         ps.setString(1, key);
         ps.setString(2, value);
         ps.executeUpdate();
@@ -179,8 +184,8 @@ final class ProjectionDb {
     <T> TreeMap<String, T> docs(String view, String fromKey, String toKey, Function<String, T> fromText) {
         TreeMap<String, T> found = new TreeMap<>();
         try {
-            PreparedStatement ps = statement("SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? AND "
-                    + side(view) + " ORDER BY key");
+            PreparedStatement ps = statement(
+                    "SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? AND " + side(view) + " ORDER BY key");
             ps.setString(1, view);
             ps.setString(2, fromKey);
             ps.setString(3, toKey);
@@ -197,7 +202,8 @@ final class ProjectionDb {
 
     List<String> keys(String view) {
         List<String> keys = new ArrayList<>();
-        try (PreparedStatement ps = connection.prepareStatement("SELECT key FROM views WHERE view=? AND " + side(view) + " ORDER BY key")) {
+        try (PreparedStatement ps =
+                connection.prepareStatement("SELECT key FROM views WHERE view=? AND " + side(view) + " ORDER BY key")) {
             ps.setString(1, view);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -223,17 +229,22 @@ final class ProjectionDb {
         try (Statement s = connection.createStatement();
                 ResultSet rs = s.executeQuery("SELECT view, key, doc FROM views ORDER BY view, key")) {
             while (rs.next()) {
-                ObjectNode view = views.has(rs.getString(1)) ? (ObjectNode) views.get(rs.getString(1)) : views.putObject(rs.getString(1));
+                ObjectNode view = views.has(rs.getString(1))
+                        ? (ObjectNode) views.get(rs.getString(1))
+                        : views.putObject(rs.getString(1));
                 view.set(rs.getString(2), Json.mapper().readTree(rs.getString(3)));
             }
-            try (Statement t = connection.createStatement(); ResultSet entries = t.executeQuery("SELECT h, seq FROM operation_events")) {
+            try (Statement t = connection.createStatement();
+                    ResultSet entries = t.executeQuery("SELECT h, seq FROM operation_events")) {
                 ObjectNode index = null;
                 while (entries.next()) {
                     if (index == null) {
                         index = views.putObject(OperationIndex.VIEW);
                     }
                     long seq = entries.getLong(2);
-                    index.set(OperationIndex.key(entries.getLong(1), seq), Json.object().put("seq", seq));
+                    index.set(
+                            OperationIndex.key(entries.getLong(1), seq),
+                            Json.object().put("seq", seq));
                 }
             }
         } catch (SQLException | IOException e) {

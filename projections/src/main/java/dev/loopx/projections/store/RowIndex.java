@@ -63,7 +63,7 @@ final class RowIndex {
         if (id < 1 || id > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("row id out of range: " + id);
         }
-        if ((used + 1) * 4L > slots.length * 3L) {   // at most 3/4 used, tombstones included
+        if ((used + 1) * 4L > slots.length * 3L) { // at most 3/4 used, tombstones included
             resize(live + 1 > slots.length / 4 ? Math.min(maxSlots, slots.length * 2) : slots.length);
         }
         int mask = slots.length - 1;

@@ -40,35 +40,70 @@ final class RowText {
         plain = true;
         separator = '{';
         switch (record) {
-            case TodoView todo -> str("blocks_agent", todo.blocksAgent()).str("claimed_by", todo.claimedBy())
-                    .num("created_seq", todo.createdSeq()).str("decision_outcome", todo.decisionOutcome())
-                    .str("evidence", todo.evidence()).strs("excluded_agents", todo.excludedAgents())
-                    .bool("global_gate", todo.globalGate()).str("goal_id", todo.goalId())
-                    .bool("no_followup", todo.noFollowup()).str("priority", todo.priority())
-                    .str("resume_when", todo.resumeWhen()).str("role", todo.role()).str("status", todo.status())
-                    .strs("successor_todo_ids", todo.successorTodoIds()).str("superseded_by", todo.supersededBy())
-                    .str("task_class", todo.taskClass()).str("text", todo.text()).str("todo_id", todo.todoId())
-                    .str("unblocks_todo_id", todo.unblocksTodoId()).num("updated_seq", todo.updatedSeq());
-            case QuotaLog.Writeback w -> bool("accountable", w.accountable()).str("agent_id", w.agentId())
-                    .str("delivery_outcome", w.deliveryOutcome()).str("recorded_at", w.recordedAt())
-                    .num("seq", w.seq()).num("spent_seq", w.spentSeq()).str("summary", w.summary());
-            case QuotaLog.Spend s -> str("agent_id", s.agentId()).str("recorded_at", s.recordedAt())
-                    .num("seq", s.seq()).num("slots", s.slots()).num("voided_seq", s.voidedSeq())
-                    .num("writeback_seq", s.writebackSeq());
-            case GoalLog.Gate g -> str("actor_kind", g.actorKind()).str("decision", g.decision()).str("gate", g.gate())
-                    .str("reason_summary", g.reasonSummary()).str("recorded_at", g.recordedAt()).num("seq", g.seq());
-            case TodoCounts c -> num("agent_done", c.agentDone()).num("done", c.done())
-                    .num("done_no_followup", c.doneNoFollowup()).num("user_done", c.userDone());
+            case TodoView todo ->
+                str("blocks_agent", todo.blocksAgent())
+                        .str("claimed_by", todo.claimedBy())
+                        .num("created_seq", todo.createdSeq())
+                        .str("decision_outcome", todo.decisionOutcome())
+                        .str("evidence", todo.evidence())
+                        .strs("excluded_agents", todo.excludedAgents())
+                        .bool("global_gate", todo.globalGate())
+                        .str("goal_id", todo.goalId())
+                        .bool("no_followup", todo.noFollowup())
+                        .str("priority", todo.priority())
+                        .str("resume_when", todo.resumeWhen())
+                        .str("role", todo.role())
+                        .str("status", todo.status())
+                        .strs("successor_todo_ids", todo.successorTodoIds())
+                        .str("superseded_by", todo.supersededBy())
+                        .str("task_class", todo.taskClass())
+                        .str("text", todo.text())
+                        .str("todo_id", todo.todoId())
+                        .str("unblocks_todo_id", todo.unblocksTodoId())
+                        .num("updated_seq", todo.updatedSeq());
+            case QuotaLog.Writeback w ->
+                bool("accountable", w.accountable())
+                        .str("agent_id", w.agentId())
+                        .str("delivery_outcome", w.deliveryOutcome())
+                        .str("recorded_at", w.recordedAt())
+                        .num("seq", w.seq())
+                        .num("spent_seq", w.spentSeq())
+                        .str("summary", w.summary());
+            case QuotaLog.Spend s ->
+                str("agent_id", s.agentId())
+                        .str("recorded_at", s.recordedAt())
+                        .num("seq", s.seq())
+                        .num("slots", s.slots())
+                        .num("voided_seq", s.voidedSeq())
+                        .num("writeback_seq", s.writebackSeq());
+            case GoalLog.Gate g ->
+                str("actor_kind", g.actorKind())
+                        .str("decision", g.decision())
+                        .str("gate", g.gate())
+                        .str("reason_summary", g.reasonSummary())
+                        .str("recorded_at", g.recordedAt())
+                        .num("seq", g.seq());
+            case TodoCounts c ->
+                num("agent_done", c.agentDone())
+                        .num("done", c.done())
+                        .num("done_no_followup", c.doneNoFollowup())
+                        .num("user_done", c.userDone());
             case GoalLog log -> {
                 num("gate_count", log.gateCount()).str("goal_id", log.goalId());
                 GoalLog.Reward r = log.latestReward();
                 if (r == null) {
                     name("latest_reward").ascii("null");
                 } else {
-                    open("latest_reward").str("actor_kind", r.actorKind()).str("decision", r.decision())
-                            .str("lesson_kind", r.lessonKind()).str("lesson_summary", r.lessonSummary())
-                            .str("reason_summary", r.reasonSummary()).str("recorded_at", r.recordedAt())
-                            .str("reward", r.reward()).num("seq", r.seq()).close();
+                    open("latest_reward")
+                            .str("actor_kind", r.actorKind())
+                            .str("decision", r.decision())
+                            .str("lesson_kind", r.lessonKind())
+                            .str("lesson_summary", r.lessonSummary())
+                            .str("reason_summary", r.reasonSummary())
+                            .str("recorded_at", r.recordedAt())
+                            .str("reward", r.reward())
+                            .num("seq", r.seq())
+                            .close();
                 }
                 num("reward_count", log.rewardCount());
             }
@@ -78,24 +113,34 @@ final class RowText {
                     SchedulerView.Failure f = v.failures().get(i);
                     ascii(i > 0 ? "," : "");
                     separator = '{';
-                    str("failed_rrule", f.failedRrule()).str("observed_rrule", f.observedRrule())
-                            .str("recorded_at", f.recordedAt()).num("seq", f.seq()).close();
+                    str("failed_rrule", f.failedRrule())
+                            .str("observed_rrule", f.observedRrule())
+                            .str("recorded_at", f.recordedAt())
+                            .num("seq", f.seq())
+                            .close();
                 }
                 ascii("]").str("goal_id", v.goalId());
                 SchedulerView.Ack a = v.lastAck();
                 if (a == null) {
                     name("last_ack").ascii("null");
                 } else {
-                    open("last_ack").str("acked_at", a.ackedAt()).str("identity_signature", a.identitySignature())
-                            .str("last_applied_rrule", a.lastAppliedRrule()).num("progression_index", a.progressionIndex())
-                            .num("progression_minutes", a.progressionMinutes()).str("reset_token", a.resetToken())
-                            .num("seq", a.seq()).close();
+                    open("last_ack")
+                            .str("acked_at", a.ackedAt())
+                            .str("identity_signature", a.identitySignature())
+                            .str("last_applied_rrule", a.lastAppliedRrule())
+                            .num("progression_index", a.progressionIndex())
+                            .num("progression_minutes", a.progressionMinutes())
+                            .str("reset_token", a.resetToken())
+                            .num("seq", a.seq())
+                            .close();
                 }
                 str("surface", v.surface());
             }
             case QuotaFold.Summary q -> {
-                str("goal_id", q.goalId()).num("last_writeback_seq", q.lastWritebackSeq()).open("latest_accountable_by_agent");
-                for (Map.Entry<String, Long> e : q.latestAccountableByAgent().entrySet()) {   // a TreeMap: in key order
+                str("goal_id", q.goalId())
+                        .num("last_writeback_seq", q.lastWritebackSeq())
+                        .open("latest_accountable_by_agent");
+                for (Map.Entry<String, Long> e : q.latestAccountableByAgent().entrySet()) { // a TreeMap: in key order
                     key(e.getKey());
                     if (e.getValue() == null) {
                         ascii("null");
@@ -238,7 +283,7 @@ final class RowText {
             return;
         }
         int n = s.length();
-        room(n * 6 + 2);   // the longest form of one char is \\u00XX
+        room(n * 6 + 2); // the longest form of one char is \\u00XX
         byte[] b = buf;
         int at = len;
         b[at++] = '"';
@@ -270,7 +315,7 @@ final class RowText {
                 b[at++] = (byte) (0xc0 | c >> 6);
                 b[at++] = (byte) (0x80 | c & 0x3f);
             } else if (Character.isSurrogate(c)) {
-                plain = false;   // Jackson's rules for pairs and lone halves decide; the text is thrown away
+                plain = false; // Jackson's rules for pairs and lone halves decide; the text is thrown away
             } else {
                 b[at++] = (byte) (0xe0 | c >> 12);
                 b[at++] = (byte) (0x80 | c >> 6 & 0x3f);

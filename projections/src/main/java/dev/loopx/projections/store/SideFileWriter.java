@@ -56,7 +56,7 @@ final class SideFileWriter {
         try {
             lock.lock();
             try {
-                db.statement("BEGIN IMMEDIATE").execute();   // prepared once: a rebuild runs it per batch
+                db.statement("BEGIN IMMEDIATE").execute(); // prepared once: a rebuild runs it per batch
                 began = true;
             } finally {
                 lock.unlock();

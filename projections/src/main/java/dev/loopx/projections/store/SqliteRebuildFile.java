@@ -41,8 +41,9 @@ final class SqliteRebuildFile extends SqliteViews {
      * against 1.82–1.88 s for both index builds with 4 KiB pages).
      */
     static final int SIDE_FILE_PAGE_SIZE = 16384;
+
     private static final List<String> PRAGMAS = List.of(
-            "PRAGMA page_size=" + SIDE_FILE_PAGE_SIZE,   // before the file gets its first page
+            "PRAGMA page_size=" + SIDE_FILE_PAGE_SIZE, // before the file gets its first page
             "PRAGMA journal_mode=MEMORY",
             "PRAGMA synchronous=OFF",
             "PRAGMA cache_size=-32768");
@@ -51,15 +52,18 @@ final class SqliteRebuildFile extends SqliteViews {
     private final SideFileWriter writes;
     /** Hand over once this many events are folded (one transaction each). */
     private final int batchEvents;
+
     private Map<RowKey, Object> recent = new HashMap<>();
     private Map<RowKey, Object> fetched = new HashMap<>();
     /** The ids of the rows (not the removals) of the batch handed to the writer last. */
     private Map<RowKey, Long> recentIds = Map.of();
+
     private BatchWriter<SideFileWriter.Batch> writer;
     /** The last event folded (staged, or handed to the writer): the checkpoint to continue, as this file has no other writer. */
     private Head folded = Head.EMPTY;
     /** Events folded and not yet handed to the writer. */
     private int foldedAhead;
+
     private volatile boolean poisoned;
 
     private SqliteRebuildFile(ProjectionDb db, int rowIndexSlots, int batchEvents) throws SQLException {
@@ -102,7 +106,8 @@ final class SqliteRebuildFile extends SqliteViews {
     Optional<String> storedText(String view, String key) {
         try {
             if (!unindexed.indexed()) {
-                return unindexed.doc(view, key);   // the row index is this thread's; SQL only to check a candidate, locked
+                return unindexed.doc(
+                        view, key); // the row index is this thread's; SQL only to check a candidate, locked
             }
         } catch (SQLException e) {
             throw ProjectionDb.failure(e);
@@ -151,7 +156,7 @@ final class SqliteRebuildFile extends SqliteViews {
             return;
         }
         if (poisoned) {
-            settle();   // a batch the writer failed: its failure
+            settle(); // a batch the writer failed: its failure
             throw new IllegalStateException("a rebuild side file is unusable after a failed batch");
         }
         List<Decoded> fresh = FreshEvents.after(folded, batch);
@@ -201,7 +206,7 @@ final class SqliteRebuildFile extends SqliteViews {
             boolean[] fresh = null;
             if (!unindexed.indexed() && !unindexed.hasRoom(n)) {
                 writer.drain();
-                unindexed.createIndex();   // the writer is idle; everything handed over is in the file
+                unindexed.createIndex(); // the writer is idle; everything handed over is in the file
                 recentIds = Map.of();
             }
             if (!unindexed.indexed()) {
@@ -227,7 +232,13 @@ final class SqliteRebuildFile extends SqliteViews {
                 }
                 recentIds = idsNow;
             }
-            writer.submit(new SideFileWriter.Batch(keys, values, ids, fresh, pendingOperations.take(), folded));   // returns once the batch before is in the file
+            writer.submit(new SideFileWriter.Batch(
+                    keys,
+                    values,
+                    ids,
+                    fresh,
+                    pendingOperations.take(),
+                    folded)); // returns once the batch before is in the file
         } catch (SQLException e) {
             poisoned = true;
             throw ProjectionDb.failure(e);
@@ -252,7 +263,7 @@ final class SqliteRebuildFile extends SqliteViews {
         }
         if (writer != null) {
             try {
-                writer.close();   // the batches handed over are written first
+                writer.close(); // the batches handed over are written first
             } catch (RuntimeException e) {
                 poisoned = true;
                 failed = e;

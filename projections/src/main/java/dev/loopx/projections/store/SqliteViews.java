@@ -30,6 +30,7 @@ import java.util.function.Function;
 abstract sealed class SqliteViews implements ProjectionStore permits SqliteProjectionStore, SqliteRebuildFile {
     /** Staged for a key removed during the batch. */
     static final Object REMOVED = new Object();
+
     final ProjectionDb db;
     /** Documents written in the current batch (view records or JSON trees), read back before they are written. */
     private Map<RowKey, Object> pending = new HashMap<>();
@@ -145,7 +146,8 @@ abstract sealed class SqliteViews implements ProjectionStore permits SqliteProje
     }
 
     /** The written rows in key order, with this batch's writes over them. */
-    private <T> List<T> scan(String view, String fromKey, String toKey, Function<String, T> fromText, Function<Object, T> fromStaged) {
+    private <T> List<T> scan(
+            String view, String fromKey, String toKey, Function<String, T> fromText, Function<Object, T> fromStaged) {
         if (fromKey.compareTo(toKey) >= 0) {
             return List.of();
         }
@@ -196,10 +198,10 @@ abstract sealed class SqliteViews implements ProjectionStore permits SqliteProje
 
     @Override
     public final List<Long> operationEventSeqs(String operationId) {
-        indexKeys();   // a side file: what is folded goes in first (no fold asks this; a rebuild's reads come after it)
+        indexKeys(); // a side file: what is folded goes in first (no fold asks this; a rebuild's reads come after it)
         long hash = OperationIndex.hash(operationId);
         List<Long> seqs = db.operationSeqs(hash);
-        pendingOperations.seqsOf(hash, seqs);   // folded in this batch, after every stored one
+        pendingOperations.seqsOf(hash, seqs); // folded in this batch, after every stored one
         return seqs;
     }
 

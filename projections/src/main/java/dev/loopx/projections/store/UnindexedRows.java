@@ -43,6 +43,7 @@ final class UnindexedRows implements AutoCloseable {
      * SQLite stores them as TEXT (a blob cast to text is taken as text in the database's encoding).
      */
     static final String TEXT = "CAST(? AS TEXT)";
+
     private static final int INDEX_THREADS = 2;
     /**
      * New rows per {@code INSERT}: a rebuild's side file is almost only inserts (1M bench ledger,
@@ -57,6 +58,7 @@ final class UnindexedRows implements AutoCloseable {
      * against 1.23–1.74 s at 8 MiB (bench/README.md, "History of the start-up measurements", fifth pass).
      */
     private static final int INDEX_CACHE_KIB = 4096;
+
     private final Connection connection;
     private final RowIndex index;
     private final ToIntBiFunction<String, String> hasher;
@@ -67,6 +69,7 @@ final class UnindexedRows implements AutoCloseable {
     private final PreparedStatement insertGroup;
     /** New rows queued for {@link #flush}: {@code insertCount} of them, in the arrays below. */
     private final long[] insertIds = new long[INSERT_GROUP];
+
     private final String[] insertViews = new String[INSERT_GROUP];
     private final String[] insertKeys = new String[INSERT_GROUP];
     private final byte[][] insertDocs = new byte[INSERT_GROUP][];
@@ -84,14 +87,16 @@ final class UnindexedRows implements AutoCloseable {
     }
 
     /** {@code lock}: held around every statement a lookup runs, when another thread writes through the connection too. */
-    UnindexedRows(Connection connection, ToIntBiFunction<String, String> hash, int rowIndexSlots, Lock lock) throws SQLException {
+    UnindexedRows(Connection connection, ToIntBiFunction<String, String> hash, int rowIndexSlots, Lock lock)
+            throws SQLException {
         this.lock = lock;
         this.connection = connection;
         this.hasher = hash;
         this.index = new RowIndex(rowIndexSlots);
         this.keyOf = connection.prepareStatement("SELECT view, key FROM views WHERE n=?");
         this.docOf = connection.prepareStatement("SELECT view, key, doc FROM views WHERE n=?");
-        this.insert = connection.prepareStatement("INSERT INTO views(n, view, key, doc, h) VALUES(?,?,?," + TEXT + ",?)");
+        this.insert =
+                connection.prepareStatement("INSERT INTO views(n, view, key, doc, h) VALUES(?,?,?," + TEXT + ",?)");
         this.insertGroup = connection.prepareStatement("INSERT INTO views(n, view, key, doc, h) VALUES"
                 + String.join(",", java.util.Collections.nCopies(INSERT_GROUP, "(?,?,?," + TEXT + ",?)")));
         this.update = connection.prepareStatement("UPDATE views SET doc=" + TEXT + " WHERE n=?");
@@ -279,7 +284,9 @@ final class UnindexedRows implements AutoCloseable {
                 try {
                     ps.setLong(1, id);
                     try (ResultSet rs = ps.executeQuery()) {
-                        boolean same = rs.next() && rs.getString(1).equals(view) && rs.getString(2).equals(key);
+                        boolean same = rs.next()
+                                && rs.getString(1).equals(view)
+                                && rs.getString(2).equals(key);
                         if (same && doc != null) {
                             doc[0] = rs.getString(3);
                         }

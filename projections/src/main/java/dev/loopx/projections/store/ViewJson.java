@@ -23,11 +23,13 @@ import java.nio.charset.StandardCharsets;
  * the most frequent rows by hand ({@link RowText}).
  */
 public final class ViewJson {
-    private static final ObjectWriter WRITER = ((JsonMapper) Json.mapper()).rebuild()
+    private static final ObjectWriter WRITER = ((JsonMapper) Json.mapper())
+            .rebuild()
             .enable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
             .disable(MapperFeature.SORT_CREATOR_PROPERTIES_FIRST)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-            .addModule(new SimpleModule("loopx-canonical-decimals").addSerializer(BigDecimal.class, new CanonicalDecimal()))
+            .addModule(new SimpleModule("loopx-canonical-decimals")
+                    .addSerializer(BigDecimal.class, new CanonicalDecimal()))
             .build()
             .writer();
 
@@ -54,7 +56,8 @@ public final class ViewJson {
             // bytes, not a String writer: the UTF-8 generator escapes exactly as CanonicalJson's does
             return WRITER.writeValueAsBytes(document);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a view record does not encode: " + document.getClass().getSimpleName(), e);
+            throw new IllegalStateException(
+                    "a view record does not encode: " + document.getClass().getSimpleName(), e);
         }
     }
 

@@ -29,8 +29,8 @@ import java.util.Set;
  */
 final class ViewLayout {
     /** Views read only by key (never listed nor ranged by a fold or query), whose rows are never removed. */
-    static final Set<String> POINT_VIEWS = Set.of(AuditFold.GATE_VIEW, AuditFold.REWARD_VIEW,
-            QuotaFold.SPEND_VIEW, QuotaFold.WRITEBACK_VIEW);
+    static final Set<String> POINT_VIEWS =
+            Set.of(AuditFold.GATE_VIEW, AuditFold.REWARD_VIEW, QuotaFold.SPEND_VIEW, QuotaFold.WRITEBACK_VIEW);
 
     /** The tables of the views and of the idempotency index. */
     static final List<String> CREATE_TABLES = List.of(
@@ -51,8 +51,11 @@ final class ViewLayout {
 
     static boolean isPoint(String view) {
         // the folds pass their view constants: the identity checks answer without hashing (a rebuild asks per row)
-        return view == QuotaFold.SPEND_VIEW || view == QuotaFold.WRITEBACK_VIEW
-                || view == AuditFold.GATE_VIEW || view == AuditFold.REWARD_VIEW || POINT_VIEWS.contains(view);
+        return view == QuotaFold.SPEND_VIEW
+                || view == QuotaFold.WRITEBACK_VIEW
+                || view == AuditFold.GATE_VIEW
+                || view == AuditFold.REWARD_VIEW
+                || POINT_VIEWS.contains(view);
     }
 
     /**

@@ -17,12 +17,15 @@ public record TodoCounts(long done, long userDone, long agentDone, long doneNoFo
         if (todo == null || !todo.done()) {
             return NONE;
         }
-        return new TodoCounts(1, todo.role().equals("user") ? 1 : 0, todo.role().equals("agent") ? 1 : 0,
-                todo.noFollowup() ? 1 : 0);
+        return new TodoCounts(
+                1, todo.role().equals("user") ? 1 : 0, todo.role().equals("agent") ? 1 : 0, todo.noFollowup() ? 1 : 0);
     }
 
     TodoCounts plus(TodoCounts o, int sign) {
-        return new TodoCounts(done + sign * o.done, userDone + sign * o.userDone, agentDone + sign * o.agentDone,
+        return new TodoCounts(
+                done + sign * o.done,
+                userDone + sign * o.userDone,
+                agentDone + sign * o.agentDone,
                 doneNoFollowup + sign * o.doneNoFollowup);
     }
 

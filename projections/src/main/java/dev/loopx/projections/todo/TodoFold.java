@@ -24,9 +24,11 @@ public final class TodoFold {
     public static final String VIEW = "todo";
     /** Todos that are not done. */
     public static final String OPEN_VIEW = "todo_open";
+
     public static final String COUNTS_VIEW = "todo_counts";
 
-    private static final java.util.Comparator<TodoView> CREATION = java.util.Comparator.comparingLong(TodoView::createdSeq);
+    private static final java.util.Comparator<TodoView> CREATION =
+            java.util.Comparator.comparingLong(TodoView::createdSeq);
 
     private TodoFold() {}
 
@@ -51,7 +53,9 @@ public final class TodoFold {
 
     /** The todos of the goal that are not done, ordered by creation. */
     public static List<TodoView> openTodos(Views views, String goalId) {
-        return Documents.list(views, OPEN_VIEW, goalId + "/", TodoView.class).stream().sorted(CREATION).toList();
+        return Documents.list(views, OPEN_VIEW, goalId + "/", TodoView.class).stream()
+                .sorted(CREATION)
+                .toList();
     }
 
     public static TodoCounts counts(Views views, String goalId) {
@@ -62,34 +66,60 @@ public final class TodoFold {
         if (todo(views, r.goalId(), e.todoId()).isPresent()) {
             return;
         }
-        put(views, null, new TodoView(e.todoId(), r.goalId(), e.role(), "open", e.text(), e.taskClass(), e.priority(),
-                e.claimedBy(), e.blocksAgent(), e.globalGate(), e.excludedAgents(), e.unblocksTodoId(), e.resumeWhen(),
-                false, "", "", "", List.of(), r.seq(), r.seq()));
+        put(
+                views,
+                null,
+                new TodoView(
+                        e.todoId(),
+                        r.goalId(),
+                        e.role(),
+                        "open",
+                        e.text(),
+                        e.taskClass(),
+                        e.priority(),
+                        e.claimedBy(),
+                        e.blocksAgent(),
+                        e.globalGate(),
+                        e.excludedAgents(),
+                        e.unblocksTodoId(),
+                        e.resumeWhen(),
+                        false,
+                        "",
+                        "",
+                        "",
+                        List.of(),
+                        r.seq(),
+                        r.seq()));
     }
 
     public static void claimed(Views views, Recorded r, TodoClaimed e) {
-        todo(views, r.goalId(), e.todoId()).ifPresent(t ->
-                put(views, t, t.with(t.status(), t.text(), t.resumeWhen(), e.agentId(), r.seq())));
+        todo(views, r.goalId(), e.todoId())
+                .ifPresent(t -> put(views, t, t.with(t.status(), t.text(), t.resumeWhen(), e.agentId(), r.seq())));
     }
 
     public static void claimCleared(Views views, Recorded r, TodoClaimCleared e) {
-        todo(views, r.goalId(), e.todoId()).ifPresent(t ->
-                put(views, t, t.with(t.status(), t.text(), t.resumeWhen(), "", r.seq())));
+        todo(views, r.goalId(), e.todoId())
+                .ifPresent(t -> put(views, t, t.with(t.status(), t.text(), t.resumeWhen(), "", r.seq())));
     }
 
     public static void updated(Views views, Recorded r, TodoUpdated e) {
-        todo(views, r.goalId(), e.todoId()).ifPresent(t ->
-                put(views, t, t.with(e.status(), e.text(), e.resumeWhen(), t.claimedBy(), r.seq())));
+        todo(views, r.goalId(), e.todoId())
+                .ifPresent(t -> put(views, t, t.with(e.status(), e.text(), e.resumeWhen(), t.claimedBy(), r.seq())));
     }
 
     public static void completed(Views views, Recorded r, TodoCompleted e) {
-        todo(views, r.goalId(), e.todoId()).ifPresent(t ->
-                put(views, t, t.completed(e.evidence(), e.noFollowup(), e.decisionOutcome(), "", e.successorTodoIds(), r.seq())));
+        todo(views, r.goalId(), e.todoId())
+                .ifPresent(t -> put(
+                        views,
+                        t,
+                        t.completed(
+                                e.evidence(), e.noFollowup(), e.decisionOutcome(), "", e.successorTodoIds(), r.seq())));
     }
 
     public static void superseded(Views views, Recorded r, TodoSuperseded e) {
-        todo(views, r.goalId(), e.todoId()).ifPresent(t ->
-                put(views, t, t.completed(t.evidence(), false, "", e.replacementTodoId(), List.of(), r.seq())));
+        todo(views, r.goalId(), e.todoId())
+                .ifPresent(t ->
+                        put(views, t, t.completed(t.evidence(), false, "", e.replacementTodoId(), List.of(), r.seq())));
     }
 
     private static void put(Views views, TodoView before, TodoView todo) {
@@ -101,7 +131,11 @@ public final class TodoFold {
         TodoCounts was = TodoCounts.of(before);
         TodoCounts now = TodoCounts.of(todo);
         if (!was.equals(now)) {
-            Documents.put(views, COUNTS_VIEW, todo.goalId(), counts(views, todo.goalId()).plus(was, -1).plus(now, 1));
+            Documents.put(
+                    views,
+                    COUNTS_VIEW,
+                    todo.goalId(),
+                    counts(views, todo.goalId()).plus(was, -1).plus(now, 1));
         }
     }
 }

@@ -59,15 +59,56 @@ public record TodoView(
     }
 
     TodoView with(String newStatus, String newText, String newResumeWhen, String newClaimedBy, long seq) {
-        return new TodoView(todoId, goalId, role, newStatus, newText, taskClass, priority, newClaimedBy, blocksAgent,
-                globalGate, excludedAgents, unblocksTodoId, newResumeWhen, noFollowup, evidence, decisionOutcome,
-                supersededBy, successorTodoIds, createdSeq, seq);
+        return new TodoView(
+                todoId,
+                goalId,
+                role,
+                newStatus,
+                newText,
+                taskClass,
+                priority,
+                newClaimedBy,
+                blocksAgent,
+                globalGate,
+                excludedAgents,
+                unblocksTodoId,
+                newResumeWhen,
+                noFollowup,
+                evidence,
+                decisionOutcome,
+                supersededBy,
+                successorTodoIds,
+                createdSeq,
+                seq);
     }
 
-    TodoView completed(String withEvidence, boolean followupNone, String outcome, String replacement,
-            List<String> successors, long seq) {
-        return new TodoView(todoId, goalId, role, "done", text, taskClass, priority, claimedBy, blocksAgent,
-                globalGate, excludedAgents, unblocksTodoId, resumeWhen, followupNone, withEvidence, outcome,
-                replacement, successors, createdSeq, seq);
+    TodoView completed(
+            String withEvidence,
+            boolean followupNone,
+            String outcome,
+            String replacement,
+            List<String> successors,
+            long seq) {
+        return new TodoView(
+                todoId,
+                goalId,
+                role,
+                "done",
+                text,
+                taskClass,
+                priority,
+                claimedBy,
+                blocksAgent,
+                globalGate,
+                excludedAgents,
+                unblocksTodoId,
+                resumeWhen,
+                followupNone,
+                withEvidence,
+                outcome,
+                replacement,
+                successors,
+                createdSeq,
+                seq);
     }
 }

@@ -52,6 +52,7 @@ public final class Documents {
     }
 
     private static IllegalStateException failed(Class<?> type, Exception e) {
-        return new IllegalStateException("a stored " + type.getSimpleName() + " does not decode; rebuild projections", e);
+        return new IllegalStateException(
+                "a stored " + type.getSimpleName() + " does not decode; rebuild projections", e);
     }
 }

@@ -29,7 +29,9 @@ public final class MapViews implements Views {
     @Override
     public List<JsonNode> list(String view, String keyPrefix) {
         String from = view + "\u0000" + keyPrefix;
-        return documents.subMap(from, true, from + "\uffff", false).values().stream().<JsonNode>map(JsonNode::deepCopy).toList();
+        return documents.subMap(from, true, from + "\uffff", false).values().stream()
+                .<JsonNode>map(JsonNode::deepCopy)
+                .toList();
     }
 
     @Override
@@ -38,7 +40,8 @@ public final class MapViews implements Views {
             return List.of();
         }
         return documents.subMap(view + "\u0000" + fromKey, true, view + "\u0000" + toKey, false).values().stream()
-                .<JsonNode>map(JsonNode::deepCopy).toList();
+                .<JsonNode>map(JsonNode::deepCopy)
+                .toList();
     }
 
     @Override
@@ -55,7 +58,8 @@ public final class MapViews implements Views {
     public List<String> keys(String view) {
         String prefix = view + "\u0000";
         return documents.subMap(prefix, true, view + "\u0001", false).keySet().stream()
-                .map(k -> k.substring(prefix.length())).toList();
+                .map(k -> k.substring(prefix.length()))
+                .toList();
     }
 
     /** Every document into {@code views} as view → key → document (the views of a canonical dump). */

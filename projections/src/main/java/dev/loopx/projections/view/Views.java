@@ -39,11 +39,15 @@ public interface Views {
     }
 
     default <T> List<T> readList(String view, String keyPrefix, Class<T> type) {
-        return list(view, keyPrefix).stream().map(node -> Documents.decode(node, type)).toList();
+        return list(view, keyPrefix).stream()
+                .map(node -> Documents.decode(node, type))
+                .toList();
     }
 
     default <T> List<T> readRange(String view, String fromKey, String toKey, Class<T> type) {
-        return range(view, fromKey, toKey).stream().map(node -> Documents.decode(node, type)).toList();
+        return range(view, fromKey, toKey).stream()
+                .map(node -> Documents.decode(node, type))
+                .toList();
     }
 
     /**
@@ -52,7 +56,10 @@ public interface Views {
      * the entries in a table of its own (its canonical dump shows them as those documents).
      */
     default void indexOperationEvent(String operationId, long seq) {
-        put(OperationIndex.VIEW, OperationIndex.key(OperationIndex.hash(operationId), seq), Json.object().put("seq", seq));
+        put(
+                OperationIndex.VIEW,
+                OperationIndex.key(OperationIndex.hash(operationId), seq),
+                Json.object().put("seq", seq));
     }
 
     /**
@@ -62,6 +69,7 @@ public interface Views {
      */
     default List<Long> operationEventSeqs(String operationId) {
         return list(OperationIndex.VIEW, OperationIndex.keyPrefix(OperationIndex.hash(operationId))).stream()
-                .map(node -> node.get("seq").asLong()).toList();
+                .map(node -> node.get("seq").asLong())
+                .toList();
     }
 }

@@ -45,8 +45,15 @@ class OperationReceiptTest {
 
     private static void append(InMemoryLedger ledger, LoopxEvent event, String operationId) {
         long head = ledger.head().seq();
-        ledger.appendIfHead(head, List.of(TodoHistories.CODEC.propose(event, Instant.parse("2026-01-01T00:00:00Z").plusSeconds(head),
-                "g1", new Actor(ActorKind.AGENT, "a1"), operationId))).get();
+        ledger.appendIfHead(
+                        head,
+                        List.of(TodoHistories.CODEC.propose(
+                                event,
+                                Instant.parse("2026-01-01T00:00:00Z").plusSeconds(head),
+                                "g1",
+                                new Actor(ActorKind.AGENT, "a1"),
+                                operationId)))
+                .get();
     }
 
     /** The ledger read the runtime does: asked for ascending, distinct seqs only. */
@@ -64,17 +71,24 @@ class OperationReceiptTest {
         MapViews views = new MapViews();
         history.forEach(d -> new Projector().apply(d, views));
         List<List<Long>> asked = new ArrayList<>();
-        OperationView a = AuditFold.operation(views, "A", reader(history, asked)).orElseThrow();
+        OperationView a =
+                AuditFold.operation(views, "A", reader(history, asked)).orElseThrow();
         assertEquals(List.of(1L, 2L), a.eventSeqs());
-        assertEquals(List.of(history.get(0).envelope().eventId(), history.get(1).envelope().eventId()), a.eventIds());
+        assertEquals(
+                List.of(
+                        history.get(0).envelope().eventId(),
+                        history.get(1).envelope().eventId()),
+                a.eventIds());
         assertEquals(List.of("todo.added", "operation.recorded"), a.eventTypes());
         assertEquals("sha-a", a.intentSha256());
         assertEquals("todo add", a.command());
         assertEquals(List.of(List.of(1L, 2L)), asked, "only the indexed events are read");
-        OperationView b = AuditFold.operation(views, "B", reader(history, asked)).orElseThrow();
+        OperationView b =
+                AuditFold.operation(views, "B", reader(history, asked)).orElseThrow();
         assertEquals(List.of(3L, 4L), b.eventSeqs());
         assertEquals("", b.intentSha256(), "its record names another id: no repeat of B matches");
-        OperationView c = AuditFold.operation(views, "C", reader(history, asked)).orElseThrow();
+        OperationView c =
+                AuditFold.operation(views, "C", reader(history, asked)).orElseThrow();
         assertEquals(List.of(), c.eventSeqs());
         assertEquals("sha-c", c.intentSha256());
         assertEquals("g1", c.goalId());
@@ -89,21 +103,46 @@ class OperationReceiptTest {
         List<Decoded> history = history();
         MapViews inner = new MapViews();
         history.forEach(d -> new Projector().apply(d, inner));
-        Views colliding = new Views() {   // only the index is asked
-            @Override public Optional<JsonNode> get(String view, String key) { throw new UnsupportedOperationException(); }
-            @Override public void put(String view, String key, JsonNode document) { throw new UnsupportedOperationException(); }
-            @Override public void remove(String view, String key) { throw new UnsupportedOperationException(); }
-            @Override public List<JsonNode> list(String view, String prefix) { throw new UnsupportedOperationException(); }
-            @Override public List<JsonNode> range(String view, String from, String to) { throw new UnsupportedOperationException(); }
+        Views colliding = new Views() { // only the index is asked
+                    @Override
+                    public Optional<JsonNode> get(String view, String key) {
+                        throw new UnsupportedOperationException();
+                    }
 
-            @Override
-            public List<Long> operationEventSeqs(String operationId) {
-                return List.of(5L, 4L, 3L, 2L, 1L, 2L);   // unordered, repeated: the fold sorts and drops repeats
-            }
-        };
+                    @Override
+                    public void put(String view, String key, JsonNode document) {
+                        throw new UnsupportedOperationException();
+                    }
+
+                    @Override
+                    public void remove(String view, String key) {
+                        throw new UnsupportedOperationException();
+                    }
+
+                    @Override
+                    public List<JsonNode> list(String view, String prefix) {
+                        throw new UnsupportedOperationException();
+                    }
+
+                    @Override
+                    public List<JsonNode> range(String view, String from, String to) {
+                        throw new UnsupportedOperationException();
+                    }
+
+                    @Override
+                    public List<Long> operationEventSeqs(String operationId) {
+                        return List.of(5L, 4L, 3L, 2L, 1L, 2L); // unordered, repeated: the fold sorts and drops repeats
+                    }
+                };
         List<List<Long>> asked = new ArrayList<>();
-        assertEquals(AuditFold.operation(inner, "A", reader(history, asked)), AuditFold.operation(colliding, "A", reader(history, asked)));
-        assertEquals(List.of(3L, 4L), AuditFold.operation(colliding, "B", reader(history, asked)).orElseThrow().eventSeqs());
+        assertEquals(
+                AuditFold.operation(inner, "A", reader(history, asked)),
+                AuditFold.operation(colliding, "A", reader(history, asked)));
+        assertEquals(
+                List.of(3L, 4L),
+                AuditFold.operation(colliding, "B", reader(history, asked))
+                        .orElseThrow()
+                        .eventSeqs());
         assertEquals(Optional.empty(), AuditFold.operation(colliding, "D", reader(history, asked)));
     }
 }

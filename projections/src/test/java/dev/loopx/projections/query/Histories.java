@@ -38,7 +38,8 @@ final class Histories {
         long head = 0;
         for (LoopxEvent event : history) {
             var proposed = CODEC.propose(event, T0.plusSeconds(head), GOAL, new Actor(ActorKind.OWNER, "owner"), "");
-            Recorded recorded = ledger.appendIfHead(head, List.of(proposed)).get().get(0);
+            Recorded recorded =
+                    ledger.appendIfHead(head, List.of(proposed)).get().get(0);
             projector.apply(CODEC.decode(recorded), views);
             head = recorded.seq();
         }
@@ -55,11 +56,13 @@ final class Histories {
     }
 
     static TodoAdded work(String id, String claimedBy) {
-        return new TodoAdded(id, "agent", "work " + id, "advancement_task", "P1", claimedBy, "", false, List.of(), "", "");
+        return new TodoAdded(
+                id, "agent", "work " + id, "advancement_task", "P1", claimedBy, "", false, List.of(), "", "");
     }
 
     static TodoAdded monitor(String id, String resumeWhen) {
-        return new TodoAdded(id, "agent", "watch " + id, "continuous_monitor", "P2", "", "", false, List.of(), "", resumeWhen);
+        return new TodoAdded(
+                id, "agent", "watch " + id, "continuous_monitor", "P2", "", "", false, List.of(), "", resumeWhen);
     }
 
     static TodoAdded gate(String id, String blocksAgent) {

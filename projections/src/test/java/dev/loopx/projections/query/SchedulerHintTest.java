@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 /** {@code scheduler_hint_v0} (SPEC §S8): the cadence table, the reset token and the stateful app backoff. */
 class SchedulerHintTest {
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
-    private static final SchedulerHint.Identity GATE =
-            new SchedulerHint.Identity("g1", "a", "operator_gate_notify", "operator_gate_wait", "operator_gate_wait", "q1");
+    private static final SchedulerHint.Identity GATE = new SchedulerHint.Identity(
+            "g1", "a", "operator_gate_notify", "operator_gate_wait", "operator_gate_wait", "q1");
     private static final String R30 = "FREQ=MINUTELY;INTERVAL=30";
     private static final String R60 = "FREQ=MINUTELY;INTERVAL=60";
     private static final SchedulerView EMPTY = SchedulerView.empty("g1", "a", "codex_app");
@@ -40,9 +40,17 @@ class SchedulerHintTest {
         row(Cadence.TERMINAL, "stop_until_explicit_resume", "terminal_no_followup", List.of(), List.of());
         row(Cadence.ACTIVE_WORK, "run_now", "active_work", List.of(3, 6, 10), List.of(3));
         row(Cadence.HUMAN_GATE, "backoff_waiting_for_user", "human_gate", List.of(30, 60, 120), List.of(30, 60));
-        row(Cadence.PEER_WAIT, "backoff_until_reassigned", "peer_coordination_wait", List.of(10, 20, 30, 60),
+        row(
+                Cadence.PEER_WAIT,
+                "backoff_until_reassigned",
+                "peer_coordination_wait",
+                List.of(10, 20, 30, 60),
                 List.of(10, 20, 30, 60));
-        row(Cadence.MONITOR_WAIT, "backoff_until_material_transition", "monitor_wait", List.of(15, 30, 60),
+        row(
+                Cadence.MONITOR_WAIT,
+                "backoff_until_material_transition",
+                "monitor_wait",
+                List.of(15, 30, 60),
                 List.of(15, 30, 60));
         row(Cadence.UNCHANGED, "backoff_until_fresh_evidence", "unchanged_noop", List.of(60, 120, 240), List.of(60));
         row(Cadence.REPAIR, "repair_scheduler_execution_context", "control_plane_repair", List.of(), List.of());
@@ -65,12 +73,23 @@ class SchedulerHintTest {
     void activeWorkIsHeldAtItsBase() {
         assertTrue(Cadence.ACTIVE_WORK.holdsAtBase());
         ObjectNode h = hint(Cadence.ACTIVE_WORK, work(), EMPTY, "", true, true);
-        assertEquals(3, h.at("/cold_path_detail/local_scheduler/recommended_interval_minutes").asInt());
-        assertEquals(3, h.at("/cold_path_detail/local_scheduler/max_interval_minutes").asInt());
+        assertEquals(
+                3,
+                h.at("/cold_path_detail/local_scheduler/recommended_interval_minutes")
+                        .asInt());
+        assertEquals(
+                3,
+                h.at("/cold_path_detail/local_scheduler/max_interval_minutes").asInt());
         // An old ack at index 0 never advances.
-        SchedulerView acked = ack(SchedulerHint.resetToken(Cadence.ACTIVE_WORK, work()),
-                SchedulerHint.identitySignature(work()), 0, 3, "FREQ=MINUTELY;INTERVAL=3", NOW.minus(Duration.ofHours(5)));
-        SchedulerHint.Backoff b = SchedulerHint.backoff(Cadence.ACTIVE_WORK, work(), acked, "FREQ=MINUTELY;INTERVAL=3", NOW);
+        SchedulerView acked = ack(
+                SchedulerHint.resetToken(Cadence.ACTIVE_WORK, work()),
+                SchedulerHint.identitySignature(work()),
+                0,
+                3,
+                "FREQ=MINUTELY;INTERVAL=3",
+                NOW.minus(Duration.ofHours(5)));
+        SchedulerHint.Backoff b =
+                SchedulerHint.backoff(Cadence.ACTIVE_WORK, work(), acked, "FREQ=MINUTELY;INTERVAL=3", NOW);
         assertEquals(0, b.progressionIndex());
         assertFalse(b.applyNeeded());
         assertFalse(b.ackNeeded());
@@ -81,7 +100,9 @@ class SchedulerHintTest {
         assertEquals("FREQ=MINUTELY;INTERVAL=30", Cadence.rrule(30));
         assertEquals("FREQ=MINUTELY;INTERVAL=1", Cadence.rrule(0));
         ObjectNode h = hint(Cadence.HUMAN_GATE, GATE, EMPTY, "", true, false);
-        assertEquals(30, h.at("/reset_policy/app_automation_initial_interval_minutes").asInt());
+        assertEquals(
+                30,
+                h.at("/reset_policy/app_automation_initial_interval_minutes").asInt());
         assertEquals(R30, h.at("/reset_policy/app_automation_initial_rrule").asText());
         ObjectNode stop = hint(Cadence.GOAL_STOPPED, GATE, EMPTY, "", true, false);
         assertTrue(stop.at("/reset_policy/app_automation_initial_rrule").isNull());
@@ -94,9 +115,13 @@ class SchedulerHintTest {
         assertTrue(token.matches("[0-9a-f]{16}"), token);
         assertTrue(signature.matches("[0-9a-f]{12}"), signature);
         // The documented basis: canonical JSON {action, identity_snapshot, profile_snapshot}.
-        ObjectNode identity = Json.object().put("goal_id", "g1").put("agent_id", "a")
-                .put("effective_action", "operator_gate_notify").put("recommended_mode", "operator_gate_wait")
-                .put("interaction_mode", "operator_gate_wait").put("selected_todo_id", "q1");
+        ObjectNode identity = Json.object()
+                .put("goal_id", "g1")
+                .put("agent_id", "a")
+                .put("effective_action", "operator_gate_notify")
+                .put("recommended_mode", "operator_gate_wait")
+                .put("interaction_mode", "operator_gate_wait")
+                .put("selected_todo_id", "q1");
         ObjectNode basis = Json.object().put("action", "backoff_waiting_for_user");
         basis.set("identity_snapshot", identity);
         ObjectNode profile = basis.putObject("profile_snapshot").put("cadence_class", "human_gate");
@@ -109,8 +134,8 @@ class SchedulerHintTest {
         assertEquals(token, h.at("/app_automation/stateful_backoff/reset_token").asText());
         // Same situation → same token; another selected todo → another token and signature.
         assertEquals(token, SchedulerHint.resetToken(Cadence.HUMAN_GATE, GATE));
-        SchedulerHint.Identity other = new SchedulerHint.Identity("g1", "a", "operator_gate_notify", "operator_gate_wait",
-                "operator_gate_wait", "q2");
+        SchedulerHint.Identity other = new SchedulerHint.Identity(
+                "g1", "a", "operator_gate_notify", "operator_gate_wait", "operator_gate_wait", "q2");
         assertNotEquals(token, SchedulerHint.resetToken(Cadence.HUMAN_GATE, other));
         assertNotEquals(signature, SchedulerHint.identitySignature(other));
     }
@@ -123,9 +148,12 @@ class SchedulerHintTest {
                 assertEquals(3, u.at("/limits/" + loop).asInt(), c + " " + loop);
                 assertEquals("stop_tick_loop", u.at("/after_limits/" + loop).asText());
             }
-            assertEquals("run_quota_should_run_once_before_stop", u.path("final_quota_replan_check_action").asText());
+            assertEquals(
+                    "run_quota_should_run_once_before_stop",
+                    u.path("final_quota_replan_check_action").asText());
         }
-        JsonNode active = hint(Cadence.ACTIVE_WORK, work(), EMPTY, "", false, false).path("unchanged_poll");
+        JsonNode active =
+                hint(Cadence.ACTIVE_WORK, work(), EMPTY, "", false, false).path("unchanged_poll");
         assertTrue(active.at("/limits/local_scheduler").isNull(), "runnable work has no unchanged limit");
         assertEquals("continue", active.at("/after_limits/local_scheduler").asText());
         for (Cadence c : List.of(Cadence.GOAL_STOPPED, Cadence.QUOTA_PAUSED, Cadence.TERMINAL, Cadence.REPAIR)) {
@@ -137,7 +165,9 @@ class SchedulerHintTest {
 
     @Test
     void coldPathDetailOnlyWithIncludeDetail() {
-        assertTrue(hint(Cadence.HUMAN_GATE, GATE, EMPTY, "", true, false).path("cold_path_detail").isMissingNode());
+        assertTrue(hint(Cadence.HUMAN_GATE, GATE, EMPTY, "", true, false)
+                .path("cold_path_detail")
+                .isMissingNode());
         JsonNode local = hint(Cadence.HUMAN_GATE, GATE, EMPTY, "", true, true).at("/cold_path_detail/local_scheduler");
         assertEquals(30, local.path("recommended_interval_minutes").asInt());
         assertEquals(120, local.path("max_interval_minutes").asInt());
@@ -147,9 +177,12 @@ class SchedulerHintTest {
         // Through ShouldRun: only include-detail scheduler or all.
         var s = Histories.goal(List.of("a"), Histories.work("t1", ""));
         for (String detail : List.of("", "scheduler", "all")) {
-            ObjectNode a = ShouldRun.answer(s, SchedulerView.empty("g1", "a", "codex_app"),
+            ObjectNode a = ShouldRun.answer(
+                    s,
+                    SchedulerView.empty("g1", "a", "codex_app"),
                     new ShouldRun.Request("g1", "a", "claude_code", List.of(), detail, "", NOW));
-            assertEquals(!detail.isEmpty(), a.at("/scheduler_hint/cold_path_detail").isObject(), detail);
+            assertEquals(
+                    !detail.isEmpty(), a.at("/scheduler_hint/cold_path_detail").isObject(), detail);
         }
     }
 
@@ -157,7 +190,9 @@ class SchedulerHintTest {
     void codexAppMirrorOnlyForCodexProfiles() {
         var s = Histories.goal(List.of("a"), Histories.work("t1", ""));
         for (String profile : ShouldRun.PROFILES) {
-            ObjectNode a = ShouldRun.answer(s, SchedulerView.empty("g1", "a", "codex_app"),
+            ObjectNode a = ShouldRun.answer(
+                    s,
+                    SchedulerView.empty("g1", "a", "codex_app"),
                     new ShouldRun.Request("g1", "a", profile, List.of(), "", "", NOW));
             boolean codex = profile.startsWith("codex_");
             assertEquals(codex, a.at("/scheduler_hint/codex_app").isObject(), profile);
@@ -174,19 +209,33 @@ class SchedulerHintTest {
         return new SchedulerHint.Identity("g1", "a", "normal_run", "work", "work", "t1");
     }
 
-    private static ObjectNode hint(Cadence c, SchedulerHint.Identity id, SchedulerView memory, String observed,
-            boolean codex, boolean detail) {
+    private static ObjectNode hint(
+            Cadence c,
+            SchedulerHint.Identity id,
+            SchedulerView memory,
+            String observed,
+            boolean codex,
+            boolean detail) {
         return SchedulerHint.toJson(c, id.effectiveAction(), id, memory, observed, codex, detail, NOW);
     }
 
     private static SchedulerView ack(String token, String signature, int index, int minutes, String rrule, Instant at) {
-        return new SchedulerView("g1", "a", "codex_app",
-                new SchedulerView.Ack(10, token, signature, index, minutes, rrule, at.toString()), List.of());
+        return new SchedulerView(
+                "g1",
+                "a",
+                "codex_app",
+                new SchedulerView.Ack(10, token, signature, index, minutes, rrule, at.toString()),
+                List.of());
     }
 
     private static SchedulerView gateAck(int index, int minutes, String rrule, Instant at) {
-        return ack(SchedulerHint.resetToken(Cadence.HUMAN_GATE, GATE), SchedulerHint.identitySignature(GATE), index, minutes,
-                rrule, at);
+        return ack(
+                SchedulerHint.resetToken(Cadence.HUMAN_GATE, GATE),
+                SchedulerHint.identitySignature(GATE),
+                index,
+                minutes,
+                rrule,
+                at);
     }
 
     private static JsonNode backoff(JsonNode hint) {
@@ -197,7 +246,8 @@ class SchedulerHintTest {
     void missingStateStartsAtIndexZeroAndApplies() {
         ObjectNode h = hint(Cadence.HUMAN_GATE, GATE, EMPTY, "", true, false);
         JsonNode b = backoff(h);
-        assertEquals("app_automation_stateful_backoff_v0", b.path("schema_version").asText());
+        assertEquals(
+                "app_automation_stateful_backoff_v0", b.path("schema_version").asText());
         assertEquals("g1/a/codex_app", b.path("state_key").asText());
         assertEquals("missing", b.path("state_status").asText());
         assertEquals(0, b.path("progression_index").asInt());
@@ -206,11 +256,25 @@ class SchedulerHintTest {
         assertTrue(b.path("ack_needed").asBoolean());
         assertEquals(R30, h.at("/app_automation/recommended_rrule").asText());
         JsonNode ackHint = h.at("/app_automation/ack_hint");
-        assertEquals("app_automation_scheduler_ack_hint_v0", ackHint.path("schema_version").asText());
+        assertEquals(
+                "app_automation_scheduler_ack_hint_v0",
+                ackHint.path("schema_version").asText());
         assertTrue(ackHint.path("no_spend").asBoolean());
-        assertEquals(List.of("quota", "scheduler-ack-current", "--goal-id", "g1", "--agent-id", "a", "--applied-rrule", R30,
-                "--reset-token", b.path("reset_token").asText(), "--identity-signature",
-                b.path("identity_signature").asText(), "--execute"),
+        assertEquals(
+                List.of(
+                        "quota",
+                        "scheduler-ack-current",
+                        "--goal-id",
+                        "g1",
+                        "--agent-id",
+                        "a",
+                        "--applied-rrule",
+                        R30,
+                        "--reset-token",
+                        b.path("reset_token").asText(),
+                        "--identity-signature",
+                        b.path("identity_signature").asText(),
+                        "--execute"),
                 Json.mapper().convertValue(ackHint.path("cli_args"), List.class));
         assertEquals("[30,60]", h.at("/app_automation/progression_minutes").toString());
     }
@@ -223,7 +287,9 @@ class SchedulerHintTest {
         assertEquals("reset_required", b.path("state_status").asText());
         assertEquals(0, b.path("progression_index").asInt());
         assertEquals(R30, b.path("current_rrule").asText());
-        assertEquals(h.at("/reset_policy/app_automation_initial_rrule").asText(), h.at("/app_automation/recommended_rrule").asText());
+        assertEquals(
+                h.at("/reset_policy/app_automation_initial_rrule").asText(),
+                h.at("/app_automation/recommended_rrule").asText());
         assertTrue(b.path("apply_needed").asBoolean());
         assertTrue(b.path("ack_needed").asBoolean());
     }
@@ -272,19 +338,33 @@ class SchedulerHintTest {
 
     @Test
     void aMatchingFailureSuppressesTheApplyFor24Hours() {
-        SchedulerView.Ack a = gateAck(0, 30, R30, NOW.minus(Duration.ofHours(2))).lastAck();
-        SchedulerView recent = new SchedulerView("g1", "a", "codex_app", a,
-                List.of(new SchedulerView.Failure(11, R60, R30, NOW.minus(Duration.ofHours(1)).toString())));
+        SchedulerView.Ack a =
+                gateAck(0, 30, R30, NOW.minus(Duration.ofHours(2))).lastAck();
+        SchedulerView recent = new SchedulerView(
+                "g1",
+                "a",
+                "codex_app",
+                a,
+                List.of(new SchedulerView.Failure(
+                        11, R60, R30, NOW.minus(Duration.ofHours(1)).toString())));
         ObjectNode h = hint(Cadence.HUMAN_GATE, GATE, recent, R30, true, false);
-        assertEquals("host_update_failure_suppressed", backoff(h).path("state_status").asText());
+        assertEquals(
+                "host_update_failure_suppressed",
+                backoff(h).path("state_status").asText());
         assertFalse(backoff(h).path("apply_needed").asBoolean());
         assertTrue(h.at("/app_automation/recommended_rrule").isMissingNode());
         // Another observed RRULE is another pair: not suppressed.
         assertTrue(backoff(hint(Cadence.HUMAN_GATE, GATE, recent, "FREQ=MINUTELY;INTERVAL=5", true, false))
-                .path("apply_needed").asBoolean());
+                .path("apply_needed")
+                .asBoolean());
         // After 24 h the failure is forgotten.
-        SchedulerView old = new SchedulerView("g1", "a", "codex_app", a,
-                List.of(new SchedulerView.Failure(11, R60, R30, NOW.minus(Duration.ofHours(24)).toString())));
+        SchedulerView old = new SchedulerView(
+                "g1",
+                "a",
+                "codex_app",
+                a,
+                List.of(new SchedulerView.Failure(
+                        11, R60, R30, NOW.minus(Duration.ofHours(24)).toString())));
         JsonNode b = backoff(hint(Cadence.HUMAN_GATE, GATE, old, R30, true, false));
         assertEquals("same_identity", b.path("state_status").asText());
         assertTrue(b.path("apply_needed").asBoolean());
@@ -292,15 +372,21 @@ class SchedulerHintTest {
 
     @Test
     void recommendedRruleOnlyWhenApplyNeededAndAckHintOnlyWhenAckNeeded() {
-        List<SchedulerView> memories = List.of(EMPTY, gateAck(0, 30, R30, NOW.minus(Duration.ofMinutes(5))),
-                gateAck(0, 30, R30, NOW.minus(Duration.ofMinutes(45))), gateAck(1, 60, R60, NOW),
+        List<SchedulerView> memories = List.of(
+                EMPTY,
+                gateAck(0, 30, R30, NOW.minus(Duration.ofMinutes(5))),
+                gateAck(0, 30, R30, NOW.minus(Duration.ofMinutes(45))),
+                gateAck(1, 60, R60, NOW),
                 ack("0123456789abcdef", "0123456789ab", 0, 30, R30, NOW));
         for (SchedulerView m : memories) {
             for (String observed : List.of("", R30, R60)) {
                 for (Cadence c : Cadence.values()) {
                     JsonNode app = hint(c, GATE, m, observed, true, false).path("app_automation");
                     JsonNode b = app.path("stateful_backoff");
-                    assertEquals(b.path("apply_needed").asBoolean(), app.has("recommended_rrule"), c + " " + m + " " + observed);
+                    assertEquals(
+                            b.path("apply_needed").asBoolean(),
+                            app.has("recommended_rrule"),
+                            c + " " + m + " " + observed);
                     assertEquals(b.path("ack_needed").asBoolean(), app.has("ack_hint"), c + " " + m + " " + observed);
                     if (c.stops()) {
                         assertFalse(b.path("apply_needed").asBoolean());

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /** The side file's writer thread: in order, one batch at a time, and a failed batch stops everything after it. */
 class BatchWriterTest {
     private static boolean writerAlive(String name) {
-        return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals(name) && t.isAlive());
+        return Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().equals(name) && t.isAlive());
     }
 
     @Test

@@ -42,10 +42,12 @@ class ProjectionFilesTest {
                 Statement s = c.createStatement()) {
             s.execute("PRAGMA journal_mode=WAL");
             s.execute("PRAGMA wal_autocheckpoint=0");
-            s.execute("CREATE TABLE views (n INTEGER PRIMARY KEY, view TEXT NOT NULL, key TEXT NOT NULL, doc TEXT NOT NULL)");
+            s.execute(
+                    "CREATE TABLE views (n INTEGER PRIMARY KEY, view TEXT NOT NULL, key TEXT NOT NULL, doc TEXT NOT NULL)");
             s.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
             for (int i = 0; i < 200; i++) {
-                s.execute("INSERT INTO views(view, key, doc) VALUES('stale', 'k" + i + "', '{\"padding\":\"" + "x".repeat(500) + "\"}')");
+                s.execute("INSERT INTO views(view, key, doc) VALUES('stale', 'k" + i + "', '{\"padding\":\""
+                        + "x".repeat(500) + "\"}')");
             }
             staleLog = Files.readAllBytes(wal);
         }
@@ -53,7 +55,8 @@ class ProjectionFilesTest {
         assertTrue(staleLog.length > 100_000, "the old store's log holds pages");
         Object oldFile = Files.getAttribute(db, "unix:ino");
 
-        files.rebuild(ledger, new ProjectionCatchUp(TodoHistories.CODEC, new Projector()), ProjectionCatchUp.Progress.NONE);
+        files.rebuild(
+                ledger, new ProjectionCatchUp(TodoHistories.CODEC, new Projector()), ProjectionCatchUp.Progress.NONE);
 
         assertNotEquals(oldFile, Files.getAttribute(db, "unix:ino"), "the rebuilt file took the store's name");
         assertFalse(Files.exists(root.resolve(ProjectionFiles.DB_FILE + ".rebuild")), "no side file left");
@@ -62,7 +65,8 @@ class ProjectionFilesTest {
             assertEquals(ledger.head(), rebuilt.checkpoint());
         }
         try (Connection c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + db, new Properties());
-                Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM views WHERE view='stale'")) {
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM views WHERE view='stale'")) {
             assertTrue(rs.next());
             assertEquals(0, rs.getInt(1), "no page of the old log was replayed into the new store");
         }

@@ -24,7 +24,8 @@ class SideFileFailureTest {
     Path dir;
 
     private static boolean writerAlive() {
-        return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("loopx-projection-writer") && t.isAlive());
+        return Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().equals("loopx-projection-writer") && t.isAlive());
     }
 
     /** A document no encoder takes: its row text fails on the writer thread. */
@@ -36,9 +37,9 @@ class SideFileFailureTest {
         SqliteRebuildFile side = SqliteRebuildFile.open(dir.resolve("side.db"), RowIndex.MAX_SLOTS, 50);
         side.initialise(Projector.SCHEMA_VERSION);
         Projector projector = new Projector();
-        side.apply(history.subList(0, 60), projector);   // handed over: written
+        side.apply(history.subList(0, 60), projector); // handed over: written
         side.write("broken", "k", UNWRITABLE);
-        side.apply(history.subList(60, 120), projector);   // handed over with the broken row: the writer fails
+        side.apply(history.subList(60, 120), projector); // handed over with the broken row: the writer fails
         RuntimeException later = assertThrows(RuntimeException.class, () -> {
             for (int from = 120; from < history.size(); from += 60) {
                 side.apply(history.subList(from, Math.min(history.size(), from + 60)), projector);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 abstract class SqliteStoreContract extends ProjectionStoreContract {
     @TempDir
     Path dir;
+
     private final Map<ProjectionStore, Path> files = new IdentityHashMap<>();
 
     /** A new store in {@code file}, which does not exist yet. */

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.loopx.ledger.event.Decoded;
 import dev.loopx.projections.ProjectionCatchUp;
 import dev.loopx.projections.Projector;
-import dev.loopx.projections.view.OperationIndex;
 import dev.loopx.projections.TodoHistories;
+import dev.loopx.projections.view.OperationIndex;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -32,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class UnindexedRowsTest {
     private static final int KEYS = 50;
+
     @TempDir
     Path dir;
 
@@ -47,10 +48,12 @@ class UnindexedRowsTest {
 
     private static Map<String, String> views(Connection c) throws SQLException {
         Map<String, String> rows = new TreeMap<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT view, key, doc, typeof(doc) FROM views")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT view, key, doc, typeof(doc) FROM views")) {
             while (rs.next()) {
                 assertEquals("text", rs.getString(4), "documents are bound as UTF-8 bytes and stored as text");
-                assertEquals(null, rows.put(rs.getString(1) + "|" + rs.getString(2), rs.getString(3)), "one row per key");
+                assertEquals(
+                        null, rows.put(rs.getString(1) + "|" + rs.getString(2), rs.getString(3)), "one row per key");
             }
         }
         return rows;
@@ -67,7 +70,7 @@ class UnindexedRowsTest {
         try (Connection c = open("rows-" + seed + ".db")) {
             UnindexedRows rows = new UnindexedRows(c, hash, RowIndex.MAX_SLOTS);
             for (int round = 0; round < 25; round++) {
-                Map<String, Boolean> touched = new TreeMap<>();   // each key at most once per flush
+                Map<String, Boolean> touched = new TreeMap<>(); // each key at most once per flush
                 for (int i = 0; i < 30; i++) {
                     String view = "v" + random.nextInt(3);
                     String key = "k" + random.nextInt(KEYS);
@@ -87,7 +90,10 @@ class UnindexedRowsTest {
                 for (int v = 0; v < 3; v++) {
                     for (int k = 0; k < KEYS; k++) {
                         String id = "v" + v + "|k" + k;
-                        assertEquals(Optional.ofNullable(expected.get(id)), rows.doc("v" + v, "k" + k), id + " after round " + round);
+                        assertEquals(
+                                Optional.ofNullable(expected.get(id)),
+                                rows.doc("v" + v, "k" + k),
+                                id + " after round " + round);
                     }
                 }
                 assertEquals(expected, views(c));
@@ -99,8 +105,11 @@ class UnindexedRowsTest {
             assertEquals(expected, views(c));
             String some = expected.keySet().iterator().next();
             try (Statement s = c.createStatement()) {
-                assertThrows(SQLException.class, () -> s.execute("INSERT INTO views(view, key, doc) VALUES('"
-                        + some.replace("|", "','") + "', '{}')"), "the index keeps (view, key) unique");
+                assertThrows(
+                        SQLException.class,
+                        () -> s.execute(
+                                "INSERT INTO views(view, key, doc) VALUES('" + some.replace("|", "','") + "', '{}')"),
+                        "the index keeps (view, key) unique");
             }
         }
     }
@@ -119,13 +128,13 @@ class UnindexedRowsTest {
     @Test
     void aFullRowIndexRefusesNewKeysButStillUpdatesKnownOnes() throws SQLException {
         try (Connection c = open("full.db")) {
-            UnindexedRows rows = new UnindexedRows(c, UnindexedRows::hash, 16);   // room for 9 rows
+            UnindexedRows rows = new UnindexedRows(c, UnindexedRows::hash, 16); // room for 9 rows
             int added = 0;
             while (rows.put("v", "k" + added, utf8("{}"))) {
                 added++;
             }
             assertEquals(9, added);
-            rows.flush();   // each key at most once per flush
+            rows.flush(); // each key at most once per flush
             assertTrue(rows.put("v", "k0", utf8("{\"again\":true}")), "a known key is an update, not a new entry");
             rows.flush();
             assertEquals(9, views(c).size());
@@ -179,12 +188,17 @@ class UnindexedRowsTest {
             Path handedOver = dir.resolve("handed-" + seed + ".db");
             Path smallHandedOver = dir.resolve("small-handed-" + seed + ".db");
             fold(SqliteRebuildFile.open(side), history, 37);
-            fold(SqliteRebuildFile.open(small, 64, ProjectionCatchUp.BATCH_SIZE), history, 37);   // ~38 rows, then the key index
+            fold(
+                    SqliteRebuildFile.open(small, 64, ProjectionCatchUp.BATCH_SIZE),
+                    history,
+                    37); // ~38 rows, then the key index
             // the writer thread gets a batch every ~2 applies: rows rewritten while the batch before is being written
             fold(SqliteRebuildFile.open(handedOver, RowIndex.MAX_SLOTS, 50), history, 37);
-            fold(SqliteRebuildFile.open(smallHandedOver, 512, 50), history, 37);   // ~300 rows by id, then by key
+            fold(SqliteRebuildFile.open(smallHandedOver, 512, 50), history, 37); // ~300 rows by id, then by key
             String expected = dump(plain);
-            assertTrue(expected.contains("\"" + OperationIndex.VIEW + "\""), "the history writes idempotency-index entries");
+            assertTrue(
+                    expected.contains("\"" + OperationIndex.VIEW + "\""),
+                    "the history writes idempotency-index entries");
             assertEquals(expected, dump(side), "seed " + seed);
             assertEquals(expected, dump(small), "seed " + seed + ", key index built early");
             assertEquals(expected, dump(handedOver), "seed " + seed + ", many hand-overs");

@@ -56,11 +56,14 @@ class ViewLayoutTest {
      * one before it (so it is indexed under two ids).
      */
     private static InMemoryLedger ledger() {
-        List<LoopxEvent> events = new ArrayList<>(List.of(new GoalRegistered("objective", "app"), new AgentRegistered("a1", ""),
+        List<LoopxEvent> events = new ArrayList<>(List.of(
+                new GoalRegistered("objective", "app"),
+                new AgentRegistered("a1", ""),
                 new GoalConfigured(BigDecimal.TEN, 24, 30)));
         for (int i = 0; i < 40; i++) {
-            long todo = events.size() + 1;   // the seq of the todo below; its evidence comes next
-            events.add(new TodoAdded("t" + i, "agent", "work " + i, "advancement_task", "P1", "", "", false, List.of(), "", ""));
+            long todo = events.size() + 1; // the seq of the todo below; its evidence comes next
+            events.add(new TodoAdded(
+                    "t" + i, "agent", "work " + i, "advancement_task", "P1", "", "", false, List.of(), "", ""));
             events.add(new EvidenceRecorded("a1", "outcome_progress", "did " + i));
             events.add(new QuotaSlotSpent("a1", 1, todo + 1));
             long spent = events.size();
@@ -68,13 +71,20 @@ class ViewLayoutTest {
             if (i % 3 == 0) {
                 events.add(new QuotaSlotVoided(spent, "mistake " + i));
             }
-            events.add(i % 2 == 0 ? new GateDecided("gate" + i, "approve", "green") : new RewardRecorded("positive", "good", "", "", ""));
+            events.add(
+                    i % 2 == 0
+                            ? new GateDecided("gate" + i, "approve", "green")
+                            : new RewardRecorded("positive", "good", "", "", ""));
             events.add(new OperationRecorded("op-" + (events.size() - 1), "sha" + i, "todo add"));
         }
         InMemoryLedger ledger = new InMemoryLedger();
         for (int i = 0; i < events.size(); i++) {
-            var proposed = TodoHistories.CODEC.propose(events.get(i), Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i), "g1",
-                    new Actor(ActorKind.OWNER, "o"), "op-" + i);
+            var proposed = TodoHistories.CODEC.propose(
+                    events.get(i),
+                    Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i),
+                    "g1",
+                    new Actor(ActorKind.OWNER, "o"),
+                    "op-" + i);
             ledger.appendIfHead(i, List.of(proposed)).get();
         }
         return ledger;
@@ -95,7 +105,8 @@ class ViewLayoutTest {
         Path side = dir.resolve("side.db");
         try (SqliteRebuildFile store = SqliteRebuildFile.open(side, RowIndex.MAX_SLOTS, 7)) {
             store.initialise(Projector.SCHEMA_VERSION);
-            new ProjectionCatchUp(TodoHistories.CODEC, new Projector()).catchUp(ledger, store, ProjectionCatchUp.Progress.NONE);
+            new ProjectionCatchUp(TodoHistories.CODEC, new Projector())
+                    .catchUp(ledger, store, ProjectionCatchUp.Progress.NONE);
         }
         try (SqliteProjectionStore store = SqliteProjectionStore.open(side)) {
             assertEquals(expected, store.canonicalDump());
@@ -104,20 +115,26 @@ class ViewLayoutTest {
         for (Path db : List.of(inPlace, side)) {
             try (SqliteProjectionStore store = SqliteProjectionStore.open(db)) {
                 assertEquals(List.of(5L), store.operationEventSeqs("op-4"), "the event at seq 5 carries op-4");
-                long named = TodoHistories.decoded(ledger).stream().filter(d -> d.event() instanceof OperationRecorded).findFirst()
-                        .orElseThrow().seq();   // names the id of the event before it, too
+                long named = TodoHistories.decoded(ledger).stream()
+                        .filter(d -> d.event() instanceof OperationRecorded)
+                        .findFirst()
+                        .orElseThrow()
+                        .seq(); // names the id of the event before it, too
                 assertEquals(List.of(named - 1, named), store.operationEventSeqs("op-" + (named - 2)));
                 assertEquals(List.of(), store.operationEventSeqs("op-none"));
             }
             try (Connection c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + db, new Properties());
-                    Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM operation_events")) {
-                assertEquals(events + 40, rs.getInt(1), db.getFileName() + ": one entry per event, and one more per record");
+                    Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT count(*) FROM operation_events")) {
+                assertEquals(
+                        events + 40, rs.getInt(1), db.getFileName() + ": one entry per event, and one more per record");
             }
         }
         for (Path db : List.of(inPlace, side)) {
             try (Connection c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + db, new Properties())) {
                 Set<String> views = new TreeSet<>();
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT view, key, h FROM views")) {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery("SELECT view, key, h FROM views")) {
                     while (rs.next()) {
                         String view = rs.getString(1);
                         views.add(view);
@@ -131,13 +148,18 @@ class ViewLayoutTest {
                 }
                 assertTrue(views.containsAll(ViewLayout.POINT_VIEWS), "every point view has rows: " + views);
                 try (Statement s = c.createStatement();
-                        ResultSet rs = s.executeQuery("SELECT count(*) FROM (SELECT 1 FROM views GROUP BY view, key HAVING count(*) > 1)")) {
+                        ResultSet rs = s.executeQuery(
+                                "SELECT count(*) FROM (SELECT 1 FROM views GROUP BY view, key HAVING count(*) > 1)")) {
                     assertEquals(0, rs.getInt(1), db.getFileName() + ": one row per key");
                 }
                 assertEquals("views_h", indexOf(c, "SELECT doc FROM views WHERE " + ViewLayout.POINT_KEY));
                 assertEquals("operation_events_h", indexOf(c, OperationEvents.SEQS_OF_HASH));
                 assertEquals("views_key", indexOf(c, "SELECT doc FROM views WHERE " + ViewLayout.RANGED_KEY));
-                assertEquals("views_key", indexOf(c, "SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? AND h IS NULL ORDER BY key"));
+                assertEquals(
+                        "views_key",
+                        indexOf(
+                                c,
+                                "SELECT key, doc FROM views WHERE view=? AND key>=? AND key<? AND h IS NULL ORDER BY key"));
             }
         }
     }
@@ -145,13 +167,15 @@ class ViewLayoutTest {
     @Test
     void aPointViewKeepsItsRows() {
         try (SqliteProjectionStore store = SqliteProjectionStore.open(dir.resolve("rows.db"))) {
-            assertThrows(IllegalStateException.class, () -> store.remove(AuditFold.GATE_VIEW, "g1/0000000000000000001"));
+            assertThrows(
+                    IllegalStateException.class, () -> store.remove(AuditFold.GATE_VIEW, "g1/0000000000000000001"));
         }
     }
 
     /** The index SQLite's plan searches for {@code sql}, or the plan itself when it searches none. */
     private static String indexOf(Connection c, String sql) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("EXPLAIN QUERY PLAN " + sql); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = c.prepareStatement("EXPLAIN QUERY PLAN " + sql);
+                ResultSet rs = ps.executeQuery()) {
             StringBuilder plan = new StringBuilder();
             while (rs.next()) {
                 String detail = rs.getString(4);

@@ -32,11 +32,17 @@ import java.util.Optional;
  *       ({@code installed_wrapper_outdated}: run the plan); none → {@code absent}.</li>
  * </ul>
  */
-public record AppPromptBinding(String status, String reason, String source, Optional<PendingUpgrade> hinted,
-        Optional<PlanEntry> entry, Optional<HeartbeatInstall> install, Optional<String> automationId) {
+public record AppPromptBinding(
+        String status,
+        String reason,
+        String source,
+        Optional<PendingUpgrade> hinted,
+        Optional<PlanEntry> entry,
+        Optional<HeartbeatInstall> install,
+        Optional<String> automationId) {
     public static final String SCHEMA = "codex_app_automation_prompt_binding_v0";
-    public static final List<String> STATUSES = List.of("absent", "unavailable", "ambiguous", "blocked", "unmanaged",
-            "current", "adoption_required");
+    public static final List<String> STATUSES =
+            List.of("absent", "unavailable", "ambiguous", "blocked", "unmanaged", "current", "adoption_required");
 
     public AppPromptBinding {
         if (!STATUSES.contains(status)) {
@@ -59,34 +65,54 @@ public record AppPromptBinding(String status, String reason, String source, Opti
      * @param storeRead       reads the one pending record's automation ({@link CodexStoreBinding#read}); called
      *                        only then, so the store adapter is not even loaded otherwise
      */
-    public static AppPromptBinding resolve(List<PendingUpgrade> lane, Optional<HeartbeatInstall> install, int currentVersion,
-            CodexHome home, StoreRead storeRead) {
-        List<PendingUpgrade> pending = lane.stream().filter(PendingUpgrade::pending).toList();
+    public static AppPromptBinding resolve(
+            List<PendingUpgrade> lane,
+            Optional<HeartbeatInstall> install,
+            int currentVersion,
+            CodexHome home,
+            StoreRead storeRead) {
+        List<PendingUpgrade> pending =
+                lane.stream().filter(PendingUpgrade::pending).toList();
         if (pending.size() > 1) {
             return ledger("ambiguous", "several_pending_upgrades", install);
         }
         if (pending.isEmpty()) {
-            Optional<PendingUpgrade> cleared = lane.stream().max(java.util.Comparator.comparingLong(PendingUpgrade::clearedBySeq));
+            Optional<PendingUpgrade> cleared =
+                    lane.stream().max(java.util.Comparator.comparingLong(PendingUpgrade::clearedBySeq));
             if (cleared.isPresent()) {
-                return new AppPromptBinding("current", "upgrade_applied", "ledger", Optional.empty(), Optional.empty(), install,
+                return new AppPromptBinding(
+                        "current",
+                        "upgrade_applied",
+                        "ledger",
+                        Optional.empty(),
+                        Optional.empty(),
+                        install,
                         Optional.of(cleared.get().automationId()));
             }
             if (install.isEmpty()) {
                 return ledger("absent", "", install);
             }
-            return install.get().wrapperVersion() >= currentVersion ? ledger("current", "", install)
+            return install.get().wrapperVersion() >= currentVersion
+                    ? ledger("current", "", install)
                     : ledger("unavailable", "installed_wrapper_outdated", install);
         }
         PendingUpgrade record = pending.get(0);
         if (!record.codexHomeSha256().isEmpty() && !record.codexHomeSha256().equals(home.identitySha256())) {
-            return new AppPromptBinding("unavailable", "other_codex_home", "ledger", Optional.empty(), Optional.empty(), install,
+            return new AppPromptBinding(
+                    "unavailable",
+                    "other_codex_home",
+                    "ledger",
+                    Optional.empty(),
+                    Optional.empty(),
+                    install,
                     Optional.of(record.automationId()));
         }
         return storeRead.read(record);
     }
 
     private static AppPromptBinding ledger(String status, String reason, Optional<HeartbeatInstall> install) {
-        return new AppPromptBinding(status, reason, "ledger", Optional.empty(), Optional.empty(), install, Optional.empty());
+        return new AppPromptBinding(
+                status, reason, "ledger", Optional.empty(), Optional.empty(), install, Optional.empty());
     }
 
     /** Reads the store for the one pending record of the lane. */
@@ -95,10 +121,21 @@ public record AppPromptBinding(String status, String reason, String source, Opti
         AppPromptBinding read(PendingUpgrade record);
     }
 
-    static AppPromptBinding store(String status, String reason, PendingUpgrade record, Optional<PlanEntry> entry,
-            Optional<HeartbeatInstall> install, boolean hint) {
-        return new AppPromptBinding(status, reason, "codex_store", hint ? Optional.of(record) : Optional.empty(), entry,
-                install, Optional.of(record.automationId()));
+    static AppPromptBinding store(
+            String status,
+            String reason,
+            PendingUpgrade record,
+            Optional<PlanEntry> entry,
+            Optional<HeartbeatInstall> install,
+            boolean hint) {
+        return new AppPromptBinding(
+                status,
+                reason,
+                "codex_store",
+                hint ? Optional.of(record) : Optional.empty(),
+                entry,
+                install,
+                Optional.of(record.automationId()));
     }
 
     /** The public, content-free form (ids, digests, codes; never a prompt body or a path). */
@@ -125,7 +162,10 @@ public record AppPromptBinding(String status, String reason, String source, Opti
             o.set("automation_update", PromptMigrator.automationUpdateRequest(entry.orElseThrow()));
         }
         if (status.equals("adoption_required") || reason.equals("installed_wrapper_outdated")) {
-            o.put("next_command", "loopx automation-prompts plan" + automationId.map(id -> " --automation-id " + id).orElse(""));
+            o.put(
+                    "next_command",
+                    "loopx automation-prompts plan"
+                            + automationId.map(id -> " --automation-id " + id).orElse(""));
         }
         o.put("grants_authority", false);
         return o;

@@ -27,28 +27,52 @@ public final class CodexStoreBinding {
      * @param runtimeRoot this runtime root, absolute and normalised
      * @param cliBin      the CLI binary for wrappers adopted from custom prompts
      */
-    public static AppPromptBinding read(PendingUpgrade record, Optional<HeartbeatInstall> install, CodexHome home,
-            Supplier<Map<String, List<String>>> registered, String runtimeRoot, String cliBin) {
+    public static AppPromptBinding read(
+            PendingUpgrade record,
+            Optional<HeartbeatInstall> install,
+            CodexHome home,
+            Supplier<Map<String, List<String>>> registered,
+            String runtimeRoot,
+            String cliBin) {
         CodexAutomationStore store = new CodexAutomationStore(home);
         var read = store.read(record.automationId());
         if (read.isLeft()) {
             StoreProblem p = read.getLeft();
             return AppPromptBinding.store("unavailable", p.code().wire(), record, Optional.empty(), install, false);
         }
-        if (read.get() instanceof CrossStoreRead.Blocked b && b.reasons().contains(BlockReason.SQLITE_ROW_MISSING)
+        if (read.get() instanceof CrossStoreRead.Blocked b
+                && b.reasons().contains(BlockReason.SQLITE_ROW_MISSING)
                 && b.reasons().contains(BlockReason.TOML_MISSING)) {
             return AppPromptBinding.store("absent", "automation_not_found", record, Optional.empty(), install, false);
         }
         PlanEntry e = new PromptPlanner(store, registered.get(), runtimeRoot, cliBin).entry(read.get());
         return switch (e.status()) {
-            case PlanEntry.BLOCKED -> e.reasons().contains("ambiguous_binding")
-                    ? AppPromptBinding.store("ambiguous", "ambiguous_binding", record, Optional.of(e), install, false)
-                    : AppPromptBinding.store("blocked", e.reasons().isEmpty() ? "" : e.reasons().get(0), record, Optional.of(e), install, false);
-            case PlanEntry.UNMANAGED -> AppPromptBinding.store("unmanaged", e.reasons().isEmpty() ? "" : e.reasons().get(0), record,
-                    Optional.of(e), install, false);
-            case PlanEntry.CURRENT -> AppPromptBinding.store("current", "adopted", record, Optional.of(e), install, false);
-            default -> changedSinceDeferral(record, e).map(why -> AppPromptBinding.store("blocked", why, record, Optional.of(e), install, false))
-                    .orElseGet(() -> AppPromptBinding.store("adoption_required", "", record, Optional.of(e), install, true));
+            case PlanEntry.BLOCKED ->
+                e.reasons().contains("ambiguous_binding")
+                        ? AppPromptBinding.store(
+                                "ambiguous", "ambiguous_binding", record, Optional.of(e), install, false)
+                        : AppPromptBinding.store(
+                                "blocked",
+                                e.reasons().isEmpty() ? "" : e.reasons().get(0),
+                                record,
+                                Optional.of(e),
+                                install,
+                                false);
+            case PlanEntry.UNMANAGED ->
+                AppPromptBinding.store(
+                        "unmanaged",
+                        e.reasons().isEmpty() ? "" : e.reasons().get(0),
+                        record,
+                        Optional.of(e),
+                        install,
+                        false);
+            case PlanEntry.CURRENT ->
+                AppPromptBinding.store("current", "adopted", record, Optional.of(e), install, false);
+            default ->
+                changedSinceDeferral(record, e)
+                        .map(why -> AppPromptBinding.store("blocked", why, record, Optional.of(e), install, false))
+                        .orElseGet(() ->
+                                AppPromptBinding.store("adoption_required", "", record, Optional.of(e), install, true));
         };
     }
 
@@ -64,5 +88,4 @@ public final class CodexStoreBinding {
         }
         return Optional.empty();
     }
-
 }

@@ -52,7 +52,8 @@ public final class BindingDiscovery {
             return new Managed(managed.get());
         }
         Set<String> words = words(prompt);
-        List<String> goals = registered.keySet().stream().filter(words::contains).sorted().toList();
+        List<String> goals =
+                registered.keySet().stream().filter(words::contains).sorted().toList();
         if (goals.isEmpty()) {
             return new None("no_registered_goal_named");
         }
@@ -60,7 +61,11 @@ public final class BindingDiscovery {
             return new Ambiguous("several_goals_named", goals);
         }
         String goal = goals.get(0);
-        List<String> agents = registered.get(goal).stream().filter(words::contains).sorted().distinct().toList();
+        List<String> agents = registered.get(goal).stream()
+                .filter(words::contains)
+                .sorted()
+                .distinct()
+                .toList();
         if (agents.isEmpty()) {
             return new None("no_registered_agent_named");
         }
@@ -77,7 +82,12 @@ public final class BindingDiscovery {
         StringBuilder run = new StringBuilder();
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-') {
+            if ((c >= 'A' && c <= 'Z')
+                    || (c >= 'a' && c <= 'z')
+                    || (c >= '0' && c <= '9')
+                    || c == '_'
+                    || c == '.'
+                    || c == '-') {
                 run.append(c);
             } else if (!run.isEmpty()) {
                 runs.add(run.toString());

@@ -42,8 +42,16 @@ public final class MigrationJournal {
     }
 
     /** One journal entry. */
-    public record Entry(String automationId, String goalId, String agentId, String targetThreadId, String codexHome,
-            State state, String startedAt, String updatedAt, PromptChange change) {
+    public record Entry(
+            String automationId,
+            String goalId,
+            String agentId,
+            String targetThreadId,
+            String codexHome,
+            State state,
+            String startedAt,
+            String updatedAt,
+            PromptChange change) {
         public Entry {
             Objects.requireNonNull(automationId, "automationId");
             Objects.requireNonNull(goalId, "goalId");
@@ -77,10 +85,16 @@ public final class MigrationJournal {
             if (!SCHEMA.equals(o.path("schema_version").asText())) {
                 throw new IllegalArgumentException("not a " + SCHEMA + " journal");
             }
-            return new Entry(o.get("automation_id").asText(), o.get("goal_id").asText(), o.get("agent_id").asText(),
-                    o.path("target_thread_id").asText(""), o.get("codex_home").asText(),
+            return new Entry(
+                    o.get("automation_id").asText(),
+                    o.get("goal_id").asText(),
+                    o.get("agent_id").asText(),
+                    o.path("target_thread_id").asText(""),
+                    o.get("codex_home").asText(),
                     State.valueOf(o.get("state").asText().toUpperCase(java.util.Locale.ROOT)),
-                    o.path("started_at").asText(""), o.path("updated_at").asText(""), PromptChange.fromJson(o.get("change")));
+                    o.path("started_at").asText(""),
+                    o.path("updated_at").asText(""),
+                    PromptChange.fromJson(o.get("change")));
         }
     }
 

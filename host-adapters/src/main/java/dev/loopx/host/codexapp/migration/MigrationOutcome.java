@@ -8,8 +8,16 @@ import java.util.Objects;
  *
  * @param kind {@code applied | failed | deferred | rolled_back | recovered}
  */
-public record MigrationOutcome(String kind, String goalId, String agentId, String automationId, String oldPromptSha256,
-        String newPromptSha256, String targetThreadId, String cliRoute, String reason) {
+public record MigrationOutcome(
+        String kind,
+        String goalId,
+        String agentId,
+        String automationId,
+        String oldPromptSha256,
+        String newPromptSha256,
+        String targetThreadId,
+        String cliRoute,
+        String reason) {
     public MigrationOutcome {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(goalId, "goalId");

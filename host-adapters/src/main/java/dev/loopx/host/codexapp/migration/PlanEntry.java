@@ -19,10 +19,20 @@ import java.util.Optional;
  * @param bindingSource  {@code managed_wrapper | named_in_prompt} when a binding was found
  * @param wrapperVersion the managed wrapper version the automation holds now, when it holds one
  */
-public record PlanEntry(String automationId, String status, List<String> reasons, Optional<String> goalId,
-        Optional<String> agentId, Optional<String> bindingSource, Optional<Integer> wrapperVersion,
-        Optional<String> promptSha256, String sourceSha256, Optional<String> targetThreadId,
-        Optional<String> desiredPrompt, Optional<String> desiredSha256, Optional<Integer> desiredWrapperVersion) {
+public record PlanEntry(
+        String automationId,
+        String status,
+        List<String> reasons,
+        Optional<String> goalId,
+        Optional<String> agentId,
+        Optional<String> bindingSource,
+        Optional<Integer> wrapperVersion,
+        Optional<String> promptSha256,
+        String sourceSha256,
+        Optional<String> targetThreadId,
+        Optional<String> desiredPrompt,
+        Optional<String> desiredSha256,
+        Optional<Integer> desiredWrapperVersion) {
     public static final String BLOCKED = "blocked";
     public static final String UNMANAGED = "unmanaged";
     public static final String CURRENT = "current";
@@ -33,8 +43,8 @@ public record PlanEntry(String automationId, String status, List<String> reasons
         Objects.requireNonNull(status, "status");
         reasons = List.copyOf(reasons);
         Objects.requireNonNull(sourceSha256, "sourceSha256");
-        if (status.equals(ADOPTION_REQUIRED) && (desiredPrompt.isEmpty() || goalId.isEmpty() || agentId.isEmpty()
-                || promptSha256.isEmpty())) {
+        if (status.equals(ADOPTION_REQUIRED)
+                && (desiredPrompt.isEmpty() || goalId.isEmpty() || agentId.isEmpty() || promptSha256.isEmpty())) {
             throw new IllegalArgumentException("an adoption needs the binding, the old digest and the desired prompt");
         }
     }
@@ -80,10 +90,20 @@ public record PlanEntry(String automationId, String status, List<String> reasons
     public static PlanEntry fromJson(JsonNode o) {
         List<String> reasons = new ArrayList<>();
         o.path("reasons").forEach(r -> reasons.add(r.asText()));
-        return new PlanEntry(o.get("automation_id").asText(), o.get("status").asText(), reasons, text(o, "goal_id"),
-                text(o, "agent_id"), text(o, "binding_source"), integer(o, "wrapper_version"), text(o, "prompt_sha256"),
-                o.get("source_sha256").asText(), text(o, "target_thread_id"), text(o, "desired_prompt"),
-                text(o, "desired_sha256"), integer(o, "desired_wrapper_version"));
+        return new PlanEntry(
+                o.get("automation_id").asText(),
+                o.get("status").asText(),
+                reasons,
+                text(o, "goal_id"),
+                text(o, "agent_id"),
+                text(o, "binding_source"),
+                integer(o, "wrapper_version"),
+                text(o, "prompt_sha256"),
+                o.get("source_sha256").asText(),
+                text(o, "target_thread_id"),
+                text(o, "desired_prompt"),
+                text(o, "desired_sha256"),
+                integer(o, "desired_wrapper_version"));
     }
 
     private static Optional<String> text(JsonNode o, String field) {

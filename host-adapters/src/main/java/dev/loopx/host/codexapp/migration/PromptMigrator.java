@@ -32,7 +32,10 @@ public final class PromptMigrator {
     public static final String ROUTE_ROLLBACK = "automation-prompts rollback";
 
     /** Where a test may interrupt a migration, besides the store's own {@code MigrationStep}s. */
-    public enum JournalPoint { BEFORE_JOURNAL, AFTER_JOURNAL }
+    public enum JournalPoint {
+        BEFORE_JOURNAL,
+        AFTER_JOURNAL
+    }
 
     /** Called at each {@link JournalPoint}; throwing there interrupts that automation's migration. */
     @FunctionalInterface
@@ -50,8 +53,14 @@ public final class PromptMigrator {
      *               for recover and rollback; {@code refused} when recover/rollback cannot proceed
      * @param reason a machine code (empty when none)
      */
-    public record Result(String automationId, String result, String reason, Optional<String> goalId,
-            Optional<String> agentId, Optional<String> oldPromptSha256, Optional<String> newPromptSha256,
+    public record Result(
+            String automationId,
+            String result,
+            String reason,
+            Optional<String> goalId,
+            Optional<String> agentId,
+            Optional<String> oldPromptSha256,
+            Optional<String> newPromptSha256,
             Optional<String> targetThreadId) {
         public ObjectNode toJson() {
             ObjectNode o = JsonNodeFactory.instance.objectNode();
@@ -72,7 +81,8 @@ public final class PromptMigrator {
     private final CodexAppProcessProbe probe;
     private final String now;
 
-    public PromptMigrator(CodexAutomationStore store, MigrationJournal journal, CodexAppProcessProbe probe, String now) {
+    public PromptMigrator(
+            CodexAutomationStore store, MigrationJournal journal, CodexAppProcessProbe probe, String now) {
         this.store = Objects.requireNonNull(store, "store");
         this.journal = Objects.requireNonNull(journal, "journal");
         this.probe = Objects.requireNonNull(probe, "probe");
@@ -93,14 +103,18 @@ public final class PromptMigrator {
      * {@code current} (already the wrapper) or {@code skipped}. When the App runs, nothing is
      * written and every adoption is {@code deferred}.
      */
-    public List<Result> apply(PromptPlan plan, MigrationOutcome.Recorder recorder, JournalHook journalHook,
-            MigrationHook storeHook) {
+    public List<Result> apply(
+            PromptPlan plan, MigrationOutcome.Recorder recorder, JournalHook journalHook, MigrationHook storeHook) {
         return apply(plan, recorder, journalHook, storeHook, ROUTE_APPLY);
     }
 
     /** {@link #apply(PromptPlan, MigrationOutcome.Recorder, JournalHook, MigrationHook)} recording {@code route} as the CLI route. */
-    public List<Result> apply(PromptPlan plan, MigrationOutcome.Recorder recorder, JournalHook journalHook,
-            MigrationHook storeHook, String route) {
+    public List<Result> apply(
+            PromptPlan plan,
+            MigrationOutcome.Recorder recorder,
+            JournalHook journalHook,
+            MigrationHook storeHook,
+            String route) {
         Optional<String> deferAll = probe.deferralReason();
         List<Result> results = new ArrayList<>();
         for (PlanEntry e : plan.entries()) {
@@ -120,7 +134,8 @@ public final class PromptMigrator {
                         // ledger first, then the journal: a crash between them leaves a pending
                         // journal, and recover records the outcome
                         recorder.record(outcome("applied", e, route, "updated"));
-                        journal.read(e.automationId()).ifPresent(j -> journal.write(j.with(MigrationJournal.State.APPLIED, now)));
+                        journal.read(e.automationId())
+                                .ifPresent(j -> journal.write(j.with(MigrationJournal.State.APPLIED, now)));
                     }
                     case "current" -> recorder.record(outcome("applied", e, route, "current"));
                     default -> recorder.record(outcome("failed", e, route, r.reason()));
@@ -140,7 +155,8 @@ public final class PromptMigrator {
         if (read.isLeft()) {
             return result(e, "failed", read.getLeft().code().wire());
         }
-        if (!(read.get() instanceof CrossStoreRead.Consistent c) || !c.sourceSha256().equals(e.sourceSha256())) {
+        if (!(read.get() instanceof CrossStoreRead.Consistent c)
+                || !c.sourceSha256().equals(e.sourceSha256())) {
             return result(e, "preview_stale", "source_changed_since_plan");
         }
         String desired = e.desiredPrompt().orElseThrow();
@@ -152,8 +168,16 @@ public final class PromptMigrator {
             return result(e, "failed", prepared.getLeft().code().wire());
         }
         PromptChange change = prepared.get();
-        MigrationJournal.Entry entry = new MigrationJournal.Entry(id, e.goalId().orElseThrow(), e.agentId().orElseThrow(),
-                e.targetThreadId().orElse(""), plan.codexHome(), MigrationJournal.State.PENDING, now, now, change);
+        MigrationJournal.Entry entry = new MigrationJournal.Entry(
+                id,
+                e.goalId().orElseThrow(),
+                e.agentId().orElseThrow(),
+                e.targetThreadId().orElse(""),
+                plan.codexHome(),
+                MigrationJournal.State.PENDING,
+                now,
+                now,
+                change);
         try {
             journalHook.at(JournalPoint.BEFORE_JOURNAL, id);
             journal.write(entry);
@@ -190,19 +214,21 @@ public final class PromptMigrator {
             case ABANDONED -> {
                 return result(j, "nothing_to_do", "migration_abandoned");
             }
-            default -> { }
+            default -> {}
         }
         if (probe.appRunning()) {
             return refused(j, "app_running");
         }
-        Either<StoreProblem, ConvergeOutcome> done = store.converge(j.change(), CodexAutomationStore.Target.AFTER, storeHook);
+        Either<StoreProblem, ConvergeOutcome> done =
+                store.converge(j.change(), CodexAutomationStore.Target.AFTER, storeHook);
         if (done.isLeft()) {
             return refused(j, done.getLeft().code().wire());
         }
         if (j.state() == MigrationJournal.State.APPLIED && done.get().alreadyThere()) {
             return result(j, "already_applied", "");
         }
-        recorder.record(outcome("recovered", j, ROUTE_RECOVER, done.get().alreadyThere() ? "already_committed" : "finished"));
+        recorder.record(
+                outcome("recovered", j, ROUTE_RECOVER, done.get().alreadyThere() ? "already_committed" : "finished"));
         journal.write(j.with(MigrationJournal.State.APPLIED, now));
         return result(j, "recovered", done.get().alreadyThere() ? "already_committed" : "finished");
     }
@@ -217,7 +243,8 @@ public final class PromptMigrator {
         if (probe.appRunning()) {
             return refused(j, "app_running");
         }
-        Either<StoreProblem, ConvergeOutcome> done = store.converge(j.change(), CodexAutomationStore.Target.BEFORE, storeHook);
+        Either<StoreProblem, ConvergeOutcome> done =
+                store.converge(j.change(), CodexAutomationStore.Target.BEFORE, storeHook);
         if (done.isLeft()) {
             return refused(j, done.getLeft().code().wire());
         }
@@ -227,7 +254,8 @@ public final class PromptMigrator {
         if (j.state() == MigrationJournal.State.ABANDONED && done.get().alreadyThere()) {
             return result(j, "nothing_to_do", "migration_abandoned");
         }
-        recorder.record(outcome("rolled_back", j, ROUTE_ROLLBACK, done.get().alreadyThere() ? "already_restored" : "restored"));
+        recorder.record(
+                outcome("rolled_back", j, ROUTE_ROLLBACK, done.get().alreadyThere() ? "already_restored" : "restored"));
         journal.write(j.with(MigrationJournal.State.ROLLED_BACK, now));
         return result(j, "rolled_back", done.get().alreadyThere() ? "already_restored" : "restored");
     }
@@ -246,28 +274,58 @@ public final class PromptMigrator {
         o.put("prompt_source", "plan_file:automations[automation_id=" + e.automationId() + "].desired_prompt");
         o.put("target_thread_id", e.targetThreadId().orElse(null));
         ArrayNode keep = o.putArray("preserve");
-        List.of("kind", "status", "rrule", "target_thread_id", "name", "model", "notification_policy").forEach(keep::add);
+        List.of("kind", "status", "rrule", "target_thread_id", "name", "model", "notification_policy")
+                .forEach(keep::add);
         return o;
     }
 
     private static MigrationOutcome outcome(String kind, PlanEntry e, String route, String reason) {
-        return new MigrationOutcome(kind, e.goalId().orElseThrow(), e.agentId().orElseThrow(), e.automationId(),
-                e.promptSha256().orElseThrow(), e.desiredSha256().orElseThrow(), e.targetThreadId().orElse(""), route, reason);
+        return new MigrationOutcome(
+                kind,
+                e.goalId().orElseThrow(),
+                e.agentId().orElseThrow(),
+                e.automationId(),
+                e.promptSha256().orElseThrow(),
+                e.desiredSha256().orElseThrow(),
+                e.targetThreadId().orElse(""),
+                route,
+                reason);
     }
 
     private static MigrationOutcome outcome(String kind, MigrationJournal.Entry j, String route, String reason) {
-        return new MigrationOutcome(kind, j.goalId(), j.agentId(), j.automationId(), j.change().oldPromptSha256(),
-                j.change().newPromptSha256(), j.targetThreadId(), route, reason);
+        return new MigrationOutcome(
+                kind,
+                j.goalId(),
+                j.agentId(),
+                j.automationId(),
+                j.change().oldPromptSha256(),
+                j.change().newPromptSha256(),
+                j.targetThreadId(),
+                route,
+                reason);
     }
 
     private static Result result(PlanEntry e, String result, String reason) {
-        return new Result(e.automationId(), result, reason, e.goalId(), e.agentId(), e.promptSha256(), e.desiredSha256(),
+        return new Result(
+                e.automationId(),
+                result,
+                reason,
+                e.goalId(),
+                e.agentId(),
+                e.promptSha256(),
+                e.desiredSha256(),
                 e.targetThreadId());
     }
 
     private static Result result(MigrationJournal.Entry j, String result, String reason) {
-        return new Result(j.automationId(), result, reason, Optional.of(j.goalId()), Optional.of(j.agentId()),
-                Optional.of(j.change().oldPromptSha256()), Optional.of(j.change().newPromptSha256()),
+        return new Result(
+                j.automationId(),
+                result,
+                reason,
+                Optional.of(j.goalId()),
+                Optional.of(j.agentId()),
+                Optional.of(j.change().oldPromptSha256()),
+                Optional.of(j.change().newPromptSha256()),
                 j.targetThreadId().isEmpty() ? Optional.empty() : Optional.of(j.targetThreadId()));
     }
 
@@ -276,7 +334,14 @@ public final class PromptMigrator {
     }
 
     private static Result refused(String automationId, String reason) {
-        return new Result(automationId, "refused", reason, Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty());
+        return new Result(
+                automationId,
+                "refused",
+                reason,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
     }
 }

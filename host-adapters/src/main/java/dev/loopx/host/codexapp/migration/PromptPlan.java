@@ -36,15 +36,20 @@ public record PromptPlan(String codexHome, String runtimeRoot, String createdAt,
 
     /** @throws IllegalArgumentException when the document is not a plan file of this version */
     public static PromptPlan fromJson(JsonNode o) {
-        if (!FILE_SCHEMA.equals(o.path("schema_version").asText()) || !o.path("automations").isArray()
-                || !o.path("codex_home").isTextual() || !o.path("runtime_root").isTextual()) {
+        if (!FILE_SCHEMA.equals(o.path("schema_version").asText())
+                || !o.path("automations").isArray()
+                || !o.path("codex_home").isTextual()
+                || !o.path("runtime_root").isTextual()) {
             throw new IllegalArgumentException("not a " + FILE_SCHEMA + " plan file");
         }
         List<PlanEntry> entries = new ArrayList<>();
         for (JsonNode e : o.get("automations")) {
             entries.add(PlanEntry.fromJson(e));
         }
-        return new PromptPlan(o.get("codex_home").asText(), o.get("runtime_root").asText(),
-                o.path("created_at").asText(""), entries);
+        return new PromptPlan(
+                o.get("codex_home").asText(),
+                o.get("runtime_root").asText(),
+                o.path("created_at").asText(""),
+                entries);
     }
 }

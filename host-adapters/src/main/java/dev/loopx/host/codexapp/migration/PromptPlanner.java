@@ -34,7 +34,10 @@ public final class PromptPlanner {
      * @param registered  every registered goal with its registered agents
      * @param runtimeRoot this runtime root, absolute and normalised (what wrappers bind)
      */
-    public PromptPlanner(CodexAutomationStore store, Map<String, List<String>> registered, String runtimeRoot,
+    public PromptPlanner(
+            CodexAutomationStore store,
+            Map<String, List<String>> registered,
+            String runtimeRoot,
             String defaultCliBin) {
         this.store = Objects.requireNonNull(store, "store");
         this.registered = Map.copyOf(registered);
@@ -58,17 +61,31 @@ public final class PromptPlanner {
             }
             reads = Either.right(out);
         }
-        return reads.map(rs -> new PromptPlan(store.home().root().toString(), runtimeRoot, createdAt,
+        return reads.map(rs -> new PromptPlan(
+                store.home().root().toString(),
+                runtimeRoot,
+                createdAt,
                 rs.stream().map(this::entry).toList()));
     }
 
     /** The plan entry of one cross-store read. */
     public PlanEntry entry(CrossStoreRead read) {
         return switch (read) {
-            case CrossStoreRead.Blocked b -> new PlanEntry(b.automationId(), PlanEntry.BLOCKED,
-                    b.reasons().stream().map(BlockReason::wire).toList(), Optional.empty(), Optional.empty(),
-                    Optional.empty(), Optional.empty(), Optional.empty(), b.sourceSha256(), Optional.empty(),
-                    Optional.empty(), Optional.empty(), Optional.empty());
+            case CrossStoreRead.Blocked b ->
+                new PlanEntry(
+                        b.automationId(),
+                        PlanEntry.BLOCKED,
+                        b.reasons().stream().map(BlockReason::wire).toList(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        b.sourceSha256(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty());
             case CrossStoreRead.Consistent c -> entry(c.pair());
         };
     }
@@ -77,9 +94,20 @@ public final class PromptPlanner {
         BindingDiscovery.Result found = BindingDiscovery.discover(pair.prompt(), registered);
         return switch (found) {
             case BindingDiscovery.None n -> without(pair, PlanEntry.UNMANAGED, n.reason(), Optional.empty());
-            case BindingDiscovery.Ambiguous a -> without(pair, PlanEntry.BLOCKED, "ambiguous_binding", Optional.empty());
-            case BindingDiscovery.Named n -> with(pair, new WrapperBinding(WrapperVersion.current().number(), runtimeRoot,
-                    n.goalId(), n.agentId(), defaultCliBin, List.of()), "named_in_prompt", Optional.empty());
+            case BindingDiscovery.Ambiguous a ->
+                without(pair, PlanEntry.BLOCKED, "ambiguous_binding", Optional.empty());
+            case BindingDiscovery.Named n ->
+                with(
+                        pair,
+                        new WrapperBinding(
+                                WrapperVersion.current().number(),
+                                runtimeRoot,
+                                n.goalId(),
+                                n.agentId(),
+                                defaultCliBin,
+                                List.of()),
+                        "named_in_prompt",
+                        Optional.empty());
             case BindingDiscovery.Managed m -> managed(pair, m.binding());
         };
     }
@@ -93,22 +121,53 @@ public final class PromptPlanner {
         if (agents == null || !agents.contains(b.agentId())) {
             return without(pair, PlanEntry.UNMANAGED, "binding_not_registered", version);
         }
-        return with(pair, new WrapperBinding(WrapperVersion.current().number(), b.runtimeRoot(), b.goalId(), b.agentId(),
-                b.cliBin(), b.capabilities()), "managed_wrapper", version);
+        return with(
+                pair,
+                new WrapperBinding(
+                        WrapperVersion.current().number(),
+                        b.runtimeRoot(),
+                        b.goalId(),
+                        b.agentId(),
+                        b.cliBin(),
+                        b.capabilities()),
+                "managed_wrapper",
+                version);
     }
 
     private static PlanEntry without(AutomationPair pair, String status, String reason, Optional<Integer> version) {
-        return new PlanEntry(pair.automationId(), status, List.of(reason), Optional.empty(), Optional.empty(),
-                Optional.empty(), version, Optional.of(pair.promptSha256()), pair.sourceSha256(), pair.targetThreadId(),
-                Optional.empty(), Optional.empty(), Optional.empty());
+        return new PlanEntry(
+                pair.automationId(),
+                status,
+                List.of(reason),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                version,
+                Optional.of(pair.promptSha256()),
+                pair.sourceSha256(),
+                pair.targetThreadId(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
     }
 
-    private static PlanEntry with(AutomationPair pair, WrapperBinding desired, String source, Optional<Integer> version) {
+    private static PlanEntry with(
+            AutomationPair pair, WrapperBinding desired, String source, Optional<Integer> version) {
         String wrapper = ManagedWrapper.render(desired);
         String status = wrapper.equals(pair.prompt()) ? PlanEntry.CURRENT : PlanEntry.ADOPTION_REQUIRED;
-        return new PlanEntry(pair.automationId(), status, List.of(), Optional.of(desired.goalId()),
-                Optional.of(desired.agentId()), Optional.of(source), version, Optional.of(pair.promptSha256()),
-                pair.sourceSha256(), pair.targetThreadId(), Optional.of(wrapper), Optional.of(ManagedWrapper.sha256(wrapper)),
+        return new PlanEntry(
+                pair.automationId(),
+                status,
+                List.of(),
+                Optional.of(desired.goalId()),
+                Optional.of(desired.agentId()),
+                Optional.of(source),
+                version,
+                Optional.of(pair.promptSha256()),
+                pair.sourceSha256(),
+                pair.targetThreadId(),
+                Optional.of(wrapper),
+                Optional.of(ManagedWrapper.sha256(wrapper)),
                 Optional.of(desired.version()));
     }
 }

@@ -85,8 +85,12 @@ public final class AutomationImage {
 
     public static AutomationImage fromJson(JsonNode o) {
         JsonNode t = o.get("toml_base64");
-        AutomationImage image = new AutomationImage(o.get("automation_id").asText(), RowImage.fromJson(o.get("row")),
-                t == null || t.isNull() ? Optional.empty() : Optional.of(Base64.getDecoder().decode(t.asText())));
+        AutomationImage image = new AutomationImage(
+                o.get("automation_id").asText(),
+                RowImage.fromJson(o.get("row")),
+                t == null || t.isNull()
+                        ? Optional.empty()
+                        : Optional.of(Base64.getDecoder().decode(t.asText())));
         if (o.has("source_sha256") && !o.get("source_sha256").asText().equals(image.sourceSha256())) {
             throw new IllegalArgumentException("automation image digest does not match its content");
         }
@@ -95,7 +99,9 @@ public final class AutomationImage {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof AutomationImage i && automationId.equals(i.automationId) && row.equals(i.row)
+        return o instanceof AutomationImage i
+                && automationId.equals(i.automationId)
+                && row.equals(i.row)
                 && Arrays.equals(toml, i.toml);
     }
 

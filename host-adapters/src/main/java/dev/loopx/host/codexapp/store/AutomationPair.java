@@ -8,8 +8,13 @@ import java.util.Optional;
  * {@code kind = heartbeat}, not deleted, equal {@code prompt}, {@code status},
  * {@code target_thread_id} and {@code rrule}. Carries the exact images it was read from.
  */
-public record AutomationPair(String automationId, String prompt, String status, Optional<String> targetThreadId,
-                             Optional<String> rrule, AutomationImage image) {
+public record AutomationPair(
+        String automationId,
+        String prompt,
+        String status,
+        Optional<String> targetThreadId,
+        Optional<String> rrule,
+        AutomationImage image) {
     public AutomationPair {
         Objects.requireNonNull(automationId, "automationId");
         Objects.requireNonNull(prompt, "prompt");

@@ -41,9 +41,11 @@ final class AutomationTable implements AutoCloseable {
      * {@code automations} table with every required column. {@code readOnly} connections cannot
      * write at all (but leave {@code -wal}/{@code -shm} files behind on a WAL database).
      */
-    static Either<StoreProblem, AutomationTable> open(Path database, boolean readOnly, int busyTimeoutMillis) throws SQLException {
+    static Either<StoreProblem, AutomationTable> open(Path database, boolean readOnly, int busyTimeoutMillis)
+            throws SQLException {
         if (!Files.isRegularFile(database)) {
-            return Either.left(StoreProblem.of(StoreProblem.Code.DATABASE_MISSING,
+            return Either.left(StoreProblem.of(
+                    StoreProblem.Code.DATABASE_MISSING,
                     "the Codex home has no sqlite/codex-dev.db; is this the right --codex-home?"));
         }
         SQLiteConfig config = new SQLiteConfig();
@@ -68,7 +70,8 @@ final class AutomationTable implements AutoCloseable {
         try (Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("PRAGMA encoding")) {
                 if (!rs.next() || !"UTF-8".equalsIgnoreCase(rs.getString(1))) {
-                    return Either.left(StoreProblem.of(StoreProblem.Code.UNSUPPORTED_SCHEMA,
+                    return Either.left(StoreProblem.of(
+                            StoreProblem.Code.UNSUPPORTED_SCHEMA,
                             "the Codex database is not UTF-8; unsupported schema, use the App API"));
                 }
             }
@@ -79,12 +82,15 @@ final class AutomationTable implements AutoCloseable {
                 }
             }
             if (cols.isEmpty()) {
-                return Either.left(StoreProblem.of(StoreProblem.Code.UNSUPPORTED_SCHEMA,
+                return Either.left(StoreProblem.of(
+                        StoreProblem.Code.UNSUPPORTED_SCHEMA,
                         "the Codex database has no automations table; unsupported schema, use the App API"));
             }
-            List<String> missing = REQUIRED_COLUMNS.stream().filter(r -> !cols.contains(r)).toList();
+            List<String> missing =
+                    REQUIRED_COLUMNS.stream().filter(r -> !cols.contains(r)).toList();
             if (!missing.isEmpty()) {
-                return Either.left(StoreProblem.of(StoreProblem.Code.UNSUPPORTED_SCHEMA,
+                return Either.left(StoreProblem.of(
+                        StoreProblem.Code.UNSUPPORTED_SCHEMA,
                         "the automations table lacks required column(s) " + String.join(", ", missing)
                                 + "; unsupported schema, use the App API"));
             }
@@ -101,7 +107,8 @@ final class AutomationTable implements AutoCloseable {
     List<String> ids() throws SQLException {
         List<String> ids = new ArrayList<>();
         try (Statement s = connection.createStatement();
-             ResultSet rs = s.executeQuery("SELECT DISTINCT id FROM " + TABLE + " WHERE typeof(id) = 'text' ORDER BY id")) {
+                ResultSet rs =
+                        s.executeQuery("SELECT DISTINCT id FROM " + TABLE + " WHERE typeof(id) = 'text' ORDER BY id")) {
             while (rs.next()) {
                 ids.add(rs.getString(1));
             }
@@ -114,8 +121,16 @@ final class AutomationTable implements AutoCloseable {
         StringBuilder sql = new StringBuilder("SELECT ");
         for (int i = 0; i < columns.size(); i++) {
             String q = quote(columns.get(i));
-            sql.append(i == 0 ? "" : ", ").append("typeof(").append(q).append("), CASE WHEN typeof(").append(q)
-                    .append(") = 'text' THEN CAST(").append(q).append(" AS BLOB) ELSE ").append(q).append(" END");
+            sql.append(i == 0 ? "" : ", ")
+                    .append("typeof(")
+                    .append(q)
+                    .append("), CASE WHEN typeof(")
+                    .append(q)
+                    .append(") = 'text' THEN CAST(")
+                    .append(q)
+                    .append(" AS BLOB) ELSE ")
+                    .append(q)
+                    .append(" END");
         }
         sql.append(" FROM ").append(TABLE).append(" WHERE CAST(id AS BLOB) = ? AND typeof(id) = 'text' ORDER BY rowid");
         List<RowImage> rows = new ArrayList<>();
@@ -138,7 +153,9 @@ final class AutomationTable implements AutoCloseable {
             byte[] raw = switch (type) {
                 case NULL -> new byte[0];
                 case INTEGER -> Long.toString(rs.getLong(v)).getBytes(StandardCharsets.US_ASCII);
-                case REAL -> String.format(java.util.Locale.ROOT, "%016x", Double.doubleToRawLongBits(rs.getDouble(v))).getBytes(StandardCharsets.US_ASCII);
+                case REAL ->
+                    String.format(java.util.Locale.ROOT, "%016x", Double.doubleToRawLongBits(rs.getDouble(v)))
+                            .getBytes(StandardCharsets.US_ASCII);
                 case TEXT, BLOB -> Objects.requireNonNullElse(rs.getBytes(v), new byte[0]);
             };
             cols.add(new Column(columns.get(i), type, raw));
@@ -169,7 +186,8 @@ final class AutomationTable implements AutoCloseable {
             return Either.right(null);
         } catch (SQLException e) {
             if (isBusy(e)) {
-                return Either.left(StoreProblem.of(StoreProblem.Code.STORE_LOCKED,
+                return Either.left(StoreProblem.of(
+                        StoreProblem.Code.STORE_LOCKED,
                         "another process holds the Codex database's writer lock; retry when the Codex App is idle"));
             }
             throw e;

@@ -58,7 +58,8 @@ public final class AutomationToml {
             }
             return Either.left(StoreProblem.of(StoreProblem.Code.TOML_INVALID, "automation.toml is not a TOML table"));
         } catch (JacksonException e) {
-            return Either.left(StoreProblem.of(StoreProblem.Code.TOML_INVALID,
+            return Either.left(StoreProblem.of(
+                    StoreProblem.Code.TOML_INVALID,
                     "automation.toml is not valid TOML (" + e.getOriginalMessage() + ")"));
         }
     }

@@ -75,8 +75,11 @@ public final class CodexAppProcessProbe {
 
     public List<AppProcess> running() {
         try (Stream<ProcessSample> all = processes.get()) {
-            return all.flatMap(p -> p.command().flatMap(CodexAppProcessProbe::appName)
-                    .map(n -> Stream.of(new AppProcess(p.pid(), n))).orElseGet(Stream::empty)).toList();
+            return all.flatMap(p -> p.command()
+                            .flatMap(CodexAppProcessProbe::appName)
+                            .map(n -> Stream.of(new AppProcess(p.pid(), n)))
+                            .orElseGet(Stream::empty))
+                    .toList();
         }
     }
 

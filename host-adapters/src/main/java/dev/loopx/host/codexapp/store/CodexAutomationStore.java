@@ -33,7 +33,10 @@ import java.util.stream.Collectors;
  */
 public final class CodexAutomationStore {
     /** Which recorded image {@link #converge} moves both stores to. */
-    public enum Target { BEFORE, AFTER }
+    public enum Target {
+        BEFORE,
+        AFTER
+    }
 
     /** Default wait for another writer (e.g. the Codex App) to release the SQLite lock. */
     public static final int DEFAULT_BUSY_TIMEOUT_MILLIS = 2_000;
@@ -93,18 +96,20 @@ public final class CodexAutomationStore {
 
     /** Reads every automation ({@link #automationIds()}) from both stores. */
     public Either<StoreProblem, List<CrossStoreRead>> readAll() {
-        return automationIds().flatMap(ids -> withReader(t -> {
-            List<CrossStoreRead> out = new ArrayList<>();
-            for (String id : ids) {
-                out.add(read(t, id));
-            }
-            return Either.right(out);
-        }));
+        return automationIds()
+                .flatMap(ids -> withReader(t -> {
+                    List<CrossStoreRead> out = new ArrayList<>();
+                    for (String id : ids) {
+                        out.add(read(t, id));
+                    }
+                    return Either.right(out);
+                }));
     }
 
     private CrossStoreRead read(AutomationTable t, String id) throws SQLException, IOException {
         Path toml = home.automationToml(id);
-        return CrossStoreCheck.evaluate(id, t.rows(id), AutomationToml.readIfExists(toml), AutomationToml.isPlainFile(toml));
+        return CrossStoreCheck.evaluate(
+                id, t.rows(id), AutomationToml.readIfExists(toml), AutomationToml.isPlainFile(toml));
     }
 
     /**
@@ -113,21 +118,29 @@ public final class CodexAutomationStore {
      */
     public Either<StoreProblem, PromptChange> prepare(String automationId, String newPrompt) {
         return read(automationId).flatMap(r -> switch (r) {
-            case CrossStoreRead.Blocked b -> Either.left(StoreProblem.of(StoreProblem.Code.BLOCKED,
-                    "the automation is blocked: " + b.reasons().stream().map(BlockReason::wire).collect(Collectors.joining(", "))));
+            case CrossStoreRead.Blocked b ->
+                Either.left(StoreProblem.of(
+                        StoreProblem.Code.BLOCKED,
+                        "the automation is blocked: "
+                                + b.reasons().stream().map(BlockReason::wire).collect(Collectors.joining(", "))));
             case CrossStoreRead.Consistent c -> prepare(c.pair(), newPrompt);
         });
     }
 
     private static Either<StoreProblem, PromptChange> prepare(AutomationPair pair, String newPrompt) {
         if (pair.prompt().equals(newPrompt)) {
-            return Either.left(StoreProblem.of(StoreProblem.Code.PROMPT_UNCHANGED, "the automation already has this prompt"));
+            return Either.left(
+                    StoreProblem.of(StoreProblem.Code.PROMPT_UNCHANGED, "the automation already has this prompt"));
         }
         byte[] toml = pair.image().toml().orElseThrow();
         return TomlPromptRewriter.rewrite(toml, newPrompt).map(newToml -> {
             String id = pair.automationId();
             RowImage afterRow = pair.image().row().with(RowImage.Column.text("prompt", newPrompt));
-            return new PromptChange(id, pair.prompt(), newPrompt, pair.image(),
+            return new PromptChange(
+                    id,
+                    pair.prompt(),
+                    newPrompt,
+                    pair.image(),
                     new AutomationImage(id, afterRow, Optional.of(newToml)));
         });
     }
@@ -157,7 +170,8 @@ public final class CodexAutomationStore {
         return locked(change, target, hook, false);
     }
 
-    private Either<StoreProblem, ConvergeOutcome> locked(PromptChange change, Target target, MigrationHook hook, boolean strictApply) {
+    private Either<StoreProblem, ConvergeOutcome> locked(
+            PromptChange change, Target target, MigrationHook hook, boolean strictApply) {
         Path tomlPath = home.automationToml(change.automationId());
         Either<StoreProblem, AutomationTable> opened;
         try {
@@ -184,7 +198,8 @@ public final class CodexAutomationStore {
         try {
             // Not SQLite's read-only mode: on a WAL database that leaves -wal/-shm files behind,
             // while a read-write connection that issues no write removes them on close.
-            Either<StoreProblem, AutomationTable> opened = AutomationTable.open(home.database(), false, busyTimeoutMillis);
+            Either<StoreProblem, AutomationTable> opened =
+                    AutomationTable.open(home.database(), false, busyTimeoutMillis);
             if (opened.isLeft()) {
                 return Either.left(opened.getLeft());
             }

@@ -15,7 +15,11 @@ import java.util.Optional;
  */
 public record CodexHome(Path root, Source source) {
     /** Where the Codex home was taken from. */
-    public enum Source { FLAG, ENVIRONMENT, DEFAULT }
+    public enum Source {
+        FLAG,
+        ENVIRONMENT,
+        DEFAULT
+    }
 
     public CodexHome {
         Objects.requireNonNull(root, "root");
@@ -27,7 +31,8 @@ public record CodexHome(Path root, Source source) {
      * Resolves the Codex home. Blank values count as absent. A relative flag or environment value
      * is resolved against {@code workingDir}.
      */
-    public static CodexHome resolve(Optional<String> flag, Optional<String> codexHomeEnv, Path userHome, Path workingDir) {
+    public static CodexHome resolve(
+            Optional<String> flag, Optional<String> codexHomeEnv, Path userHome, Path workingDir) {
         Optional<String> fromFlag = flag.filter(v -> !v.isBlank());
         if (fromFlag.isPresent()) {
             return new CodexHome(workingDir.resolve(fromFlag.get()), Source.FLAG);

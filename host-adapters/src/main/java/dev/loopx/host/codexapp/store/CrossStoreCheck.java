@@ -19,7 +19,8 @@ final class CrossStoreCheck {
     }
 
     /** {@code tomlIsRegularFile}: false when the TOML path is a symbolic link or another non-regular file. */
-    static CrossStoreRead evaluate(String id, List<RowImage> rows, Optional<byte[]> tomlBytes, boolean tomlIsRegularFile) {
+    static CrossStoreRead evaluate(
+            String id, List<RowImage> rows, Optional<byte[]> tomlBytes, boolean tomlIsRegularFile) {
         EnumSet<BlockReason> reasons = EnumSet.noneOf(BlockReason.class);
         if (tomlBytes.isPresent() && !tomlIsRegularFile) {
             reasons.add(BlockReason.TOML_NOT_REGULAR_FILE);
@@ -69,8 +70,14 @@ final class CrossStoreCheck {
             reasons.add(BlockReason.DELETED);
         }
         if (row.isPresent()) {
-            if (!kind.text || !status.text || !prompt.text || !thread.textOrNull || !rrule.textOrNull
-                    || kind.value.isEmpty() || status.value.isEmpty() || prompt.value.isEmpty()) {
+            if (!kind.text
+                    || !status.text
+                    || !prompt.text
+                    || !thread.textOrNull
+                    || !rrule.textOrNull
+                    || kind.value.isEmpty()
+                    || status.value.isEmpty()
+                    || prompt.value.isEmpty()) {
                 reasons.add(BlockReason.SQLITE_VALUE_NOT_TEXT);
             }
         }
@@ -89,16 +96,27 @@ final class CrossStoreCheck {
                 reasons.add(BlockReason.STORES_DISAGREE_RRULE);
             }
         }
-        if (toml.isPresent() && toml.get().string("prompt").isPresent()
-                && TomlPromptRewriter.rewrite(tomlBytes.get(), toml.get().string("prompt").get()).isLeft()) {
+        if (toml.isPresent()
+                && toml.get().string("prompt").isPresent()
+                && TomlPromptRewriter.rewrite(
+                                tomlBytes.get(), toml.get().string("prompt").get())
+                        .isLeft()) {
             reasons.add(BlockReason.TOML_PROMPT_UNREWRITABLE);
         }
         if (!reasons.isEmpty()) {
-            return new CrossStoreRead.Blocked(id, List.copyOf(reasons), automationImage.sourceSha256(),
+            return new CrossStoreRead.Blocked(
+                    id,
+                    List.copyOf(reasons),
+                    automationImage.sourceSha256(),
                     row.isPresent() ? Optional.of(automationImage) : Optional.empty());
         }
-        return new CrossStoreRead.Consistent(new AutomationPair(id, prompt.value.orElseThrow(), status.value.orElseThrow(),
-                thread.value, rrule.value, automationImage));
+        return new CrossStoreRead.Consistent(new AutomationPair(
+                id,
+                prompt.value.orElseThrow(),
+                status.value.orElseThrow(),
+                thread.value,
+                rrule.value,
+                automationImage));
     }
 
     private static boolean isCron(Optional<String> kind) {
@@ -106,7 +124,8 @@ final class CrossStoreCheck {
     }
 
     private static boolean isDeleted(Optional<String> status) {
-        return status.map(s -> s.trim().toUpperCase(Locale.ROOT).equals("DELETED")).orElse(false);
+        return status.map(s -> s.trim().toUpperCase(Locale.ROOT).equals("DELETED"))
+                .orElse(false);
     }
 
     /** A SQLite value and the TOML key agree: both absent/NULL, or equal strings. */

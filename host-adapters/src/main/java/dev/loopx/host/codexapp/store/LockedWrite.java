@@ -28,7 +28,12 @@ final class LockedWrite {
     private final byte[] otherToml;
     private boolean tomlWritten;
 
-    LockedWrite(AutomationTable table, Path tomlPath, PromptChange change, CodexAutomationStore.Target target, MigrationHook hook) {
+    LockedWrite(
+            AutomationTable table,
+            Path tomlPath,
+            PromptChange change,
+            CodexAutomationStore.Target target,
+            MigrationHook hook) {
         this.table = table;
         this.tomlPath = tomlPath;
         this.change = change;
@@ -37,8 +42,10 @@ final class LockedWrite {
         boolean forward = target == CodexAutomationStore.Target.AFTER;
         this.want = forward ? change.after() : change.before();
         this.other = forward ? change.before() : change.after();
-        this.wantToml = want.toml().orElseThrow(() -> new IllegalArgumentException("a prompt change always has TOML images"));
-        this.otherToml = other.toml().orElseThrow(() -> new IllegalArgumentException("a prompt change always has TOML images"));
+        this.wantToml =
+                want.toml().orElseThrow(() -> new IllegalArgumentException("a prompt change always has TOML images"));
+        this.otherToml =
+                other.toml().orElseThrow(() -> new IllegalArgumentException("a prompt change always has TOML images"));
     }
 
     /** {@code strictApply}: both stores must hold exactly the other image (apply), not either image (converge). */
@@ -52,7 +59,8 @@ final class LockedWrite {
             List<RowImage> rows = table.rows(change.automationId());
             Optional<byte[]> tomlNow = AutomationToml.readIfExists(tomlPath);
             Optional<StoreProblem> refused = !AutomationToml.isPlainFile(tomlPath)
-                    ? Optional.of(StoreProblem.of(StoreProblem.Code.SOURCE_CHANGED,
+                    ? Optional.of(StoreProblem.of(
+                            StoreProblem.Code.SOURCE_CHANGED,
                             "automation.toml is missing or not a plain file; nothing was written"))
                     : strictApply ? applyPrecondition(rows, tomlNow) : convergePrecondition(rows, tomlNow);
             if (refused.isPresent()) {
@@ -96,7 +104,8 @@ final class LockedWrite {
         String otherPrompt = forward ? change.oldPrompt() : change.newPrompt();
         call(MigrationStep.BEFORE_SQLITE_UPDATE);
         if (!rowAtWant && table.casUpdatePrompt(change.automationId(), otherPrompt, wantPrompt) != 1) {
-            return Optional.of(StoreProblem.of(StoreProblem.Code.CAS_CONFLICT,
+            return Optional.of(StoreProblem.of(
+                    StoreProblem.Code.CAS_CONFLICT,
                     "the stored prompt changed underneath the update; nothing was written"));
         }
         call(MigrationStep.AFTER_SQLITE_UPDATE);
@@ -108,9 +117,12 @@ final class LockedWrite {
         List<RowImage> rowsBack = table.rows(change.automationId());
         call(MigrationStep.DURING_READBACK);
         Optional<byte[]> tomlBack = AutomationToml.readIfExists(tomlPath);
-        if (rowsBack.size() != 1 || !rowsBack.get(0).equals(want.row()) || tomlBack.isEmpty()
+        if (rowsBack.size() != 1
+                || !rowsBack.get(0).equals(want.row())
+                || tomlBack.isEmpty()
                 || !Arrays.equals(tomlBack.get(), wantToml)) {
-            return Optional.of(StoreProblem.of(StoreProblem.Code.READBACK_MISMATCH,
+            return Optional.of(StoreProblem.of(
+                    StoreProblem.Code.READBACK_MISMATCH,
                     "the stores did not read back as written; the change was undone"));
         }
         return Optional.empty();
@@ -128,28 +140,39 @@ final class LockedWrite {
     /** apply: both stores must hold exactly the before image. */
     private Optional<StoreProblem> applyPrecondition(List<RowImage> rows, Optional<byte[]> tomlNow) {
         if (rows.size() != 1 || tomlNow.isEmpty()) {
-            return Optional.of(StoreProblem.of(StoreProblem.Code.SOURCE_CHANGED,
+            return Optional.of(StoreProblem.of(
+                    StoreProblem.Code.SOURCE_CHANGED,
                     "the automation's row or TOML is no longer there as planned; nothing was written"));
         }
         if (new AutomationImage(change.automationId(), rows.get(0), tomlNow).equals(other)) {
             return Optional.empty();
         }
-        boolean onlyPromptMoved = rows.get(0).differingColumns(other.row(), "prompt").isEmpty()
-                && Arrays.equals(tomlNow.get(), otherToml);
-        return Optional.of(onlyPromptMoved
-                ? StoreProblem.of(StoreProblem.Code.CAS_CONFLICT, "the stored prompt changed since the change was prepared; nothing was written")
-                : StoreProblem.of(StoreProblem.Code.SOURCE_CHANGED, "the automation changed since the change was prepared; nothing was written"));
+        boolean onlyPromptMoved =
+                rows.get(0).differingColumns(other.row(), "prompt").isEmpty()
+                        && Arrays.equals(tomlNow.get(), otherToml);
+        return Optional.of(
+                onlyPromptMoved
+                        ? StoreProblem.of(
+                                StoreProblem.Code.CAS_CONFLICT,
+                                "the stored prompt changed since the change was prepared; nothing was written")
+                        : StoreProblem.of(
+                                StoreProblem.Code.SOURCE_CHANGED,
+                                "the automation changed since the change was prepared; nothing was written"));
     }
 
     /** converge: each store must hold the wanted or the other image, in any mix. */
     private Optional<StoreProblem> convergePrecondition(List<RowImage> rows, Optional<byte[]> tomlNow) {
-        boolean rowKnown = rows.size() == 1 && (rows.get(0).equals(want.row()) || rows.get(0).equals(other.row()));
-        boolean tomlKnown = tomlNow.isPresent() && (Arrays.equals(tomlNow.get(), wantToml) || Arrays.equals(tomlNow.get(), otherToml));
+        boolean rowKnown = rows.size() == 1
+                && (rows.get(0).equals(want.row()) || rows.get(0).equals(other.row()));
+        boolean tomlKnown = tomlNow.isPresent()
+                && (Arrays.equals(tomlNow.get(), wantToml) || Arrays.equals(tomlNow.get(), otherToml));
         if (rowKnown && tomlKnown) {
             return Optional.empty();
         }
-        return Optional.of(StoreProblem.of(StoreProblem.Code.CHANGED_SINCE_MIGRATION,
-                (rowKnown ? "the TOML" : tomlKnown ? "the SQLite row" : "both stores") + " changed after the migration; nothing was written"));
+        return Optional.of(StoreProblem.of(
+                StoreProblem.Code.CHANGED_SINCE_MIGRATION,
+                (rowKnown ? "the TOML" : tomlKnown ? "the SQLite row" : "both stores")
+                        + " changed after the migration; nothing was written"));
     }
 
     private void call(MigrationStep step) {

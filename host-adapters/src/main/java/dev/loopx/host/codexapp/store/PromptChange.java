@@ -11,8 +11,8 @@ import java.util.Objects;
  * after image differs from the before image only in the row's {@code prompt} column and the
  * TOML's prompt literal. Immutable.
  */
-public record PromptChange(String automationId, String oldPrompt, String newPrompt, AutomationImage before,
-                           AutomationImage after) {
+public record PromptChange(
+        String automationId, String oldPrompt, String newPrompt, AutomationImage before, AutomationImage after) {
     public PromptChange {
         Objects.requireNonNull(automationId, "automationId");
         Objects.requireNonNull(oldPrompt, "oldPrompt");
@@ -26,7 +26,10 @@ public record PromptChange(String automationId, String oldPrompt, String newProm
             throw new IllegalArgumentException("a prompt change must change the prompt");
         }
         if (!before.row().column("prompt").flatMap(RowImage.Column::text).equals(java.util.Optional.of(oldPrompt))
-                || !after.row().column("prompt").flatMap(RowImage.Column::text).equals(java.util.Optional.of(newPrompt))) {
+                || !after.row()
+                        .column("prompt")
+                        .flatMap(RowImage.Column::text)
+                        .equals(java.util.Optional.of(newPrompt))) {
             throw new IllegalArgumentException("the row images do not hold the old and new prompts");
         }
         if (!before.row().differingColumns(after.row(), "prompt").isEmpty()) {
@@ -56,7 +59,11 @@ public record PromptChange(String automationId, String oldPrompt, String newProm
     }
 
     public static PromptChange fromJson(JsonNode o) {
-        return new PromptChange(o.get("automation_id").asText(), o.get("old_prompt").asText(), o.get("new_prompt").asText(),
-                AutomationImage.fromJson(o.get("before")), AutomationImage.fromJson(o.get("after")));
+        return new PromptChange(
+                o.get("automation_id").asText(),
+                o.get("old_prompt").asText(),
+                o.get("new_prompt").asText(),
+                AutomationImage.fromJson(o.get("before")),
+                AutomationImage.fromJson(o.get("after")));
     }
 }

@@ -22,7 +22,13 @@ import java.util.Optional;
  */
 public record RowImage(List<Column> columns) {
     /** SQLite storage classes ({@code typeof()}). */
-    public enum StorageClass { NULL, INTEGER, REAL, TEXT, BLOB }
+    public enum StorageClass {
+        NULL,
+        INTEGER,
+        REAL,
+        TEXT,
+        BLOB
+    }
 
     /** One column value; {@code raw} is copied in and out. */
     public record Column(String name, StorageClass type, byte[] raw) {
@@ -143,7 +149,9 @@ public record RowImage(List<Column> columns) {
         List<Column> cols = new ArrayList<>();
         Base64.Decoder b64 = Base64.getDecoder();
         for (JsonNode o : array) {
-            cols.add(new Column(o.get("name").asText(), StorageClass.valueOf(o.get("type").asText()),
+            cols.add(new Column(
+                    o.get("name").asText(),
+                    StorageClass.valueOf(o.get("type").asText()),
                     b64.decode(o.get("raw_base64").asText())));
         }
         return new RowImage(cols);

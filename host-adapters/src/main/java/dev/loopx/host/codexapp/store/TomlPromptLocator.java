@@ -17,7 +17,12 @@ import java.util.List;
  */
 final class TomlPromptLocator {
     /** How the located value is written. */
-    enum Style { BASIC, LITERAL, MULTILINE_BASIC, MULTILINE_LITERAL }
+    enum Style {
+        BASIC,
+        LITERAL,
+        MULTILINE_BASIC,
+        MULTILINE_LITERAL
+    }
 
     /** Characters {@code [start, end)} of the value, delimiters included. */
     record Span(int start, int end, Style style) {}
@@ -304,7 +309,9 @@ final class TomlPromptLocator {
             throw new Refusal("a value was expected");
         }
         String token = text.substring(start, pos);
-        if (token.matches("\\d{4}-\\d{2}-\\d{2}") && pos + 1 < text.length() && text.charAt(pos) == ' '
+        if (token.matches("\\d{4}-\\d{2}-\\d{2}")
+                && pos + 1 < text.length()
+                && text.charAt(pos) == ' '
                 && Character.isDigit(text.charAt(pos + 1))) {
             pos++;
             while (pos < text.length() && !isScalarEnd(text.charAt(pos))) {

@@ -21,7 +21,8 @@ public final class TomlPromptRewriter {
     public static Either<StoreProblem, byte[]> rewrite(byte[] original, String newPrompt) {
         Optional<byte[]> promptBytes = Utf8.encode(newPrompt);
         if (promptBytes.isEmpty()) {
-            return Either.left(StoreProblem.of(StoreProblem.Code.PROMPT_NOT_ENCODABLE,
+            return Either.left(StoreProblem.of(
+                    StoreProblem.Code.PROMPT_NOT_ENCODABLE,
                     "the new prompt is not valid Unicode (unpaired surrogate)"));
         }
         Optional<String> decoded = Utf8.decode(original);
@@ -71,7 +72,8 @@ public final class TomlPromptRewriter {
     }
 
     private static Either<StoreProblem, byte[]> unrewritable(String reason) {
-        return Either.left(StoreProblem.of(StoreProblem.Code.TOML_PROMPT_UNREWRITABLE,
+        return Either.left(StoreProblem.of(
+                StoreProblem.Code.TOML_PROMPT_UNREWRITABLE,
                 "automation.toml's prompt cannot be rewritten safely: " + reason));
     }
 }

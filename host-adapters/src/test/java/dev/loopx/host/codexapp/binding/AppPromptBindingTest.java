@@ -23,18 +23,35 @@ class AppPromptBindingTest {
     };
 
     static PendingUpgrade record(String id, String home, boolean pending, long clearedBy) {
-        return new PendingUpgrade(3, "g", "builder", id, "ab".repeat(32), "thr", "automation-prompts apply", home,
-                "2026-01-01T00:00:00Z", pending, clearedBy);
+        return new PendingUpgrade(
+                3,
+                "g",
+                "builder",
+                id,
+                "ab".repeat(32),
+                "thr",
+                "automation-prompts apply",
+                home,
+                "2026-01-01T00:00:00Z",
+                pending,
+                clearedBy);
     }
 
     static Optional<HeartbeatInstall> install(int version) {
-        return Optional.of(new HeartbeatInstall(2, "g", "builder", "codex-app", version, "cd".repeat(32), "2026-01-01T00:00:00Z"));
+        return Optional.of(
+                new HeartbeatInstall(2, "g", "builder", "codex-app", version, "cd".repeat(32), "2026-01-01T00:00:00Z"));
     }
 
     @Test
     void withoutRecordsTheLastInstallDecides() {
-        assertEquals("absent", AppPromptBinding.resolve(List.of(), Optional.empty(), 2, HOME, neverHere).status());
-        assertEquals("current", AppPromptBinding.resolve(List.of(), install(2), 2, HOME, neverHere).status());
+        assertEquals(
+                "absent",
+                AppPromptBinding.resolve(List.of(), Optional.empty(), 2, HOME, neverHere)
+                        .status());
+        assertEquals(
+                "current",
+                AppPromptBinding.resolve(List.of(), install(2), 2, HOME, neverHere)
+                        .status());
         AppPromptBinding old = AppPromptBinding.resolve(List.of(), install(1), 2, HOME, neverHere);
         assertEquals("unavailable", old.status());
         assertEquals("installed_wrapper_outdated", old.reason());
@@ -44,12 +61,12 @@ class AppPromptBindingTest {
 
     @Test
     void severalPendingRecordsAreAmbiguousAndAnotherHomeIsUnavailable_neitherReadsTheStore() {
-        AppPromptBinding two = AppPromptBinding.resolve(List.of(record("a", "", true, 0), record("b", "", true, 0)),
-                Optional.empty(), 2, HOME, neverHere);
+        AppPromptBinding two = AppPromptBinding.resolve(
+                List.of(record("a", "", true, 0), record("b", "", true, 0)), Optional.empty(), 2, HOME, neverHere);
         assertEquals("ambiguous", two.status());
         assertTrue(two.hinted().isEmpty());
-        AppPromptBinding other = AppPromptBinding.resolve(List.of(record("a", "ee".repeat(32), true, 0)), Optional.empty(), 2,
-                HOME, neverHere);
+        AppPromptBinding other = AppPromptBinding.resolve(
+                List.of(record("a", "ee".repeat(32), true, 0)), Optional.empty(), 2, HOME, neverHere);
         assertEquals("unavailable", other.status());
         assertEquals("other_codex_home", other.reason());
         assertEquals(0, storeReads.get());
@@ -57,7 +74,8 @@ class AppPromptBindingTest {
 
     @Test
     void aClearedRecordMeansTheUpgradeWasApplied_aV1RecordOrTheSameHomeReadsTheStore() {
-        AppPromptBinding cleared = AppPromptBinding.resolve(List.of(record("a", "", false, 9)), install(1), 2, HOME, neverHere);
+        AppPromptBinding cleared =
+                AppPromptBinding.resolve(List.of(record("a", "", false, 9)), install(1), 2, HOME, neverHere);
         assertEquals("current", cleared.status());
         assertEquals("upgrade_applied", cleared.reason());
         AppPromptBinding.StoreRead counting = r -> {
@@ -65,7 +83,8 @@ class AppPromptBindingTest {
             return AppPromptBinding.store("current", "adopted", r, Optional.empty(), Optional.empty(), false);
         };
         AppPromptBinding.resolve(List.of(record("a", "", true, 0)), Optional.empty(), 2, HOME, counting);
-        AppPromptBinding.resolve(List.of(record("a", HOME.identitySha256(), true, 0)), Optional.empty(), 2, HOME, counting);
+        AppPromptBinding.resolve(
+                List.of(record("a", HOME.identitySha256(), true, 0)), Optional.empty(), 2, HOME, counting);
         assertEquals(2, storeReads.get());
         assertFalse(cleared.toJson().toString().contains("/nonexistent"));
     }

@@ -41,6 +41,7 @@ class KillDuringMigrationProcessTest {
 
     @TempDir
     Path tmp;
+
     private Process child;
 
     @AfterEach
@@ -51,13 +52,15 @@ class KillDuringMigrationProcessTest {
     }
 
     static Stream<Arguments> cases() {
-        return Stream.of("AFTER_JOURNAL", "AFTER_SQLITE_UPDATE", "AFTER_TOML_REPLACE", "DURING_READBACK", "AFTER_COMMIT")
+        return Stream.of(
+                        "AFTER_JOURNAL", "AFTER_SQLITE_UPDATE", "AFTER_TOML_REPLACE", "DURING_READBACK", "AFTER_COMMIT")
                 .flatMap(p -> Stream.of(Arguments.of(p, "recover"), Arguments.of(p, "rollback")));
     }
 
     private Map<String, String> files(Path home) throws Exception {
         Map<String, String> out = new TreeMap<>();
-        CodexHomeFiles.automationFiles(home).forEach((k, v) -> out.put(k, HexFormat.of().formatHex(v)));
+        CodexHomeFiles.automationFiles(home)
+                .forEach((k, v) -> out.put(k, HexFormat.of().formatHex(v)));
         return out;
     }
 
@@ -70,42 +73,71 @@ class KillDuringMigrationProcessTest {
         CodexAutomationStore store = new CodexAutomationStore(new CodexHome(home, CodexHome.Source.FLAG));
         var dump = SqliteDump.dump(home.resolve("sqlite/codex-dev.db"));
         var original = files(home);
-        PromptPlan plan = new PromptPlanner(store, Map.of(FixturePrompts.GOAL_ID, List.of("builder")), FixturePrompts.RUNTIME_ROOT,
-                "loopx").plan(List.of(ID), "t0").get();
+        PromptPlan plan = new PromptPlanner(
+                        store, Map.of(FixturePrompts.GOAL_ID, List.of("builder")), FixturePrompts.RUNTIME_ROOT, "loopx")
+                .plan(List.of(ID), "t0")
+                .get();
         String desired = plan.entries().get(0).desiredPrompt().orElseThrow();
         Path planFile = tmp.resolve("plan.json");
         Files.writeString(planFile, Json.mapper().writeValueAsString(plan.toPrivateJson()));
 
         Path out = tmp.resolve("child.out");
-        child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), MigrateChild.class.getName(),
-                home.toString(), runtime.toString(), planFile.toString(), point)
-                .redirectOutput(out.toFile()).redirectError(tmp.resolve("child.err").toFile()).start();
+        child = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        MigrateChild.class.getName(),
+                        home.toString(),
+                        runtime.toString(),
+                        planFile.toString(),
+                        point)
+                .redirectOutput(out.toFile())
+                .redirectError(tmp.resolve("child.err").toFile())
+                .start();
         awaitLine(out, "AT " + point);
         child.destroyForcibly();
         assertTrue(child.waitFor(30, TimeUnit.SECONDS));
 
         List<MigrationOutcome> recorded = new ArrayList<>();
-        PromptMigrator m = new PromptMigrator(store, new MigrationJournal(runtime), new CodexAppProcessProbe(Stream::empty), "t2");
-        assertEquals(MigrationJournal.State.PENDING, m.journalEntry(ID).orElseThrow().state(), "the journal was written first");
+        PromptMigrator m =
+                new PromptMigrator(store, new MigrationJournal(runtime), new CodexAppProcessProbe(Stream::empty), "t2");
+        assertEquals(
+                MigrationJournal.State.PENDING,
+                m.journalEntry(ID).orElseThrow().state(),
+                "the journal was written first");
         if (then.equals("recover")) {
-            assertEquals("recovered", m.recover(ID, recorded::add, MigrationHook.NONE).result());
+            assertEquals(
+                    "recovered",
+                    m.recover(ID, recorded::add, MigrationHook.NONE).result());
             CrossStoreRead read = store.read(ID).get();
-            assertEquals(desired, assertInstanceOf(CrossStoreRead.Consistent.class, read, read::toString).pair().prompt());
-            assertEquals("already_applied", m.recover(ID, recorded::add, MigrationHook.NONE).result());
-            assertEquals(List.of("recovered"), recorded.stream().map(MigrationOutcome::kind).toList());
+            assertEquals(
+                    desired,
+                    assertInstanceOf(CrossStoreRead.Consistent.class, read, read::toString)
+                            .pair()
+                            .prompt());
+            assertEquals(
+                    "already_applied",
+                    m.recover(ID, recorded::add, MigrationHook.NONE).result());
+            assertEquals(
+                    List.of("recovered"),
+                    recorded.stream().map(MigrationOutcome::kind).toList());
         } else {
-            assertEquals("rolled_back", m.rollback(ID, recorded::add, MigrationHook.NONE).result());
+            assertEquals(
+                    "rolled_back",
+                    m.rollback(ID, recorded::add, MigrationHook.NONE).result());
             assertEquals(dump, SqliteDump.dump(home.resolve("sqlite/codex-dev.db")));
             assertEquals(original, files(home));
-            assertEquals(List.of("rolled_back"), recorded.stream().map(MigrationOutcome::kind).toList());
+            assertEquals(
+                    List.of("rolled_back"),
+                    recorded.stream().map(MigrationOutcome::kind).toList());
         }
     }
 
     private void awaitLine(Path out, String line) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
-            if (Files.exists(out) && Files.readString(out, StandardCharsets.UTF_8).contains(line)) {
+            if (Files.exists(out)
+                    && Files.readString(out, StandardCharsets.UTF_8).contains(line)) {
                 return;
             }
             if (!child.isAlive()) {

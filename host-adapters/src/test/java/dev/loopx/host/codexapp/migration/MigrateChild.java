@@ -26,8 +26,9 @@ public final class MigrateChild {
         PrintStream out = System.out;
         PromptMigrator.JournalHook journalHook = (point, id) -> stop(out, point.name(), stopAt);
         MigrationHook storeHook = (step, id) -> stop(out, step.name(), stopAt);
-        var results = new PromptMigrator(store, new MigrationJournal(Path.of(args[1])), new CodexAppProcessProbe(Stream::empty),
-                "t1").apply(plan, o -> out.println("OUTCOME " + o.kind()), journalHook, storeHook);
+        var results = new PromptMigrator(
+                        store, new MigrationJournal(Path.of(args[1])), new CodexAppProcessProbe(Stream::empty), "t1")
+                .apply(plan, o -> out.println("OUTCOME " + o.kind()), journalHook, storeHook);
         out.println("FINISHED " + results);
     }
 

@@ -38,12 +38,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  * else changed; every outcome reaches the recorder.
  */
 class PromptMigratorFaultTest {
-    private static final Map<String, List<String>> REGISTERED = Map.of(FixturePrompts.GOAL_ID, List.of("builder", "reviewer"));
+    private static final Map<String, List<String>> REGISTERED =
+            Map.of(FixturePrompts.GOAL_ID, List.of("builder", "reviewer"));
     private static final String V1 = CodexHomeFixture.OLDER;
     private static final String CUSTOM = CodexHomeFixture.CUSTOM;
 
     @TempDir
     Path tmp;
+
     Path home;
     Path runtimeRoot;
     CodexAutomationStore store;
@@ -63,16 +65,20 @@ class PromptMigratorFaultTest {
 
     private Map<String, String> files() throws Exception {
         Map<String, String> out = new TreeMap<>();
-        CodexHomeFiles.automationFiles(home).forEach((k, v) -> out.put(k, HexFormat.of().formatHex(v)));
+        CodexHomeFiles.automationFiles(home)
+                .forEach((k, v) -> out.put(k, HexFormat.of().formatHex(v)));
         return out;
     }
 
     private PromptPlan plan(String... ids) {
-        return new PromptPlanner(store, REGISTERED, FixturePrompts.RUNTIME_ROOT, "loopx").plan(List.of(ids), "t0").get();
+        return new PromptPlanner(store, REGISTERED, FixturePrompts.RUNTIME_ROOT, "loopx")
+                .plan(List.of(ids), "t0")
+                .get();
     }
 
     private PromptMigrator migrator() {
-        return new PromptMigrator(store, new MigrationJournal(runtimeRoot), new CodexAppProcessProbe(Stream::empty), "t1");
+        return new PromptMigrator(
+                store, new MigrationJournal(runtimeRoot), new CodexAppProcessProbe(Stream::empty), "t1");
     }
 
     private static PromptMigrator.JournalHook failJournal(PromptMigrator.JournalPoint at, String id) {
@@ -103,7 +109,12 @@ class PromptMigratorFaultTest {
     }
 
     private String desired(PromptPlan plan, String id) {
-        return plan.entries().stream().filter(e -> e.automationId().equals(id)).findFirst().orElseThrow().desiredPrompt().orElseThrow();
+        return plan.entries().stream()
+                .filter(e -> e.automationId().equals(id))
+                .findFirst()
+                .orElseThrow()
+                .desiredPrompt()
+                .orElseThrow();
     }
 
     private void assertConsistentWith(String id, String prompt) {
@@ -113,40 +124,68 @@ class PromptMigratorFaultTest {
     }
 
     private void assertOriginal() throws Exception {
-        assertEquals(originalDump, SqliteDump.dump(home.resolve("sqlite/codex-dev.db")), "database equals the original");
+        assertEquals(
+                originalDump, SqliteDump.dump(home.resolve("sqlite/codex-dev.db")), "database equals the original");
         assertEquals(originalFiles, files(), "automation files are byte-identical to the originals");
     }
 
     @Test
     void thePlanFindsTheFixtureStatuses() {
         Map<String, String> status = new TreeMap<>();
-        new PromptPlanner(store, REGISTERED, FixturePrompts.RUNTIME_ROOT, "loopx").plan(List.of(), "t0").get().entries()
+        new PromptPlanner(store, REGISTERED, FixturePrompts.RUNTIME_ROOT, "loopx")
+                .plan(List.of(), "t0")
+                .get()
+                .entries()
                 .forEach(e -> status.put(e.automationId(), e.status()));
-        assertEquals(Map.of(CodexHomeFixture.CURRENT, "current", V1, "adoption_required", CUSTOM, "adoption_required",
-                CodexHomeFixture.MULTILINE, "unmanaged", CodexHomeFixture.CRON, "blocked", CodexHomeFixture.DELETED, "blocked",
-                CodexHomeFixture.DIVERGENT, "blocked", CodexHomeFixture.TOML_MISSING, "blocked"), status);
+        assertEquals(
+                Map.of(
+                        CodexHomeFixture.CURRENT,
+                        "current",
+                        V1,
+                        "adoption_required",
+                        CUSTOM,
+                        "adoption_required",
+                        CodexHomeFixture.MULTILINE,
+                        "unmanaged",
+                        CodexHomeFixture.CRON,
+                        "blocked",
+                        CodexHomeFixture.DELETED,
+                        "blocked",
+                        CodexHomeFixture.DIVERGENT,
+                        "blocked",
+                        CodexHomeFixture.TOML_MISSING,
+                        "blocked"),
+                status);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"BEFORE_JOURNAL", "AFTER_JOURNAL", "AFTER_SQLITE_UPDATE", "AFTER_TOML_REPLACE", "DURING_READBACK"})
+    @ValueSource(
+            strings = {"BEFORE_JOURNAL", "AFTER_JOURNAL", "AFTER_SQLITE_UPDATE", "AFTER_TOML_REPLACE", "DURING_READBACK"
+            })
     void afterAFailureAtEveryStepRecoverFinishesAndRollbackRestoresTheOriginalBytes(String point) throws Exception {
         PromptPlan plan = plan(V1);
         List<PromptMigrator.Result> results = applyWithFault(point, plan);
         assertEquals("failed", results.get(0).result());
         assertEquals("interrupted", results.get(0).reason());
-        assertEquals(List.of("failed"), recorded.stream().map(MigrationOutcome::kind).toList());
+        assertEquals(
+                List.of("failed"), recorded.stream().map(MigrationOutcome::kind).toList());
         // the store undid whatever it had started: both stores agree on the old prompt
         assertConsistentWith(V1, FixturePrompts.olderWrapper());
         assertOriginal();
 
         PromptMigrator m = migrator();
         if (point.equals("BEFORE_JOURNAL")) {
-            assertEquals("no_journal", m.recover(V1, recorded::add, MigrationHook.NONE).reason());
-            assertEquals("no_journal", m.rollback(V1, recorded::add, MigrationHook.NONE).reason());
+            assertEquals(
+                    "no_journal",
+                    m.recover(V1, recorded::add, MigrationHook.NONE).reason());
+            assertEquals(
+                    "no_journal",
+                    m.rollback(V1, recorded::add, MigrationHook.NONE).reason());
             assertOriginal();
             return;
         }
-        assertEquals(MigrationJournal.State.PENDING, m.journalEntry(V1).orElseThrow().state());
+        assertEquals(
+                MigrationJournal.State.PENDING, m.journalEntry(V1).orElseThrow().state());
         PromptMigrator.Result recovered = m.recover(V1, recorded::add, MigrationHook.NONE);
         assertEquals("recovered", recovered.result());
         assertConsistentWith(V1, desired(plan, V1));
@@ -157,21 +196,33 @@ class PromptMigratorFaultTest {
                 assertEquals(v, now.get(k), k + " unchanged");
             }
         });
-        assertEquals("already_applied", m.recover(V1, recorded::add, MigrationHook.NONE).result(), "recover is idempotent");
+        assertEquals(
+                "already_applied",
+                m.recover(V1, recorded::add, MigrationHook.NONE).result(),
+                "recover is idempotent");
 
-        assertEquals("rolled_back", m.rollback(V1, recorded::add, MigrationHook.NONE).result());
+        assertEquals(
+                "rolled_back", m.rollback(V1, recorded::add, MigrationHook.NONE).result());
         assertOriginal();
-        assertEquals("already_rolled_back", m.rollback(V1, recorded::add, MigrationHook.NONE).result());
-        assertEquals(List.of("failed", "recovered", "rolled_back"), recorded.stream().map(MigrationOutcome::kind).toList());
+        assertEquals(
+                "already_rolled_back",
+                m.rollback(V1, recorded::add, MigrationHook.NONE).result());
+        assertEquals(
+                List.of("failed", "recovered", "rolled_back"),
+                recorded.stream().map(MigrationOutcome::kind).toList());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"AFTER_JOURNAL", "AFTER_SQLITE_UPDATE", "AFTER_TOML_REPLACE", "DURING_READBACK"})
     void rollbackStraightAfterAFailureRestoresTheOriginal(String point) throws Exception {
         applyWithFault(point, plan(V1));
-        assertEquals("rolled_back", migrator().rollback(V1, recorded::add, MigrationHook.NONE).result());
+        assertEquals(
+                "rolled_back",
+                migrator().rollback(V1, recorded::add, MigrationHook.NONE).result());
         assertOriginal();
-        assertEquals("migration_rolled_back", migrator().recover(V1, recorded::add, MigrationHook.NONE).reason(),
+        assertEquals(
+                "migration_rolled_back",
+                migrator().recover(V1, recorded::add, MigrationHook.NONE).reason(),
                 "a rolled-back migration is not re-applied by recover");
     }
 
@@ -179,14 +230,22 @@ class PromptMigratorFaultTest {
     void onePartialFailureIsReportedAndTheOtherAutomationStillCommits() throws Exception {
         PromptPlan plan = plan(V1, CUSTOM);
         List<PromptMigrator.Result> results = applyWithFault("AFTER_TOML_REPLACE", plan);
-        assertEquals(List.of("failed", "updated"), results.stream().map(PromptMigrator.Result::result).toList());
-        assertEquals(List.of("failed", "applied"), recorded.stream().map(MigrationOutcome::kind).toList());
+        assertEquals(
+                List.of("failed", "updated"),
+                results.stream().map(PromptMigrator.Result::result).toList());
+        assertEquals(
+                List.of("failed", "applied"),
+                recorded.stream().map(MigrationOutcome::kind).toList());
         assertConsistentWith(V1, FixturePrompts.olderWrapper());
         assertConsistentWith(CUSTOM, desired(plan, CUSTOM));
         Path journal = runtimeRoot.resolve("private/automation-migrations");
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(journal)));
-        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(journal.resolve(CUSTOM + ".json"))));
-        assertEquals(MigrationJournal.State.APPLIED, migrator().journalEntry(CUSTOM).orElseThrow().state());
+        assertEquals(
+                "rw-------",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(journal.resolve(CUSTOM + ".json"))));
+        assertEquals(
+                MigrationJournal.State.APPLIED,
+                migrator().journalEntry(CUSTOM).orElseThrow().state());
     }
 
     @Test
@@ -195,8 +254,8 @@ class PromptMigratorFaultTest {
         Path toml = home.resolve("automations").resolve(CUSTOM).resolve("automation.toml");
         Files.writeString(toml, Files.readString(toml) + "\n# edited by the user\n");
         Map<String, String> edited = files();
-        List<PromptMigrator.Result> results = migrator().apply(plan, recorded::add, PromptMigrator.JournalHook.NONE,
-                MigrationHook.NONE);
+        List<PromptMigrator.Result> results =
+                migrator().apply(plan, recorded::add, PromptMigrator.JournalHook.NONE, MigrationHook.NONE);
         assertEquals("preview_stale", results.get(0).result());
         assertEquals(edited, files());
         assertFalse(Files.exists(runtimeRoot.resolve("private/automation-migrations/" + CUSTOM + ".json")));
@@ -204,21 +263,35 @@ class PromptMigratorFaultTest {
 
     @Test
     void whileTheAppRunsEveryAdoptionIsDeferredAndNothingIsWritten() throws Exception {
-        PromptMigrator m = new PromptMigrator(store, new MigrationJournal(runtimeRoot), new CodexAppProcessProbe(() ->
-                Stream.of(new CodexAppProcessProbe.ProcessSample(42, java.util.Optional.of("/Applications/Codex.app/Contents/MacOS/Codex")))),
+        PromptMigrator m = new PromptMigrator(
+                store,
+                new MigrationJournal(runtimeRoot),
+                new CodexAppProcessProbe(() -> Stream.of(new CodexAppProcessProbe.ProcessSample(
+                        42, java.util.Optional.of("/Applications/Codex.app/Contents/MacOS/Codex")))),
                 "t1");
-        List<PromptMigrator.Result> results = m.apply(plan(V1, CUSTOM, CodexHomeFixture.CURRENT), recorded::add,
-                PromptMigrator.JournalHook.NONE, MigrationHook.NONE);
-        assertEquals(List.of("deferred", "deferred", "current"), results.stream().map(PromptMigrator.Result::result).toList());
-        assertEquals(List.of("deferred", "deferred", "applied"), recorded.stream().map(MigrationOutcome::kind).toList());
+        List<PromptMigrator.Result> results = m.apply(
+                plan(V1, CUSTOM, CodexHomeFixture.CURRENT),
+                recorded::add,
+                PromptMigrator.JournalHook.NONE,
+                MigrationHook.NONE);
+        assertEquals(
+                List.of("deferred", "deferred", "current"),
+                results.stream().map(PromptMigrator.Result::result).toList());
+        assertEquals(
+                List.of("deferred", "deferred", "applied"),
+                recorded.stream().map(MigrationOutcome::kind).toList());
         assertOriginal();
     }
 
     @Test
     void rollbackRefusesWhenAStoreChangedAfterTheMigration() throws Exception {
         PromptPlan plan = plan(V1);
-        assertEquals("updated", migrator().apply(plan, recorded::add, PromptMigrator.JournalHook.NONE, MigrationHook.NONE)
-                .get(0).result());
+        assertEquals(
+                "updated",
+                migrator()
+                        .apply(plan, recorded::add, PromptMigrator.JournalHook.NONE, MigrationHook.NONE)
+                        .get(0)
+                        .result());
         var change = store.prepare(V1, "someone else's prompt").get();
         store.apply(change, MigrationHook.NONE).get();
         Map<String, String> before = files();
@@ -230,13 +303,16 @@ class PromptMigratorFaultTest {
 
     @Test
     void onAPlatformTheStoreIsNotQualifiedForEveryAdoptionIsDeferredAndNothingIsWritten() throws Exception {
-        PromptMigrator windows = new PromptMigrator(store, new MigrationJournal(runtimeRoot),
-                new CodexAppProcessProbe(Stream::empty, "Windows 11"), "t1");
+        PromptMigrator windows = new PromptMigrator(
+                store, new MigrationJournal(runtimeRoot), new CodexAppProcessProbe(Stream::empty, "Windows 11"), "t1");
         assertEquals(java.util.Optional.of("store_unqualified_platform"), windows.deferralReason());
-        List<PromptMigrator.Result> results = windows.apply(plan(V1, CUSTOM), recorded::add, PromptMigrator.JournalHook.NONE,
-                MigrationHook.NONE);
-        assertEquals(List.of("deferred", "deferred"), results.stream().map(PromptMigrator.Result::result).toList());
-        assertEquals(List.of("store_unqualified_platform", "store_unqualified_platform"),
+        List<PromptMigrator.Result> results =
+                windows.apply(plan(V1, CUSTOM), recorded::add, PromptMigrator.JournalHook.NONE, MigrationHook.NONE);
+        assertEquals(
+                List.of("deferred", "deferred"),
+                results.stream().map(PromptMigrator.Result::result).toList());
+        assertEquals(
+                List.of("store_unqualified_platform", "store_unqualified_platform"),
                 recorded.stream().map(MigrationOutcome::reason).toList());
         assertEquals(originalDump, SqliteDump.dump(home.resolve("sqlite/codex-dev.db")));
         assertEquals(originalFiles, files());

@@ -24,21 +24,29 @@ class CodexAppProcessProbeTest {
                 new CodexAppProcessProbe.ProcessSample(10, Optional.of("/Applications/Codex.app/Contents/MacOS/Codex")),
                 new CodexAppProcessProbe.ProcessSample(11, Optional.of("C:\\Program Files\\ChatGPT\\ChatGPT.exe")),
                 new CodexAppProcessProbe.ProcessSample(12, Optional.of("/usr/local/bin/codex")),
-                new CodexAppProcessProbe.ProcessSample(13, Optional.of("/Applications/Codex.app/Contents/Frameworks/Codex Helper (Renderer)")),
+                new CodexAppProcessProbe.ProcessSample(
+                        13, Optional.of("/Applications/Codex.app/Contents/Frameworks/Codex Helper (Renderer)")),
                 new CodexAppProcessProbe.ProcessSample(14, Optional.of("/opt/CodexTools/bin/node")),
                 new CodexAppProcessProbe.ProcessSample(15, Optional.empty())));
-        assertEquals(List.of(new CodexAppProcessProbe.AppProcess(10, "Codex"), new CodexAppProcessProbe.AppProcess(11, "ChatGPT")),
+        assertEquals(
+                List.of(
+                        new CodexAppProcessProbe.AppProcess(10, "Codex"),
+                        new CodexAppProcessProbe.AppProcess(11, "ChatGPT")),
                 probe.running());
         assertTrue(probe.appRunning());
-        assertFalse(new CodexAppProcessProbe(() -> Stream.of(
-                new CodexAppProcessProbe.ProcessSample(1, Optional.of("/usr/bin/codex")))).appRunning());
+        assertFalse(new CodexAppProcessProbe(
+                        () -> Stream.of(new CodexAppProcessProbe.ProcessSample(1, Optional.of("/usr/bin/codex"))))
+                .appRunning());
     }
 
     @Test
     void aRealProcessNamedCodexIsSeenByTheSystemProbe() throws Exception {
-        Path sleep = Stream.of(Path.of("/bin/sleep"), Path.of("/usr/bin/sleep")).filter(Files::isExecutable).findFirst()
+        Path sleep = Stream.of(Path.of("/bin/sleep"), Path.of("/usr/bin/sleep"))
+                .filter(Files::isExecutable)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("this test needs a sleep binary"));
-        Path codex = Files.copy(sleep, Files.createDirectories(tmp.resolve("Codex.app")).resolve("Codex"));
+        Path codex = Files.copy(
+                sleep, Files.createDirectories(tmp.resolve("Codex.app")).resolve("Codex"));
         Files.setPosixFilePermissions(codex, PosixFilePermissions.fromString("rwx------"));
         Process app = new ProcessBuilder(codex.toString(), "30").start();
         try {

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CodexAutomationStoreReadTest {
     @TempDir
     Path tmp;
+
     Path home;
     CodexAutomationStore store;
 
@@ -39,7 +40,7 @@ class CodexAutomationStoreReadTest {
 
     private void sql(String statement) throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + home.resolve("sqlite/codex-dev.db"));
-             Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             s.execute(statement);
         }
     }
@@ -47,12 +48,19 @@ class CodexAutomationStoreReadTest {
     @Test
     void everyFixtureAutomationGetsItsCrossStoreStatus() {
         List<CrossStoreRead> all = store.readAll().get();
-        assertEquals(CodexHomeFixture.AUTOMATIONS.stream().sorted().toList(), all.stream().map(CrossStoreRead::automationId).toList());
+        assertEquals(
+                CodexHomeFixture.AUTOMATIONS.stream().sorted().toList(),
+                all.stream().map(CrossStoreRead::automationId).toList());
         Map<String, CrossStoreRead> byId = new java.util.HashMap<>();
         all.forEach(r -> byId.put(r.automationId(), r));
 
-        for (String consistent : List.of(CodexHomeFixture.CURRENT, CodexHomeFixture.OLDER, CodexHomeFixture.CUSTOM, CodexHomeFixture.MULTILINE)) {
-            assertInstanceOf(CrossStoreRead.Consistent.class, byId.get(consistent), consistent + ": " + byId.get(consistent));
+        for (String consistent : List.of(
+                CodexHomeFixture.CURRENT,
+                CodexHomeFixture.OLDER,
+                CodexHomeFixture.CUSTOM,
+                CodexHomeFixture.MULTILINE)) {
+            assertInstanceOf(
+                    CrossStoreRead.Consistent.class, byId.get(consistent), consistent + ": " + byId.get(consistent));
         }
         AutomationPair current = ((CrossStoreRead.Consistent) byId.get(CodexHomeFixture.CURRENT)).pair();
         assertEquals(FixturePrompts.currentWrapper(), current.prompt());
@@ -60,8 +68,16 @@ class CodexAutomationStoreReadTest {
         assertEquals(Optional.of("thr_0195b2c4d7e8f9a0b1c2d3e4f5a6b7c8"), current.targetThreadId());
         assertEquals(Optional.of("RRULE:FREQ=MINUTELY;INTERVAL=30"), current.rrule());
         assertEquals(AutomationImage.promptSha256(FixturePrompts.currentWrapper()), current.promptSha256());
-        assertEquals(FixturePrompts.trapPrompt(), ((CrossStoreRead.Consistent) byId.get(CodexHomeFixture.MULTILINE)).pair().prompt());
-        assertEquals("PAUSED", ((CrossStoreRead.Consistent) byId.get(CodexHomeFixture.OLDER)).pair().status());
+        assertEquals(
+                FixturePrompts.trapPrompt(),
+                ((CrossStoreRead.Consistent) byId.get(CodexHomeFixture.MULTILINE))
+                        .pair()
+                        .prompt());
+        assertEquals(
+                "PAUSED",
+                ((CrossStoreRead.Consistent) byId.get(CodexHomeFixture.OLDER))
+                        .pair()
+                        .status());
 
         assertBlocked(byId.get(CodexHomeFixture.CRON), BlockReason.CRON_KIND);
         assertBlocked(byId.get(CodexHomeFixture.DELETED), BlockReason.DELETED);
@@ -76,12 +92,22 @@ class CodexAutomationStoreReadTest {
 
     @Test
     void aCronAutomationIsBlockedEvenWhenEverythingElseAgrees() throws Exception {
-        CrossStoreRead.Blocked cron = (CrossStoreRead.Blocked) store.read(CodexHomeFixture.CRON).get();
+        CrossStoreRead.Blocked cron =
+                (CrossStoreRead.Blocked) store.read(CodexHomeFixture.CRON).get();
         assertEquals(BlockReason.CRON_KIND, cron.primary());
-        assertFalse(cron.image().orElseThrow().row().column("target_thread_id").orElseThrow().text().isPresent(),
+        assertFalse(
+                cron.image()
+                        .orElseThrow()
+                        .row()
+                        .column("target_thread_id")
+                        .orElseThrow()
+                        .text()
+                        .isPresent(),
                 "a cron row has no thread and none is inferred");
         sql("UPDATE automations SET kind = 'heartbeat' WHERE id = '" + CodexHomeFixture.CRON + "'");
-        assertEquals(BlockReason.CRON_KIND, ((CrossStoreRead.Blocked) store.read(CodexHomeFixture.CRON).get()).primary(),
+        assertEquals(
+                BlockReason.CRON_KIND,
+                ((CrossStoreRead.Blocked) store.read(CodexHomeFixture.CRON).get()).primary(),
                 "cron in either store blocks");
     }
 
@@ -89,8 +115,13 @@ class CodexAutomationStoreReadTest {
     void disagreementOnStatusThreadOrRruleBlocksWithItsOwnReason() throws Exception {
         sql("UPDATE automations SET status = 'PAUSED', target_thread_id = 'thr_other', rrule = 'RRULE:FREQ=DAILY'"
                 + " WHERE id = '" + CodexHomeFixture.CURRENT + "'");
-        CrossStoreRead.Blocked b = (CrossStoreRead.Blocked) store.read(CodexHomeFixture.CURRENT).get();
-        assertEquals(List.of(BlockReason.STORES_DISAGREE_STATUS, BlockReason.STORES_DISAGREE_THREAD, BlockReason.STORES_DISAGREE_RRULE),
+        CrossStoreRead.Blocked b =
+                (CrossStoreRead.Blocked) store.read(CodexHomeFixture.CURRENT).get();
+        assertEquals(
+                List.of(
+                        BlockReason.STORES_DISAGREE_STATUS,
+                        BlockReason.STORES_DISAGREE_THREAD,
+                        BlockReason.STORES_DISAGREE_RRULE),
                 b.reasons());
     }
 
@@ -99,12 +130,22 @@ class CodexAutomationStoreReadTest {
         Path toml = home.resolve("automations").resolve(CodexHomeFixture.CUSTOM).resolve("automation.toml");
         String text = Files.readString(toml);
         Files.writeString(toml, text.replace("id = \"" + CodexHomeFixture.CUSTOM + "\"", "id = \"someone-else\""));
-        assertEquals(List.of(BlockReason.STORES_DISAGREE_ID), ((CrossStoreRead.Blocked) store.read(CodexHomeFixture.CUSTOM).get()).reasons());
+        assertEquals(
+                List.of(BlockReason.STORES_DISAGREE_ID),
+                ((CrossStoreRead.Blocked) store.read(CodexHomeFixture.CUSTOM).get()).reasons());
         Files.writeString(toml, "this is = not toml [");
-        assertEquals(BlockReason.TOML_INVALID, ((CrossStoreRead.Blocked) store.read(CodexHomeFixture.CUSTOM).get()).primary());
-        Files.writeString(toml, "id = \"" + CodexHomeFixture.CUSTOM + "\"\nkind = \"heartbeat\"\nstatus = \"ACTIVE\"\n[prompt]\ntext = 1\n");
-        CrossStoreRead.Blocked b = (CrossStoreRead.Blocked) store.read(CodexHomeFixture.CUSTOM).get();
-        assertTrue(b.reasons().contains(BlockReason.STORES_DISAGREE_PROMPT), b.reasons().toString());
+        assertEquals(
+                BlockReason.TOML_INVALID,
+                ((CrossStoreRead.Blocked) store.read(CodexHomeFixture.CUSTOM).get()).primary());
+        Files.writeString(
+                toml,
+                "id = \"" + CodexHomeFixture.CUSTOM
+                        + "\"\nkind = \"heartbeat\"\nstatus = \"ACTIVE\"\n[prompt]\ntext = 1\n");
+        CrossStoreRead.Blocked b =
+                (CrossStoreRead.Blocked) store.read(CodexHomeFixture.CUSTOM).get();
+        assertTrue(
+                b.reasons().contains(BlockReason.STORES_DISAGREE_PROMPT),
+                b.reasons().toString());
     }
 
     @Test
@@ -116,7 +157,9 @@ class CodexAutomationStoreReadTest {
         List<String> ids = store.automationIds().get();
         assertFalse(ids.contains("../escape"));
         assertTrue(ids.contains("toml-only"));
-        assertEquals(BlockReason.SQLITE_ROW_MISSING, ((CrossStoreRead.Blocked) store.read("toml-only").get()).primary());
+        assertEquals(
+                BlockReason.SQLITE_ROW_MISSING,
+                ((CrossStoreRead.Blocked) store.read("toml-only").get()).primary());
     }
 
     @Test
@@ -125,7 +168,9 @@ class CodexAutomationStoreReadTest {
         Path real = tmp.resolve("elsewhere.toml");
         Files.move(toml, real);
         Files.createSymbolicLink(toml, real);
-        CrossStoreRead.Blocked b = assertInstanceOf(CrossStoreRead.Blocked.class, store.read(CodexHomeFixture.CUSTOM).get());
+        CrossStoreRead.Blocked b = assertInstanceOf(
+                CrossStoreRead.Blocked.class,
+                store.read(CodexHomeFixture.CUSTOM).get());
         assertEquals(List.of(BlockReason.TOML_NOT_REGULAR_FILE), b.reasons());
     }
 
@@ -138,8 +183,12 @@ class CodexAutomationStoreReadTest {
         assertEquals(StoreProblem.Code.UNSUPPORTED_SCHEMA, p.code());
         assertTrue(p.message().contains("target_thread_id") && p.message().contains("use the App API"), p.message());
         PromptChange change = fixtureChange();
-        assertEquals(StoreProblem.Code.UNSUPPORTED_SCHEMA, store.apply(change, MigrationHook.NONE).getLeft().code());
-        assertEquals(StoreProblem.Code.UNSUPPORTED_SCHEMA, store.prepare(CodexHomeFixture.OLDER, "x").getLeft().code());
+        assertEquals(
+                StoreProblem.Code.UNSUPPORTED_SCHEMA,
+                store.apply(change, MigrationHook.NONE).getLeft().code());
+        assertEquals(
+                StoreProblem.Code.UNSUPPORTED_SCHEMA,
+                store.prepare(CodexHomeFixture.OLDER, "x").getLeft().code());
         assertEquals(dump, SqliteDump.dump(home.resolve("sqlite/codex-dev.db")));
         assertFilesEqual(files, CodexHomeFiles.automationFiles(home));
     }
@@ -148,16 +197,21 @@ class CodexAutomationStoreReadTest {
     private PromptChange fixtureChange() throws Exception {
         Path other = tmp.resolve("pristine");
         CodexHomeFixture.generate(other);
-        return new CodexAutomationStore(new CodexHome(other, CodexHome.Source.FLAG)).prepare(CodexHomeFixture.OLDER, "x").get();
+        return new CodexAutomationStore(new CodexHome(other, CodexHome.Source.FLAG))
+                .prepare(CodexHomeFixture.OLDER, "x")
+                .get();
     }
 
     @Test
     void aDatabaseWithoutTheAutomationsTableOrNoDatabaseAtAllIsReportedNotCreated() throws Exception {
         sql("DROP TABLE automations");
-        assertEquals(StoreProblem.Code.UNSUPPORTED_SCHEMA, store.automationIds().getLeft().code());
+        assertEquals(
+                StoreProblem.Code.UNSUPPORTED_SCHEMA,
+                store.automationIds().getLeft().code());
         Path empty = tmp.resolve("empty-home");
         CodexAutomationStore none = new CodexAutomationStore(new CodexHome(empty, CodexHome.Source.DEFAULT));
-        assertEquals(StoreProblem.Code.DATABASE_MISSING, none.readAll().getLeft().code());
+        assertEquals(
+                StoreProblem.Code.DATABASE_MISSING, none.readAll().getLeft().code());
         assertFalse(Files.exists(empty), "reading never creates the Codex home");
     }
 
@@ -168,7 +222,8 @@ class CodexAutomationStoreReadTest {
         sql("UPDATE automations SET next_run_at = next_run_at + 1 WHERE id = '" + CodexHomeFixture.CURRENT + "'");
         String afterColumn = store.read(CodexHomeFixture.CURRENT).get().sourceSha256();
         assertNotEquals(before, afterColumn);
-        Path toml = home.resolve("automations").resolve(CodexHomeFixture.CURRENT).resolve("automation.toml");
+        Path toml =
+                home.resolve("automations").resolve(CodexHomeFixture.CURRENT).resolve("automation.toml");
         Files.write(toml, (Files.readString(toml) + "# a new comment\n").getBytes(StandardCharsets.UTF_8));
         assertNotEquals(afterColumn, store.read(CodexHomeFixture.CURRENT).get().sourceSha256());
     }
@@ -182,7 +237,9 @@ class CodexAutomationStoreReadTest {
         store.readAll().get();
         store.prepare(CodexHomeFixture.OLDER, FixturePrompts.currentWrapper()).get();
         assertEquals(sqliteFolder, listing(home.resolve("sqlite")), "no -wal/-shm left behind by a read");
-        assertTrue(java.util.Arrays.equals(dbBytes, Files.readAllBytes(home.resolve("sqlite/codex-dev.db"))), "the database file is byte-identical");
+        assertTrue(
+                java.util.Arrays.equals(dbBytes, Files.readAllBytes(home.resolve("sqlite/codex-dev.db"))),
+                "the database file is byte-identical");
         assertEquals(dump, SqliteDump.dump(home.resolve("sqlite/codex-dev.db")));
         assertFilesEqual(files, CodexHomeFiles.automationFiles(home));
     }
@@ -195,7 +252,8 @@ class CodexAutomationStoreReadTest {
 
     static void assertFilesEqual(Map<String, byte[]> expected, Map<String, byte[]> actual) {
         assertEquals(expected.keySet(), actual.keySet());
-        expected.forEach((k, v) -> assertEquals(new String(v, StandardCharsets.UTF_8), new String(actual.get(k), StandardCharsets.UTF_8), k));
+        expected.forEach((k, v) -> assertEquals(
+                new String(v, StandardCharsets.UTF_8), new String(actual.get(k), StandardCharsets.UTF_8), k));
         expected.forEach((k, v) -> assertTrue(java.util.Arrays.equals(v, actual.get(k)), k));
     }
 }

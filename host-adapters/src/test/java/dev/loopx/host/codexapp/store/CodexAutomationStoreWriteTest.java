@@ -36,6 +36,7 @@ class CodexAutomationStoreWriteTest {
 
     @TempDir
     Path tmp;
+
     Path home;
     Path db;
     CodexAutomationStore store;
@@ -57,7 +58,8 @@ class CodexAutomationStoreWriteTest {
     }
 
     private void sql(String statement) throws SQLException {
-        try (Connection c = connect(); Statement s = c.createStatement()) {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
             s.execute(statement);
         }
     }
@@ -99,16 +101,20 @@ class CodexAutomationStoreWriteTest {
         assertEquals(oldToml.substring(0, start), newToml.substring(0, start), "TOML before the prompt value");
         assertTrue(newToml.endsWith(oldToml.substring(end)), "TOML after the prompt value");
 
-        AutomationPair pair = ((CrossStoreRead.Consistent) store.read(CodexHomeFixture.OLDER).get()).pair();
+        AutomationPair pair =
+                ((CrossStoreRead.Consistent) store.read(CodexHomeFixture.OLDER).get()).pair();
         assertEquals(NEW_PROMPT, pair.prompt());
         assertEquals(change.after().sourceSha256(), pair.sourceSha256());
     }
 
     @Test
     void aMultiLinePromptWithTomlLookingLinesIsReplacedWholeInBothStores() throws Exception {
-        PromptChange change = store.prepare(CodexHomeFixture.MULTILINE, NEW_PROMPT).get();
+        PromptChange change =
+                store.prepare(CodexHomeFixture.MULTILINE, NEW_PROMPT).get();
         store.apply(change, MigrationHook.NONE).get();
-        AutomationPair pair = ((CrossStoreRead.Consistent) store.read(CodexHomeFixture.MULTILINE).get()).pair();
+        AutomationPair pair = ((CrossStoreRead.Consistent)
+                        store.read(CodexHomeFixture.MULTILINE).get())
+                .pair();
         assertEquals(NEW_PROMPT, pair.prompt());
         String text = Files.readString(toml(CodexHomeFixture.MULTILINE));
         assertFalse(text.contains("this line is not the prompt key"), text);
@@ -124,14 +130,19 @@ class CodexAutomationStoreWriteTest {
         StoreState applied = StoreState.of(home);
         assertNotEquals(before, applied);
 
-        ConvergeOutcome undone = store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE).get();
+        ConvergeOutcome undone = store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE)
+                .get();
         assertTrue(undone.rowWritten() && undone.tomlWritten());
         assertEquals(before, StoreState.of(home));
         assertArrayEquals(tomlBefore, Files.readAllBytes(toml(CodexHomeFixture.CUSTOM)));
-        assertTrue(store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE).get().alreadyThere());
+        assertTrue(store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE)
+                .get()
+                .alreadyThere());
         assertEquals(before, StoreState.of(home));
 
-        assertFalse(store.converge(change, CodexAutomationStore.Target.AFTER, MigrationHook.NONE).get().alreadyThere());
+        assertFalse(store.converge(change, CodexAutomationStore.Target.AFTER, MigrationHook.NONE)
+                .get()
+                .alreadyThere());
         assertEquals(applied, StoreState.of(home), "finishing forward reaches exactly the applied state");
     }
 
@@ -141,15 +152,21 @@ class CodexAutomationStoreWriteTest {
         store.apply(change, MigrationHook.NONE).get();
         sql("UPDATE automations SET next_run_at = next_run_at + 60000 WHERE id = '" + CodexHomeFixture.CUSTOM + "'");
         StoreState changedByApp = StoreState.of(home);
-        StoreProblem p = store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE).getLeft();
+        StoreProblem p = store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE)
+                .getLeft();
         assertEquals(StoreProblem.Code.CHANGED_SINCE_MIGRATION, p.code());
         assertEquals(changedByApp, StoreState.of(home));
 
         sql("UPDATE automations SET next_run_at = next_run_at - 60000 WHERE id = '" + CodexHomeFixture.CUSTOM + "'");
-        Files.writeString(toml(CodexHomeFixture.CUSTOM), Files.readString(toml(CodexHomeFixture.CUSTOM)) + "# edited in the App\n");
+        Files.writeString(
+                toml(CodexHomeFixture.CUSTOM),
+                Files.readString(toml(CodexHomeFixture.CUSTOM)) + "# edited in the App\n");
         StoreState tomlEdited = StoreState.of(home);
-        assertEquals(StoreProblem.Code.CHANGED_SINCE_MIGRATION,
-                store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE).getLeft().code());
+        assertEquals(
+                StoreProblem.Code.CHANGED_SINCE_MIGRATION,
+                store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE)
+                        .getLeft()
+                        .code());
         assertEquals(tomlEdited, StoreState.of(home));
     }
 
@@ -158,7 +175,9 @@ class CodexAutomationStoreWriteTest {
         PromptChange change = store.prepare(CodexHomeFixture.CUSTOM, NEW_PROMPT).get();
         sql("UPDATE automations SET prompt = 'edited by the user' WHERE id = '" + CodexHomeFixture.CUSTOM + "'");
         StoreState edited = StoreState.of(home);
-        assertEquals(StoreProblem.Code.CAS_CONFLICT, store.apply(change, MigrationHook.NONE).getLeft().code());
+        assertEquals(
+                StoreProblem.Code.CAS_CONFLICT,
+                store.apply(change, MigrationHook.NONE).getLeft().code());
         assertEquals(edited, StoreState.of(home));
     }
 
@@ -166,7 +185,12 @@ class CodexAutomationStoreWriteTest {
     void theCompareAndSwapUpdateMatchesOnlyTheExactOldPrompt() throws Exception {
         try (AutomationTable t = AutomationTable.open(db, false, 0).get()) {
             assertEquals(0, t.casUpdatePrompt(CodexHomeFixture.CUSTOM, FixturePrompts.customPrompt() + " ", "x"));
-            assertEquals(0, t.casUpdatePrompt(CodexHomeFixture.CUSTOM, FixturePrompts.customPrompt().toUpperCase(), "x"));
+            assertEquals(
+                    0,
+                    t.casUpdatePrompt(
+                            CodexHomeFixture.CUSTOM,
+                            FixturePrompts.customPrompt().toUpperCase(),
+                            "x"));
             assertEquals(0, t.casUpdatePrompt("CUSTOM-HEARTBEAT", FixturePrompts.customPrompt(), "x"));
             assertEquals(1, t.casUpdatePrompt(CodexHomeFixture.CUSTOM, FixturePrompts.customPrompt(), "x"));
         }
@@ -175,19 +199,28 @@ class CodexAutomationStoreWriteTest {
     @Test
     void anyOtherChangeSincePreparingIsSourceChangedAndNothingIsWritten() throws Exception {
         PromptChange change = store.prepare(CodexHomeFixture.CUSTOM, NEW_PROMPT).get();
-        Files.writeString(toml(CodexHomeFixture.CUSTOM), Files.readString(toml(CodexHomeFixture.CUSTOM)) + "# new comment\n");
+        Files.writeString(
+                toml(CodexHomeFixture.CUSTOM), Files.readString(toml(CodexHomeFixture.CUSTOM)) + "# new comment\n");
         StoreState edited = StoreState.of(home);
-        assertEquals(StoreProblem.Code.SOURCE_CHANGED, store.apply(change, MigrationHook.NONE).getLeft().code());
+        assertEquals(
+                StoreProblem.Code.SOURCE_CHANGED,
+                store.apply(change, MigrationHook.NONE).getLeft().code());
         assertEquals(edited, StoreState.of(home));
     }
 
     @Test
     void blockedOrUnchangedAutomationsCannotBePrepared() {
-        for (String id : List.of(CodexHomeFixture.CRON, CodexHomeFixture.DELETED, CodexHomeFixture.DIVERGENT, CodexHomeFixture.TOML_MISSING)) {
+        for (String id : List.of(
+                CodexHomeFixture.CRON,
+                CodexHomeFixture.DELETED,
+                CodexHomeFixture.DIVERGENT,
+                CodexHomeFixture.TOML_MISSING)) {
             StoreProblem p = store.prepare(id, NEW_PROMPT).getLeft();
             assertEquals(StoreProblem.Code.BLOCKED, p.code(), id);
         }
-        assertEquals(StoreProblem.Code.PROMPT_UNCHANGED, store.prepare(CodexHomeFixture.CURRENT, NEW_PROMPT).getLeft().code());
+        assertEquals(
+                StoreProblem.Code.PROMPT_UNCHANGED,
+                store.prepare(CodexHomeFixture.CURRENT, NEW_PROMPT).getLeft().code());
     }
 
     /** A hook that fails at one step. */
@@ -207,9 +240,15 @@ class CodexAutomationStoreWriteTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> store.apply(change, failAt(step)));
         assertTrue(e.getMessage().contains(step.name()));
         assertEquals(before, StoreState.of(home));
-        assertTrue(store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE).get().alreadyThere());
+        assertTrue(store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE)
+                .get()
+                .alreadyThere());
         store.apply(change, MigrationHook.NONE).get();
-        assertEquals(NEW_PROMPT, ((CrossStoreRead.Consistent) store.read(CodexHomeFixture.OLDER).get()).pair().prompt());
+        assertEquals(
+                NEW_PROMPT,
+                ((CrossStoreRead.Consistent) store.read(CodexHomeFixture.OLDER).get())
+                        .pair()
+                        .prompt());
     }
 
     @ParameterizedTest
@@ -219,9 +258,12 @@ class CodexAutomationStoreWriteTest {
         PromptChange change = store.prepare(CodexHomeFixture.OLDER, NEW_PROMPT).get();
         store.apply(change, MigrationHook.NONE).get();
         StoreState applied = StoreState.of(home);
-        assertThrows(IllegalStateException.class, () -> store.converge(change, CodexAutomationStore.Target.BEFORE, failAt(step)));
+        assertThrows(
+                IllegalStateException.class,
+                () -> store.converge(change, CodexAutomationStore.Target.BEFORE, failAt(step)));
         assertEquals(applied, StoreState.of(home));
-        store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE).get();
+        store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE)
+                .get();
         assertEquals(before, StoreState.of(home));
     }
 
@@ -230,8 +272,11 @@ class CodexAutomationStoreWriteTest {
         StoreState before = StoreState.of(home);
         PromptChange change = store.prepare(CodexHomeFixture.OLDER, NEW_PROMPT).get();
         assertThrows(IllegalStateException.class, () -> store.apply(change, failAt(MigrationStep.AFTER_COMMIT)));
-        assertTrue(store.converge(change, CodexAutomationStore.Target.AFTER, MigrationHook.NONE).get().alreadyThere());
-        store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE).get();
+        assertTrue(store.converge(change, CodexAutomationStore.Target.AFTER, MigrationHook.NONE)
+                .get()
+                .alreadyThere());
+        store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE)
+                .get();
         assertEquals(before, StoreState.of(home));
     }
 
@@ -241,7 +286,9 @@ class CodexAutomationStoreWriteTest {
                 + " BEGIN UPDATE automations SET updated_at = updated_at + 1 WHERE id = NEW.id; END");
         StoreState before = StoreState.of(home);
         PromptChange change = store.prepare(CodexHomeFixture.OLDER, NEW_PROMPT).get();
-        assertEquals(StoreProblem.Code.READBACK_MISMATCH, store.apply(change, MigrationHook.NONE).getLeft().code());
+        assertEquals(
+                StoreProblem.Code.READBACK_MISMATCH,
+                store.apply(change, MigrationHook.NONE).getLeft().code());
         assertEquals(before, StoreState.of(home));
     }
 
@@ -254,7 +301,9 @@ class CodexAutomationStoreWriteTest {
                 Files.writeString(toml(id), "id = \"clobbered\"\n");
             }
         };
-        assertEquals(StoreProblem.Code.READBACK_MISMATCH, store.apply(change, foreignWriter).getLeft().code());
+        assertEquals(
+                StoreProblem.Code.READBACK_MISMATCH,
+                store.apply(change, foreignWriter).getLeft().code());
         assertEquals(before, StoreState.of(home));
     }
 
@@ -265,7 +314,8 @@ class CodexAutomationStoreWriteTest {
         List<String> refusals = new ArrayList<>();
         MigrationHook competitor = (s, id) -> {
             if (s == step) {
-                try (Connection other = connect(); Statement st = other.createStatement()) {
+                try (Connection other = connect();
+                        Statement st = other.createStatement()) {
                     for (String write : List.of(
                             "UPDATE automations SET prompt = 'racing write' WHERE id = '" + id + "'",
                             "UPDATE sessions SET title = 'racing write' WHERE id = 'sess_1'")) {
@@ -278,7 +328,8 @@ class CodexAutomationStoreWriteTest {
         store.apply(change, competitor).get();
         assertEquals(2, refusals.size());
         refusals.forEach(m -> assertTrue(m.contains("SQLITE_BUSY") && m.contains("locked"), m));
-        AutomationPair pair = ((CrossStoreRead.Consistent) store.read(CodexHomeFixture.OLDER).get()).pair();
+        AutomationPair pair =
+                ((CrossStoreRead.Consistent) store.read(CodexHomeFixture.OLDER).get()).pair();
         assertEquals(NEW_PROMPT, pair.prompt(), "the row holds exactly what apply wrote, never a torn or racing value");
         sql("UPDATE sessions SET title = 'after the lock' WHERE id = 'sess_1'");
     }
@@ -291,18 +342,22 @@ class CodexAutomationStoreWriteTest {
         List<String> refusals = new ArrayList<>();
         MigrationHook competitor = (s, id) -> {
             if (s == MigrationStep.AFTER_TOML_REPLACE) {
-                try (Connection other = connect(); Statement st = other.createStatement()) {
-                    refusals.add(assertThrows(SQLException.class,
-                            () -> st.executeUpdate("DELETE FROM inbox_items")).getMessage());
+                try (Connection other = connect();
+                        Statement st = other.createStatement()) {
+                    refusals.add(assertThrows(SQLException.class, () -> st.executeUpdate("DELETE FROM inbox_items"))
+                            .getMessage());
                 }
             }
         };
         store.apply(change, competitor).get();
         assertEquals(1, refusals.size());
         assertTrue(refusals.get(0).contains("SQLITE_BUSY"), refusals.get(0));
-        store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE).get();
+        store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE)
+                .get();
         assertEquals(before, StoreState.of(home));
-        try (Connection c = connect(); Statement s = c.createStatement(); var rs = s.executeQuery("PRAGMA journal_mode")) {
+        try (Connection c = connect();
+                Statement s = c.createStatement();
+                var rs = s.executeQuery("PRAGMA journal_mode")) {
             rs.next();
             assertEquals("delete", rs.getString(1), "the adapter never changes the journal mode");
         }
@@ -312,11 +367,17 @@ class CodexAutomationStoreWriteTest {
     void aHeldWriterLockIsStoreLockedAndNothingIsWritten() throws Exception {
         PromptChange change = store.prepare(CodexHomeFixture.OLDER, NEW_PROMPT).get();
         StoreState before = StoreState.of(home);
-        try (Connection app = connect(); Statement s = app.createStatement()) {
+        try (Connection app = connect();
+                Statement s = app.createStatement()) {
             s.execute("BEGIN IMMEDIATE");
-            assertEquals(StoreProblem.Code.STORE_LOCKED, store.apply(change, MigrationHook.NONE).getLeft().code());
-            assertEquals(StoreProblem.Code.STORE_LOCKED,
-                    store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE).getLeft().code());
+            assertEquals(
+                    StoreProblem.Code.STORE_LOCKED,
+                    store.apply(change, MigrationHook.NONE).getLeft().code());
+            assertEquals(
+                    StoreProblem.Code.STORE_LOCKED,
+                    store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE)
+                            .getLeft()
+                            .code());
             s.execute("ROLLBACK");
         }
         assertEquals(before, StoreState.of(home));
@@ -325,22 +386,29 @@ class CodexAutomationStoreWriteTest {
     @Test
     void strayTempFilesOfAnInterruptedReplaceAreRemovedByConverge() throws Exception {
         PromptChange change = store.prepare(CodexHomeFixture.OLDER, NEW_PROMPT).get();
-        Path stray = toml(CodexHomeFixture.OLDER).resolveSibling(
-                AtomicReplace.tempPrefix(toml(CodexHomeFixture.OLDER)) + "123" + AtomicReplace.TEMP_SUFFIX);
+        Path stray = toml(CodexHomeFixture.OLDER)
+                .resolveSibling(
+                        AtomicReplace.tempPrefix(toml(CodexHomeFixture.OLDER)) + "123" + AtomicReplace.TEMP_SUFFIX);
         Files.write(stray, "half".getBytes(StandardCharsets.UTF_8));
-        assertTrue(store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE).get().alreadyThere());
+        assertTrue(store.converge(change, CodexAutomationStore.Target.BEFORE, MigrationHook.NONE)
+                .get()
+                .alreadyThere());
         assertFalse(Files.exists(stray));
     }
 
     @Test
     void aPromptChangeSurvivesItsPrivateJournalForm() throws Exception {
-        PromptChange change = store.prepare(CodexHomeFixture.MULTILINE, NEW_PROMPT).get();
-        PromptChange back = PromptChange.fromJson(dev.loopx.ledger.json.Json.mapper().readTree(change.toJson().toString()));
+        PromptChange change =
+                store.prepare(CodexHomeFixture.MULTILINE, NEW_PROMPT).get();
+        PromptChange back = PromptChange.fromJson(
+                dev.loopx.ledger.json.Json.mapper().readTree(change.toJson().toString()));
         assertEquals(change, back);
         var tampered = change.toJson();
         ((com.fasterxml.jackson.databind.node.ObjectNode) tampered.get("before")).put("toml_base64", "AAAA");
         assertThrows(IllegalArgumentException.class, () -> PromptChange.fromJson(tampered));
-        assertInstanceOf(CrossStoreRead.Consistent.class, store.read(CodexHomeFixture.MULTILINE).get());
+        assertInstanceOf(
+                CrossStoreRead.Consistent.class,
+                store.read(CodexHomeFixture.MULTILINE).get());
     }
 
     private static String hex(String s) {

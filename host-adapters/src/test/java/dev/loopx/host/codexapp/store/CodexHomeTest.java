@@ -13,13 +13,19 @@ class CodexHomeTest {
 
     @Test
     void theFlagWinsOverTheEnvironmentWhichWinsOverTheDefault() {
-        assertEquals(new CodexHome(Path.of("/flag"), CodexHome.Source.FLAG),
+        assertEquals(
+                new CodexHome(Path.of("/flag"), CodexHome.Source.FLAG),
                 CodexHome.resolve(Optional.of("/flag"), Optional.of("/env"), USER_HOME, CWD));
-        assertEquals(new CodexHome(Path.of("/env"), CodexHome.Source.ENVIRONMENT),
+        assertEquals(
+                new CodexHome(Path.of("/env"), CodexHome.Source.ENVIRONMENT),
                 CodexHome.resolve(Optional.empty(), Optional.of("/env"), USER_HOME, CWD));
-        assertEquals(new CodexHome(Path.of("/home/someone/.codex"), CodexHome.Source.DEFAULT),
+        assertEquals(
+                new CodexHome(Path.of("/home/someone/.codex"), CodexHome.Source.DEFAULT),
                 CodexHome.resolve(Optional.of(" "), Optional.of(""), USER_HOME, CWD));
-        assertEquals(Path.of("/work/project/rel"), CodexHome.resolve(Optional.of("rel"), Optional.empty(), USER_HOME, CWD).root());
+        assertEquals(
+                Path.of("/work/project/rel"),
+                CodexHome.resolve(Optional.of("rel"), Optional.empty(), USER_HOME, CWD)
+                        .root());
     }
 
     @Test

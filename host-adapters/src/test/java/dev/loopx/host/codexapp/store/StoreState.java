@@ -16,11 +16,13 @@ import java.util.TreeMap;
 record StoreState(Map<String, List<String>> tables, Map<String, String> files) {
     static StoreState of(Path home) throws Exception {
         Map<String, String> files = new TreeMap<>();
-        CodexHomeFiles.automationFiles(home).forEach((k, v) -> files.put(k, HexFormat.of().formatHex(v)));
+        CodexHomeFiles.automationFiles(home)
+                .forEach((k, v) -> files.put(k, HexFormat.of().formatHex(v)));
         return new StoreState(SqliteDump.dump(home.resolve("sqlite/codex-dev.db")), files);
     }
 
     String toml(String id) {
-        return new String(HexFormat.of().parseHex(files.get("automations/" + id + "/automation.toml")), StandardCharsets.UTF_8);
+        return new String(
+                HexFormat.of().parseHex(files.get("automations/" + id + "/automation.toml")), StandardCharsets.UTF_8);
     }
 }

@@ -56,7 +56,10 @@ class TomlPromptRewriterTest {
     @Test
     void aMultiLineBasicStringPromptIsRewrittenInPlace() {
         String literal = "\"\"\"\nline one\\\n   continued\nline \"two\" \"\"\"";
-        rewriteOk(doc(literal), literal, "LoopX managed heartbeat bootstrap v2\n```sh\nloopx heartbeat-prompt\n```\nstop.");
+        rewriteOk(
+                doc(literal),
+                literal,
+                "LoopX managed heartbeat bootstrap v2\n```sh\nloopx heartbeat-prompt\n```\nstop.");
     }
 
     @Test
@@ -67,7 +70,8 @@ class TomlPromptRewriterTest {
 
     @Test
     void anOldMultiLinePromptWithLinesLookingLikeTomlIsReplacedWhole() {
-        String literal = "\"\"\"\nnotes\nprompt = \"decoy\"\n[automation]\nid = 'decoy'\n\"\"\\\" and ''' inside\n\"\"\"";
+        String literal =
+                "\"\"\"\nnotes\nprompt = \"decoy\"\n[automation]\nid = 'decoy'\n\"\"\\\" and ''' inside\n\"\"\"";
         String out = rewriteOk(doc(literal), literal, "clean");
         assertTrue(!out.contains("decoy"), out);
         String literal2 = "'''\nprompt = \"decoy\"\n[table]\n'''";
@@ -77,8 +81,12 @@ class TomlPromptRewriterTest {
     @Test
     void quotesJustInsideTheClosingDelimiterBelongToTheValue() {
         String literal = "\"\"\"ends with two quotes\"\"\"\"\"";
-        assertEquals("ends with two quotes\"\"", AutomationToml.parse(doc(literal).getBytes(StandardCharsets.UTF_8)).get()
-                .string("prompt").orElseThrow());
+        assertEquals(
+                "ends with two quotes\"\"",
+                AutomationToml.parse(doc(literal).getBytes(StandardCharsets.UTF_8))
+                        .get()
+                        .string("prompt")
+                        .orElseThrow());
         rewriteOk(doc(literal), literal, "x");
         String lit = "'''two'''''";
         rewriteOk(doc(lit), lit, "y");
@@ -87,8 +95,11 @@ class TomlPromptRewriterTest {
     @Test
     void aQuotedPromptKeyAndCrlfLineEndingsArePreserved() {
         String document = "id = \"a\"\r\n\"prompt\" = 'old'\r\nafter = 1\r\n";
-        byte[] out = TomlPromptRewriter.rewrite(document.getBytes(StandardCharsets.UTF_8), "two\nlines").get();
-        assertEquals("id = \"a\"\r\n\"prompt\" = \"\"\"\ntwo\nlines\"\"\"\r\nafter = 1\r\n", new String(out, StandardCharsets.UTF_8));
+        byte[] out = TomlPromptRewriter.rewrite(document.getBytes(StandardCharsets.UTF_8), "two\nlines")
+                .get();
+        assertEquals(
+                "id = \"a\"\r\n\"prompt\" = \"\"\"\ntwo\nlines\"\"\"\r\nafter = 1\r\n",
+                new String(out, StandardCharsets.UTF_8));
     }
 
     @Test
@@ -136,16 +147,23 @@ class TomlPromptRewriterTest {
         refused("prompt = \"unterminated\n", StoreProblem.Code.TOML_INVALID);
         refused("\ufeffprompt = \"bom\"\n", StoreProblem.Code.TOML_INVALID);
         byte[] notUtf8 = {'p', 'r', 'o', 'm', 'p', 't', '=', '"', (byte) 0xc3, '"', '\n'};
-        assertEquals(StoreProblem.Code.TOML_INVALID, TomlPromptRewriter.rewrite(notUtf8, "x").getLeft().code());
-        assertEquals(StoreProblem.Code.PROMPT_NOT_ENCODABLE,
-                TomlPromptRewriter.rewrite("prompt = 'a'\n".getBytes(StandardCharsets.UTF_8), "lone \ud800").getLeft().code());
+        assertEquals(
+                StoreProblem.Code.TOML_INVALID,
+                TomlPromptRewriter.rewrite(notUtf8, "x").getLeft().code());
+        assertEquals(
+                StoreProblem.Code.PROMPT_NOT_ENCODABLE,
+                TomlPromptRewriter.rewrite("prompt = 'a'\n".getBytes(StandardCharsets.UTF_8), "lone \ud800")
+                        .getLeft()
+                        .code());
     }
 
     @Test
     void theLocatorRefusesADottedPromptKeyEvenBeforeTheParserIsAsked() {
-        assertEquals("prompt is defined through a dotted key",
+        assertEquals(
+                "prompt is defined through a dotted key",
                 TomlPromptLocator.locate("prompt.a = 'x'\n").getLeft());
-        assertEquals("prompt is defined more than once",
+        assertEquals(
+                "prompt is defined more than once",
                 TomlPromptLocator.locate("prompt = 'x'\n'prompt' = 'y'\n").getLeft());
     }
 }
