@@ -1,15 +1,11 @@
 package dev.loopx.cli.quota;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.quota.ReadQuota;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
-import dev.loopx.commands.Rejection;
-import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.projections.GoalState;
-import dev.loopx.projections.query.Frontier;
-import dev.loopx.projections.quota.QuotaStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -35,21 +31,14 @@ public final class QuotaStatusCommand extends LoopxSubcommand {
             IdOptions.requireId("--agent-id", agentId);
         }
         String agent = agentId == null ? "" : agentId;
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            GoalState state = GoalState.load(runtime.views(), goalId)
-                    .orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId)));
-            ObjectNode doc = CliContext.document("loopx_quota_status_v0", true);
-            doc.put("goal_id", goalId);
-            doc.put("agent_id", agent);
-            doc.put("lifecycle", state.goal().lifecycle());
-            doc.set(
-                    "quota",
-                    QuotaStatus.at(state.goal().quota(), state.quota(), context.now())
-                            .toJson());
-            doc.set(
-                    "goal_frontier_projection",
-                    Frontier.of(state, agent, context.now()).toJson());
-            return context.emit(doc);
-        }
+        ReadQuota.Answer answer = ReadQuota.run(context.invocation(), new ReadQuota.Request(goalId, agent))
+                .getOrElseThrow(CliError::of);
+        ObjectNode doc = CliContext.document("loopx_quota_status_v0", true);
+        doc.put("goal_id", goalId);
+        doc.put("agent_id", agent);
+        doc.put("lifecycle", answer.lifecycle());
+        doc.set("quota", answer.quota().toJson());
+        doc.set("goal_frontier_projection", answer.frontier().toJson());
+        return context.emit(doc);
     }
 }

@@ -1,0 +1,72 @@
+package dev.loopx.application.todo;
+
+import dev.loopx.application.InvalidRequest;
+import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.commands.todo.TodoRole;
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TodoView;
+import io.vavr.control.Either;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Use case "list a goal's todos" ({@code todo list}, SPEC §S4): every todo, open and done, in
+ * priority order (no priority last) then creation order, narrowed by status, role and what one
+ * agent may see. Reads only; never takes the write lock.
+ */
+public final class ListTodos {
+    private ListTodos() {}
+
+    /**
+     * @param status {@code open|done|blocked|deferred}, empty for all
+     * @param role {@code user|agent} (the wire spelling, as a caller received it), empty for both roles
+     * @param agentId empty for every lane; else only what that agent sees: user todos that are not
+     *     gates of another lane, agent todos it is not excluded from and that no other agent claimed
+     */
+    public record Request(String goalId, String status, String role, String agentId) {
+        public Request {
+            Objects.requireNonNull(goalId, "goalId");
+            Objects.requireNonNull(status, "status");
+            Objects.requireNonNull(role, "role");
+            Objects.requireNonNull(agentId, "agentId");
+        }
+    }
+
+    private static final Comparator<TodoView> ORDER = Comparator.comparing(
+                    (TodoView t) -> t.priority().isEmpty() ? "P9" : t.priority())
+            .thenComparingLong(TodoView::createdSeq);
+
+    public static Either<Rejection, List<TodoView>> run(Invocation invocation, Request r) {
+        Optional<TodoRole> role = r.role().isEmpty()
+                ? Optional.empty()
+                : Optional.of(TodoRole.fromWire(r.role())
+                        .orElseThrow(() -> new InvalidRequest("invalid_enum", "--role must be one of: user, agent")));
+        try (LoopxRuntime runtime = Composition.open(invocation)) {
+            Optional<GoalState> goal = GoalState.load(runtime.views(), r.goalId());
+            if (goal.isEmpty()) {
+                return Either.left(new Rejection.GoalNotFound(r.goalId()));
+            }
+            return Either.right(goal.get().todos().stream()
+                    .filter(t -> r.status().isEmpty() || t.status().equals(r.status()))
+                    .filter(t -> role.isEmpty() || t.role().equals(role.get().wire()))
+                    .filter(t -> r.agentId().isEmpty() || visibleTo(t, r.agentId()))
+                    .sorted(ORDER)
+                    .toList());
+        }
+    }
+
+    private static boolean visibleTo(TodoView t, String agent) {
+        if (t.role().equals(TodoRole.USER.wire())) {
+            return t.globalGate()
+                    || t.blocksAgent().isEmpty()
+                    || t.blocksAgent().equals(agent);
+        }
+        return !t.excludedAgents().contains(agent)
+                && (t.claimedBy().isEmpty() || t.claimedBy().equals(agent));
+    }
+}
