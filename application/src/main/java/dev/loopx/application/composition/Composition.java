@@ -37,11 +37,6 @@ public final class Composition {
         return LoopxRuntime.open(runtimeRoot, syncPolicy(invocation), EMBEDDED);
     }
 
-    /** The adapters for {@code runtimeRoot}: always the embedded defaults today. */
-    public static LoopxRuntime.Adapters adapters() {
-        return EMBEDDED;
-    }
-
     /**
      * {@code ledger.sync} (SPEC §S2) from {@code LOOPX_LEDGER_SYNC}: {@code always} (default: every
      * append is fsynced before it is acknowledged) or {@code batch} (survives process crashes, not

@@ -193,8 +193,7 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
                                     "--resume-when must be todo_done:<todo id> or resume_at:<RFC 3339 with offset, e.g. 2026-05-01T09:00:00+02:00>"));
         }
         // Which classes, claims and scopes a role may have is the domain's rule (TodoDecider.admissible):
-        // checked here, before anything is opened, so a refusal is exit 2 with nothing read or written.
-        AddTodo.command(request()).getOrElseThrow(CliError::of);
+        // AddTodo checks it before it opens anything, so a refusal is exit 2 with nothing read or written.
     }
 
     private AddTodo.Request request() {
