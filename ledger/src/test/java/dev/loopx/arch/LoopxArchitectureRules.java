@@ -10,6 +10,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The one architecture rule set (ARCHITECTURE.md), shared by every module through the ledger's
@@ -148,7 +149,9 @@ public final class LoopxArchitectureRules {
      * The CLI translates: it parses, makes one application call, renders. Values cross the
      * boundary — the records, enums and sealed interfaces that requests and results are made of
      * (commands, views, events, {@code Rejection}), exceptions it maps to exit codes, and the shared
-     * kernel (the ledger's JSON helpers, the privacy redactor). Behaviour does not: a runtime, a
+     * kernel: the ledger's JSON helpers, the privacy redactor, and the pure grammar of ids, resume
+     * conditions and RRULEs ({@link #GRAMMAR}) that the parser needs to refuse bad input before
+     * anything is opened. Behaviour does not: a runtime, a
      * decider, a fold or query, a store, a ledger, an audit or a host adapter is reached only
      * through {@code dev.loopx.application}, so the MCP tools and a dashboard run the same use cases.
      */
@@ -162,6 +165,13 @@ public final class LoopxArchitectureRules {
                 .because("use cases live in the application layer, so the MCP tools and a dashboard run the same ones");
     }
 
+    /** Pure functions over input text (no state, no I/O) that the CLI may call to refuse bad input early. */
+    private static final Set<String> GRAMMAR = Set.of(
+            "dev.loopx.commands.Ids",
+            "dev.loopx.commands.todo.TodoIds",
+            "dev.loopx.commands.todo.ResumeCondition",
+            "dev.loopx.commands.scheduler.Rrule");
+
     /** A class of a lower floor that does something (not a value the application hands over). */
     private static final DescribedPredicate<JavaClass> DOMAIN_BEHAVIOUR =
             new DescribedPredicate<>(
@@ -174,6 +184,7 @@ public final class LoopxArchitectureRules {
                             || name.startsWith("dev.loopx.host.")
                             || name.startsWith("dev.loopx.ledger.");
                     if (!domain
+                            || GRAMMAR.contains(name)
                             || name.startsWith("dev.loopx.ledger.json.")
                             || name.startsWith("dev.loopx.commands.privacy.")) {
                         return false;

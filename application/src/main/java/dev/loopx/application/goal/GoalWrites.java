@@ -19,6 +19,7 @@ import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.goal.GoalView;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
 import dev.loopx.projections.view.Views;
@@ -72,12 +73,13 @@ public final class GoalWrites {
     }
 
     /**
-     * What happened, with the goal's state after it (or now, for a preview) and the todo the write
-     * is about, if any, as it is then. Both are read before the runtime closes: a done todo is read
-     * from the store on demand ({@link GoalState#todo}), so the caller gets it here.
+     * What happened, with the goal after it (or now, for a preview) and the todo the write is
+     * about, if any, as it is then. All are values read before the runtime closes (a done todo is
+     * read from the store on demand, {@link GoalState#todo}), so a caller never holds a live state.
      */
     public sealed interface Outcome {
-        Optional<GoalState> goal();
+        /** The goal's view after the write (now, for a preview); empty when the goal is not registered. */
+        Optional<GoalView> goal();
 
         Optional<TodoView> todo();
 
@@ -87,7 +89,7 @@ public final class GoalWrites {
         /** Nothing was appended; these events would have been. */
         record Previewed(
                 List<ProposedEvent> wouldAppend,
-                Optional<GoalState> goal,
+                Optional<GoalView> goal,
                 Optional<TodoView> todo,
                 Optional<QuotaStatus> quota)
                 implements Outcome {
@@ -97,7 +99,7 @@ public final class GoalWrites {
         }
 
         /** The write ran: its receipt (no events when the decision changed nothing; the original one for a replay). */
-        record Written(Receipt receipt, Optional<GoalState> goal, Optional<TodoView> todo, Optional<QuotaStatus> quota)
+        record Written(Receipt receipt, Optional<GoalView> goal, Optional<TodoView> todo, Optional<QuotaStatus> quota)
                 implements Outcome {}
     }
 
@@ -161,14 +163,20 @@ public final class GoalWrites {
                     .map(events -> {
                         Optional<GoalState> after = GoalState.load(runtime.views(), goalId);
                         return new Outcome.Previewed(
-                                events, after, todo(after, request.todoId()), quota(after, request, write));
+                                events,
+                                after.map(GoalState::goal),
+                                todo(after, request.todoId()),
+                                quota(after, request, write));
                     });
         }
         return runtime.write(write, views -> request.decision().decide(GoalState.load(views, goalId), views))
                 .map(receipt -> {
                     Optional<GoalState> after = GoalState.load(runtime.views(), goalId);
                     return new Outcome.Written(
-                            receipt, after, todo(after, request.todoId()), quota(after, request, write));
+                            receipt,
+                            after.map(GoalState::goal),
+                            todo(after, request.todoId()),
+                            quota(after, request, write));
                 });
     }
 

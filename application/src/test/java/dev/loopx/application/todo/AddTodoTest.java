@@ -77,9 +77,7 @@ class AddTodoTest {
         GoalWrites.Outcome.Written written = assertInstanceOf(GoalWrites.Outcome.Written.class, first.get());
         assertEquals(List.of("todo.added"), written.receipt().eventTypes());
         String id = todo(TodoRole.AGENT, null, "", "").todoId();
-        assertEquals(
-                "advancement_task",
-                written.goal().orElseThrow().todo(id).orElseThrow().taskClass());
+        assertEquals("advancement_task", written.todo().orElseThrow().taskClass());
         var again = AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, null, "", ""));
         assertEquals(
                 List.of(), ((GoalWrites.Outcome.Written) again.get()).receipt().eventTypes());

@@ -12,7 +12,7 @@ import dev.loopx.commands.Rejection;
 import dev.loopx.commands.goal.ChangeLifecycle;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.projections.GoalState;
+import dev.loopx.projections.goal.GoalView;
 import io.vavr.control.Either;
 import java.util.Optional;
 import picocli.CommandLine.Command;
@@ -57,8 +57,8 @@ public final class GoalLifecycleCommand extends PreviewFirstCommand {
 
     @Override
     protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        Optional<GoalState> state = outcome.goal();
-        state.ifPresent(s -> doc.put("lifecycle", s.goal().lifecycle()));
+        Optional<GoalView> state = outcome.goal();
+        state.ifPresent(s -> doc.put("lifecycle", s.lifecycle()));
     }
 
     @Override

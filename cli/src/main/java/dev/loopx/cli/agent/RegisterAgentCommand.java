@@ -12,7 +12,7 @@ import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.agent.RegisterAgents;
-import dev.loopx.projections.GoalState;
+import dev.loopx.projections.goal.GoalView;
 import io.vavr.control.Either;
 import java.util.List;
 import java.util.Optional;
@@ -50,11 +50,10 @@ public final class RegisterAgentCommand extends PreviewFirstCommand {
 
     @Override
     protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        Optional<GoalState> state = outcome.goal();
+        Optional<GoalView> state = outcome.goal();
         doc.put("agent_model", "peer_v1");
         ArrayNode agents = doc.putArray("registered_agents");
-        state.ifPresent(s -> s.goal()
-                .agents()
+        state.ifPresent(s -> s.agents()
                 .forEach(a -> agents.addObject().put("agent_id", a.agentId()).put("scope", a.scope())));
         if (!execute) {
             doc.put("next_step", "add --execute to register");

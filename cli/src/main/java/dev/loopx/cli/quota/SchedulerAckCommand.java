@@ -11,8 +11,8 @@ import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
+import dev.loopx.commands.scheduler.Rrule;
 import dev.loopx.commands.scheduler.SchedulerCommands.AckScheduler;
-import dev.loopx.commands.scheduler.SchedulerDecider;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import io.vavr.control.Either;
@@ -58,7 +58,7 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
     protected void validate(CliContext context) {
         IdOptions.requireId("--agent-id", agentId);
         TextOptions.oneOf("--surface", surface, "codex_app");
-        if (!SchedulerDecider.isMinutelyRrule(appliedRrule)) {
+        if (!Rrule.isMinutely(appliedRrule)) {
             throw CliError.badInput("invalid_value", "--applied-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
         }
         if (!resetToken.matches("[0-9a-f]{16}") || !identitySignature.matches("[0-9a-f]{12}")) {

@@ -10,8 +10,8 @@ import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.commands.Rejection;
+import dev.loopx.commands.scheduler.Rrule;
 import dev.loopx.commands.scheduler.SchedulerCommands.FailScheduler;
-import dev.loopx.commands.scheduler.SchedulerDecider;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import io.vavr.control.Either;
@@ -51,7 +51,7 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
     protected void validate(CliContext context) {
         IdOptions.requireId("--agent-id", agentId);
         for (String rrule : List.of(failedRrule, currentRrule)) {
-            if (!SchedulerDecider.isMinutelyRrule(rrule)) {
+            if (!Rrule.isMinutely(rrule)) {
                 throw CliError.badInput("invalid_value", "RRULEs must look like FREQ=MINUTELY;INTERVAL=<n>");
             }
         }

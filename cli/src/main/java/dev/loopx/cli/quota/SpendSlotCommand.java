@@ -60,8 +60,8 @@ public final class SpendSlotCommand extends PreviewFirstCommand {
             QuotaStatus now = outcome.quota().orElseThrow();
             boolean appended = doc.path("changed").asBoolean(false);
             long before = appended ? now.spentSlots() - slots : now.spentSlots();
-            doc.set("before", QuotaAnswer.json(before, now, s.goal().stopped()));
-            doc.set("after", QuotaAnswer.json(before + slots, now, s.goal().stopped()));
+            doc.set("before", QuotaAnswer.json(before, now, s.stopped()));
+            doc.set("after", QuotaAnswer.json(before + slots, now, s.stopped()));
             doc.put("slots", slots);
         });
     }

@@ -54,7 +54,7 @@ public final class VoidSlotCommand extends PreviewFirstCommand {
     protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
         outcome.goal().ifPresent(s -> {
             QuotaStatus now = outcome.quota().orElseThrow();
-            doc.set("quota", QuotaAnswer.json(now.spentSlots(), now, s.goal().stopped()));
+            doc.set("quota", QuotaAnswer.json(now.spentSlots(), now, s.stopped()));
         });
     }
 

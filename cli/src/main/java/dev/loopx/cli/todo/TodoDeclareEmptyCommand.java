@@ -9,7 +9,7 @@ import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.TodoCommands.DeclareEmpty;
-import dev.loopx.projections.GoalState;
+import dev.loopx.projections.goal.GoalView;
 import io.vavr.control.Either;
 import java.util.Optional;
 import picocli.CommandLine.Command;
@@ -44,10 +44,9 @@ public final class TodoDeclareEmptyCommand extends TodoWriteCommand {
 
     @Override
     protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        Optional<GoalState> state = outcome.goal();
+        Optional<GoalView> state = outcome.goal();
         doc.put("role", role);
-        state.ifPresent(
-                s -> doc.put("declared_empty", s.goal().declaredEmptyRoles().contains(role)));
+        state.ifPresent(s -> doc.put("declared_empty", s.declaredEmptyRoles().contains(role)));
     }
 
     @Override

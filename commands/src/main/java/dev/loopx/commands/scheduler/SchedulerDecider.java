@@ -73,7 +73,7 @@ public final class SchedulerDecider {
                 || !live.identitySignature().equals(c.identitySignature())) {
             return Decision.reject(new Rejection.SchedulerHintMismatch(live.resetToken(), live.identitySignature()));
         }
-        int minutes = minutesOf(c.appliedRrule());
+        int minutes = Rrule.minutes(c.appliedRrule());
         // The index of what the host actually applied: re-running an older ack_hint must not advance the backoff.
         int applied = hint.cadence().appProgression().indexOf(minutes);
         int index = applied >= 0 ? applied : live.progressionIndex();
@@ -121,15 +121,9 @@ public final class SchedulerDecider {
         return Optional.empty();
     }
 
-    /** The interval of a {@code FREQ=MINUTELY;INTERVAL=n} rule (0 when it is not one). */
-    public static int minutesOf(String rrule) {
-        var m = java.util.regex.Pattern.compile("FREQ=MINUTELY;INTERVAL=([1-9][0-9]{0,4})")
-                .matcher(rrule);
-        return m.matches() ? Integer.parseInt(m.group(1)) : 0;
-    }
-
-    /** True when {@code rrule} is one LoopX can read back. */
+    /** @deprecated use {@link Rrule#isMinutely}; kept until every caller moved. */
+    @Deprecated
     public static boolean isMinutelyRrule(String rrule) {
-        return minutesOf(rrule) > 0;
+        return Rrule.isMinutely(rrule);
     }
 }
