@@ -50,7 +50,7 @@ public sealed interface Rejection {
         }
 
         public String message() {
-            return "already registered: " + String.join(", ", agentIds) + " (--require-new refuses existing ids)";
+            return "already registered: " + String.join(", ", agentIds) + " (this registration accepts only new ids)";
         }
     }
 
@@ -73,7 +73,7 @@ public sealed interface Rejection {
 
         public String message() {
             return "goal " + goalId + " has registered agents (" + String.join(", ", registered)
-                    + "); say which one acts with --agent-id";
+                    + "); say which one acts";
         }
     }
 
@@ -166,7 +166,7 @@ public sealed interface Rejection {
 
         public String message() {
             return "goal " + goalId
-                    + " has two or more agents: an open user_gate needs exactly one of --blocks-agent or --global-gate";
+                    + " has two or more agents: an open user_gate must block exactly one agent or be global";
         }
     }
 

@@ -9,18 +9,6 @@ import picocli.CommandLine.Command;
 
 @Command(name = "version", description = "Print the LoopX version and the Java runtime it runs on.")
 public final class VersionCommand extends LoopxSubcommand implements QuickCommand {
-    private static final Options OPTIONS = Options.of();
-
-    @Override
-    public Options quickOptions() {
-        return OPTIONS;
-    }
-
-    @Override
-    public void bind(String option, String value) {
-        throw new IllegalArgumentException(option);
-    }
-
     @Override
     protected int execute(CliContext context) {
         ObjectNode doc = CliContext.document("loopx_version_v0", true);

@@ -28,18 +28,6 @@ import picocli.CommandLine.Option;
         })
 public final class ShouldRunCommand extends LoopxSubcommand implements QuickCommand {
     private static final String APP_PROFILE = AnswerShouldRun.APP_PROFILE;
-    private static final Options OPTIONS = Options.of(
-                    "--goal-id",
-                    "--agent-id",
-                    "--runtime-profile",
-                    "--include-detail",
-                    "--turn-instance-id",
-                    "--codex-home",
-                    "--app-automation-current-rrule")
-            .required("--goal-id")
-            .lists("--available-capability")
-            .flags("--codex-app")
-            .alias("-A", "--codex-app");
 
     @Option(names = "--goal-id", required = true, paramLabel = "ID")
     String goalId;
@@ -88,23 +76,17 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
 
     @Override
     public Options quickOptions() {
-        return OPTIONS;
+        return ShouldRunCommandQuickOptions.OPTIONS;
     }
 
     @Override
     public void bind(String option, String value) {
-        switch (option) {
-            case "--goal-id" -> goalId = value;
-            case "--agent-id" -> agentId = value;
-            case "--runtime-profile" -> runtimeProfile = value;
-            case "--codex-app" -> codexApp = true;
-            case "--available-capability" -> capabilities.add(value);
-            case "--include-detail" -> includeDetail = value;
-            case "--turn-instance-id" -> turnInstanceId = value;
-            case "--codex-home" -> codexHome = value;
-            case "--app-automation-current-rrule" -> currentRrule = value;
-            default -> throw new IllegalArgumentException(option);
-        }
+        ShouldRunCommandQuickOptions.bind(this, option, value);
+    }
+
+    @Override
+    public boolean complete() {
+        return ShouldRunCommandQuickOptions.complete(this);
     }
 
     @Override

@@ -30,8 +30,6 @@ import picocli.CommandLine.Option;
         },
         footer = {"", "Example:  loopx status --goal-id weather-app-goal"})
 public final class StatusCommand extends LoopxSubcommand implements QuickCommand {
-    private static final Options OPTIONS = Options.of("--goal-id", "--agent-id");
-
     @Option(names = "--goal-id", paramLabel = "ID")
     String goalId;
 
@@ -43,16 +41,17 @@ public final class StatusCommand extends LoopxSubcommand implements QuickCommand
 
     @Override
     public Options quickOptions() {
-        return OPTIONS;
+        return StatusCommandQuickOptions.OPTIONS;
     }
 
     @Override
     public void bind(String option, String value) {
-        switch (option) {
-            case "--goal-id" -> goalId = value;
-            case "--agent-id" -> agentId = value;
-            default -> throw new IllegalArgumentException(option);
-        }
+        StatusCommandQuickOptions.bind(this, option, value);
+    }
+
+    @Override
+    public boolean complete() {
+        return StatusCommandQuickOptions.complete(this);
     }
 
     @Override

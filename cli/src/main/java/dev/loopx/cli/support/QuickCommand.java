@@ -5,19 +5,24 @@ import java.util.Set;
 
 /**
  * A command that {@link QuickPath} may run without building picocli's model: one hosts call on
- * every heartbeat. Its picocli annotations stay the definition (help, errors, every argument the
- * quick path declines); {@link #quickOptions} repeats only their names and shapes, and
- * {@code QuickPathTest} fails when the two differ or when both paths bind an accepted argument
- * list differently.
+ * every heartbeat. Its picocli annotations are the one declaration of its options (help, errors,
+ * every argument the quick path declines); the tables below are generated from them at build
+ * time into a {@code <Command>QuickOptions} class next to the command ({@code QuickOptionsTest}
+ * fails when one is stale), and the command only delegates to it. {@code QuickPathTest} checks
+ * that both paths bind every accepted argument list alike.
  */
 public interface QuickCommand {
-    /** The options of the command (not the global ones), as its annotations declare them. */
-    Options quickOptions();
+    /** The options of the command (not the global ones): the generated {@code OPTIONS}; none by default. */
+    default Options quickOptions() {
+        return Options.of();
+    }
 
-    /** Sets option {@code option} (its first name) as picocli would; {@code value} is null for a flag. */
-    void bind(String option, String value);
+    /** Sets option {@code option} (its first name) as picocli would ({@code value} null for a flag): the generated {@code bind}. */
+    default void bind(String option, String value) {
+        throw new IllegalArgumentException(option);
+    }
 
-    /** Whether the options bound so far satisfy the rules picocli checks beyond required options (argument groups). */
+    /** Whether the options bound so far satisfy the argument groups' rules: the generated {@code complete}. */
     default boolean complete() {
         return true;
     }

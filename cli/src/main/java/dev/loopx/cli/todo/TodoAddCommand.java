@@ -35,22 +35,6 @@ import picocli.CommandLine.Option;
             "  loopx todo add --goal-id g --role user --task-class user_gate --text \"Approve the schema\" --blocks-agent builder"
         })
 public final class TodoAddCommand extends TodoWriteCommand implements QuickCommand {
-    private static final Options OPTIONS = Options.of(
-                    "--goal-id",
-                    "--operation-id",
-                    "--agent-id",
-                    "--role",
-                    "--text",
-                    "--text-file",
-                    "--task-class",
-                    "--priority",
-                    "--claimed-by",
-                    "--blocks-agent",
-                    "--resume-when")
-            .required("--goal-id", "--role")
-            .lists("--excluded-agent")
-            .flags("--dry-run", "--global-gate");
-
     @Option(names = "--role", required = true, paramLabel = "user|agent")
     String role;
 
@@ -109,43 +93,17 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
 
     @Override
     public Options quickOptions() {
-        return OPTIONS;
+        return TodoAddCommandQuickOptions.OPTIONS;
     }
 
     @Override
     public void bind(String option, String value) {
-        switch (option) {
-            case "--goal-id" -> goalId = value;
-            case "--operation-id" -> operationId = value;
-            case "--agent-id" -> agentId = value;
-            case "--dry-run" -> dryRun = true;
-            case "--role" -> role = value;
-            case "--text" -> text().inline = value;
-            case "--text-file" -> text().file = value;
-            case "--task-class" -> taskClass = value;
-            case "--priority" -> priority = value;
-            case "--claimed-by" -> claimedBy = value;
-            case "--blocks-agent" -> scope.blocksAgent = value;
-            case "--global-gate" -> scope.global = true;
-            case "--excluded-agent" -> excludedAgents.add(value);
-            case "--resume-when" -> resumeWhen = value;
-            default -> throw new IllegalArgumentException(option);
-        }
+        TodoAddCommandQuickOptions.bind(this, option, value);
     }
 
-    private Text text() {
-        if (text == null) {
-            text = new Text();
-        }
-        return text;
-    }
-
-    /** The argument groups: exactly one of --text and --text-file; not both --blocks-agent and --global-gate. */
     @Override
     public boolean complete() {
-        return text != null
-                && (text.inline == null) != (text.file == null)
-                && (scope.blocksAgent == null || !scope.global);
+        return TodoAddCommandQuickOptions.complete(this);
     }
 
     @Override
