@@ -151,7 +151,9 @@ public final class LoopxArchitectureRules {
      * (commands, views, events, {@code Rejection}), exceptions it maps to exit codes, and the shared
      * kernel: the ledger's JSON helpers, the privacy redactor, and the pure grammar of ids, resume
      * conditions and RRULEs ({@link #GRAMMAR}) that the parser needs to refuse bad input before
-     * anything is opened. Behaviour does not: a runtime, a
+     * anything is opened. The MCP server ({@code dev.loopx.host.mcp}) is a driving adapter like the
+     * CLI: the CLI starts it and hands it the use cases through its port, and it reaches nothing
+     * below. Behaviour does not: a runtime, a
      * decider, a fold or query, a store, a ledger, an audit or a host adapter is reached only
      * through {@code dev.loopx.application}, so the MCP tools and a dashboard run the same use cases.
      */
@@ -186,7 +188,8 @@ public final class LoopxArchitectureRules {
                     if (!domain
                             || GRAMMAR.contains(name)
                             || name.startsWith("dev.loopx.ledger.json.")
-                            || name.startsWith("dev.loopx.commands.privacy.")) {
+                            || name.startsWith("dev.loopx.commands.privacy.")
+                            || name.startsWith("dev.loopx.host.mcp.")) {
                         return false;
                     }
                     JavaClass top = c;

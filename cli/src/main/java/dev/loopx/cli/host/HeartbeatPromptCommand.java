@@ -177,6 +177,14 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
     @Option(names = "--operation-id", paramLabel = "ID", description = "With --record-install: idempotency key.")
     String operationId;
 
+    /** The command with its values set (an MCP {@code host_prompt}: the lane's thin body); an empty agent is none. */
+    static HeartbeatPromptCommand forLane(String goalId, String agentId) {
+        HeartbeatPromptCommand c = new HeartbeatPromptCommand();
+        c.goalId = goalId;
+        c.agentId = agentId.isEmpty() ? null : agentId;
+        return c;
+    }
+
     @Override
     protected int execute(CliContext context) {
         IdOptions.requireGoalId(goalId);

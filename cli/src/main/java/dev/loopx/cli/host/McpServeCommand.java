@@ -6,9 +6,8 @@ import dev.loopx.cli.support.ExitCodes;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.VersionInfo;
+import dev.loopx.host.mcp.McpBinding;
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,8 +21,8 @@ import picocli.CommandLine.Option;
         name = "serve",
         description = {
             "Serve MCP over stdio with the tools should_run, claim_task, complete_task and host_prompt.",
-            "Each tool call runs one LoopX CLI command in this process and returns its JSON; missing",
-            "identity or authority is a structured blocker (ok=false, error_code, fix command).",
+            "Each tool call runs the LoopX command of the same name in this process and returns its JSON;",
+            "missing identity or authority is a structured blocker (ok=false, error_code, fix command).",
             "Bind the server to one lane with --goal-id and --agent-id."
         },
         footer = {
@@ -57,17 +56,13 @@ public final class McpServeCommand extends LoopxSubcommand {
             throw CliError.badInput(
                     "invalid_value", "--cli-bin must be a program name or path without spaces or quotes");
         }
-        List<String> globals = new ArrayList<>();
-        context.explicitRuntimeRoot().ifPresent(root -> globals.addAll(List.of("--runtime-root", root.toString())));
+        context.explicitRuntimeRoot(); // a bad --runtime-root is exit 2 before serving
         PrintStream protocol = System.out;
         System.setOut(System.err);
         try {
             McpServe.run(
                     context,
-                    goalId == null ? "" : goalId,
-                    agentId == null ? "" : agentId,
-                    cliBin,
-                    globals,
+                    new McpBinding(goalId == null ? "" : goalId, agentId == null ? "" : agentId, cliBin),
                     System.in,
                     protocol,
                     VersionInfo.version());

@@ -74,6 +74,17 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
             description = "The host automation's current RRULE (equal to the target → only an ack is needed).")
     String currentRrule;
 
+    /** The command with its values set (an MCP {@code should_run}); empty agent and turn are none. */
+    public static ShouldRunCommand forLane(
+            String goalId, String agentId, String runtimeProfile, String turnInstanceId) {
+        ShouldRunCommand c = new ShouldRunCommand();
+        c.goalId = goalId;
+        c.agentId = agentId.isEmpty() ? null : agentId;
+        c.runtimeProfile = runtimeProfile;
+        c.turnInstanceId = turnInstanceId.isEmpty() ? null : turnInstanceId;
+        return c;
+    }
+
     @Override
     public Options quickOptions() {
         return ShouldRunCommandQuickOptions.OPTIONS;

@@ -45,6 +45,17 @@ public final class CliContext {
         this.environment = environment;
     }
 
+    /**
+     * A context for one more call in this process (an MCP tool call): the same runtime root,
+     * environment and stderr, one JSON document to {@code out}, the clock read anew.
+     */
+    public CliContext forCall(PrintWriter out) {
+        LoopxCommand call = new LoopxCommand(out, err, environment, runner);
+        call.runtimeRoot = root.runtimeRoot;
+        call.format = "json";
+        return call.context();
+    }
+
     public PrintWriter out() {
         return out;
     }

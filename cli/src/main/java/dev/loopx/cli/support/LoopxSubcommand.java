@@ -12,15 +12,18 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
     @Spec
     protected CommandSpec spec;
 
-    /** Set when {@link QuickPath} runs the command (no picocli model, so no {@link #spec}). */
+    /** Set when the command runs without picocli ({@link QuickPath}, MCP tool calls): no {@link #spec}. */
     private CliContext given;
 
     protected CliContext context() {
         return given != null ? given : ((LoopxCommand) spec.root().userObject()).context();
     }
 
-    /** Runs the command with {@code context}, as {@link #call} does under picocli. */
-    final int call(CliContext context) {
+    /**
+     * Runs the command with {@code context}, as {@link #call} does under picocli: for a command
+     * whose options were set without a parser (the quick path, an MCP tool call).
+     */
+    public final int run(CliContext context) {
         this.given = context;
         return call();
     }

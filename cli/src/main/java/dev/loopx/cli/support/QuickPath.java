@@ -38,7 +38,7 @@ public final class QuickPath {
     public record Parsed(LoopxCommand root, LoopxSubcommand command) {
         /** Runs the command as picocli would have: its exit code. */
         public int run() {
-            return command.call(root.context());
+            return command.run(root.context());
         }
     }
 

@@ -24,6 +24,15 @@ public final class TodoClaimCommand extends TodoWriteCommand {
     @Option(names = "--todo-id", required = true, paramLabel = "ID")
     String todoId;
 
+    /** The command with its values set (an MCP {@code claim_task}); an empty agent is none. */
+    public static TodoClaimCommand forLane(String goalId, String agentId, String todoId) {
+        TodoClaimCommand c = new TodoClaimCommand();
+        c.goalId = goalId;
+        c.agentId = agentId.isEmpty() ? null : agentId;
+        c.todoId = todoId;
+        return c;
+    }
+
     @Override
     protected String schemaVersion() {
         return "loopx_todo_claim_v0";

@@ -48,6 +48,19 @@ public final class TodoCompleteCommand extends TodoWriteCommand {
     @Option(names = "--decision-outcome", paramLabel = "approve|reject|cancel")
     String decisionOutcome;
 
+    /** The command with its values set (an MCP {@code complete_task}); empty texts and agent are none. */
+    public static TodoCompleteCommand forLane(
+            String goalId, String agentId, String todoId, String evidence, String nextAgentTodo, boolean noFollowUp) {
+        TodoCompleteCommand c = new TodoCompleteCommand();
+        c.goalId = goalId;
+        c.agentId = agentId.isEmpty() ? null : agentId;
+        c.todoId = todoId;
+        c.evidence = evidence.isEmpty() ? null : evidence;
+        c.nextAgentTodo = nextAgentTodo.isEmpty() ? null : nextAgentTodo;
+        c.noFollowUp = noFollowUp;
+        return c;
+    }
+
     @Override
     protected String schemaVersion() {
         return "loopx_todo_complete_v0";

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.Environment;
+import dev.loopx.cli.support.LoopxCommand;
 import dev.loopx.cli.testing.CliRunner;
 import dev.loopx.host.mcp.LoopxMcpServer;
 import dev.loopx.host.mcp.McpBinding;
@@ -82,8 +83,8 @@ class McpServerInProcessTest {
         server = Thread.ofPlatform().start(() -> {
             try {
                 LoopxMcpServer.serve(
-                        new McpServe.InProcess(dev.loopx.cli.Cli::run, env, err),
-                        new McpBinding("g1", "builder", "loopx", List.of()),
+                        new McpServe.Tools(new LoopxCommand(err, err, env, dev.loopx.cli.Cli::run).context()),
+                        new McpBinding("g1", "builder", "loopx"),
                         serverIn,
                         serverOut,
                         "test");

@@ -1,10 +1,7 @@
 package dev.loopx.host.mcp;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.ledger.json.Json;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServer;
@@ -17,7 +14,6 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -26,10 +22,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * {@code loopx mcp serve} (SPEC §S13): a stdio MCP server on the official MCP Java SDK with the
  * tools {@code should_run}, {@code claim_task}, {@code complete_task} and {@code host_prompt}.
- * Each call becomes one LoopX CLI invocation through {@link CliBackend}; its result is the CLI's
- * JSON (text content and structured content), {@code isError} exactly when the answer has
- * {@code ok=false}. Missing identity or authority never throws: it is a
- * {@code loopx_mcp_blocker_v0} result (see {@link McpToolCalls}).
+ * Each call is translated into one typed {@link McpToolCall} and run by the {@link McpToolBackend}
+ * as the use case of the same name; its result is that use case's document (text content and
+ * structured content), {@code isError} exactly when the answer has {@code ok=false}. Missing
+ * identity or authority never throws: it is a {@code loopx_mcp_blocker_v0} result (see
+ * {@link McpToolCalls}).
  *
  * <p>Only MCP frames are written to {@code out}; the SDK logs through SLF4J, which LoopX binds to
  * the no-op logger. This class is reachable only from the {@code mcp serve} command, so the SDK is
@@ -43,7 +40,8 @@ public final class LoopxMcpServer {
     private LoopxMcpServer() {}
 
     /** Serves MCP over {@code in}/{@code out} until {@code in} ends; calls are serialised. */
-    public static void serve(CliBackend backend, McpBinding binding, InputStream in, OutputStream out, String version)
+    public static void serve(
+            McpToolBackend backend, McpBinding binding, InputStream in, OutputStream out, String version)
             throws InterruptedException {
         CountDownLatch ended = new CountDownLatch(1);
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(MAPPER);
@@ -100,37 +98,22 @@ public final class LoopxMcpServer {
         }
     }
 
-    /** One tool call: translate, run the CLI once (or answer the blocker), wrap as a tool result. */
+    /** One tool call: translate, run its use case once (or answer the blocker), wrap as a tool result. */
     static McpSchema.CallToolResult call(
-            CliBackend backend, McpBinding binding, String tool, Map<String, Object> arguments) {
-        Either<ObjectNode, List<String>> translated = McpToolCalls.translate(tool, arguments, binding);
+            McpToolBackend backend, McpBinding binding, String tool, Map<String, Object> arguments) {
+        Either<McpBlocker, McpToolCall> translated = McpToolCalls.translate(tool, arguments, binding);
         if (translated.isLeft()) {
-            return result(translated.getLeft());
+            return result(backend.blocker(translated.getLeft()));
         }
-        CliBackend.Result run;
         try {
-            run = backend.run(translated.get());
+            return result(backend.answer(translated.get()));
         } catch (RuntimeException e) {
-            return result(McpToolCalls.blocker(
+            return result(backend.blocker(new McpBlocker(
                     tool,
                     "cli_unavailable",
                     "The LoopX CLI could not run (" + e.getClass().getSimpleName() + "); nothing was recorded.",
-                    binding.cliBin() + " doctor"));
+                    binding.cliBin() + " doctor")));
         }
-        JsonNode answer;
-        try {
-            answer = Json.mapper().readTree(run.stdout());
-        } catch (JsonProcessingException e) {
-            answer = null;
-        }
-        if (answer == null || !answer.isObject()) {
-            return result(McpToolCalls.blocker(
-                    tool,
-                    "cli_output_unreadable",
-                    "The LoopX CLI did not answer with one JSON document (exit " + run.exitCode() + ").",
-                    binding.cliBin() + " doctor"));
-        }
-        return result((ObjectNode) answer);
     }
 
     private static McpSchema.CallToolResult result(ObjectNode answer) {
