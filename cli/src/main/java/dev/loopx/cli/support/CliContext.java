@@ -235,14 +235,14 @@ public final class CliContext {
             return renderError(e);
         }
         if (failure instanceof InvalidRequest e) {
-            return renderError(CliError.badInput(e.errorCode(), e.getMessage()));
+            return renderError(CliError.of(e));
         }
         if (failure instanceof LedgerException e) {
-            return renderError(new CliError(e.errorCode(), e.getMessage(), hintFor(e.errorCode())));
+            return renderError(CliError.of(e, hintFor(e.errorCode())));
         }
         err.println("loopx: internal error: " + PathRedactor.redact(String.valueOf(failure)));
         return renderError(new CliError(
-                "internal_error",
+                ErrorCode.INTERNAL_ERROR,
                 "LoopX failed unexpectedly (" + failure.getClass().getSimpleName() + "); nothing was acknowledged",
                 "loopx doctor"));
     }

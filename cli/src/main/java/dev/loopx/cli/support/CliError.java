@@ -1,8 +1,12 @@
 package dev.loopx.cli.support;
 
+import dev.loopx.application.InvalidRequest;
+import dev.loopx.commands.Rejection;
+import dev.loopx.ledger.LedgerException;
+
 /**
- * A failure the CLI reports as a {@code loopx_error_v0} document. The exit code comes from
- * {@link ExitCodes}, never from the thrower.
+ * A failure the CLI reports as a {@code loopx_error_v0} document. The exit code is decided by
+ * {@link ExitCodes} from the failure's type or its {@link ErrorCode}, never by the thrower.
  */
 public final class CliError extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -11,8 +15,13 @@ public final class CliError extends RuntimeException {
     private final int exitCode;
     private final boolean refusal;
 
+    public CliError(ErrorCode errorCode, String message, String hint) {
+        this(errorCode.wire(), message, hint, ExitCodes.forError(errorCode), false);
+    }
+
+    /** A code given as text by a value of a lower floor (a privacy violation, a refused connect); it must be an {@link ErrorCode}. */
     public CliError(String errorCode, String message, String hint) {
-        this(errorCode, message, hint, ExitCodes.forError(errorCode), false);
+        this(ErrorCode.of(errorCode), message, hint);
     }
 
     private CliError(String errorCode, String message, String hint, int exitCode, boolean refusal) {
@@ -28,14 +37,29 @@ public final class CliError extends RuntimeException {
         return refusal;
     }
 
-    /** A decider's refusal: exit 1, or 2 when the refusal is about the input itself. */
-    public static CliError of(dev.loopx.commands.Rejection rejection) {
+    /** A decider's refusal: exit 1, or 2 when the refusal is about the input itself (by type). */
+    public static CliError of(Rejection rejection) {
         return new CliError(
                 rejection.errorCode(),
                 rejection.message(),
                 RejectionHints.of(rejection),
                 ExitCodes.forRejection(rejection),
                 true);
+    }
+
+    /** A service refused the request before opening anything: exit 2 by type. */
+    public static CliError of(InvalidRequest invalid) {
+        return new CliError(invalid.errorCode(), invalid.getMessage(), "loopx --help", ExitCodes.BAD_INPUT, false);
+    }
+
+    /**
+     * The journal, its lock or the runtime root failed: exit 3 by type, unless its code is one the
+     * contract gives another exit (a missing runtime root is bad input, a lock timeout a refusal).
+     */
+    public static CliError of(LedgerException failure, String hint) {
+        int exit =
+                ErrorCode.fromWire(failure.errorCode()).map(ExitCodes::forError).orElse(ExitCodes.ENVIRONMENT);
+        return new CliError(failure.errorCode(), failure.getMessage(), hint, exit, false);
     }
 
     public int exitCode() {
@@ -50,7 +74,12 @@ public final class CliError extends RuntimeException {
         return hint;
     }
 
-    public static CliError badInput(String errorCode, String message) {
+    public static CliError badInput(ErrorCode errorCode, String message) {
         return new CliError(errorCode, message, "loopx --help");
+    }
+
+    /** {@link #badInput(ErrorCode, String)} for a code given as text; it must be an {@link ErrorCode}. */
+    public static CliError badInput(String errorCode, String message) {
+        return badInput(ErrorCode.of(errorCode), message);
     }
 }

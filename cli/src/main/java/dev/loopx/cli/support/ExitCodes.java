@@ -1,7 +1,6 @@
 package dev.loopx.cli.support;
 
 import dev.loopx.commands.Rejection;
-import java.util.Set;
 
 /**
  * The one place exit codes are decided (SPEC §S0): 0 ok; 1 the command ran and the answer is a
@@ -13,55 +12,85 @@ public final class ExitCodes {
     public static final int BAD_INPUT = 2;
     public static final int ENVIRONMENT = 3;
 
-    private static final Set<String> BAD_INPUT_CODES = Set.of(
-            "invalid_arguments",
-            "invalid_goal_id",
-            "invalid_agent_id",
-            "invalid_value",
-            "invalid_time",
-            "invalid_format",
-            "runtime_root_not_found",
-            "runtime_root_not_a_directory",
-            "runtime_root_not_initialized",
-            "runtime_root_foreign",
-            "project_not_found",
-            "import_file_unreadable",
-            "import_file_invalid",
-            "public_boundary_violation",
-            "unknown_option",
-            "invalid_todo_id",
-            "invalid_resume_when",
-            "invalid_text",
-            "invalid_task_class",
-            "invalid_enum",
-            "actor_kind_required",
-            "gate_scope_required",
-            "decision_outcome_required",
-            "text_file_unreadable",
-            "replacement_same_as_todo",
-            "archive_not_found");
-
-    private static final Set<String> REFUSAL_CODES = Set.of(
-            "goal_not_found",
-            "concurrent_write_conflict",
-            "lock_acquire_timeout",
-            "ledger_verify_failed",
-            "ledger_not_empty",
-            "import_chain_broken",
-            "doctor_found_problems",
-            "operation_id_conflict",
-            "status_collection_unavailable");
-
     private ExitCodes() {}
 
-    public static int forError(String errorCode) {
-        if (BAD_INPUT_CODES.contains(errorCode)) {
-            return BAD_INPUT;
-        }
-        if (REFUSAL_CODES.contains(errorCode)) {
-            return REFUSED;
-        }
-        return ENVIRONMENT;
+    /** The exit code of an error envelope, by its code (exhaustive; no default). */
+    public static int forError(ErrorCode code) {
+        return switch (code) {
+            case INVALID_ARGUMENTS,
+                    INVALID_GOAL_ID,
+                    INVALID_AGENT_ID,
+                    INVALID_VALUE,
+                    INVALID_TIME,
+                    INVALID_FORMAT,
+                    RUNTIME_ROOT_NOT_FOUND,
+                    RUNTIME_ROOT_NOT_A_DIRECTORY,
+                    RUNTIME_ROOT_NOT_INITIALIZED,
+                    RUNTIME_ROOT_FOREIGN,
+                    PROJECT_NOT_FOUND,
+                    IMPORT_FILE_UNREADABLE,
+                    IMPORT_FILE_INVALID,
+                    PUBLIC_BOUNDARY_VIOLATION,
+                    UNKNOWN_OPTION,
+                    INVALID_TODO_ID,
+                    INVALID_RESUME_WHEN,
+                    INVALID_TEXT,
+                    INVALID_TASK_CLASS,
+                    INVALID_ENUM,
+                    ACTOR_KIND_REQUIRED,
+                    GATE_SCOPE_REQUIRED,
+                    DECISION_OUTCOME_REQUIRED,
+                    TEXT_FILE_UNREADABLE,
+                    REPLACEMENT_SAME_AS_TODO,
+                    ARCHIVE_NOT_FOUND -> BAD_INPUT;
+            case GOAL_NOT_FOUND,
+                    CONCURRENT_WRITE_CONFLICT,
+                    LOCK_ACQUIRE_TIMEOUT,
+                    LEDGER_VERIFY_FAILED,
+                    LEDGER_NOT_EMPTY,
+                    IMPORT_CHAIN_BROKEN,
+                    DOCTOR_FOUND_PROBLEMS,
+                    OPERATION_ID_CONFLICT,
+                    STATUS_COLLECTION_UNAVAILABLE,
+                    AGENT_IDENTITY_ALREADY_REGISTERED,
+                    AGENT_NOT_REGISTERED,
+                    AGENT_ID_REQUIRED,
+                    TODO_NOT_FOUND,
+                    CLAIMED_BY_OTHER,
+                    AGENT_EXCLUDED,
+                    TODO_ALREADY_COMPLETED,
+                    USE_COMPLETE_FOR_DONE,
+                    SECTION_NOT_EMPTY,
+                    NO_ACCOUNTABLE_WRITEBACK,
+                    WRITEBACK_ALREADY_SPENT,
+                    SCHEDULER_HINT_MISMATCH,
+                    SPEND_NOT_FOUND,
+                    EXECUTE_AND_OFFLINE_REQUIRED -> REFUSED;
+            case INTERNAL_ERROR,
+                    INTERRUPTED,
+                    LEDGER_CORRUPT,
+                    LEDGER_MISSING,
+                    LEDGER_UNREADABLE,
+                    LEDGER_FOREIGN_FILES,
+                    LEDGER_SYNC_FAILED,
+                    LEDGER_TAIL_LOST,
+                    LEDGER_WRITE_FAILED,
+                    APPEND_TOO_LARGE,
+                    EVENT_VERSION_UNSUPPORTED,
+                    UNKNOWN_EVENT_TYPE,
+                    JVM_FLAGS_MISSING,
+                    LOCK_ACQUIRE_INTERRUPTED,
+                    LOCK_RELEASE_FAILED,
+                    NOT_A_REGULAR_FILE,
+                    RUNTIME_ROOT_UNREADABLE,
+                    RUNTIME_ROOT_UNWRITABLE,
+                    PROJECT_INDEX_UNREADABLE,
+                    PROJECT_INDEX_UNWRITABLE,
+                    PROJECTION_DIVERGED,
+                    PROJECTION_STORE_UNREADABLE,
+                    HOST_FILE_WRITE_FAILED,
+                    CLI_UNAVAILABLE -> ENVIRONMENT;
+        };
     }
 
     /**

@@ -21,7 +21,7 @@ class ExitCodesTest {
             int exit = ExitCodes.forRejection(r);
             assertTrue(exit == ExitCodes.REFUSED || exit == ExitCodes.BAD_INPUT, kind.getSimpleName() + " -> " + exit);
             assertEquals(
-                    ExitCodes.forError(r.errorCode()) == ExitCodes.BAD_INPUT,
+                    ExitCodes.forError(ErrorCode.of(r.errorCode())) == ExitCodes.BAD_INPUT,
                     exit == ExitCodes.BAD_INPUT,
                     kind.getSimpleName() + " (" + r.errorCode()
                             + "): the type's exit code and the error code's disagree");
