@@ -7,6 +7,7 @@ import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.DryRunCommand;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
@@ -60,7 +61,7 @@ public final class RewardCommand extends DryRunCommand {
             TextOptions.oneOf("--actor-kind", actorKind, "owner", "controller");
         } else if (!dryRun) {
             throw CliError.badInput(
-                    "actor_kind_required", "a reward is appended only with --actor-kind owner|controller");
+                    ErrorCode.ACTOR_KIND_REQUIRED, "a reward is appended only with --actor-kind owner|controller");
         }
         if (decision != null) {
             IdOptions.requireId("--decision", decision);
@@ -70,7 +71,7 @@ public final class RewardCommand extends DryRunCommand {
         }
         lessonSummary = TextOptions.requirePublic("--lesson-summary", lessonSummary, false);
         if ((lessonKind == null) != lessonSummary.isEmpty()) {
-            throw CliError.badInput("invalid_arguments", "--lesson-kind and --lesson-summary go together");
+            throw CliError.badInput(ErrorCode.INVALID_ARGUMENTS, "--lesson-kind and --lesson-summary go together");
         }
     }
 

@@ -7,6 +7,7 @@ import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.commands.Rejection;
 import dev.loopx.ledger.json.Json;
@@ -94,11 +95,11 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
             BigDecimal value = new BigDecimal(text.trim());
             if (value.signum() < 0 || value.compareTo(BigDecimal.valueOf(1000)) > 0 || value.scale() > 6) {
                 throw CliError.badInput(
-                        "invalid_value", option + " must be a number from 0 to 1000 (0 pauses the goal)");
+                        ErrorCode.INVALID_VALUE, option + " must be a number from 0 to 1000 (0 pauses the goal)");
             }
             return value;
         } catch (NumberFormatException e) {
-            throw CliError.badInput("invalid_value", option + " must be a number, e.g. 0.5");
+            throw CliError.badInput(ErrorCode.INVALID_VALUE, option + " must be a number, e.g. 0.5");
         }
     }
 
@@ -106,11 +107,13 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
         try {
             int value = Integer.parseInt(text.trim());
             if (value < min || value > max) {
-                throw CliError.badInput("invalid_value", option + " must be a whole number from " + min + " to " + max);
+                throw CliError.badInput(
+                        ErrorCode.INVALID_VALUE, option + " must be a whole number from " + min + " to " + max);
             }
             return value;
         } catch (NumberFormatException e) {
-            throw CliError.badInput("invalid_value", option + " must be a whole number from " + min + " to " + max);
+            throw CliError.badInput(
+                    ErrorCode.INVALID_VALUE, option + " must be a whole number from " + min + " to " + max);
         }
     }
 }

@@ -7,6 +7,7 @@ import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
@@ -59,11 +60,13 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
         IdOptions.requireId("--agent-id", agentId);
         TextOptions.oneOf("--surface", surface, "codex_app");
         if (!Rrule.isMinutely(appliedRrule)) {
-            throw CliError.badInput("invalid_value", "--applied-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
+            throw CliError.badInput(
+                    ErrorCode.INVALID_VALUE, "--applied-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
         }
         if (!resetToken.matches("[0-9a-f]{16}") || !identitySignature.matches("[0-9a-f]{12}")) {
             throw CliError.badInput(
-                    "invalid_value", "--reset-token is 16 hex digits and --identity-signature 12 (from should-run)");
+                    ErrorCode.INVALID_VALUE,
+                    "--reset-token is 16 hex digits and --identity-signature 12 (from should-run)");
         }
     }
 

@@ -7,6 +7,7 @@ import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.commands.Rejection;
@@ -52,7 +53,7 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
         IdOptions.requireId("--agent-id", agentId);
         for (String rrule : List.of(failedRrule, currentRrule)) {
             if (!Rrule.isMinutely(rrule)) {
-                throw CliError.badInput("invalid_value", "RRULEs must look like FREQ=MINUTELY;INTERVAL=<n>");
+                throw CliError.badInput(ErrorCode.INVALID_VALUE, "RRULEs must look like FREQ=MINUTELY;INTERVAL=<n>");
             }
         }
     }

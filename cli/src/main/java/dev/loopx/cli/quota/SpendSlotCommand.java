@@ -7,6 +7,7 @@ import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.commands.Rejection;
@@ -44,7 +45,7 @@ public final class SpendSlotCommand extends PreviewFirstCommand {
             IdOptions.requireId("--agent-id", agentId);
         }
         if (slots < 1 || slots > 1440) {
-            throw CliError.badInput("invalid_value", "--slots must be a whole number from 1 to 1440");
+            throw CliError.badInput(ErrorCode.INVALID_VALUE, "--slots must be a whole number from 1 to 1440");
         }
     }
 

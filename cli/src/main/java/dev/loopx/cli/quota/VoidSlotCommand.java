@@ -7,6 +7,7 @@ import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
@@ -45,7 +46,7 @@ public final class VoidSlotCommand extends PreviewFirstCommand {
     @Override
     protected void validate(CliContext context) {
         if (spentSeq < 1) {
-            throw CliError.badInput("invalid_value", "--spent-seq must be a seq (>= 1)");
+            throw CliError.badInput(ErrorCode.INVALID_VALUE, "--spent-seq must be a seq (>= 1)");
         }
         TextOptions.requirePublic("--reason-summary", reasonSummary, true);
     }

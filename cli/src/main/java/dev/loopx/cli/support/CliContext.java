@@ -80,7 +80,7 @@ public final class CliContext {
         return switch (format) {
             case "json" -> true;
             case "text" -> false;
-            default -> throw CliError.badInput("invalid_format", "--format must be json or text");
+            default -> throw CliError.badInput(ErrorCode.INVALID_FORMAT, "--format must be json or text");
         };
     }
 
@@ -91,7 +91,8 @@ public final class CliContext {
                 try {
                     now = Instant.parse(root.now);
                 } catch (DateTimeParseException e) {
-                    throw CliError.badInput("invalid_time", "--now must be RFC 3339 UTC, e.g. 2026-01-01T00:00:00Z");
+                    throw CliError.badInput(
+                            ErrorCode.INVALID_TIME, "--now must be RFC 3339 UTC, e.g. 2026-01-01T00:00:00Z");
                 }
             } else {
                 now = environment.clock().instant();
@@ -126,7 +127,7 @@ public final class CliContext {
             return Optional.of(
                     environment.workingDirectory().resolve(root.runtimeRoot).normalize());
         } catch (InvalidPathException e) {
-            throw CliError.badInput("invalid_value", "--runtime-root is not a usable path");
+            throw CliError.badInput(ErrorCode.INVALID_VALUE, "--runtime-root is not a usable path");
         }
     }
 

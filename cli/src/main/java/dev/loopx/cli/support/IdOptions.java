@@ -8,7 +8,7 @@ public final class IdOptions {
 
     public static String requireGoalId(String goalId) {
         Ids.problem("--goal-id", goalId).ifPresent(p -> {
-            throw CliError.badInput("invalid_goal_id", p);
+            throw CliError.badInput(ErrorCode.INVALID_GOAL_ID, p);
         });
         return goalId;
     }
@@ -18,8 +18,8 @@ public final class IdOptions {
         Ids.problem(option, value).ifPresent(p -> {
             throw CliError.badInput(
                     option.equals("--agent-id") || option.equals("--claimed-by") || option.equals("--blocks-agent")
-                            ? "invalid_agent_id"
-                            : "invalid_value",
+                            ? ErrorCode.INVALID_AGENT_ID
+                            : ErrorCode.INVALID_VALUE,
                     p);
         });
         return value;
@@ -27,7 +27,8 @@ public final class IdOptions {
 
     public static String requireTodoId(String value) {
         if (!dev.loopx.commands.todo.TodoIds.isTodoId(value)) {
-            throw CliError.badInput("invalid_todo_id", "--todo-id must look like todo_ followed by 12 hex digits");
+            throw CliError.badInput(
+                    ErrorCode.INVALID_TODO_ID, "--todo-id must look like todo_ followed by 12 hex digits");
         }
         return value;
     }

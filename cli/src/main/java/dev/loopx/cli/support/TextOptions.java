@@ -40,7 +40,7 @@ public final class TextOptions {
         try {
             if (Files.size(path) > MAX_CHARS * 4L) {
                 throw CliError.badInput(
-                        "invalid_text", "the text file is larger than " + MAX_CHARS + " characters allow");
+                        ErrorCode.INVALID_TEXT, "the text file is larger than " + MAX_CHARS + " characters allow");
             }
             byte[] bytes = Files.readAllBytes(path);
             return StandardCharsets.UTF_8
@@ -50,9 +50,9 @@ public final class TextOptions {
                     .decode(ByteBuffer.wrap(bytes))
                     .toString();
         } catch (CharacterCodingException e) {
-            throw CliError.badInput("invalid_text", "the text file is not valid UTF-8");
+            throw CliError.badInput(ErrorCode.INVALID_TEXT, "the text file is not valid UTF-8");
         } catch (IOException e) {
-            throw CliError.badInput("text_file_unreadable", "the text file cannot be read");
+            throw CliError.badInput(ErrorCode.TEXT_FILE_UNREADABLE, "the text file cannot be read");
         }
     }
 
@@ -63,13 +63,14 @@ public final class TextOptions {
                 return value;
             }
         }
-        throw CliError.badInput("invalid_enum", option + " must be one of: " + String.join(", ", allowed));
+        throw CliError.badInput(ErrorCode.INVALID_ENUM, option + " must be one of: " + String.join(", ", allowed));
     }
 
     /** A {@code --cli-bin} value (how a host calls LoopX): non-blank, no control characters. */
     public static String cliBin(String cliBin) {
         if (cliBin.isBlank() || cliBin.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-            throw CliError.badInput("invalid_value", "--cli-bin must be non-blank and free of control characters");
+            throw CliError.badInput(
+                    ErrorCode.INVALID_VALUE, "--cli-bin must be non-blank and free of control characters");
         }
         return cliBin;
     }

@@ -6,6 +6,7 @@ import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.application.todo.AddTodo;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.TextOptions;
@@ -123,7 +124,7 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
         if (taskClass != null) {
             parsedClass = TaskClass.fromWire(taskClass)
                     .orElseThrow(() -> CliError.badInput(
-                            "invalid_enum",
+                            ErrorCode.INVALID_ENUM,
                             "--task-class must be one of: "
                                     + String.join(
                                             ", ",
@@ -134,8 +135,8 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
         excludedAgents.forEach(a -> IdOptions.requireId("--excluded-agent", a));
         if (priority != null) {
             parsedPriority = Priority.fromWire(priority)
-                    .orElseThrow(
-                            () -> CliError.badInput("invalid_enum", "--priority must be one of: P0, P1, P2, P3, P4"));
+                    .orElseThrow(() ->
+                            CliError.badInput(ErrorCode.INVALID_ENUM, "--priority must be one of: P0, P1, P2, P3, P4"));
         }
         if (claimedBy != null) {
             IdOptions.requireId("--claimed-by", claimedBy);
@@ -147,7 +148,7 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
             resolvedResume = ResumeCondition.parse(resumeWhen)
                     .orElseThrow(
                             () -> CliError.badInput(
-                                    "invalid_resume_when",
+                                    ErrorCode.INVALID_RESUME_WHEN,
                                     "--resume-when must be todo_done:<todo id> or resume_at:<RFC 3339 with offset, e.g. 2026-05-01T09:00:00+02:00>"));
         }
         // Which classes, claims and scopes a role may have is the domain's rule (TodoDecider.admissible):

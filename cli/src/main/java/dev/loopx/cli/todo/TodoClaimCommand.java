@@ -6,6 +6,7 @@ import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.TodoCommands.ClaimTodo;
@@ -42,7 +43,8 @@ public final class TodoClaimCommand extends TodoWriteCommand {
     protected void validate(CliContext context) {
         IdOptions.requireTodoId(todoId);
         if (agentId == null) {
-            throw CliError.badInput("invalid_arguments", "todo claim needs --agent-id (the agent taking the claim)");
+            throw CliError.badInput(
+                    ErrorCode.INVALID_ARGUMENTS, "todo claim needs --agent-id (the agent taking the claim)");
         }
         validateAgent();
     }

@@ -6,6 +6,7 @@ import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
@@ -78,12 +79,14 @@ public final class TodoCompleteCommand extends TodoWriteCommand {
             TextOptions.requirePublic("--next-user-todo", nextUserTodo, true);
             if (nextUserTaskClass == null) {
                 throw CliError.badInput(
-                        "invalid_task_class", "--next-user-todo needs --next-user-task-class user_gate or user_action");
+                        ErrorCode.INVALID_TASK_CLASS,
+                        "--next-user-todo needs --next-user-task-class user_gate or user_action");
             }
         }
         if (nextUserTaskClass != null) {
             if (nextUserTodo == null) {
-                throw CliError.badInput("invalid_arguments", "--next-user-task-class goes with --next-user-todo");
+                throw CliError.badInput(
+                        ErrorCode.INVALID_ARGUMENTS, "--next-user-task-class goes with --next-user-todo");
             }
             TextOptions.oneOf("--next-user-task-class", nextUserTaskClass, "user_gate", "user_action");
         }
@@ -91,7 +94,7 @@ public final class TodoCompleteCommand extends TodoWriteCommand {
             TextOptions.oneOf("--decision-outcome", decisionOutcome, "approve", "reject", "cancel");
         }
         if (noFollowUp && (nextAgentTodo != null || nextUserTodo != null)) {
-            throw CliError.badInput("invalid_arguments", "--no-follow-up contradicts a --next-…-todo");
+            throw CliError.badInput(ErrorCode.INVALID_ARGUMENTS, "--no-follow-up contradicts a --next-…-todo");
         }
     }
 

@@ -6,6 +6,7 @@ import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
@@ -68,12 +69,13 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
                     : ResumeCondition.parse(resumeWhen)
                             .orElseThrow(
                                     () -> CliError.badInput(
-                                            "invalid_resume_when",
+                                            ErrorCode.INVALID_RESUME_WHEN,
                                             "--resume-when must be todo_done:<todo id>, resume_at:<RFC 3339 with offset> or none"));
         }
         if (text == null && status == null && resumeWhen == null && !clearClaim) {
             throw CliError.badInput(
-                    "invalid_arguments", "say what to change: --text, --status, --resume-when or --clear-claim");
+                    ErrorCode.INVALID_ARGUMENTS,
+                    "say what to change: --text, --status, --resume-when or --clear-claim");
         }
     }
 

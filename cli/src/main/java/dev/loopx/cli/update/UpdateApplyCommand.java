@@ -4,6 +4,7 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.update.ApplyUpdate;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.cli.support.VersionInfo;
@@ -88,7 +89,7 @@ public final class UpdateApplyCommand extends LoopxSubcommand {
     protected int execute(CliContext context) throws Exception {
         Path archiveFile = archiveFile(context);
         if (sha256 != null && !SHA256.matcher(sha256).matches()) {
-            throw CliError.badInput("invalid_value", "--sha256 must be 64 hex digits");
+            throw CliError.badInput(ErrorCode.INVALID_VALUE, "--sha256 must be 64 hex digits");
         }
         TextOptions.cliBin(cliBin);
         Invocation invocation = context.invocation();
@@ -115,10 +116,10 @@ public final class UpdateApplyCommand extends LoopxSubcommand {
                     .toAbsolutePath()
                     .normalize();
         } catch (InvalidPathException e) {
-            throw CliError.badInput("invalid_value", "--archive is not a usable path");
+            throw CliError.badInput(ErrorCode.INVALID_VALUE, "--archive is not a usable path");
         }
         if (!Files.isRegularFile(file)) {
-            throw CliError.badInput("archive_not_found", "--archive names no readable file");
+            throw CliError.badInput(ErrorCode.ARCHIVE_NOT_FOUND, "--archive names no readable file");
         }
         return file;
     }
