@@ -5,6 +5,7 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.application.quota.AnswerShouldRun;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
@@ -12,7 +13,6 @@ import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.scheduler.SchedulerCommands.AckScheduler;
-import dev.loopx.commands.scheduler.SchedulerDecider;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import io.vavr.control.Either;
@@ -58,7 +58,7 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
     protected void validate(CliContext context) {
         IdOptions.requireId("--agent-id", agentId);
         TextOptions.oneOf("--surface", surface, "codex_app");
-        if (!SchedulerDecider.isMinutelyRrule(appliedRrule)) {
+        if (!AnswerShouldRun.isMinutelyRrule(appliedRrule)) {
             throw CliError.badInput("invalid_value", "--applied-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
         }
         if (!resetToken.matches("[0-9a-f]{16}") || !identitySignature.matches("[0-9a-f]{12}")) {

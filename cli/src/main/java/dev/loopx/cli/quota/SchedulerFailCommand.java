@@ -5,13 +5,13 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.application.quota.AnswerShouldRun;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.scheduler.SchedulerCommands.FailScheduler;
-import dev.loopx.commands.scheduler.SchedulerDecider;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import io.vavr.control.Either;
@@ -51,7 +51,7 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
     protected void validate(CliContext context) {
         IdOptions.requireId("--agent-id", agentId);
         for (String rrule : List.of(failedRrule, currentRrule)) {
-            if (!SchedulerDecider.isMinutelyRrule(rrule)) {
+            if (!AnswerShouldRun.isMinutelyRrule(rrule)) {
                 throw CliError.badInput("invalid_value", "RRULEs must look like FREQ=MINUTELY;INTERVAL=<n>");
             }
         }
