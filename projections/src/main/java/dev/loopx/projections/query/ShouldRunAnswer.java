@@ -16,6 +16,9 @@ import java.util.Optional;
  * @param claimRequiredBeforeWork {@code normal_run} on a todo this lane has not claimed
  * @param runtimeProfile     the profile asked with ({@code ""} when none)
  * @param runnableCandidates up to 5 runnable advancement todos, in {@link TodoRules#ORDER}
+ * @param terminalStop       the goal is terminal: the automation stops ({@code stop_terminal_no_followup})
+ * @param pauseAllowed       the cadence stops, so the host may pause its automation
+ * @param promptUpgrade      the heartbeat to install, present exactly for {@code automation_prompt_upgrade_required}
  */
 public record ShouldRunAnswer(
         String goalId,
