@@ -1,15 +1,14 @@
 package dev.loopx.application.project;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.query.Frontier;
 import dev.loopx.projections.query.GoalRisks;
 import dev.loopx.projections.query.GoalStatus;
 import dev.loopx.projections.query.LaneDecisions;
 import dev.loopx.projections.query.Lanes;
-import dev.loopx.projections.query.TodoBrief;
 import dev.loopx.projections.query.TodoRules;
 import dev.loopx.projections.quota.QuotaStatus;
+import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,9 +16,8 @@ import java.util.Objects;
 
 /**
  * What each global read surface says about one scanned project (SPEC §S9), as pure functions of
- * the {@link ScanProjects.Project} and {@code now}: a reader for {@link ScanProjects#run}. The
- * JSON parts are the documents of the projection queries that own them ({@link TodoBrief},
- * {@link Lanes}, {@link GoalRisks}); each call returns fresh nodes the caller may extend.
+ * the {@link ScanProjects.Project} and {@code now}: a reader for {@link ScanProjects#run}. Each
+ * answer is a list of values ({@link Lanes}, {@link TodoView}, {@link GoalRisks.Risk}) the CLI renders.
  */
 public final class ProjectDigests {
     private ProjectDigests() {}
@@ -37,7 +35,7 @@ public final class ProjectDigests {
             boolean terminal) {}
 
     /** {@code global-todos}: one goal's next agent todo per lane and its open todos in {@link TodoRules#ORDER}. */
-    public record GoalTodos(String goalId, ObjectNode nextAgentTodo, List<ObjectNode> openTodos) {
+    public record GoalTodos(String goalId, Lanes nextAgentTodo, List<TodoView> openTodos) {
         public GoalTodos {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(nextAgentTodo, "nextAgentTodo");
@@ -63,13 +61,15 @@ public final class ProjectDigests {
         return goals;
     }
 
-    /** {@code global-gates}: every open owner gate of every goal, as its gate brief with {@code goal_id} added. */
-    public static List<ObjectNode> gates(ScanProjects.Project project) {
-        List<ObjectNode> gates = new ArrayList<>();
+    /** {@code global-gates}: one open owner gate and its goal. */
+    public record GoalGate(String goalId, TodoView gate) {}
+
+    /** {@code global-gates}: every open owner gate of every goal, goal by goal in {@link TodoRules#ORDER}. */
+    public static List<GoalGate> gates(ScanProjects.Project project) {
+        List<GoalGate> gates = new ArrayList<>();
         for (GoalState s : project.goals()) {
             GoalStatus.openGates(s, "")
-                    .forEach(t ->
-                            gates.add(TodoBrief.gate(t).put("goal_id", s.goal().goalId())));
+                    .forEach(t -> gates.add(new GoalGate(s.goal().goalId(), t)));
         }
         return gates;
     }
@@ -79,11 +79,10 @@ public final class ProjectDigests {
         for (GoalState s : project.goals()) {
             goals.add(new GoalTodos(
                     s.goal().goalId(),
-                    Lanes.toJson(s, "", now),
+                    Lanes.of(s, "", now),
                     s.openTodos().stream()
                             .filter(TodoRules::open)
                             .sorted(TodoRules.ORDER)
-                            .map(TodoBrief::of)
                             .toList()));
         }
         return goals;
@@ -93,10 +92,10 @@ public final class ProjectDigests {
      * {@code global-risks}: {@code ledger_head_unconfirmed} first when the head marker does not
      * confirm the views' checkpoint, then each goal's risks ({@link GoalRisks}).
      */
-    public static List<ObjectNode> risks(ScanProjects.Project project, Instant now) {
-        List<ObjectNode> risks = new ArrayList<>();
+    public static List<GoalRisks.Risk> risks(ScanProjects.Project project, Instant now) {
+        List<GoalRisks.Risk> risks = new ArrayList<>();
         if (!project.ledgerCheck().confirmed()) {
-            risks.add(GoalRisks.risk(
+            risks.add(new GoalRisks.Risk(
                     "",
                     "ledger_head_unconfirmed",
                     "the head marker does not confirm the views' checkpoint; run loopx ledger verify in this project"));

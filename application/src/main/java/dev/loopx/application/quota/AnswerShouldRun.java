@@ -1,6 +1,5 @@
 package dev.loopx.application.quota;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.automation.AppLanes;
 import dev.loopx.application.composition.Composition;
@@ -22,6 +21,7 @@ import dev.loopx.projections.migration.PromptMigrationFold;
 import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
 import dev.loopx.projections.query.SchedulerHint;
 import dev.loopx.projections.query.ShouldRun;
+import dev.loopx.projections.query.ShouldRunAnswer;
 import dev.loopx.projections.scheduler.SchedulerFold;
 import dev.loopx.projections.view.Views;
 import io.vavr.control.Either;
@@ -38,6 +38,9 @@ import java.util.Optional;
  */
 public final class AnswerShouldRun {
     public static final String APP_PROFILE = "codex_app_heartbeat";
+    /** The runtime profiles a host may ask with, sorted. */
+    public static final List<String> PROFILES =
+            ShouldRun.PROFILES.stream().sorted().toList();
 
     private AnswerShouldRun() {}
 
@@ -70,12 +73,12 @@ public final class AnswerShouldRun {
     }
 
     /**
-     * The answer: the decision document of {@link ShouldRun}; the upgrade read to add before work
+     * The answer: the decision of {@link ShouldRun}; the upgrade read to add before work
      * (confirmed against the host store); the Codex App prompt binding (App lanes only); the turn
      * receipt (when a turn instance id was given).
      */
     public record Answer(
-            ObjectNode decision,
+            ShouldRunAnswer decision,
             Optional<PendingUpgrade> upgradeRead,
             Optional<AppPromptBinding> binding,
             Optional<TurnReceipt> turn) {
@@ -102,7 +105,7 @@ public final class AnswerShouldRun {
                     r.includeDetail(),
                     r.currentRrule(),
                     invocation.now());
-            ObjectNode decision = ShouldRun.answer(
+            ShouldRunAnswer decision = ShouldRun.answer(
                     goal.get(),
                     SchedulerFold.scheduler(views, r.goalId(), r.agentId(), SchedulerHint.APP_SURFACE),
                     request);
@@ -113,10 +116,7 @@ public final class AnswerShouldRun {
             Optional<TurnReceipt> turn = Optional.empty();
             if (!r.turnInstanceId().isEmpty()) {
                 Either<Rejection, TurnReceipt> observed = observeTurn(
-                        invocation,
-                        runtime,
-                        r,
-                        decision.path("effective_action").asText());
+                        invocation, runtime, r, decision.effectiveAction().wire());
                 if (observed.isLeft()) {
                     return Either.left(observed.getLeft());
                 }

@@ -86,7 +86,7 @@ class ScanProjectsTest {
         var risks = ProjectDigests.risks(new ScanProjects.Project("p", List.of(), differs), now);
         assertEquals(
                 List.of("ledger_head_unconfirmed"),
-                risks.stream().map(r -> r.get("kind").asText()).toList());
+                risks.stream().map(r -> r.kind()).toList());
         assertEquals(List.of(), ProjectDigests.risks(new ScanProjects.Project("p", List.of(), matches), now));
     }
 

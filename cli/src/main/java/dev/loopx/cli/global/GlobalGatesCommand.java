@@ -1,8 +1,10 @@
 package dev.loopx.cli.global;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.project.ProjectDigests;
 import dev.loopx.application.project.ScanProjects;
+import dev.loopx.cli.document.TodoParts;
 import dev.loopx.cli.support.CliContext;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -23,7 +25,9 @@ public final class GlobalGatesCommand extends GlobalCommand {
 
     @Override
     protected void read(ScanProjects.Project project, ObjectNode into, CliContext context) {
-        ProjectDigests.gates(project).forEach(into.putArray("gates")::add);
+        ArrayNode gates = into.putArray("gates");
+        ProjectDigests.gates(project)
+                .forEach(g -> gates.add(TodoParts.gate(g.gate()).put("goal_id", g.goalId())));
     }
 
     @Override

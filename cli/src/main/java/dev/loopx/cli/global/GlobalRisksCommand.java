@@ -1,5 +1,6 @@
 package dev.loopx.cli.global;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.project.ProjectDigests;
 import dev.loopx.application.project.ScanProjects;
@@ -34,7 +35,12 @@ public final class GlobalRisksCommand extends GlobalCommand {
         check.put("head_seq", project.ledgerCheck().headSeq());
         check.put("head_marker", project.ledgerCheck().state().wire());
         check.put("full_verify", "skipped");
-        ProjectDigests.risks(project, context.now()).forEach(into.putArray("risks")::add);
+        ArrayNode risks = into.putArray("risks");
+        ProjectDigests.risks(project, context.now())
+                .forEach(r -> risks.addObject()
+                        .put("goal_id", r.goalId())
+                        .put("kind", r.kind())
+                        .put("detail", r.detail()));
     }
 
     @Override

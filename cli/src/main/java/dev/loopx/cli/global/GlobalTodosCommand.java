@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.project.ProjectDigests;
 import dev.loopx.application.project.ScanProjects;
+import dev.loopx.cli.document.LanesDocument;
+import dev.loopx.cli.document.TodoParts;
 import dev.loopx.cli.support.CliContext;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -30,8 +32,9 @@ public final class GlobalTodosCommand extends GlobalCommand {
         ArrayNode goals = into.putArray("goals");
         for (ProjectDigests.GoalTodos t : ProjectDigests.todos(project, context.now())) {
             ObjectNode g = goals.addObject().put("goal_id", t.goalId());
-            g.set("next_agent_todo", t.nextAgentTodo());
-            t.openTodos().forEach(g.putArray("open_todos")::add);
+            g.set("next_agent_todo", LanesDocument.of(t.nextAgentTodo()));
+            ArrayNode open = g.putArray("open_todos");
+            t.openTodos().forEach(todo -> open.add(TodoParts.brief(todo)));
         }
     }
 

@@ -1,14 +1,8 @@
 package dev.loopx.cli.quota;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.quota.PlanQuota;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
-import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.projections.GoalState;
-import dev.loopx.projections.query.LaneDecisions;
-import dev.loopx.projections.query.QuotaPlan;
-import java.util.List;
 import picocli.CommandLine.Command;
 
 /**
@@ -25,15 +19,6 @@ import picocli.CommandLine.Command;
 public final class QuotaPlanCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) {
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            List<GoalState> goals = GoalState.loadAll(runtime.views());
-            ObjectNode doc = CliContext.document("loopx_quota_plan_v0", true);
-            doc.put("now", context.now().toString());
-            doc.put("runtime_profile", LaneDecisions.PROFILE);
-            doc.put("goal_count", goals.size());
-            ArrayNode rows = doc.putArray("goals");
-            goals.forEach(g -> rows.add(QuotaPlan.row(g, context.now())));
-            return context.emit(doc);
-        }
+        return context.emit(QuotaPlanDocument.of(context.now(), PlanQuota.run(context.invocation())));
     }
 }

@@ -2,6 +2,8 @@ package dev.loopx.cli.quota;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.quota.ReadQuota;
+import dev.loopx.cli.document.FrontierDocument;
+import dev.loopx.cli.document.QuotaWindowDocument;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
@@ -37,8 +39,8 @@ public final class QuotaStatusCommand extends LoopxSubcommand {
         doc.put("goal_id", goalId);
         doc.put("agent_id", agent);
         doc.put("lifecycle", answer.lifecycle());
-        doc.set("quota", answer.quota().toJson());
-        doc.set("goal_frontier_projection", answer.frontier().toJson());
+        doc.set("quota", QuotaWindowDocument.of(answer.quota()));
+        doc.set("goal_frontier_projection", FrontierDocument.of(answer.frontier()));
         return context.emit(doc);
     }
 }

@@ -7,8 +7,7 @@ import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.TextOptions;
-import dev.loopx.commands.scheduler.SchedulerDecider;
-import dev.loopx.projections.query.ShouldRun;
+import dev.loopx.commands.scheduler.Rrule;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -111,10 +110,7 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
             throw CliError.badInput("invalid_arguments", "--codex-app contradicts --runtime-profile " + runtimeProfile);
         }
         if (!profile.isEmpty()) {
-            TextOptions.oneOf(
-                    "--runtime-profile",
-                    profile,
-                    ShouldRun.PROFILES.stream().sorted().toArray(String[]::new));
+            TextOptions.oneOf("--runtime-profile", profile, AnswerShouldRun.PROFILES.toArray(String[]::new));
         }
         if (includeDetail != null) {
             TextOptions.oneOf("--include-detail", includeDetail, "scheduler", "all");
@@ -123,7 +119,7 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
         if (turnInstanceId != null) {
             IdOptions.requireId("--turn-instance-id", turnInstanceId);
         }
-        if (currentRrule != null && !SchedulerDecider.isMinutelyRrule(currentRrule)) {
+        if (currentRrule != null && !Rrule.isMinutely(currentRrule)) {
             throw CliError.badInput(
                     "invalid_value", "--app-automation-current-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
         }

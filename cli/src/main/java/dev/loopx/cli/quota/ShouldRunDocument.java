@@ -1,19 +1,22 @@
 package dev.loopx.cli.quota;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.quota.AnswerShouldRun;
-import dev.loopx.host.codexapp.binding.AppPromptBinding;
+import dev.loopx.cli.document.FrontierDocument;
+import dev.loopx.cli.document.QuotaWindowDocument;
+import dev.loopx.cli.document.TodoParts;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.migration.PendingUpgradeHint;
 import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
-import java.util.List;
+import dev.loopx.projections.query.InteractionContract;
+import dev.loopx.projections.query.ShouldRunAnswer;
+import dev.loopx.projections.todo.TodoView;
 import java.util.Optional;
 
 /**
- * The one place {@code loopx_quota_decision_v0} is assembled from {@link AnswerShouldRun.Answer}:
- * the decision, then the pending upgrade read (SPEC §S12) in
+ * The one place {@code loopx_quota_decision_v0} is rendered, from {@link AnswerShouldRun.Answer}:
+ * the decision, with the pending upgrade read (SPEC §S12) in
  * {@code interaction_contract.agent_channel}, the Codex App prompt binding under
  * {@code scheduler_hint.app_automation} and its {@code codex_app} mirror, and the turn receipt.
  */
@@ -21,33 +24,108 @@ final class ShouldRunDocument {
     private ShouldRunDocument() {}
 
     static ObjectNode of(AnswerShouldRun.Answer answer) {
-        ObjectNode doc = answer.decision().deepCopy();
-        addUpgradeRead(doc, answer.upgradeRead());
-        answer.binding().ifPresent(binding -> addBinding(doc, binding));
+        ShouldRunAnswer d = answer.decision();
+        ObjectNode doc = Json.object();
+        doc.put("schema_version", "loopx_quota_decision_v0");
+        doc.put("ok", true);
+        doc.put("goal_id", d.goalId());
+        doc.put("should_run", d.shouldRun());
+        doc.put("state", d.state());
+        doc.put("effective_action", d.effectiveAction().wire());
+        doc.put("reason", d.reason());
+        doc.put("recommended_action", d.recommendedAction());
+        doc.put("normal_delivery_allowed", d.normalDeliveryAllowed());
+        doc.put("claim_required_before_work", d.claimRequiredBeforeWork());
+        doc.put("runtime_profile", d.runtimeProfile());
+        doc.set("quota", QuotaWindowDocument.of(d.quota()));
+        ObjectNode identity = doc.putObject("agent_identity");
+        identity.put("agent_id", d.agentId());
+        identity.put("registered", d.agentRegistered());
+        if (d.selectedTodo().isEmpty()) {
+            doc.putNull("selected_todo");
+        } else {
+            doc.set("selected_todo", TodoParts.item(d.selectedTodo().get()));
+        }
+        ArrayNode candidates = doc.putArray("runnable_candidates");
+        d.runnableCandidates().forEach(t -> candidates.add(TodoParts.item(t)));
+        doc.set("user_todo_summary", userTodos(d.userTodos()));
+        doc.set("agent_todo_summary", agentTodos(d.agentTodos()));
+        ObjectNode heartbeat = doc.putObject("heartbeat_recommendation");
+        heartbeat.put("recommended_mode", d.recommendedMode());
+        heartbeat.put("notify", notify(d.notifyUser()));
+        doc.set("interaction_contract", contract(d.interactionContract(), answer.upgradeRead()));
+        ObjectNode liveness = doc.putObject("automation_liveness");
+        liveness.put("automation_action", d.terminalStop() ? "stop_terminal_no_followup" : "keep_active_quiet");
+        liveness.put("pause_allowed", d.pauseAllowed());
+        ObjectNode upgrade = doc.putObject("automation_prompt_upgrade");
+        upgrade.put("required", d.promptUpgrade().isPresent());
+        d.promptUpgrade().ifPresent(u -> {
+            upgrade.put("command", u.command());
+            ArrayNode agents = upgrade.putArray("registered_agents");
+            u.registeredAgents().forEach(agents::add);
+        });
+        doc.set("goal_frontier_projection", FrontierDocument.of(d.frontier()));
+        doc.set("scheduler_hint", SchedulerHintDocument.of(d.schedulerHint(), answer.binding()));
         answer.turn().ifPresent(turn -> {
-            ObjectNode receipt = Json.object();
+            ObjectNode receipt = doc.putObject("turn_receipt");
             receipt.put("turn_instance_id", turn.turnInstanceId());
             receipt.put("recorded_now", turn.recordedNow());
             receipt.put("spends_quota", false);
-            doc.set("turn_receipt", receipt);
         });
         return doc;
     }
 
+    private static String notify(boolean notifyUser) {
+        return notifyUser ? "NOTIFY" : "DONT_NOTIFY";
+    }
+
+    private static ObjectNode userTodos(ShouldRunAnswer.UserTodos u) {
+        ObjectNode n = Json.object();
+        n.put("open_count", u.openCount());
+        n.put("blocking_gate_count", u.blockingGateCount());
+        ArrayNode gates = n.putArray("open_gates");
+        for (TodoView t : u.openGates()) {
+            gates.addObject().put("todo_id", t.todoId()).put("question", t.text());
+        }
+        return n;
+    }
+
+    private static ObjectNode agentTodos(ShouldRunAnswer.AgentTodos a) {
+        ObjectNode n = Json.object();
+        n.put("open_count", a.openCount());
+        n.put("runnable_count", a.runnableCount());
+        n.put("claimed_by_me_count", a.claimedByMeCount());
+        n.put("claimed_by_others_count", a.claimedByOthersCount());
+        n.put("monitor_open_count", a.monitorOpenCount());
+        return n;
+    }
+
     /**
-     * One {@code required_reads} item for the confirmed upgrade (when present) and
-     * {@code turn_envelope_budget_bytes}: the envelope budget, plus the read's budget only when the
-     * read is emitted. The read grants no authority.
+     * {@code loopx_interaction_contract_v0}, with one more {@code required_reads} item for the
+     * confirmed upgrade (when present) and {@code turn_envelope_budget_bytes}: the envelope budget,
+     * plus the read's budget only when the read is emitted. The read grants no authority.
      */
-    private static void addUpgradeRead(ObjectNode doc, Optional<PendingUpgrade> confirmed) {
-        ObjectNode agent = (ObjectNode) doc.path("interaction_contract").path("agent_channel");
-        if (agent.isMissingNode()) {
-            return;
+    private static ObjectNode contract(InteractionContract c, Optional<PendingUpgrade> confirmed) {
+        ObjectNode n = Json.object();
+        n.put("schema_version", "loopx_interaction_contract_v0");
+        n.put("mode", c.mode());
+        ObjectNode user = n.putObject("user_channel");
+        user.put("action_required", c.notifyUser());
+        user.put("notify", notify(c.notifyUser()));
+        ObjectNode agent = n.putObject("agent_channel");
+        agent.put("primary_action", c.primaryAction());
+        agent.put("delivery_allowed", c.deliveryAllowed());
+        ArrayNode reads = agent.putArray("required_reads");
+        for (InteractionContract.RequiredRead r : c.requiredReads()) {
+            reads.addObject()
+                    .put("kind", r.kind())
+                    .put("ordering", r.ordering())
+                    .put("command", r.command());
         }
         int budget = PendingUpgradeHint.ENVELOPE_BUDGET_BYTES;
         if (confirmed.isPresent()) {
             PendingUpgrade p = confirmed.get();
-            ObjectNode read = ((ArrayNode) agent.get("required_reads")).addObject();
+            ObjectNode read = reads.addObject();
             read.put("kind", PendingUpgradeHint.KIND);
             read.put("ordering", "before_work");
             read.put("prompt_budget_bytes", PendingUpgradeHint.READ_BUDGET_BYTES);
@@ -58,15 +136,8 @@ final class ShouldRunDocument {
             budget += PendingUpgradeHint.READ_BUDGET_BYTES;
         }
         agent.put("turn_envelope_budget_bytes", budget);
-    }
-
-    private static void addBinding(ObjectNode doc, AppPromptBinding binding) {
-        JsonNode hint = doc.path("scheduler_hint");
-        ObjectNode json = binding.toJson();
-        for (String mirror : List.of("app_automation", "codex_app")) {
-            if (hint.path(mirror) instanceof ObjectNode o) {
-                o.set("prompt_binding", json.deepCopy());
-            }
-        }
+        ArrayNode next = n.putObject("cli_channel").putArray("next_cli_actions");
+        c.nextCliActions().forEach(next::add);
+        return n;
     }
 }

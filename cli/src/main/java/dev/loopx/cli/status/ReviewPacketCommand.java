@@ -1,15 +1,10 @@
 package dev.loopx.cli.status;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.status.ReadReviewPacket;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
-import dev.loopx.commands.Rejection;
-import dev.loopx.commands.privacy.PathRedactor;
-import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.projections.GoalState;
-import dev.loopx.projections.query.CharBudget;
 import dev.loopx.projections.query.ReviewPacket;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -51,17 +46,9 @@ public final class ReviewPacketCommand extends LoopxSubcommand {
         if (maxChars < MIN_CHARS) {
             throw CliError.badInput("invalid_value", "--max-chars must be at least " + MIN_CHARS);
         }
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            var views = runtime.views();
-            GoalState state =
-                    GoalState.load(views, goalId).orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId)));
-            long after = ReviewPacket.lastRewardSeq(state);
-            var counts = LedgerSince.countByType(
-                    runtime, goalId, after, views.checkpoint().seq());
-            ObjectNode packet = ReviewPacket.of(
-                    state, agentId == null ? "" : agentId, context.now(), new ReviewPacket.Changes(after, counts));
-            ObjectNode safe = (ObjectNode) PathRedactor.redact(packet);
-            return context.emit(CharBudget.fit(safe, maxChars, ReviewPacket.TRIM_ORDER));
-        }
+        ReviewPacket packet = ReadReviewPacket.run(
+                        context.invocation(), new ReadReviewPacket.Request(goalId, agentId == null ? "" : agentId))
+                .getOrElseThrow(CliError::of);
+        return context.emit(ReviewPacketDocument.of(packet, maxChars));
     }
 }

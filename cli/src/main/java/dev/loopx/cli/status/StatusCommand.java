@@ -1,17 +1,11 @@
 package dev.loopx.cli.status;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.status.ReadStatus;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.QuickCommand;
-import dev.loopx.commands.Rejection;
-import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.projections.GoalState;
-import dev.loopx.projections.heartbeat.HeartbeatFold;
-import dev.loopx.projections.query.GoalStatus;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -63,27 +57,9 @@ public final class StatusCommand extends LoopxSubcommand implements QuickCommand
             IdOptions.requireId("--agent-id", agentId);
         }
         String agent = agentId == null ? "" : agentId;
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            var views = runtime.views();
-            List<GoalState> goals = goalId == null
-                    ? GoalState.loadAll(views)
-                    : List.of(GoalState.load(views, goalId)
-                            .orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId))));
-            ObjectNode doc = CliContext.document("loopx_status_v0", true);
-            doc.put("agent_id", agent);
-            doc.put("now", context.now().toString());
-            doc.put("goal_count", goals.size());
-            ArrayNode array = doc.putArray("goals");
-            for (GoalState g : goals) {
-                ObjectNode entry = GoalStatus.of(g, agent, context.now());
-                ArrayNode installs = entry.putArray("heartbeat_installs");
-                HeartbeatFold.forGoal(views, g.goal().goalId()).stream()
-                        .filter(i -> agent.isEmpty() || i.agentId().equals(agent))
-                        .forEach(i ->
-                                installs.add(dev.loopx.ledger.json.Json.mapper().valueToTree(i)));
-                array.add(entry);
-            }
-            return context.emit(doc, StatusText::render);
-        }
+        List<ReadStatus.Entry> entries = ReadStatus.run(
+                        context.invocation(), new ReadStatus.Request(goalId == null ? "" : goalId, agent))
+                .getOrElseThrow(CliError::of);
+        return context.emit(StatusDocument.of(agent, context.now(), entries), StatusText::render);
     }
 }

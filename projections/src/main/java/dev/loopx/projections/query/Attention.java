@@ -1,8 +1,5 @@
 package dev.loopx.projections.query;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
@@ -72,17 +69,5 @@ public record Attention(List<Item> needsUser, List<Item> needsAgent, List<Item> 
             return "excluded_lane";
         }
         return TodoRules.claimedByOther(t, agentId) ? "claimed_by_other" : "other";
-    }
-
-    public ObjectNode toJson() {
-        ObjectNode n = Json.object();
-        put(n.putArray("needs_user"), needsUser);
-        put(n.putArray("needs_agent"), needsAgent);
-        put(n.putArray("watching"), watching);
-        return n;
-    }
-
-    private static void put(ArrayNode array, List<Item> items) {
-        items.forEach(i -> array.add(TodoBrief.of(i.todo()).put("why", i.why())));
     }
 }

@@ -1,8 +1,5 @@
 package dev.loopx.projections.query;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
@@ -119,41 +116,6 @@ public record Frontier(
 
     public boolean replanRequired() {
         return deferredReady > 0;
-    }
-
-    public ObjectNode toJson() {
-        ObjectNode f = Json.object();
-        f.put("schema_version", "goal_frontier_projection_v0");
-        ObjectNode progress = f.putObject("normalized_progress");
-        progress.put("user_open_count", userOpen);
-        progress.put("agent_open_count", agentOpen);
-        progress.put("agent_advancement_open_count", advancementOpen);
-        progress.put("agent_monitor_open_count", monitorOpen);
-        progress.put("agent_monitor_due_count", monitorDue);
-        ObjectNode remaining = f.putObject("remaining_advancement_frontier");
-        remaining.put("current_agent_claimed_advancement_count", claimedByMe);
-        remaining.put("unclaimed_advancement_count", unclaimed);
-        remaining.put("other_agent_claimed_advancement_count", claimedByOthers);
-        ObjectNode deferred = f.putObject("deferred_successors");
-        deferred.put("ready_count", deferredReady);
-        deferred.put("blocked_count", deferredBlocked);
-        ArrayNode gaps = f.putArray("acceptance_gaps");
-        acceptanceGaps.forEach(gaps::add);
-        ArrayNode blockers = f.putArray("autonomy_blockers");
-        autonomyBlockers.forEach(blockers::add);
-        f.put("replan_required", replanRequired());
-        ObjectNode sources = f.putObject("source_completeness");
-        sources.put("schema_version", "goal_terminal_source_completeness_v0");
-        sources.put("user_todos", userSource);
-        sources.put("agent_todos", agentSource);
-        if (terminal) {
-            ObjectNode t = f.putObject("terminal_state");
-            t.put("schema_version", "goal_terminal_state_v0");
-            t.put("kind", "no_followup");
-            t.put("derived", true);
-            t.put("source", "validated_goal_closure");
-        }
-        return f;
     }
 
     private static int count(List<TodoView> todos, java.util.function.Predicate<TodoView> p) {

@@ -1,51 +1,70 @@
 package dev.loopx.projections.query;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.quota.QuotaLog;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
  * One goal's entry in {@code loopx_status_v0} (SPEC §S9): objective, lifecycle, quota, open user
  * gates with their question, the next agent todo per lane, counts, the last evidence, the
- * attention queue and the derived terminal state. {@code agentId} narrows gates, lanes and the
- * queue to one lane (empty: all lanes). Pure.
+ * attention queue and the frontier (with the derived terminal state). {@code agentId} narrows
+ * gates, lanes and the queue to one lane (empty: all lanes). Pure.
+ *
+ * @param lastEvidence the newest writeback, if any
  */
-public final class GoalStatus {
-    private GoalStatus() {}
+public record GoalStatus(
+        String goalId,
+        String projectLabel,
+        String objective,
+        String lifecycle,
+        String lifecycleReason,
+        List<String> agents,
+        QuotaStatus quota,
+        List<TodoView> openUserGates,
+        Lanes nextAgentTodo,
+        Counts counts,
+        Optional<QuotaLog.Writeback> lastEvidence,
+        Attention attention,
+        Frontier frontier) {
+    public GoalStatus {
+        agents = List.copyOf(agents);
+        openUserGates = List.copyOf(openUserGates);
+        Objects.requireNonNull(lastEvidence, "lastEvidence");
+    }
 
-    public static ObjectNode of(GoalState s, String agentId, Instant now) {
-        Frontier f = Frontier.of(s, agentId, now);
-        ObjectNode n = Json.object();
-        n.put("goal_id", s.goal().goalId());
-        n.put("project_label", s.goal().projectLabel());
-        n.put("objective", s.goal().objective());
-        ObjectNode lifecycle = n.putObject("lifecycle");
-        lifecycle.put("state", s.goal().lifecycle());
-        lifecycle.put("reason", s.goal().lifecycleReason());
-        var agents = n.putArray("agents");
-        s.goal().agentIds().forEach(agents::add);
-        n.set("quota", QuotaStatus.at(s.goal().quota(), s.quota(), now).toJson());
-        var gates = n.putArray("open_user_gates");
-        openGates(s, agentId).forEach(t -> gates.add(TodoBrief.gate(t)));
-        n.set("next_agent_todo", Lanes.toJson(s, agentId, now));
-        n.set("counts", counts(s));
-        n.set("last_evidence", lastEvidence(s.quota()));
-        n.set("attention", Attention.of(s, agentId, now).toJson());
-        n.put("terminal", f.terminal());
-        n.set(
-                "terminal_state",
-                f.toJson().path("terminal_state").isMissingNode()
-                        ? Json.NODES.nullNode()
-                        : f.toJson().get("terminal_state"));
-        n.set("goal_frontier_projection", f.toJson());
-        return n;
+    /** Todo counts: every todo, open ones by status, done ones, and open ones by role and claim. */
+    public record Counts(
+            long todos,
+            long open,
+            long blocked,
+            long deferred,
+            long done,
+            long userOpen,
+            long agentOpen,
+            long agentClaimed,
+            long agentUnclaimed) {}
+
+    public static GoalStatus of(GoalState s, String agentId, Instant now) {
+        return new GoalStatus(
+                s.goal().goalId(),
+                s.goal().projectLabel(),
+                s.goal().objective(),
+                s.goal().lifecycle(),
+                s.goal().lifecycleReason(),
+                s.goal().agentIds(),
+                QuotaStatus.at(s.goal().quota(), s.quota(), now),
+                openGates(s, agentId),
+                Lanes.of(s, agentId, now),
+                counts(s),
+                s.quota().lastWriteback(),
+                Attention.of(s, agentId, now),
+                Frontier.of(s, agentId, now));
     }
 
     /** Open user gates, ordered; with a lane, only those that block it. */
@@ -58,47 +77,26 @@ public final class GoalStatus {
     }
 
     /** Counts from the open todos and the done-todo counters (never reads the done todos). */
-    static ObjectNode counts(GoalState s) {
+    private static Counts counts(GoalState s) {
         List<TodoView> todos = s.openTodos();
-        ObjectNode c = Json.object();
-        c.put("todos", s.todoCount());
-        c.put("open", count(todos, t -> t.status().equals("open")));
-        c.put("blocked", count(todos, t -> t.status().equals("blocked")));
-        c.put("deferred", count(todos, t -> t.status().equals("deferred")));
-        c.put("done", s.doneCounts().done());
-        c.put("user_open", count(todos, t -> t.role().equals("user") && TodoRules.open(t)));
-        c.put("agent_open", count(todos, t -> t.role().equals("agent") && TodoRules.open(t)));
-        c.put(
-                "agent_claimed",
+        return new Counts(
+                s.todoCount(),
+                count(todos, t -> t.status().equals("open")),
+                count(todos, t -> t.status().equals("blocked")),
+                count(todos, t -> t.status().equals("deferred")),
+                s.doneCounts().done(),
+                count(todos, t -> t.role().equals("user") && TodoRules.open(t)),
+                count(todos, t -> t.role().equals("agent") && TodoRules.open(t)),
                 count(
                         todos,
                         t -> t.role().equals("agent")
                                 && TodoRules.open(t)
-                                && !t.claimedBy().isEmpty()));
-        c.put(
-                "agent_unclaimed",
+                                && !t.claimedBy().isEmpty()),
                 count(
                         todos,
                         t -> t.role().equals("agent")
                                 && TodoRules.open(t)
                                 && t.claimedBy().isEmpty()));
-        return c;
-    }
-
-    /** The newest writeback ({@code seq, agent_id, delivery_outcome, summary, recorded_at}), or null. */
-    public static com.fasterxml.jackson.databind.JsonNode lastEvidence(QuotaLog log) {
-        Optional<QuotaLog.Writeback> w = log.lastWriteback();
-        if (w.isEmpty()) {
-            return Json.NODES.nullNode();
-        }
-        ObjectNode e = Json.object();
-        e.put("seq", w.get().seq());
-        e.put("agent_id", w.get().agentId());
-        e.put("delivery_outcome", w.get().deliveryOutcome());
-        e.put("summary", w.get().summary());
-        e.put("recorded_at", w.get().recordedAt());
-        e.put("spent", w.get().spentSeq() != 0);
-        return e;
     }
 
     private static long count(List<TodoView> todos, Predicate<TodoView> p) {

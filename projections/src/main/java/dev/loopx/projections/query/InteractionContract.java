@@ -1,8 +1,5 @@
 package dev.loopx.projections.query;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,32 +7,43 @@ import java.util.List;
 /**
  * {@code loopx_interaction_contract_v0}: what the user, the agent and the CLI should do next.
  * NOTIFY/DONT_NOTIFY controls output only, never execution.
+ *
+ * @param mode            the recommended mode of the verdict
+ * @param notifyUser      the user channel: an action is required and the host notifies
+ * @param primaryAction   what the agent does now
+ * @param deliveryAllowed normal delivery is allowed ({@code normal_run} only)
+ * @param requiredReads   what the agent reads before work (the open todo list when it runs)
+ * @param nextCliActions  the exact next {@code loopx} commands, placeholders in {@code <…>}
  */
-final class InteractionContract {
-    private InteractionContract() {}
+public record InteractionContract(
+        String mode,
+        boolean notifyUser,
+        String primaryAction,
+        boolean deliveryAllowed,
+        List<RequiredRead> requiredReads,
+        List<String> nextCliActions) {
+    public InteractionContract {
+        requiredReads = List.copyOf(requiredReads);
+        nextCliActions = List.copyOf(nextCliActions);
+    }
 
-    static ObjectNode of(GoalState s, ShouldRun.Request r, ShouldRun.Verdict v) {
+    /** One read the agent does at {@code ordering} ({@code before_work}) with {@code command}. */
+    public record RequiredRead(String kind, String ordering, String command) {}
+
+    static InteractionContract of(GoalState s, ShouldRun.Request r, ShouldRun.Verdict v) {
         String goal = s.goal().goalId();
         String agentFlag = r.agentId().isEmpty() ? "" : " --agent-id " + r.agentId();
-        ObjectNode c = Json.object();
-        c.put("schema_version", "loopx_interaction_contract_v0");
-        c.put("mode", v.recommendedMode());
-        ObjectNode user = c.putObject("user_channel");
-        user.put("action_required", v.notifyUser());
-        user.put("notify", v.notifyUser() ? "NOTIFY" : "DONT_NOTIFY");
-        ObjectNode agent = c.putObject("agent_channel");
-        agent.put("primary_action", v.recommendedAction());
-        agent.put("delivery_allowed", v.effectiveAction() == EffectiveAction.NORMAL_RUN);
-        ArrayNode reads = agent.putArray("required_reads");
-        if (v.shouldRun()) {
-            ObjectNode read = reads.addObject();
-            read.put("kind", "todo_list");
-            read.put("ordering", "before_work");
-            read.put("command", "loopx todo list --goal-id " + goal + agentFlag + " --status open");
-        }
-        ArrayNode next = c.putObject("cli_channel").putArray("next_cli_actions");
-        nextActions(goal, agentFlag, v).forEach(next::add);
-        return c;
+        List<RequiredRead> reads = v.shouldRun()
+                ? List.of(new RequiredRead(
+                        "todo_list", "before_work", "loopx todo list --goal-id " + goal + agentFlag + " --status open"))
+                : List.of();
+        return new InteractionContract(
+                v.recommendedMode(),
+                v.notifyUser(),
+                v.recommendedAction(),
+                v.effectiveAction() == EffectiveAction.NORMAL_RUN,
+                reads,
+                nextActions(goal, agentFlag, v));
     }
 
     private static List<String> nextActions(String goal, String agentFlag, ShouldRun.Verdict v) {

@@ -1,10 +1,8 @@
 package dev.loopx.projections.query;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.json.CanonicalJson;
-import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.scheduler.SchedulerView;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -20,12 +18,21 @@ import java.util.Optional;
  * interval has elapsed since the ack → the next index (clamped); otherwise hold. A host whose
  * current RRULE already equals the target needs only an ack. A failed (target, observed) pair
  * recorded within 24 h suppresses the apply while the host still reports that observed RRULE.
+ *
+ * @param reasonCode     the effective action's wire name
+ * @param codexMirror    a Codex profile asked: the app object is mirrored as {@code codex_app}
+ * @param coldPathDetail {@code --include-detail scheduler|all}: the local scheduler's detail is added
  */
-public final class SchedulerHint {
+public record SchedulerHint(
+        Cadence cadence,
+        String reasonCode,
+        Identity identity,
+        Backoff backoff,
+        boolean codexMirror,
+        boolean coldPathDetail) {
     static final Duration FAILURE_EXPIRY = Duration.ofHours(24);
     public static final String APP_SURFACE = "codex_app";
-
-    private SchedulerHint() {}
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     /** What identifies a situation: any change here means a new reset token. */
     public record Identity(
@@ -34,32 +41,79 @@ public final class SchedulerHint {
             String effectiveAction,
             String recommendedMode,
             String interactionMode,
-            String selectedTodoId) {
-        ObjectNode toJson() {
-            ObjectNode n = Json.object();
-            n.put("goal_id", goalId);
-            n.put("agent_id", agentId);
-            n.put("effective_action", effectiveAction);
-            n.put("recommended_mode", recommendedMode);
-            n.put("interaction_mode", interactionMode);
-            n.put("selected_todo_id", selectedTodoId);
-            return n;
-        }
-    }
+            String selectedTodoId) {}
 
+    /**
+     * First 16 hex of SHA-256 over the canonical JSON {@code {action, identity_snapshot,
+     * profile_snapshot{cadence_class, progression}}}.
+     */
     public static String resetToken(Cadence cadence, Identity identity) {
-        ObjectNode basis = Json.object();
-        basis.put("action", cadence.action());
-        basis.set("identity_snapshot", identity.toJson());
-        ObjectNode profile = basis.putObject("profile_snapshot");
-        profile.put("cadence_class", cadence.cadenceClass());
-        ArrayNode progression = profile.putArray("progression");
-        cadence.localProgression().forEach(progression::add);
-        return CanonicalJson.sha256Hex(basis).substring(0, 16);
+        return CanonicalJson.sha256Hex(basisJson(cadence, identity).getBytes(StandardCharsets.UTF_8))
+                .substring(0, 16);
     }
 
+    /** First 12 hex of SHA-256 over the canonical JSON of the identity snapshot. */
     public static String identitySignature(Identity identity) {
-        return CanonicalJson.sha256Hex(identity.toJson()).substring(0, 12);
+        return CanonicalJson.sha256Hex(identityJson(identity).getBytes(StandardCharsets.UTF_8))
+                .substring(0, 12);
+    }
+
+    /** The reset token's basis as {@link CanonicalJson} writes it: keys in code-point order, no white space. */
+    static String basisJson(Cadence cadence, Identity identity) {
+        StringBuilder out = new StringBuilder(256);
+        out.append("{\"action\":");
+        string(out, cadence.action());
+        out.append(",\"identity_snapshot\":").append(identityJson(identity));
+        out.append(",\"profile_snapshot\":{\"cadence_class\":");
+        string(out, cadence.cadenceClass());
+        out.append(",\"progression\":[");
+        List<Integer> progression = cadence.localProgression();
+        for (int i = 0; i < progression.size(); i++) {
+            out.append(i == 0 ? "" : ",").append(progression.get(i).intValue());
+        }
+        return out.append("]}}").toString();
+    }
+
+    /** The identity snapshot as {@link CanonicalJson} writes it. */
+    static String identityJson(Identity identity) {
+        StringBuilder out = new StringBuilder(160);
+        field(out, '{', "agent_id", identity.agentId());
+        field(out, ',', "effective_action", identity.effectiveAction());
+        field(out, ',', "goal_id", identity.goalId());
+        field(out, ',', "interaction_mode", identity.interactionMode());
+        field(out, ',', "recommended_mode", identity.recommendedMode());
+        field(out, ',', "selected_todo_id", identity.selectedTodoId());
+        return out.append('}').toString();
+    }
+
+    private static void field(StringBuilder out, char before, String name, String value) {
+        out.append(before).append('"').append(name).append("\":");
+        string(out, value);
+    }
+
+    /** A JSON string escaped as Jackson's generator escapes it: quote, backslash, and control characters. */
+    private static void string(StringBuilder out, String s) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\b' -> out.append("\\b");
+                case '\t' -> out.append("\\t");
+                case '\n' -> out.append("\\n");
+                case '\f' -> out.append("\\f");
+                case '\r' -> out.append("\\r");
+                default -> {
+                    if (c < 0x20) {
+                        out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
     }
 
     /** The stateful backoff of one lane's app automation. */
@@ -121,7 +175,7 @@ public final class SchedulerHint {
     }
 
     /** The whole hint; {@code codexProfile} mirrors the app object as {@code codex_app}. */
-    public static ObjectNode toJson(
+    public static SchedulerHint of(
             Cadence cadence,
             String reasonCode,
             Identity identity,
@@ -130,114 +184,50 @@ public final class SchedulerHint {
             boolean codexProfile,
             boolean coldPathDetail,
             Instant now) {
-        Backoff b = backoff(cadence, identity, memory, observedRrule, now);
-        ObjectNode hint = Json.object();
-        hint.put("schema_version", "scheduler_hint_v0");
-        hint.put("source", "quota.should-run");
-        hint.put("action", cadence.action());
-        hint.put("cadence_class", cadence.cadenceClass());
-        hint.put("reason_code", reasonCode);
-        hint.set("unchanged_poll", unchangedPoll(cadence));
-        ObjectNode reset = hint.putObject("reset_policy");
-        reset.put("reset_token", b.resetToken());
-        reset.put("identity_signature", b.identitySignature());
+        return new SchedulerHint(
+                cadence,
+                reasonCode,
+                identity,
+                backoff(cadence, identity, memory, observedRrule, now),
+                codexProfile,
+                coldPathDetail);
+    }
+
+    /** The app automation's first interval (what a reset starts from); empty for stop cadences. */
+    public Optional<Integer> initialAppMinutes() {
         List<Integer> app = cadence.appProgression();
-        if (app.isEmpty()) {
-            reset.putNull("app_automation_initial_interval_minutes");
-            reset.putNull("app_automation_initial_rrule");
-        } else {
-            reset.put("app_automation_initial_interval_minutes", app.get(0));
-            reset.put("app_automation_initial_rrule", Cadence.rrule(app.get(0)));
-        }
-        ObjectNode automation = appAutomation(cadence, identity, b);
-        hint.set("app_automation", automation);
-        if (codexProfile) {
-            hint.set("codex_app", automation.deepCopy());
-        }
-        if (coldPathDetail) {
-            ObjectNode local = hint.putObject("cold_path_detail").putObject("local_scheduler");
-            List<Integer> p = cadence.localProgression();
-            if (p.isEmpty()) {
-                local.putNull("recommended_interval_minutes");
-                local.putNull("max_interval_minutes");
-            } else {
-                local.put("recommended_interval_minutes", p.get(0));
-                local.put("max_interval_minutes", cadence.holdsAtBase() ? p.get(0) : p.get(p.size() - 1));
-            }
-            ArrayNode example = local.putArray("example_progression_minutes");
-            p.forEach(example::add);
-            limit(local, "unchanged_poll_limit", cadence);
-            local.put("after_limit", "stop_tick_loop");
-        }
-        return hint;
+        return app.isEmpty() ? Optional.empty() : Optional.of(app.get(0));
     }
 
-    private static ObjectNode appAutomation(Cadence cadence, Identity identity, Backoff b) {
-        ObjectNode a = Json.object();
-        a.put("surface", APP_SURFACE);
-        ArrayNode progression = a.putArray("progression_minutes");
-        cadence.appProgression().forEach(progression::add);
-        ObjectNode s = a.putObject("stateful_backoff");
-        s.put("schema_version", "app_automation_stateful_backoff_v0");
-        s.put("state_key", b.stateKey());
-        s.put("reset_token", b.resetToken());
-        s.put("identity_signature", b.identitySignature());
-        s.put("progression_index", b.progressionIndex());
-        s.put("current_rrule", b.currentRrule());
-        s.put("apply_needed", b.applyNeeded());
-        s.put("ack_needed", b.ackNeeded());
-        s.put("state_status", b.stateStatus());
-        if (b.applyNeeded()) {
-            a.put("recommended_rrule", b.currentRrule());
+    /** The local loop's longest interval: the base while work is held there, else the last step. */
+    public Optional<Integer> maxLocalMinutes() {
+        List<Integer> p = cadence.localProgression();
+        if (p.isEmpty()) {
+            return Optional.empty();
         }
-        if (b.ackNeeded()) {
-            ObjectNode ack = a.putObject("ack_hint");
-            ack.put("schema_version", "app_automation_scheduler_ack_hint_v0");
-            ack.put("no_spend", true);
-            ArrayNode args = ack.putArray("cli_args");
-            for (String arg : List.of(
-                    "quota",
-                    "scheduler-ack-current",
-                    "--goal-id",
-                    identity.goalId(),
-                    "--agent-id",
-                    identity.agentId(),
-                    "--applied-rrule",
-                    b.currentRrule(),
-                    "--reset-token",
-                    b.resetToken(),
-                    "--identity-signature",
-                    b.identitySignature(),
-                    "--execute")) {
-                args.add(arg);
-            }
-        }
-        return a;
+        return Optional.of(cadence.holdsAtBase() ? p.get(0) : p.get(p.size() - 1));
     }
 
-    private static ObjectNode unchangedPoll(Cadence cadence) {
-        ObjectNode u = Json.object();
-        ObjectNode limits = u.putObject("limits");
-        ObjectNode after = u.putObject("after_limits");
-        for (String loop : List.of("local_scheduler", "codex_cli_tui", "claude_code_loop")) {
-            limit(limits, loop, cadence);
-            after.put(loop, cadence.unchangedLimit() < 0 ? "continue" : "stop_tick_loop");
-        }
-        u.put("final_quota_replan_check_action", "run_quota_should_run_once_before_stop");
-        return u;
+    /** Unchanged polls before a local loop stops: empty for runnable work (it never stops), 0 for stop cadences. */
+    public Optional<Integer> unchangedPollLimit() {
+        return cadence.unchangedLimit() < 0 ? Optional.empty() : Optional.of(cadence.unchangedLimit());
     }
 
-    private static void limit(ObjectNode node, String field, Cadence cadence) {
-        if (cadence.unchangedLimit() < 0) {
-            node.putNull(field);
-        } else {
-            node.put(field, cadence.unchangedLimit());
-        }
-    }
-
-    /** The app progression minutes at an index (for acks). */
-    public static Optional<Integer> appMinutes(Cadence cadence, int index) {
-        List<Integer> p = cadence.appProgression();
-        return index >= 0 && index < p.size() ? Optional.of(p.get(index)) : Optional.empty();
+    /** The exact {@code loopx} arguments that acknowledge this backoff (meaningful when {@code ackNeeded}). */
+    public List<String> ackCliArgs() {
+        return List.of(
+                "quota",
+                "scheduler-ack-current",
+                "--goal-id",
+                identity.goalId(),
+                "--agent-id",
+                identity.agentId(),
+                "--applied-rrule",
+                backoff.currentRrule(),
+                "--reset-token",
+                backoff.resetToken(),
+                "--identity-signature",
+                backoff.identitySignature(),
+                "--execute");
     }
 }

@@ -1,8 +1,5 @@
 package dev.loopx.projections.query;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.scheduler.SchedulerView;
@@ -10,6 +7,7 @@ import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -230,78 +228,57 @@ public final class ShouldRun {
     }
 
     /** The whole {@code loopx_quota_decision_v0} answer. */
-    public static ObjectNode answer(GoalState s, SchedulerView memory, Request r) {
+    public static ShouldRunAnswer answer(GoalState s, SchedulerView memory, Request r) {
         Frontier f = Frontier.of(s, r.agentId(), r.now());
         QuotaStatus q = QuotaStatus.at(s.goal().quota(), s.quota(), r.now());
         Verdict v = decide(s, r, f, q);
         String goal = s.goal().goalId();
-        ObjectNode doc = Json.object();
-        doc.put("schema_version", "loopx_quota_decision_v0");
-        doc.put("ok", true);
-        doc.put("goal_id", goal);
-        doc.put("should_run", v.shouldRun());
-        doc.put("state", s.goal().stopped() ? "stopped" : q.state());
-        doc.put("effective_action", v.effectiveAction().wire());
-        doc.put("reason", v.reason());
-        doc.put("recommended_action", v.recommendedAction());
-        doc.put("normal_delivery_allowed", v.effectiveAction() == EffectiveAction.NORMAL_RUN);
-        doc.put(
-                "claim_required_before_work",
-                v.effectiveAction() == EffectiveAction.NORMAL_RUN
-                        && v.selected() != null
-                        && !v.selected().claimedBy().equals(r.agentId()));
-        doc.put("runtime_profile", r.runtimeProfile());
-        doc.set("quota", q.toJson());
-        ObjectNode identity = doc.putObject("agent_identity");
-        identity.put("agent_id", r.agentId());
-        identity.put("registered", s.goal().agent(r.agentId()).isPresent());
-        if (v.selected() == null) {
-            doc.putNull("selected_todo");
-        } else {
-            doc.set("selected_todo", todo(v.selected()));
-        }
-        ArrayNode candidates = doc.putArray("runnable_candidates");
-        v.candidates().stream().limit(5).forEach(t -> candidates.add(todo(t)));
-        doc.set("user_todo_summary", userSummary(s, r.agentId()));
-        doc.set("agent_todo_summary", agentSummary(s, r, f));
-        ObjectNode heartbeat = doc.putObject("heartbeat_recommendation");
-        heartbeat.put("recommended_mode", v.recommendedMode());
-        heartbeat.put("notify", v.notifyUser() ? "NOTIFY" : "DONT_NOTIFY");
-        doc.set("interaction_contract", InteractionContract.of(s, r, v));
-        ObjectNode liveness = doc.putObject("automation_liveness");
-        liveness.put(
-                "automation_action",
-                v.cadence() == Cadence.TERMINAL ? "stop_terminal_no_followup" : "keep_active_quiet");
-        liveness.put("pause_allowed", v.cadence().stops());
-        ObjectNode upgrade = doc.putObject("automation_prompt_upgrade");
-        boolean upgradeRequired = v.effectiveAction() == EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED;
-        upgrade.put("required", upgradeRequired);
-        if (upgradeRequired) {
+        Optional<ShouldRunAnswer.PromptUpgrade> upgrade = Optional.empty();
+        if (v.effectiveAction() == EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED) {
             String agent = !r.agentId().isEmpty() && s.goal().agent(r.agentId()).isPresent()
                     ? r.agentId()
                     : s.goal().agentIds().size() == 1
                             ? s.goal().agentIds().get(0)
                             : "<one of: " + String.join(", ", s.goal().agentIds()) + ">";
-            upgrade.put(
-                    "command", "loopx heartbeat-prompt --goal-id " + goal + " --agent-id " + agent + " --bootstrap");
-            ArrayNode agents = upgrade.putArray("registered_agents");
-            s.goal().agentIds().forEach(agents::add);
+            upgrade = Optional.of(new ShouldRunAnswer.PromptUpgrade(
+                    "loopx heartbeat-prompt --goal-id " + goal + " --agent-id " + agent + " --bootstrap",
+                    s.goal().agentIds()));
         }
-        doc.set("goal_frontier_projection", f.toJson());
-        SchedulerHint.Identity id = identity(s, r, v);
-        doc.set(
-                "scheduler_hint",
-                SchedulerHint.toJson(
+        return new ShouldRunAnswer(
+                goal,
+                v.shouldRun(),
+                s.goal().stopped() ? "stopped" : q.state(),
+                v.effectiveAction(),
+                v.reason(),
+                v.recommendedAction(),
+                v.effectiveAction() == EffectiveAction.NORMAL_RUN
+                        && v.selected() != null
+                        && !v.selected().claimedBy().equals(r.agentId()),
+                r.runtimeProfile(),
+                q,
+                r.agentId(),
+                s.goal().agent(r.agentId()).isPresent(),
+                Optional.ofNullable(v.selected()),
+                v.candidates().size() > 5 ? v.candidates().subList(0, 5) : v.candidates(),
+                userTodos(s, r.agentId()),
+                agentTodos(s, r, f),
+                v.recommendedMode(),
+                v.notifyUser(),
+                InteractionContract.of(s, r, v),
+                v.cadence() == Cadence.TERMINAL,
+                v.cadence().stops(),
+                upgrade,
+                f,
+                SchedulerHint.of(
                         v.cadence(),
                         v.effectiveAction().wire(),
-                        id,
+                        identity(s, r, v),
                         memory,
                         r.currentRrule(),
                         CODEX_PROFILES.contains(r.runtimeProfile()),
                         r.includeDetail().equals("scheduler")
                                 || r.includeDetail().equals("all"),
                         r.now()));
-        return doc;
     }
 
     public static SchedulerHint.Identity identity(GoalState s, Request r, Verdict v) {
@@ -314,49 +291,29 @@ public final class ShouldRun {
                 v.selected() == null ? "" : v.selected().todoId());
     }
 
-    static ObjectNode todo(TodoView t) {
-        ObjectNode n = Json.object();
-        n.put("schema_version", "todo_item_v0");
-        n.put("todo_id", t.todoId());
-        n.put("role", t.role());
-        n.put("status", t.status());
-        n.put("priority", t.priority());
-        n.put("task_class", t.taskClass());
-        n.put("text", t.text());
-        n.put("claimed_by", t.claimedBy());
-        return n;
-    }
-
     /** Open user todos this lane sees: gates scoped to other lanes are not counted. */
-    private static ObjectNode userSummary(GoalState s, String agent) {
+    private static ShouldRunAnswer.UserTodos userTodos(GoalState s, String agent) {
         List<TodoView> visible = s.openTodos().stream()
                 .filter(t -> t.role().equals("user") && TodoRules.open(t))
                 .filter(t -> !t.isUserGate() || TodoRules.gateBlocks(t, agent))
                 .toList();
-        ObjectNode n = Json.object();
-        n.put("open_count", visible.size());
-        n.put(
-                "blocking_gate_count",
-                visible.stream().filter(TodoView::isUserGate).count());
-        ArrayNode gates = n.putArray("open_gates");
-        visible.stream()
-                .filter(TodoView::isUserGate)
-                .sorted(TodoRules.ORDER)
-                .forEach(t -> gates.addObject().put("todo_id", t.todoId()).put("question", t.text()));
-        return n;
+        return new ShouldRunAnswer.UserTodos(
+                visible.size(),
+                visible.stream().filter(TodoView::isUserGate).count(),
+                visible.stream()
+                        .filter(TodoView::isUserGate)
+                        .sorted(TodoRules.ORDER)
+                        .toList());
     }
 
-    private static ObjectNode agentSummary(GoalState s, Request r, Frontier f) {
-        ObjectNode n = Json.object();
-        n.put("open_count", f.agentOpen());
-        n.put(
-                "runnable_count",
+    private static ShouldRunAnswer.AgentTodos agentTodos(GoalState s, Request r, Frontier f) {
+        return new ShouldRunAnswer.AgentTodos(
+                f.agentOpen(),
                 s.openTodos().stream()
                         .filter(t -> TodoRules.runnableFor(s, t, r.agentId(), r.now()))
-                        .count());
-        n.put("claimed_by_me_count", f.claimedByMe());
-        n.put("claimed_by_others_count", f.claimedByOthers());
-        n.put("monitor_open_count", f.monitorOpen());
-        return n;
+                        .count(),
+                f.claimedByMe(),
+                f.claimedByOthers(),
+                f.monitorOpen());
     }
 }

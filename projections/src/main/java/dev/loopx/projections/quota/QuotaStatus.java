@@ -60,23 +60,6 @@ public record QuotaStatus(
                 policy.compute(), policy.windowHours(), policy.slotMinutes(), allowed, spent, "active", true, "");
     }
 
-    /** {@code {compute, window_hours, slot_minutes, allowed_slots, spent_slots, state, next_eligible_at}} (null when not throttled). */
-    public com.fasterxml.jackson.databind.node.ObjectNode toJson() {
-        var n = dev.loopx.ledger.json.Json.object();
-        n.put("compute", compute);
-        n.put("window_hours", windowHours);
-        n.put("slot_minutes", slotMinutes);
-        n.put("allowed_slots", allowedSlots);
-        n.put("spent_slots", spentSlots);
-        n.put("state", state);
-        if (nextEligibleAt.isEmpty()) {
-            n.putNull("next_eligible_at");
-        } else {
-            n.put("next_eligible_at", nextEligibleAt);
-        }
-        return n;
-    }
-
     /** The moment enough of the oldest spends have left the window to free one slot. */
     private static String nextEligible(List<QuotaLog.Spend> inWindow, long slotsToFree, int windowHours) {
         inWindow.sort(Comparator.comparing(QuotaLog.Spend::recordedAt));

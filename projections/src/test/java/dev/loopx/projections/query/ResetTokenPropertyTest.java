@@ -3,7 +3,6 @@ package dev.loopx.projections.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.loopx.ledger.event.GoalConfigured;
 import dev.loopx.ledger.event.GoalResumed;
 import dev.loopx.ledger.event.GoalStopped;
@@ -15,6 +14,7 @@ import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.scheduler.SchedulerView;
+import dev.loopx.projections.todo.TodoView;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -82,12 +82,15 @@ class ResetTokenPropertyTest {
         return Histories.goal(AGENTS, events.toArray(LoopxEvent[]::new));
     }
 
-    private static JsonNode hint(GoalState s, String agent, Instant now) {
+    private static ShouldRunAnswer answer(GoalState s, String agent, Instant now) {
         return ShouldRun.answer(
-                        s,
-                        SchedulerView.empty("g1", agent, "codex_app"),
-                        new ShouldRun.Request("g1", agent, "codex_app_heartbeat", List.of(), "", "", now))
-                .path("scheduler_hint");
+                s,
+                SchedulerView.empty("g1", agent, "codex_app"),
+                new ShouldRun.Request("g1", agent, "codex_app_heartbeat", List.of(), "", "", now));
+    }
+
+    private static SchedulerHint hint(GoalState s, String agent, Instant now) {
+        return answer(s, agent, now).schedulerHint();
     }
 
     @Property(tries = 200)
@@ -95,8 +98,8 @@ class ResetTokenPropertyTest {
         GoalState s = fold(events);
         assertEquals(hint(s, agent, Histories.NOW), hint(s, agent, Histories.NOW));
         assertEquals(
-                hint(s, agent, Histories.NOW).at("/reset_policy/reset_token"),
-                hint(fold(events), agent, Histories.NOW).at("/reset_policy/reset_token"));
+                hint(s, agent, Histories.NOW).backoff().resetToken(),
+                hint(fold(events), agent, Histories.NOW).backoff().resetToken());
     }
 
     @Provide
@@ -113,26 +116,21 @@ class ResetTokenPropertyTest {
             @ForAll("agents") String agentTwo) {
         GoalState s1 = fold(first);
         GoalState s2 = fold(second);
-        JsonNode h1 = hint(s1, agentOne, Histories.NOW);
-        JsonNode h2 = hint(s2, agentTwo, Histories.NOW);
-        var a1 = ShouldRun.answer(
-                s1,
-                SchedulerView.empty("g1", agentOne, "codex_app"),
-                new ShouldRun.Request("g1", agentOne, "codex_app_heartbeat", List.of(), "", "", Histories.NOW));
-        var a2 = ShouldRun.answer(
-                s2,
-                SchedulerView.empty("g1", agentTwo, "codex_app"),
-                new ShouldRun.Request("g1", agentTwo, "codex_app_heartbeat", List.of(), "", "", Histories.NOW));
+        ShouldRunAnswer a1 = answer(s1, agentOne, Histories.NOW);
+        ShouldRunAnswer a2 = answer(s2, agentTwo, Histories.NOW);
+        SchedulerHint h1 = a1.schedulerHint();
+        SchedulerHint h2 = a2.schedulerHint();
         boolean sameIdentity = agentOne.equals(agentTwo)
-                && a1.path("effective_action").equals(a2.path("effective_action"))
-                && a1.at("/selected_todo/todo_id").equals(a2.at("/selected_todo/todo_id"))
-                && a1.at("/heartbeat_recommendation/recommended_mode")
-                        .equals(a2.at("/heartbeat_recommendation/recommended_mode"))
-                && h1.path("cadence_class").equals(h2.path("cadence_class"));
+                && a1.effectiveAction() == a2.effectiveAction()
+                && a1.selectedTodo()
+                        .map(TodoView::todoId)
+                        .equals(a2.selectedTodo().map(TodoView::todoId))
+                && a1.recommendedMode().equals(a2.recommendedMode())
+                && h1.cadence().cadenceClass().equals(h2.cadence().cadenceClass());
         if (sameIdentity) {
-            assertEquals(h1.at("/reset_policy/reset_token"), h2.at("/reset_policy/reset_token"));
+            assertEquals(h1.backoff().resetToken(), h2.backoff().resetToken());
         } else {
-            assertNotEquals(h1.at("/reset_policy/reset_token"), h2.at("/reset_policy/reset_token"));
+            assertNotEquals(h1.backoff().resetToken(), h2.backoff().resetToken());
         }
     }
 

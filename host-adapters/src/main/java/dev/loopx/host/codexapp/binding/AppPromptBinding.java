@@ -1,9 +1,6 @@
 package dev.loopx.host.codexapp.binding;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.host.codexapp.migration.PlanEntry;
-import dev.loopx.host.codexapp.migration.PromptMigrator;
 import dev.loopx.host.codexapp.store.CodexHome;
 import dev.loopx.projections.heartbeat.HeartbeatFold.HeartbeatInstall;
 import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
@@ -31,9 +28,17 @@ import java.util.Optional;
  *       current wrapper version → {@code current}; of an older version → {@code unavailable}
  *       ({@code installed_wrapper_outdated}: run the plan); none → {@code absent}.</li>
  * </ul>
+ *
+ * <p>The CLI renders it; its public form carries ids, digests and codes, never a prompt body or a path.
+ *
+ * @param reason       a machine code, empty when there is none
+ * @param source       {@code ledger} or {@code codex_store}: what the answer was read from
+ * @param hinted       the pending upgrade should-run may show (only for {@code adoption_required})
+ * @param entry        the store's plan entry of the automation, when the store was read and planned
+ * @param automationId the automation the answer is about, when one is known
  */
 public record AppPromptBinding(
-        String status,
+        Status status,
         String reason,
         String source,
         Optional<PendingUpgrade> hinted,
@@ -41,19 +46,49 @@ public record AppPromptBinding(
         Optional<HeartbeatInstall> install,
         Optional<String> automationId) {
     public static final String SCHEMA = "codex_app_automation_prompt_binding_v0";
-    public static final List<String> STATUSES =
-            List.of("absent", "unavailable", "ambiguous", "blocked", "unmanaged", "current", "adoption_required");
+
+    /** What LoopX knows about the automation that runs the lane, with its wire spelling. */
+    public enum Status {
+        ABSENT("absent"),
+        UNAVAILABLE("unavailable"),
+        AMBIGUOUS("ambiguous"),
+        BLOCKED("blocked"),
+        UNMANAGED("unmanaged"),
+        CURRENT("current"),
+        ADOPTION_REQUIRED("adoption_required");
+
+        private final String wire;
+
+        Status(String wire) {
+            this.wire = wire;
+        }
+
+        /** The spelling in JSON. */
+        public String wire() {
+            return wire;
+        }
+
+        static Status of(String wire) {
+            for (Status s : values()) {
+                if (s.wire.equals(wire)) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("unknown prompt binding status " + wire);
+        }
+    }
 
     public AppPromptBinding {
-        if (!STATUSES.contains(status)) {
-            throw new IllegalArgumentException("unknown prompt binding status " + status);
-        }
+        Objects.requireNonNull(status, "status");
         Objects.requireNonNull(reason, "reason");
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(hinted, "hinted");
         Objects.requireNonNull(entry, "entry");
         Objects.requireNonNull(install, "install");
         Objects.requireNonNull(automationId, "automationId");
+        if (status == Status.ADOPTION_REQUIRED && entry.isEmpty()) {
+            throw new IllegalArgumentException("an adoption needs its plan entry");
+        }
     }
 
     /**
@@ -74,14 +109,14 @@ public record AppPromptBinding(
         List<PendingUpgrade> pending =
                 lane.stream().filter(PendingUpgrade::pending).toList();
         if (pending.size() > 1) {
-            return ledger("ambiguous", "several_pending_upgrades", install);
+            return ledger(Status.AMBIGUOUS, "several_pending_upgrades", install);
         }
         if (pending.isEmpty()) {
             Optional<PendingUpgrade> cleared =
                     lane.stream().max(java.util.Comparator.comparingLong(PendingUpgrade::clearedBySeq));
             if (cleared.isPresent()) {
                 return new AppPromptBinding(
-                        "current",
+                        Status.CURRENT,
                         "upgrade_applied",
                         "ledger",
                         Optional.empty(),
@@ -90,16 +125,16 @@ public record AppPromptBinding(
                         Optional.of(cleared.get().automationId()));
             }
             if (install.isEmpty()) {
-                return ledger("absent", "", install);
+                return ledger(Status.ABSENT, "", install);
             }
             return install.get().wrapperVersion() >= currentVersion
-                    ? ledger("current", "", install)
-                    : ledger("unavailable", "installed_wrapper_outdated", install);
+                    ? ledger(Status.CURRENT, "", install)
+                    : ledger(Status.UNAVAILABLE, "installed_wrapper_outdated", install);
         }
         PendingUpgrade record = pending.get(0);
         if (!record.codexHomeSha256().isEmpty() && !record.codexHomeSha256().equals(home.identitySha256())) {
             return new AppPromptBinding(
-                    "unavailable",
+                    Status.UNAVAILABLE,
                     "other_codex_home",
                     "ledger",
                     Optional.empty(),
@@ -110,7 +145,7 @@ public record AppPromptBinding(
         return storeRead.read(record);
     }
 
-    private static AppPromptBinding ledger(String status, String reason, Optional<HeartbeatInstall> install) {
+    private static AppPromptBinding ledger(Status status, String reason, Optional<HeartbeatInstall> install) {
         return new AppPromptBinding(
                 status, reason, "ledger", Optional.empty(), Optional.empty(), install, Optional.empty());
     }
@@ -121,6 +156,7 @@ public record AppPromptBinding(
         AppPromptBinding read(PendingUpgrade record);
     }
 
+    /** An answer read from the store; {@code status} is the wire spelling of a {@link Status}. */
     static AppPromptBinding store(
             String status,
             String reason,
@@ -129,7 +165,7 @@ public record AppPromptBinding(
             Optional<HeartbeatInstall> install,
             boolean hint) {
         return new AppPromptBinding(
-                status,
+                Status.of(status),
                 reason,
                 "codex_store",
                 hint ? Optional.of(record) : Optional.empty(),
@@ -138,36 +174,17 @@ public record AppPromptBinding(
                 Optional.of(record.automationId()));
     }
 
-    /** The public, content-free form (ids, digests, codes; never a prompt body or a path). */
-    public ObjectNode toJson() {
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("schema_version", SCHEMA);
-        o.put("status", status);
-        o.put("reason", reason.isEmpty() ? null : reason);
-        o.put("source", source);
-        o.put("automation_id", automationId.orElse(null));
-        o.put("upgrade_hint_emitted", hinted.isPresent());
-        entry.ifPresent(e -> {
-            o.put("prompt_sha256", e.promptSha256().orElse(null));
-            o.put("desired_sha256", e.desiredSha256().orElse(null));
-            o.put("target_thread_id", e.targetThreadId().orElse(null));
-        });
-        if (entry.isEmpty()) {
-            install.ifPresent(i -> {
-                o.put("installed_wrapper_version", i.wrapperVersion());
-                o.put("prompt_sha256", i.wrapperSha256());
-            });
+    /** The adoption's plan entry (present exactly when adoption is required): the App-side {@code automation_update} request is built from it. */
+    public Optional<PlanEntry> adoption() {
+        return status == Status.ADOPTION_REQUIRED ? entry : Optional.empty();
+    }
+
+    /** The exact {@code loopx automation-prompts plan} to run next, when the lane needs one. */
+    public Optional<String> nextCommand() {
+        if (status != Status.ADOPTION_REQUIRED && !reason.equals("installed_wrapper_outdated")) {
+            return Optional.empty();
         }
-        if (status.equals("adoption_required")) {
-            o.set("automation_update", PromptMigrator.automationUpdateRequest(entry.orElseThrow()));
-        }
-        if (status.equals("adoption_required") || reason.equals("installed_wrapper_outdated")) {
-            o.put(
-                    "next_command",
-                    "loopx automation-prompts plan"
-                            + automationId.map(id -> " --automation-id " + id).orElse(""));
-        }
-        o.put("grants_authority", false);
-        return o;
+        return Optional.of("loopx automation-prompts plan"
+                + automationId.map(id -> " --automation-id " + id).orElse(""));
     }
 }

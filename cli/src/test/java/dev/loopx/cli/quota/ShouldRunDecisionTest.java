@@ -1,14 +1,14 @@
-package dev.loopx.projections.query;
+package dev.loopx.cli.quota;
 
-import static dev.loopx.projections.query.Histories.GOAL;
-import static dev.loopx.projections.query.Histories.NOW;
-import static dev.loopx.projections.query.Histories.done;
-import static dev.loopx.projections.query.Histories.gate;
-import static dev.loopx.projections.query.Histories.goal;
-import static dev.loopx.projections.query.Histories.monitor;
-import static dev.loopx.projections.query.Histories.request;
-import static dev.loopx.projections.query.Histories.userTodo;
-import static dev.loopx.projections.query.Histories.work;
+import static dev.loopx.cli.quota.Histories.GOAL;
+import static dev.loopx.cli.quota.Histories.NOW;
+import static dev.loopx.cli.quota.Histories.done;
+import static dev.loopx.cli.quota.Histories.gate;
+import static dev.loopx.cli.quota.Histories.goal;
+import static dev.loopx.cli.quota.Histories.monitor;
+import static dev.loopx.cli.quota.Histories.request;
+import static dev.loopx.cli.quota.Histories.userTodo;
+import static dev.loopx.cli.quota.Histories.work;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,13 +24,17 @@ import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.query.ShouldRun;
 import dev.loopx.projections.scheduler.SchedulerView;
 import java.math.BigDecimal;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** One named test per branch of the §S7 decision order, and the exact terminal derivation. */
+/**
+ * One named test per branch of the §S7 decision order, and the exact terminal derivation, on the
+ * rendered {@code loopx_quota_decision_v0} ({@link ShouldRun#answer} through {@link Decisions}).
+ */
 class ShouldRunDecisionTest {
     private static final String APP = "codex_app_heartbeat";
 
@@ -39,7 +43,8 @@ class ShouldRunDecisionTest {
     }
 
     static ObjectNode ask(GoalState s, String agent, String profile) {
-        return ShouldRun.answer(s, SchedulerView.empty(GOAL, agent, "codex_app"), request(agent, profile));
+        return Decisions.render(
+                ShouldRun.answer(s, SchedulerView.empty(GOAL, agent, "codex_app"), request(agent, profile)));
     }
 
     private static void assertBranch(
@@ -160,10 +165,10 @@ class ShouldRunDecisionTest {
                 new GoalConfigured(BigDecimal.ONE, 1, 30),
                 new EvidenceRecorded("a", "outcome_progress", "x"),
                 new QuotaSlotSpent("a", 2, 4));
-        ObjectNode a = ShouldRun.answer(
+        ObjectNode a = Decisions.render(ShouldRun.answer(
                 s,
                 SchedulerView.empty(GOAL, "a", "codex_app"),
-                new ShouldRun.Request(GOAL, "a", APP, List.of(), "", "", Histories.T0.plusSeconds(60)));
+                new ShouldRun.Request(GOAL, "a", APP, List.of(), "", "", Histories.T0.plusSeconds(60))));
         assertBranch(a, false, "throttled_skip", "backoff_until_fresh_evidence", "unchanged_noop");
         assertEquals("throttled", a.at("/quota/state").asText());
         assertFalse(a.at("/quota/next_eligible_at").isNull());

@@ -1,4 +1,4 @@
-package dev.loopx.projections.query;
+package dev.loopx.cli.quota;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,13 +9,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.json.CanonicalJson;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.query.Cadence;
+import dev.loopx.projections.query.SchedulerHint;
+import dev.loopx.projections.query.ShouldRun;
 import dev.loopx.projections.scheduler.SchedulerView;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** {@code scheduler_hint_v0} (SPEC §S8): the cadence table, the reset token and the stateful app backoff. */
+/**
+ * {@code scheduler_hint_v0} (SPEC §S8): the cadence table, the reset token and the stateful app
+ * backoff, on the hint {@link SchedulerHintDocument} renders.
+ */
 class SchedulerHintTest {
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final SchedulerHint.Identity GATE = new SchedulerHint.Identity(
@@ -177,10 +184,10 @@ class SchedulerHintTest {
         // Through ShouldRun: only include-detail scheduler or all.
         var s = Histories.goal(List.of("a"), Histories.work("t1", ""));
         for (String detail : List.of("", "scheduler", "all")) {
-            ObjectNode a = ShouldRun.answer(
+            ObjectNode a = Decisions.render(ShouldRun.answer(
                     s,
                     SchedulerView.empty("g1", "a", "codex_app"),
-                    new ShouldRun.Request("g1", "a", "claude_code", List.of(), detail, "", NOW));
+                    new ShouldRun.Request("g1", "a", "claude_code", List.of(), detail, "", NOW)));
             assertEquals(
                     !detail.isEmpty(), a.at("/scheduler_hint/cold_path_detail").isObject(), detail);
         }
@@ -190,10 +197,10 @@ class SchedulerHintTest {
     void codexAppMirrorOnlyForCodexProfiles() {
         var s = Histories.goal(List.of("a"), Histories.work("t1", ""));
         for (String profile : ShouldRun.PROFILES) {
-            ObjectNode a = ShouldRun.answer(
+            ObjectNode a = Decisions.render(ShouldRun.answer(
                     s,
                     SchedulerView.empty("g1", "a", "codex_app"),
-                    new ShouldRun.Request("g1", "a", profile, List.of(), "", "", NOW));
+                    new ShouldRun.Request("g1", "a", profile, List.of(), "", "", NOW)));
             boolean codex = profile.startsWith("codex_");
             assertEquals(codex, a.at("/scheduler_hint/codex_app").isObject(), profile);
             if (codex) {
@@ -216,7 +223,8 @@ class SchedulerHintTest {
             String observed,
             boolean codex,
             boolean detail) {
-        return SchedulerHint.toJson(c, id.effectiveAction(), id, memory, observed, codex, detail, NOW);
+        return SchedulerHintDocument.of(
+                SchedulerHint.of(c, id.effectiveAction(), id, memory, observed, codex, detail, NOW), Optional.empty());
     }
 
     private static SchedulerView ack(String token, String signature, int index, int minutes, String rrule, Instant at) {

@@ -1,4 +1,4 @@
-package dev.loopx.projections.query;
+package dev.loopx.cli.status;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -11,13 +11,13 @@ import java.util.List;
  * in the order given: strings are never cut. Adds {@code budget{max_chars, used_chars,
  * within_budget}} (used_chars counts the compact JSON of the whole document, budget included) and
  * {@code truncated{<list>: omitted items}}. When even empty lists do not fit, the lists are left
- * empty and {@code within_budget=false}. Pure.
+ * empty and {@code within_budget=false}.
  */
-public final class CharBudget {
+final class CharBudget {
     private CharBudget() {}
 
     /** @param trimmable JSON pointers of arrays, the first trimmed first (e.g. {@code /since_last_reward/added_todos}) */
-    public static ObjectNode fit(ObjectNode doc, int maxChars, List<String> trimmable) {
+    static ObjectNode fit(ObjectNode doc, int maxChars, List<String> trimmable) {
         ObjectNode truncated = Json.object();
         ObjectNode budget = Json.object();
         doc.set("truncated", truncated);
@@ -53,7 +53,7 @@ public final class CharBudget {
         }
     }
 
-    public static int length(ObjectNode doc) {
+    private static int length(ObjectNode doc) {
         try {
             return Json.text(doc).length();
         } catch (JsonProcessingException e) {
