@@ -2,7 +2,7 @@ package dev.loopx.cli.ops;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.cli.ledger.LedgerVerifyCommand;
+import dev.loopx.application.ledger.VerifyLedger;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.commands.runtime.LoopxRuntime;
@@ -75,7 +75,7 @@ public final class DoctorCommand extends LoopxSubcommand {
                     true,
                     lockFree ? "free" : "held by a running writer (normal while one works)",
                     "");
-            VerifyReport report = LedgerVerifyCommand.verify(runtime);
+            VerifyReport report = VerifyLedger.verify(runtime);
             ok &= check(
                     checks,
                     "ledger_verify",
