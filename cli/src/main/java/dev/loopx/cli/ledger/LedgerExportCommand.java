@@ -1,18 +1,10 @@
 package dev.loopx.cli.ledger;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.ledger.ExportLedger;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.LoopxSubcommand;
-import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.ledger.audit.LedgerTransfer;
-import dev.loopx.ledger.files.AtomicReplace;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -28,27 +20,10 @@ public final class LedgerExportCommand extends LoopxSubcommand {
 
     @Override
     protected int execute(CliContext context) throws IOException {
-        Path target = context.environment().workingDirectory().resolve(file).normalize();
-        if (Files.exists(target)) {
-            throw CliError.badInput("invalid_value", "the export file already exists; choose a new file name");
-        }
-        if (target.getParent() == null || !Files.isDirectory(target.getParent())) {
-            throw CliError.badInput("invalid_value", "the export file's folder does not exist");
-        }
-        long count;
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            count = AtomicReplace.privateFile()
-                    .replace(
-                            target,
-                            out -> new LedgerTransfer(runtime.codec())
-                                    .export(
-                                            runtime.ledger(),
-                                            new BufferedWriter(
-                                                    new OutputStreamWriter(out, StandardCharsets.UTF_8.newEncoder()))));
-        }
+        ExportLedger.Exported exported = ExportLedger.run(context.invocation(), new ExportLedger.Request(file));
         ObjectNode doc = CliContext.document("loopx_ledger_export_v0", true);
-        doc.put("events", count);
-        doc.put("file", target.getFileName().toString());
+        doc.put("events", exported.events());
+        doc.put("file", exported.file().getFileName().toString());
         return context.emit(doc);
     }
 }

@@ -1,17 +1,17 @@
 package dev.loopx.cli.ledger;
 
+import dev.loopx.application.ledger.ReplayLedger;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ExitCodes;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.commands.privacy.PathRedactor;
-import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.ledger.EventCursor;
-import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.json.EnvelopeCodec;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Optional;
+import java.util.OptionalLong;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -49,30 +49,23 @@ public final class LedgerReplayCommand extends LoopxSubcommand {
         if (from < 1 || (end.to != null && end.to < from)) {
             throw CliError.badInput("invalid_value", "--from must be >= 1 and --to >= --from");
         }
-        Instant until = null;
+        Optional<Instant> until = Optional.empty();
         if (end.until != null) {
             try {
-                until = java.time.OffsetDateTime.parse(end.until).toInstant();
+                until = Optional.of(java.time.OffsetDateTime.parse(end.until).toInstant());
             } catch (DateTimeParseException e) {
                 throw CliError.badInput(
                         "invalid_time", "--until must be RFC 3339 with an offset, e.g. 2026-01-01T00:00:00Z");
             }
         }
-        try (LoopxRuntime runtime = context.openRuntime();
-                EventCursor cursor = runtime.ledger().readFrom(from)) {
-            while (cursor.hasNext()) {
-                Recorded r = cursor.next();
-                if (end.to != null && r.seq() > end.to) {
-                    break;
-                }
-                if (until != null && Instant.parse(r.recordedAt()).isAfter(until)) {
-                    break;
-                }
-                if (goalId == null || goalId.equals(r.goalId())) {
-                    context.out().println(PathRedactor.redact(EnvelopeCodec.toJson(r)));
-                }
-            }
-        }
+        ReplayLedger.run(
+                context.invocation(),
+                new ReplayLedger.Request(
+                        goalId == null ? "" : goalId,
+                        from,
+                        end.to == null ? OptionalLong.empty() : OptionalLong.of(end.to),
+                        until),
+                event -> context.out().println(PathRedactor.redact(EnvelopeCodec.toJson(event))));
         context.out().flush();
         return ExitCodes.OK;
     }

@@ -1,12 +1,9 @@
 package dev.loopx.cli.ledger;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.ledger.VerifyLedger;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
-import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.ledger.EventCursor;
-import dev.loopx.ledger.HeadMarker;
-import dev.loopx.ledger.audit.LedgerVerifier;
 import dev.loopx.ledger.audit.VerifyReport;
 import picocli.CommandLine.Command;
 
@@ -19,19 +16,11 @@ import picocli.CommandLine.Command;
 public final class LedgerVerifyCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) {
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            VerifyReport report = verify(runtime);
-            return context.emit(toJson(report));
-        }
+        return context.emit(toJson(VerifyLedger.run(context.invocation())));
     }
 
-    public static VerifyReport verify(LoopxRuntime runtime) {
-        try (EventCursor cursor = runtime.ledger().readFrom(1)) {
-            return new LedgerVerifier(runtime.codec()).verify(cursor, new HeadMarker(runtime.root()).committed());
-        }
-    }
-
-    public static ObjectNode toJson(VerifyReport report) {
+    /** {@code loopx_ledger_verify_v0}. */
+    private static ObjectNode toJson(VerifyReport report) {
         ObjectNode doc = CliContext.document("loopx_ledger_verify_v0", report.ok());
         doc.put("events_checked", report.checkedEvents());
         doc.put("head_seq", report.head().seq());

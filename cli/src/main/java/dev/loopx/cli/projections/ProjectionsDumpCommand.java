@@ -1,11 +1,11 @@
 package dev.loopx.cli.projections;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.ledger.DumpProjections;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.ExitCodes;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.commands.privacy.PathRedactor;
-import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.json.CanonicalJson;
 import dev.loopx.ledger.json.Json;
 import picocli.CommandLine.Command;
@@ -24,16 +24,13 @@ public final class ProjectionsDumpCommand extends LoopxSubcommand {
 
     @Override
     protected int execute(CliContext context) throws Exception {
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            ObjectNode dump =
-                    (ObjectNode) Json.mapper().readTree(runtime.views().canonicalDump());
-            dump.put("ok", true);
-            if (canonical) {
-                context.out().println(CanonicalJson.string(PathRedactor.redact(dump)));
-                context.out().flush();
-                return ExitCodes.OK;
-            }
-            return context.emit(dump);
+        ObjectNode dump = (ObjectNode) Json.mapper().readTree(DumpProjections.run(context.invocation()));
+        dump.put("ok", true);
+        if (canonical) {
+            context.out().println(CanonicalJson.string(PathRedactor.redact(dump)));
+            context.out().flush();
+            return ExitCodes.OK;
         }
+        return context.emit(dump);
     }
 }

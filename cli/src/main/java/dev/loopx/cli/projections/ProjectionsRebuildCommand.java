@@ -1,11 +1,10 @@
 package dev.loopx.cli.projections;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.ledger.RebuildProjections;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.ProgressLine;
-import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.projections.ProjectionStore;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 
@@ -19,17 +18,14 @@ public final class ProjectionsRebuildCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) {
         long start = System.nanoTime();
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            runtime.rebuild(ProgressLine.of(context));
-            context.progress(System.lineSeparator());
-            ProjectionStore store = runtime.views();
-            ObjectNode doc = CliContext.document("loopx_projections_rebuild_v0", true);
-            doc.put("events_applied", store.checkpoint().seq());
-            doc.put("checkpoint_seq", store.checkpoint().seq());
-            doc.put("checkpoint_hash", store.checkpoint().hash());
-            doc.put("projection_schema_version", store.schemaVersion());
-            doc.put("elapsed_ms", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
-            return context.emit(doc);
-        }
+        RebuildProjections.Rebuilt rebuilt = RebuildProjections.run(context.invocation(), ProgressLine.of(context));
+        context.progress(System.lineSeparator());
+        ObjectNode doc = CliContext.document("loopx_projections_rebuild_v0", true);
+        doc.put("events_applied", rebuilt.checkpoint().seq());
+        doc.put("checkpoint_seq", rebuilt.checkpoint().seq());
+        doc.put("checkpoint_hash", rebuilt.checkpoint().hash());
+        doc.put("projection_schema_version", rebuilt.schemaVersion());
+        doc.put("elapsed_ms", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+        return context.emit(doc);
     }
 }

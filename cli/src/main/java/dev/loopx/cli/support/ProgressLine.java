@@ -1,6 +1,6 @@
 package dev.loopx.cli.support;
 
-import dev.loopx.projections.ProjectionCatchUp;
+import dev.loopx.application.ledger.RebuildProgress;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -10,7 +10,7 @@ import java.util.function.LongSupplier;
  * (2,000 times for 1M events); formatting each of them was measurable CPU in a rebuild, so
  * nothing is formatted unless a person watches ({@link CliContext#progress}) and it is time.
  */
-public final class ProgressLine implements ProjectionCatchUp.Progress {
+public final class ProgressLine implements RebuildProgress {
     static final long INTERVAL_NANOS = 200_000_000L;
     private final Consumer<String> out;
     private final LongSupplier nanoTime;
@@ -25,10 +25,10 @@ public final class ProgressLine implements ProjectionCatchUp.Progress {
     }
 
     /** Progress on the context's terminal; nothing at all (not even formatting) when nobody watches. */
-    public static ProjectionCatchUp.Progress of(CliContext context) {
+    public static RebuildProgress of(CliContext context) {
         return context.environment().interactive()
                 ? new ProgressLine(context::progress, System::nanoTime)
-                : ProjectionCatchUp.Progress.NONE;
+                : RebuildProgress.NONE;
     }
 
     @Override

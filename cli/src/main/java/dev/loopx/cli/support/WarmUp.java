@@ -1,6 +1,6 @@
 package dev.loopx.cli.support;
 
-import dev.loopx.ledger.chronicle.ChronicleWarmUp;
+import dev.loopx.application.composition.LedgerWarmUp;
 import java.math.BigDecimal;
 import java.security.MessageDigest;
 import java.util.Calendar;
@@ -13,7 +13,7 @@ import java.util.TimeZone;
  * the arguments (picocli, or {@link QuickPath}) and opens the runtime — on a cold JVM each of these
  * takes milliseconds of interpreted code
  * the first time, whoever asks first: for a command that opens the journal, Chronicle Queue's
- * static state first ({@link ChronicleWarmUp}, which the journal's opener waits for); then
+ * static state first ({@link LedgerWarmUp}, which the journal's opener waits for); then
  * BigDecimal's static tables (every JSON parser and every
  * quota policy), the JDK's calendar and locale data (sqlite-jdbc builds a date format for every
  * connection), the SQLite native library, and the security providers behind SHA-256 (hash chain,
@@ -46,7 +46,7 @@ public final class WarmUp {
         }
         boolean journal = opensJournal(args);
         if (journal) {
-            ChronicleWarmUp.expect();
+            LedgerWarmUp.expect();
         }
         Thread thread = new Thread(() -> run(journal), "loopx-warm-up");
         thread.setDaemon(true);
@@ -54,7 +54,7 @@ public final class WarmUp {
         try {
             thread.start();
         } catch (RuntimeException | OutOfMemoryError e) {
-            ChronicleWarmUp.cancel(); // nobody waits for a warm-up that never ran
+            LedgerWarmUp.cancel(); // nobody waits for a warm-up that never ran
         }
     }
 
@@ -90,7 +90,7 @@ public final class WarmUp {
 
     private static void run(boolean journal) {
         if (journal) {
-            ChronicleWarmUp.initialise(); // counts down even when it fails: the command never waits forever
+            LedgerWarmUp.run(); // counts down even when it fails: the command never waits forever
         }
         try {
             // The main thread opens the store ~10 ms after this thread starts and meets the calendar

@@ -177,6 +177,14 @@ public final class LoopxRuntime implements AutoCloseable {
         store = files.open();
     }
 
+    /**
+     * The projection store as it stands on disk, neither created nor caught up nor rebuilt (empty
+     * when none was built yet), for a health check; the caller closes it.
+     */
+    public Optional<ProjectionStore> existingStore() {
+        return files.existing();
+    }
+
     private ProjectionStore openStore() {
         if (store == null) {
             store = files.open();

@@ -3,11 +3,13 @@ package dev.loopx.projections.store;
 import dev.loopx.ledger.Ledger;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.projections.ProjectionCatchUp;
+import dev.loopx.projections.ProjectionStore;
 import dev.loopx.projections.Projector;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Optional;
 
 /**
  * The projection store's files under a runtime root: {@code projections.db} (+ SQLite's
@@ -38,6 +40,12 @@ public final class ProjectionFiles implements dev.loopx.projections.ProjectionSt
             store.initialise(Projector.SCHEMA_VERSION);
         }
         return store;
+    }
+
+    /** The store file as it is, opened without stamping it; empty when there is no file yet. */
+    @Override
+    public Optional<ProjectionStore> existing() {
+        return exists() ? Optional.of(SqliteProjectionStore.open(dbFile())) : Optional.empty();
     }
 
     /** Builds a complete store from the ledger in a side file, then swaps it in. */

@@ -1,0 +1,99 @@
+package dev.loopx.application.ops;
+
+import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
+import dev.loopx.application.ledger.VerifyLedger;
+import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.audit.VerifyReport;
+import dev.loopx.projections.ProjectionStore;
+import dev.loopx.projections.Projector;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Use case "is this installation and runtime root healthy?" ({@code doctor}, SPEC §S9): the Java
+ * version and JVM flags of this process, then the runtime root — initialised and writable, the
+ * write lock, the ledger's integrity, the projection store's schema version — each as one check
+ * with what to run when it fails. It repairs nothing and reads only; the projection store is read
+ * as it stands, never created or caught up.
+ */
+public final class CheckHealth {
+    private CheckHealth() {}
+
+    /** One check, in order: its name, whether it passed, what was found, and what to run when not ({@code ""}: nothing). */
+    public record Check(String name, boolean ok, String detail, String fix) {
+        public Check {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(detail, "detail");
+            Objects.requireNonNull(fix, "fix");
+        }
+    }
+
+    /**
+     * Every check, in the order they ran.
+     *
+     * @param invocation the call, or empty when it names no usable runtime root (the root check then fails)
+     */
+    public static List<Check> run(Optional<Invocation> invocation) {
+        List<Check> checks = new ArrayList<>();
+        int feature = Runtime.version().feature();
+        checks.add(new Check("java_version", feature >= 21, "Java " + feature, "install a JDK 21 or newer"));
+        boolean flags = "true".equals(System.getProperty("chronicle.analytics.disable"))
+                && "true".equals(System.getProperty("chronicle.announcer.disable"));
+        checks.add(new Check(
+                "jvm_flags",
+                flags,
+                flags ? "LoopX JVM flags present" : "started without conf/jvm-common.args",
+                "start LoopX through its launcher (bin/loopx)"));
+        Path root = invocation.map(Invocation::runtimeRoot).orElse(null);
+        boolean rootOk = root != null
+                && Files.isDirectory(root)
+                && Files.isDirectory(root.resolve("ledger"))
+                && Files.isWritable(root);
+        checks.add(new Check(
+                "runtime_root",
+                rootOk,
+                rootOk ? "initialised and writable" : "missing or not a LoopX runtime root",
+                "loopx connect --project <dir>"));
+        if (rootOk) {
+            runtimeChecks(invocation.get(), checks);
+        }
+        return List.copyOf(checks);
+    }
+
+    private static void runtimeChecks(Invocation invocation, List<Check> checks) {
+        try (LoopxRuntime runtime = Composition.open(invocation)) {
+            boolean lockFree = runtime.lock().isFree();
+            checks.add(new Check(
+                    "write_lock", true, lockFree ? "free" : "held by a running writer (normal while one works)", ""));
+            VerifyReport report = VerifyLedger.verify(runtime);
+            checks.add(new Check(
+                    "ledger_verify",
+                    report.ok(),
+                    report.ok()
+                            ? report.checkedEvents() + " events, chain intact, head seq "
+                                    + report.head().seq()
+                            : "first bad seq " + report.firstBadSeq() + ": " + report.problem(),
+                    "loopx ledger verify"));
+            Optional<ProjectionStore> existing = runtime.existingStore();
+            if (existing.isEmpty()) {
+                checks.add(new Check("projection_store", true, "not built yet (built on the next command)", ""));
+            } else {
+                try (ProjectionStore store = existing.get()) {
+                    boolean current = store.schemaVersion() == Projector.SCHEMA_VERSION;
+                    String detail = "schema v" + store.schemaVersion() + " (code v" + Projector.SCHEMA_VERSION
+                            + "), checkpoint seq " + store.checkpoint().seq()
+                            + (current ? "" : "; rebuilt automatically on the next command");
+                    checks.add(new Check("projection_store", true, detail, current ? "" : "loopx projections rebuild"));
+                }
+            }
+        } catch (LedgerException e) {
+            checks.add(new Check("ledger_open", false, e.getMessage(), "loopx ledger verify"));
+        }
+    }
+}

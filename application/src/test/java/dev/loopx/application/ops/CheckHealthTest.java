@@ -1,0 +1,71 @@
+package dev.loopx.application.ops;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.loopx.application.Invocation;
+import dev.loopx.commands.runtime.LoopxRuntime;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The health check below the CLI: which checks run for a healthy, a missing and an unnamed runtime root. */
+class CheckHealthTest {
+    @TempDir
+    Path dir;
+
+    private Invocation at(Path root) {
+        return new Invocation(
+                Instant.parse("2026-12-01T10:00:00Z"),
+                root,
+                dir.resolve("home"),
+                dir,
+                dir,
+                Map.of(),
+                Invocation.Progress.NONE);
+    }
+
+    private static List<String> names(List<CheckHealth.Check> checks) {
+        return checks.stream().map(CheckHealth.Check::name).toList();
+    }
+
+    private static CheckHealth.Check named(List<CheckHealth.Check> checks, String name) {
+        return checks.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aHealthyRootPassesEveryRuntimeCheckAndItsStoreIsReadAsItStands() {
+        Path root = dir.resolve(".loopx");
+        LoopxRuntime.initialise(root);
+        List<CheckHealth.Check> checks = CheckHealth.run(Optional.of(at(root)));
+        assertEquals(
+                List.of("java_version", "jvm_flags", "runtime_root", "write_lock", "ledger_verify", "projection_store"),
+                names(checks));
+        assertTrue(named(checks, "runtime_root").ok());
+        assertEquals(
+                "0 events, chain intact, head seq 0",
+                named(checks, "ledger_verify").detail());
+        assertEquals(
+                "not built yet (built on the next command)",
+                named(checks, "projection_store").detail());
+        assertFalse(Files.exists(root.resolve("projections.db")), "the check builds no store");
+    }
+
+    @Test
+    void aMissingOrUnnamedRootFailsTheRootCheckAndStopsThere() {
+        for (Optional<Invocation> call :
+                List.of(Optional.of(at(dir.resolve("nowhere"))), Optional.<Invocation>empty())) {
+            List<CheckHealth.Check> checks = CheckHealth.run(call);
+            assertEquals(List.of("java_version", "jvm_flags", "runtime_root"), names(checks));
+            CheckHealth.Check root = named(checks, "runtime_root");
+            assertFalse(root.ok());
+            assertEquals("loopx connect --project <dir>", root.fix());
+        }
+    }
+}
