@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
+import dev.loopx.application.host.HostEnvironment;
 import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.LedgerException;
@@ -147,6 +148,14 @@ public final class CliContext {
                 environment.userHome(),
                 environment.variables(),
                 this::progress);
+    }
+
+    /**
+     * What a host use case may know about this call (environment variables, working directory, the
+     * user's home): neither the clock nor the runtime root is resolved for it.
+     */
+    public HostEnvironment hostEnvironment() {
+        return new HostEnvironment(environment.variables(), environment.workingDirectory(), environment.userHome());
     }
 
     /** Progress for long work: stderr, only when a person is watching. */
