@@ -31,6 +31,7 @@ import dev.loopx.cli.status.StatusCommand;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.CommandTree;
 import dev.loopx.cli.support.Environment;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.LoopxCommand;
 import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.QuickPath;
@@ -181,7 +182,8 @@ public final class Cli {
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(false);
         cl.setParameterExceptionHandler((ex, args) -> root.context()
-                .renderError(new CliError("invalid_arguments", ex.getMessage(), helpHint(ex.getCommandLine()))));
+                .renderError(
+                        new CliError(ErrorCode.INVALID_ARGUMENTS, ex.getMessage(), helpHint(ex.getCommandLine()))));
         cl.setExecutionExceptionHandler(
                 (ex, commandLine, parseResult) -> root.context().renderFailure(ex));
         return cl;

@@ -40,6 +40,7 @@ public final class LoopxArchitectureRules {
                 lowerFloorsNeverCallUp(),
                 theApplicationNeverSeesTheCli(),
                 applicationReachesAdaptersOnlyThroughPorts(),
+                cliReachesTheDomainOnlyThroughTheApplication(),
                 domainNeverReadsTheClockRandomnessOrEnvironment(),
                 domainNeverTouchesTheFileSystem());
     }
@@ -157,7 +158,7 @@ public final class LoopxArchitectureRules {
      * decider, a fold or query, a store, a ledger, an audit or a host adapter is reached only
      * through {@code dev.loopx.application}, so the MCP tools and a dashboard run the same use cases.
      */
-    public static ArchRule cliReachesTheDomainOnlyThroughTheApplication() {
+    static ArchRule cliReachesTheDomainOnlyThroughTheApplication() {
         return noClasses()
                 .that()
                 .resideInAPackage("dev.loopx.cli..")

@@ -1,6 +1,7 @@
 package dev.loopx.application.heartbeat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.automation.AppLanes;
 import dev.loopx.application.composition.Composition;
@@ -80,6 +81,18 @@ public final class AnswerHeartbeatPrompt {
         return ThinBody.scopeProblem(scope)
                 .<Either<InvalidScope, String>>map(p -> Either.left(new InvalidScope(p.errorCode(), p.message())))
                 .orElseGet(() -> Either.right(scope));
+    }
+
+    /**
+     * Refuses a capability list a body or wrapper cannot carry ({@code invalid_value}): more than
+     * {@value ThinBody#MAX_CAPABILITIES} distinct values, or one longer than
+     * {@value ThinBody#MAX_CAPABILITY_CHARS} characters. Each value's id syntax is the caller's check.
+     */
+    public static List<String> requireCapabilities(List<String> capabilities) {
+        ThinBody.capabilitiesProblem(capabilities).ifPresent(p -> {
+            throw new InvalidRequest("invalid_value", p);
+        });
+        return capabilities;
     }
 
     /**

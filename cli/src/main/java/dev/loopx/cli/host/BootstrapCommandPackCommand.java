@@ -1,17 +1,18 @@
 package dev.loopx.cli.host;
 
+import dev.loopx.application.host.BuildCommandPack;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
-import dev.loopx.host.pack.BootstrapCommandPack;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code loopx bootstrap-command-pack} (SPEC §S10): what {@code /loopx} runs first. Strictly
- * read-only: it creates no runtime root, no projection store, no registry entry (the answer's
- * {@code safety_contract} says so) and names the one command the host should call next.
+ * {@code loopx bootstrap-command-pack} (SPEC §S10): what {@code /loopx} runs first
+ * ({@link BuildCommandPack}). Strictly read-only: it creates no runtime root, no projection store,
+ * no registry entry (the answer's {@code safety_contract} says so) and names the one command the
+ * host should call next.
  */
 @Command(
         name = "bootstrap-command-pack",
@@ -39,7 +40,7 @@ public final class BootstrapCommandPackCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) {
         String text = TextOptions.requirePublic("--goal-text", goalText, false);
-        var request = options.request(context, text);
-        return context.emit(BootstrapCommandPack.of(request, options.snapshot(context)));
+        var query = options.query(context, text);
+        return context.emit(PackDocuments.commandPack(BuildCommandPack.run(context.hostEnvironment(), query)));
     }
 }

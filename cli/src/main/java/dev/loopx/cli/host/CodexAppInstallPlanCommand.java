@@ -2,21 +2,13 @@ package dev.loopx.cli.host;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.application.heartbeat.AnswerHeartbeatPrompt;
+import dev.loopx.application.heartbeat.HeartbeatPromptAnswer;
+import dev.loopx.application.host.PlanCodexAppInstall;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
-import dev.loopx.commands.Rejection;
-import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.commands.scheduler.SchedulerDecider;
-import dev.loopx.host.heartbeat.HeartbeatPrompt;
-import dev.loopx.host.heartbeat.ManagedWrapper;
-import dev.loopx.host.heartbeat.WrapperBinding;
-import dev.loopx.projections.GoalState;
-import dev.loopx.projections.query.Cadence;
-import dev.loopx.projections.query.SchedulerHint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,11 +16,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code loopx host codex-app install-plan} (SPEC §S13): a preview that writes nothing. It prints
- * the exact {@code automation_update} request the Codex App needs for a managed heartbeat (kind
- * {@code heartbeat}, the current wrapper as prompt, the goal's initial RRULE from its live
- * scheduler hint, status {@code ACTIVE}) and the next steps: record the install, then run the
- * scheduler loop. Identity fails closed like {@code heartbeat-prompt --bootstrap}.
+ * {@code loopx host codex-app install-plan} (SPEC §S13): a preview that writes nothing. It renders
+ * {@link PlanCodexAppInstall}'s answer as the exact {@code automation_update} request the Codex
+ * App needs for a managed heartbeat (kind {@code heartbeat}, the current wrapper as prompt, the
+ * goal's initial RRULE from its live scheduler hint, status {@code ACTIVE}) and the next steps:
+ * record the install, then run the scheduler loop. Identity fails closed like
+ * {@code heartbeat-prompt --bootstrap}.
  */
 @Command(
         name = "install-plan",
@@ -42,9 +35,6 @@ import picocli.CommandLine.Option;
         },
         footer = {"", "Example:  loopx host codex-app install-plan --goal-id g --agent-id builder --private"})
 public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
-    static final String SCHEMA = "loopx_codex_app_install_plan_v0";
-    static final String DEFAULT_RRULE = Cadence.rrule(60);
-
     @Option(
             names = {"-h", "--help"},
             usageHelp = true,
@@ -87,50 +77,35 @@ public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
         IdOptions.requireId("--agent-id", agentId);
         HeartbeatOptions.capabilities(capabilities);
         TextOptions.cliBin(cliBin);
-        if (rrule != null && !SchedulerDecider.isMinutelyRrule(rrule)) {
-            throw CliError.badInput("invalid_value", "--rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
-        }
-        try (LoopxRuntime runtime = context.openRuntime()) {
-            var views = runtime.views();
-            GoalState state =
-                    GoalState.load(views, goalId).orElseThrow(() -> CliError.of(new Rejection.GoalNotFound(goalId)));
-            Optional<ObjectNode> refusal = HeartbeatPrompt.identityRefusal(SCHEMA, state, agentId, true);
-            if (refusal.isPresent()) {
-                return context.emit(refusal.get());
+        var request =
+                new PlanCodexAppInstall.Request(goalId, agentId, cliBin, capabilities, Optional.ofNullable(rrule));
+        return switch (PlanCodexAppInstall.run(context.invocation(), request).getOrElseThrow(CliError::of)) {
+            case PlanCodexAppInstall.Answer.Refused refused -> context.emit(refused.document());
+            case PlanCodexAppInstall.Answer.Planned plan -> {
+                ObjectNode doc = answer(plan);
+                yield privateOutput ? HeartbeatOptions.emitPrivate(context, doc) : context.emit(doc);
             }
-            WrapperBinding binding =
-                    AnswerHeartbeatPrompt.binding(context.invocation(), goalId, agentId, cliBin, capabilities);
-            String wrapper = ManagedWrapper.render(binding);
-            List<Integer> progression = SchedulerDecider.liveHint(
-                            state, views, agentId, SchedulerHint.APP_SURFACE, context.now())
-                    .cadence()
-                    .appProgression();
-            String source =
-                    rrule != null ? "flag" : progression.isEmpty() ? "default_no_active_cadence" : "scheduler_hint";
-            String initial =
-                    rrule != null ? rrule : progression.isEmpty() ? DEFAULT_RRULE : Cadence.rrule(progression.get(0));
-            ObjectNode doc = answer(binding, wrapper, initial, source);
-            return privateOutput ? HeartbeatOptions.emitPrivate(context, doc) : context.emit(doc);
-        }
+        };
     }
 
-    private ObjectNode answer(WrapperBinding binding, String wrapper, String initialRrule, String source) {
-        ObjectNode doc = CliContext.document(SCHEMA, true);
+    private ObjectNode answer(PlanCodexAppInstall.Answer.Planned plan) {
+        HeartbeatPromptAnswer.Wrapper wrapper = plan.wrapper();
+        ObjectNode doc = CliContext.document(PlanCodexAppInstall.SCHEMA, true);
         doc.put("goal_id", goalId);
         doc.put("agent_id", agentId);
         doc.put("writes", false);
-        doc.put("host_surface", SchedulerHint.APP_SURFACE);
+        doc.put("host_surface", plan.hostSurface());
         ObjectNode request = doc.putObject("automation_update");
         request.put("kind", "heartbeat");
         request.put("name", "LoopX heartbeat " + goalId + " / " + agentId);
-        request.put("prompt", wrapper);
-        request.put("rrule", initialRrule);
+        request.put("prompt", wrapper.text());
+        request.put("rrule", plan.initialRrule());
         request.put("status", "ACTIVE");
-        doc.put("prompt_sha256", ManagedWrapper.sha256(wrapper));
-        doc.put("wrapper_version", binding.version());
-        doc.put("prompt_chars", ManagedWrapper.chars(wrapper));
-        doc.put("prompt_within_budget", ManagedWrapper.withinBudget(wrapper));
-        doc.put("rrule_source", source);
+        doc.put("prompt_sha256", wrapper.sha256());
+        doc.put("wrapper_version", wrapper.version());
+        doc.put("prompt_chars", wrapper.chars());
+        doc.put("prompt_within_budget", wrapper.withinBudget());
+        doc.put("rrule_source", plan.rruleSource());
         doc.put("private_paths_redacted", !privateOutput);
         doc.put("spends_quota", false);
         ArrayNode steps = doc.putArray("next_steps");
@@ -146,11 +121,11 @@ public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
         ArrayNode args = record.putArray("cli_args");
         List<String> words =
                 new ArrayList<>(List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId, "--bootstrap"));
-        if (!binding.cliBin().equals(HeartbeatOptions.DEFAULT_CLI_BIN)) {
-            words.addAll(List.of("--cli-bin", binding.cliBin()));
+        if (!wrapper.cliBin().equals(HeartbeatOptions.DEFAULT_CLI_BIN)) {
+            words.addAll(List.of("--cli-bin", wrapper.cliBin()));
         }
-        binding.capabilities().forEach(c -> words.addAll(List.of("--available-capability", c)));
-        words.addAll(List.of("--record-install", "--host-surface", SchedulerHint.APP_SURFACE, "--execute"));
+        wrapper.capabilities().forEach(c -> words.addAll(List.of("--available-capability", c)));
+        words.addAll(List.of("--record-install", "--host-surface", plan.hostSurface(), "--execute"));
         words.forEach(args::add);
         ObjectNode loop = steps.addObject();
         loop.put("kind", "scheduler_loop");

@@ -2,10 +2,9 @@ package dev.loopx.cli.host;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.heartbeat.AnswerHeartbeatPrompt;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
-import dev.loopx.host.heartbeat.ThinBody;
 import dev.loopx.ledger.json.Json;
 import java.util.List;
 
@@ -21,10 +20,7 @@ final class HeartbeatOptions {
 
     static List<String> capabilities(List<String> capabilities) {
         capabilities.forEach(c -> IdOptions.requireId("--available-capability", c));
-        ThinBody.capabilitiesProblem(capabilities).ifPresent(p -> {
-            throw CliError.badInput("invalid_value", p);
-        });
-        return capabilities;
+        return AnswerHeartbeatPrompt.requireCapabilities(capabilities);
     }
 
     /**

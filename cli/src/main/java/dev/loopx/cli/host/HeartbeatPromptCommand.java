@@ -9,6 +9,7 @@ import dev.loopx.application.heartbeat.HeartbeatPromptRequest;
 import dev.loopx.application.quota.AnswerShouldRun;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.Receipts;
@@ -195,7 +196,7 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
         String scope = validateValues();
         for (Exclusion exclusion : EXCLUSIONS) {
             if (exclusion.refusedIn().contains(mode) && exclusion.given().test(this)) {
-                throw CliError.badInput("invalid_arguments", exclusion.message());
+                throw CliError.badInput(ErrorCode.INVALID_ARGUMENTS, exclusion.message());
             }
         }
         HeartbeatPromptAnswer answer = AnswerHeartbeatPrompt.run(context.invocation(), request(mode, scope))
@@ -205,7 +206,7 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
 
     private Mode mode() {
         if (thin && bootstrap) {
-            throw CliError.badInput("invalid_arguments", "--thin and --bootstrap are exclusive");
+            throw CliError.badInput(ErrorCode.INVALID_ARGUMENTS, "--thin and --bootstrap are exclusive");
         }
         return !bootstrap ? Mode.THIN : raw ? Mode.RAW : recordInstall ? Mode.RECORD_INSTALL : Mode.BOOTSTRAP;
     }
@@ -217,7 +218,8 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
         String scope = AnswerHeartbeatPrompt.scope(agentScopes)
                 .getOrElseThrow(p -> new CliError(p.errorCode(), p.message(), "loopx heartbeat-prompt --help"));
         if (!agentScopes.isEmpty() && agentId == null) {
-            throw CliError.badInput("invalid_arguments", "--agent-scope describes a lane: give --agent-id as well");
+            throw CliError.badInput(
+                    ErrorCode.INVALID_ARGUMENTS, "--agent-scope describes a lane: give --agent-id as well");
         }
         if (turnInstanceId != null) {
             IdOptions.requireId("--turn-instance-id", turnInstanceId);
@@ -243,7 +245,7 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
             case RECORD_INSTALL -> {
                 if (hostSurface == null) {
                     throw CliError.badInput(
-                            "invalid_arguments", "--record-install needs --host-surface (e.g. codex-app)");
+                            ErrorCode.INVALID_ARGUMENTS, "--record-install needs --host-surface (e.g. codex-app)");
                 }
                 var surface = HostSurfaces.require("--host-surface", hostSurface);
                 if (operationId != null) {
@@ -257,7 +259,8 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
 
     private String thinProfile() {
         if (codexApp && runtimeProfile != null && !runtimeProfile.equals(APP_PROFILE)) {
-            throw CliError.badInput("invalid_arguments", "--codex-app contradicts --runtime-profile " + runtimeProfile);
+            throw CliError.badInput(
+                    ErrorCode.INVALID_ARGUMENTS, "--codex-app contradicts --runtime-profile " + runtimeProfile);
         }
         String profile = codexApp ? APP_PROFILE : runtimeProfile == null ? "generic_cli" : runtimeProfile;
         return TextOptions.oneOf("--runtime-profile", profile, AnswerHeartbeatPrompt.PROFILES.toArray(String[]::new));

@@ -1,27 +1,19 @@
 package dev.loopx.cli.host;
 
+import dev.loopx.application.host.HostCliBin;
+import dev.loopx.application.host.ParseHostMessage;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
-import dev.loopx.commands.Ids;
-import dev.loopx.commands.privacy.PathRedactor;
-import dev.loopx.commands.privacy.PublicText;
-import dev.loopx.host.slash.HostCommandHandoff;
-import dev.loopx.host.slash.ParsedMessage;
-import dev.loopx.host.slash.SlashCommandCatalog;
-import dev.loopx.host.slash.SlashCommandParser;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code loopx host parse} (SPEC §S10): the host command registry. Reads nothing but its
- * arguments and the name of the project folder; writes nothing, ever. Unknown commands in LoopX's
- * namespace answer {@code ok=false} with the catalog as help (exit 1); ordinary chat answers
- * {@code matched=false}.
+ * {@code loopx host parse} (SPEC §S10): the host command registry ({@link ParseHostMessage},
+ * rendered by {@link HandoffDocument}). Reads nothing but its arguments and the name of the project
+ * folder; writes nothing, ever. Unknown commands in LoopX's namespace answer {@code ok=false} with
+ * the catalog as help (exit 1); ordinary chat answers {@code matched=false}.
  */
 @Command(
         name = "parse",
@@ -66,7 +58,7 @@ public final class HostParseCommand extends LoopxSubcommand {
     @Option(
             names = "--cli-bin",
             paramLabel = "NAME",
-            defaultValue = SlashCommandCatalog.DEFAULT_CLI_BIN,
+            defaultValue = HostCliBin.DEFAULT,
             description = "The CLI name used in cli_fallback (default: ${DEFAULT-VALUE}).")
     String cliBin;
 
@@ -81,36 +73,9 @@ public final class HostParseCommand extends LoopxSubcommand {
         String surface = hostSurface == null
                 ? null
                 : HostSurfaces.require("--host-surface", hostSurface).wire();
-        SlashCommandCatalog.cliBinProblem(cliBin).ifPresent(p -> {
-            throw CliError.badInput("invalid_value", p);
-        });
-        String label = projectLabel(context);
-        ParsedMessage parsed = SlashCommandParser.parse(message);
-        if (parsed instanceof ParsedMessage.Matched m && !m.taskText().isBlank()) {
-            // Paths are redacted on output like on every read surface; everything else the
-            // privacy guard refuses (credentials, transcripts, control characters) is refused here.
-            PublicText.check("--message", PathRedactor.redact(m.taskText())).ifPresent(v -> {
-                throw new CliError(v.errorCode(), v.message(), v.hint());
-            });
-        }
-        var handoff =
-                HostCommandHandoff.of(parsed, new HostCommandHandoff.Context(surface, label, goalId, agentId, cliBin));
-        return context.emit(handoff);
-    }
-
-    private String projectLabel(CliContext context) {
-        Path dir;
-        try {
-            dir = project == null
-                    ? context.environment().workingDirectory()
-                    : context.environment().workingDirectory().resolve(project).normalize();
-        } catch (InvalidPathException e) {
-            throw CliError.badInput("project_not_found", "--project is not an existing folder");
-        }
-        if (!Files.isDirectory(dir)) {
-            throw CliError.badInput("project_not_found", "--project is not an existing folder");
-        }
-        return Ids.sanitise(
-                dir.getFileName() == null ? "project" : dir.getFileName().toString(), "project");
+        var request = new ParseHostMessage.Request(message, surface, project, goalId, agentId, cliBin);
+        var handoff = ParseHostMessage.run(context.hostEnvironment(), request)
+                .getOrElseThrow(v -> new CliError(v.errorCode(), v.message(), v.hint()));
+        return context.emit(HandoffDocument.of(handoff));
     }
 }

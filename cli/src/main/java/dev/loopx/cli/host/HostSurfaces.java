@@ -1,6 +1,7 @@
 package dev.loopx.cli.host;
 
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.host.surface.HostSurface;
 
 /** The one validation of {@code --host-surface} values, shared by every host command. */
@@ -11,7 +12,7 @@ final class HostSurfaces {
     static HostSurface require(String option, String value) {
         return HostSurface.parse(value)
                 .orElseThrow(() -> CliError.badInput(
-                        "invalid_enum",
+                        ErrorCode.INVALID_ENUM,
                         option + " must be one of: " + String.join(", ", HostSurface.wireNames())
                                 + " (the same words joined by _ are accepted)"));
     }

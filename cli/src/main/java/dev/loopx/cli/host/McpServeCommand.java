@@ -2,6 +2,7 @@ package dev.loopx.cli.host;
 
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.ExitCodes;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
@@ -54,7 +55,7 @@ public final class McpServeCommand extends LoopxSubcommand {
         }
         if (!CLI_BIN.matcher(cliBin).matches()) {
             throw CliError.badInput(
-                    "invalid_value", "--cli-bin must be a program name or path without spaces or quotes");
+                    ErrorCode.INVALID_VALUE, "--cli-bin must be a program name or path without spaces or quotes");
         }
         context.explicitRuntimeRoot(); // a bad --runtime-root is exit 2 before serving
         PrintStream protocol = System.out;

@@ -1,23 +1,19 @@
 package dev.loopx.cli.host;
 
+import dev.loopx.application.host.PackQuery;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
-import dev.loopx.commands.Ids;
-import dev.loopx.host.pack.PackRequest;
-import dev.loopx.host.pack.ProjectSnapshot;
-import dev.loopx.host.pack.RuntimeRef;
 import dev.loopx.host.surface.HostSurface;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 
 /**
  * Options shared by the read-only host surfaces {@code bootstrap-command-pack} and
- * {@code start-goal --guided}, validated before anything is opened (exit 2), and the read of the
- * project that writes nothing ({@link ProjectSnapshot#read}).
+ * {@code start-goal --guided}: their syntax is checked here before anything is read (exit 2); the
+ * project folder itself is the service's to check ({@link PackQuery}).
  */
 final class PackOptions {
     private static final Pattern CLI_BIN = Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_./-]{0,200}");
@@ -49,8 +45,8 @@ final class PackOptions {
             description = "How the printed commands name the LoopX CLI (default loopx).")
     String cliBin = "loopx";
 
-    /** Validates everything and reads the project; {@code goalText} is already privacy-checked. */
-    PackRequest request(CliContext context, String goalText) {
+    /** Checks the options' syntax; {@code goalText} is already privacy-checked. */
+    PackQuery query(CliContext context, String goalText) {
         if (goalId != null) {
             IdOptions.requireGoalId(goalId);
         }
@@ -63,49 +59,15 @@ final class PackOptions {
         }
         if (!CLI_BIN.matcher(cliBin).matches()) {
             throw CliError.badInput(
-                    "invalid_value", "--cli-bin must be a program name or path without spaces or quotes");
+                    ErrorCode.INVALID_VALUE, "--cli-bin must be a program name or path without spaces or quotes");
         }
-        Path cwd = context.environment().workingDirectory();
-        Path projectDir = cwd.resolve(project).normalize();
-        if (!Files.isDirectory(projectDir)) {
-            throw CliError.badInput("project_not_found", "--project is not an existing folder");
-        }
-        String label = Ids.sanitise(
-                projectDir.getFileName() == null
-                        ? "project"
-                        : projectDir.getFileName().toString(),
-                "project");
-        String projectRef = reference(cwd, projectDir, project);
-        Optional<Path> explicitRoot = context.explicitRuntimeRoot();
-        String rootRef = explicitRoot
-                .map(r -> reference(cwd, r, r.toString()))
-                .orElse(projectRef.equals(".") ? "" : projectRef + "/.loopx");
-        return new PackRequest(
-                new RuntimeRef(projectRef, rootRef),
-                label,
-                Ids.sanitise(label + "-goal", "project-goal"),
+        return new PackQuery(
+                project,
+                context.explicitRuntimeRoot(),
                 goalId == null ? "" : goalId,
                 agentId == null ? "" : agentId,
                 goalText,
                 surface,
                 cliBin);
-    }
-
-    /** Reads the runtime root without writing (never creates it, never catches projections up). */
-    ProjectSnapshot snapshot(CliContext context) {
-        Path projectDir =
-                context.environment().workingDirectory().resolve(project).normalize();
-        return ProjectSnapshot.read(context.explicitRuntimeRoot().orElse(projectDir.resolve(".loopx")));
-    }
-
-    /** {@code .} for the working directory, a relative path below it, else what the user gave. */
-    private static String reference(Path cwd, Path dir, String given) {
-        if (dir.equals(cwd)) {
-            return ".";
-        }
-        if (dir.startsWith(cwd)) {
-            return cwd.relativize(dir).toString().replace('\\', '/');
-        }
-        return given;
     }
 }

@@ -1,37 +1,30 @@
 package dev.loopx.cli.host;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.host.HostCliBin;
+import dev.loopx.application.host.HostHomes;
+import dev.loopx.application.host.InstallSlashCommands;
+import dev.loopx.application.host.ShowSlashCommands;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
-import dev.loopx.host.install.CliProbe;
-import dev.loopx.host.install.FileResult;
-import dev.loopx.host.install.HostFileInstaller;
-import dev.loopx.host.install.HostFiles;
-import dev.loopx.host.install.HostLocations;
-import dev.loopx.host.install.ManagedFile;
-import dev.loopx.host.slash.SlashCommandCatalog;
 import dev.loopx.host.surface.HostSurface;
-import dev.loopx.ledger.json.Json;
 import java.io.IOException;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code loopx slash-commands} (SPEC §S10, §S13): without an action, the catalog
- * ({@code loopx_slash_command_catalog_v0}); with {@code --install}, {@code --uninstall} or
- * {@code --inspect}, the managed host files ({@code loopx_slash_command_install_v0}). Install and
- * inspect report a {@code cli_unavailable} blocker when the configured CLI cannot be found; install
- * then writes nothing.
+ * ({@link ShowSlashCommands}, {@code loopx_slash_command_catalog_v0}); with {@code --install},
+ * {@code --uninstall} or {@code --inspect}, the managed host files ({@link InstallSlashCommands},
+ * {@code loopx_slash_command_install_v0}). Install and inspect report a {@code cli_unavailable}
+ * blocker when the configured CLI cannot be found; install then writes nothing. Both documents
+ * are shaped by {@link SlashCommandDocuments}.
  */
 @Command(
         name = "slash-commands",
@@ -55,15 +48,13 @@ import picocli.CommandLine.Option;
             "  loopx slash-commands --uninstall --surface codex"
         })
 public final class SlashCommandsCommand extends LoopxSubcommand {
-    static final String INSTALL_SCHEMA = "loopx_slash_command_install_v0";
-
     @Option(names = "--no-legacy-aliases", description = "Leave the legacy /loop-global-* aliases out of the catalog.")
     boolean noLegacyAliases;
 
     @Option(
             names = "--cli-bin",
             paramLabel = "NAME",
-            defaultValue = SlashCommandCatalog.DEFAULT_CLI_BIN,
+            defaultValue = HostCliBin.DEFAULT,
             description = "The CLI the catalog and the installed files call (default: ${DEFAULT-VALUE}).")
     String cliBin;
 
@@ -124,10 +115,8 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
     String piAgentDir;
 
     @Override
-    protected int execute(CliContext context) throws IOException {
-        SlashCommandCatalog.cliBinProblem(cliBin).ifPresent(p -> {
-            throw CliError.badInput("invalid_value", p);
-        });
+    protected int execute(CliContext context) {
+        HostCliBin.require(cliBin);
         if (action == null) {
             if (surface != null
                     || dryRun
@@ -138,73 +127,48 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
                     || opencodeConfigDir != null
                     || piAgentDir != null) {
                 throw CliError.badInput(
-                        "invalid_arguments",
+                        ErrorCode.INVALID_ARGUMENTS,
                         "--surface, --dry-run, --project, --goal-bridge and the host folder options need --install, --uninstall or --inspect");
             }
-            return context.emit(SlashCommandCatalog.toJson(cliBin, !noLegacyAliases), SlashCommandsText::catalog);
+            return context.emit(
+                    SlashCommandDocuments.catalog(ShowSlashCommands.run(cliBin, !noLegacyAliases)),
+                    SlashCommandsText::catalog);
         }
         if (noLegacyAliases) {
             throw CliError.badInput(
-                    "invalid_arguments",
+                    ErrorCode.INVALID_ARGUMENTS,
                     "--no-legacy-aliases applies to the catalog, not to --install/--uninstall/--inspect");
         }
         if (dryRun && action.inspect) {
             throw CliError.badInput(
-                    "invalid_arguments", "--inspect never writes; --dry-run is for --install and --uninstall");
+                    ErrorCode.INVALID_ARGUMENTS, "--inspect never writes; --dry-run is for --install and --uninstall");
         }
         return files(context);
     }
 
-    private int files(CliContext context) throws IOException {
-        Set<HostSurface> surfaces = surfaces();
-        String verb = action.install ? "install" : action.uninstall ? "uninstall" : "inspect";
-        ObjectNode doc = CliContext.document(INSTALL_SCHEMA, true);
-        doc.put("action", verb);
-        doc.put("dry_run", dryRun);
-        doc.put("cli_bin", cliBin);
-        ArrayNode surfaceNames = doc.putArray("surfaces");
-        surfaces.forEach(s -> surfaceNames.add(s.filesName()));
-        doc.put("goal_bridge", goalBridge);
-        HostLocations at = new HostHomes(context.environment(), doc.putArray("locations"))
-                .resolve(codexHome, claudeHome, opencodeConfigDir, piAgentDir, project);
-        boolean cliAvailable = action.uninstall
-                || CliProbe.find(
-                                cliBin,
-                                context.environment().variable("PATH"),
-                                context.environment().workingDirectory())
-                        .isPresent();
-        ArrayNode blockers = doc.putArray("blockers");
-        if (!cliAvailable) {
-            blockers.addObject()
-                    .put("code", "cli_unavailable")
-                    .put(
-                            "message",
-                            "The CLI the host files call (" + cliBin
-                                    + ") is not an executable on PATH; hosts could not run"
-                                    + " LoopX and would have to invent state.")
-                    .put(
-                            "fix",
-                            "put " + cliBin
-                                    + " on PATH, or pass --cli-bin with the launcher's name or path, then run loopx slash-commands --inspect");
-            doc.put("ok", false);
-            doc.put("error_code", "cli_unavailable");
-        }
-        boolean write = !dryRun && cliAvailable;
-        List<ManagedFile> files = HostFiles.of(surfaces, at, cliBin, goalBridge || !action.install);
-        List<FileResult> results;
+    private int files(CliContext context) {
+        var request = new InstallSlashCommands.Request(
+                action.install
+                        ? InstallSlashCommands.Action.INSTALL
+                        : action.uninstall
+                                ? InstallSlashCommands.Action.UNINSTALL
+                                : InstallSlashCommands.Action.INSPECT,
+                surfaces(),
+                cliBin,
+                dryRun,
+                goalBridge,
+                new HostHomes.Flags(codexHome, claudeHome, opencodeConfigDir, piAgentDir, project));
+        InstallSlashCommands.Result result;
         try {
-            results = action.install
-                    ? HostFileInstaller.install(files, !write)
-                    : action.uninstall ? HostFileInstaller.uninstall(files, dryRun) : HostFileInstaller.inspect(files);
+            result = InstallSlashCommands.run(context.hostEnvironment(), request);
         } catch (IOException e) {
             throw new CliError(
-                    "host_file_write_failed",
+                    ErrorCode.HOST_FILE_WRITE_FAILED,
                     "a host file could not be read or written (" + e.getClass().getSimpleName()
                             + "); files already handled keep their new state, each write was atomic",
                     "loopx slash-commands --inspect");
         }
-        render(doc, results);
-        return context.emit(doc, SlashCommandsText::install);
+        return context.emit(SlashCommandDocuments.install(result), SlashCommandsText::install);
     }
 
     private Set<HostSurface> surfaces() {
@@ -215,35 +179,5 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
             return new LinkedHashSet<>(HostSurface.withHostFiles());
         }
         return EnumSet.of(HostSurface.forHostFiles(chosen).orElseThrow());
-    }
-
-    private static void render(ObjectNode doc, List<FileResult> results) {
-        ArrayNode files = doc.putArray("files");
-        Map<String, Integer> counts = new TreeMap<>();
-        boolean changed = false;
-        for (FileResult r : results) {
-            ObjectNode f = files.addObject();
-            f.put("surface", r.file().surface().filesName());
-            f.put("file", r.file().name());
-            f.put("home", r.file().home());
-            f.put("path", r.file().relativePath());
-            f.put("status", r.status().wire());
-            f.put("owner", r.owner());
-            if (r.file().name().equals("loopx-mcp") && r.owner().equals("user")) {
-                f.put(
-                        "manual_step",
-                        "your .mcp.json is left alone: add the server yourself with" + " claude mcp add loopx -- "
-                                + doc.path("cli_bin").asText() + " mcp serve");
-            }
-            counts.merge(r.status().wire(), 1, Integer::sum);
-            changed |= switch (r.status()) {
-                case CREATED, UPDATED, REMOVED -> true;
-                default -> false;
-            };
-        }
-        ObjectNode countNode = Json.object();
-        counts.forEach(countNode::put);
-        doc.set("counts", countNode);
-        doc.put("changed", changed);
     }
 }

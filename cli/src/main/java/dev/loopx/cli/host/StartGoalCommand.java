@@ -1,19 +1,20 @@
 package dev.loopx.cli.host;
 
+import dev.loopx.application.host.PlanStartGoal;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
-import dev.loopx.host.pack.StartGoalPlan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code loopx start-goal --guided} (SPEC §S10): the explicit goal-start flow as an ordered
- * transaction preview ({@code writes_now=false}). Todos are planned here and written only by the
- * {@code write_todos} commands it lists. Without {@code --host-surface} the answer is a selection
- * gate (ok=false, exit 1) listing the surfaces.
+ * {@code loopx start-goal --guided} (SPEC §S10): the explicit goal-start flow
+ * ({@link PlanStartGoal}) as an ordered transaction preview ({@code writes_now=false}). Todos are
+ * planned there and written only by the {@code write_todos} commands it lists. Without
+ * {@code --host-surface} the answer is a selection gate (ok=false, exit 1) listing the surfaces.
  */
 @Command(
         name = "start-goal",
@@ -45,12 +46,12 @@ public final class StartGoalCommand extends LoopxSubcommand {
     protected int execute(CliContext context) {
         if (!guided) {
             throw new CliError(
-                    "invalid_arguments",
+                    ErrorCode.INVALID_ARGUMENTS,
                     "start-goal runs only as a guided preview; add --guided",
                     "loopx start-goal --guided --project . --goal-text TEXT --host-surface SURFACE");
         }
         String text = TextOptions.requirePublic("--goal-text", goalText, true);
-        var request = options.request(context, text);
-        return context.emit(StartGoalPlan.of(request, options.snapshot(context)));
+        var query = options.query(context, text);
+        return context.emit(PackDocuments.startGoalPlan(PlanStartGoal.run(context.hostEnvironment(), query)));
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.ledger.ImportLedger;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.audit.VerifyReport;
@@ -34,7 +35,7 @@ public final class LedgerImportCommand extends LoopxSubcommand {
         } catch (LedgerException e) {
             if (e.errorCode().equals("ledger_not_empty")) {
                 throw new CliError(
-                        "ledger_not_empty",
+                        ErrorCode.LEDGER_NOT_EMPTY,
                         e.getMessage(),
                         "import into a new runtime root (loopx connect --runtime-root <new>)");
             }

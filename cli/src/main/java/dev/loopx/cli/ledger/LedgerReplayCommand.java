@@ -3,6 +3,7 @@ package dev.loopx.cli.ledger;
 import dev.loopx.application.ledger.ReplayLedger;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.ExitCodes;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
@@ -47,7 +48,7 @@ public final class LedgerReplayCommand extends LoopxSubcommand {
             IdOptions.requireGoalId(goalId);
         }
         if (from < 1 || (end.to != null && end.to < from)) {
-            throw CliError.badInput("invalid_value", "--from must be >= 1 and --to >= --from");
+            throw CliError.badInput(ErrorCode.INVALID_VALUE, "--from must be >= 1 and --to >= --from");
         }
         Optional<Instant> until = Optional.empty();
         if (end.until != null) {
@@ -55,7 +56,7 @@ public final class LedgerReplayCommand extends LoopxSubcommand {
                 until = Optional.of(java.time.OffsetDateTime.parse(end.until).toInstant());
             } catch (DateTimeParseException e) {
                 throw CliError.badInput(
-                        "invalid_time", "--until must be RFC 3339 with an offset, e.g. 2026-01-01T00:00:00Z");
+                        ErrorCode.INVALID_TIME, "--until must be RFC 3339 with an offset, e.g. 2026-01-01T00:00:00Z");
             }
         }
         ReplayLedger.run(

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.ops.AppendLoad;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.RejectionHints;
@@ -31,7 +32,7 @@ public final class AppendLoadCommand extends LoopxSubcommand {
     protected int execute(CliContext context) {
         IdOptions.requireGoalId(goalId);
         if (count < 1 || writer < 0 || writer > 8000) {
-            throw CliError.badInput("invalid_value", "--count must be >= 1 and --writer 0..8000");
+            throw CliError.badInput(ErrorCode.INVALID_VALUE, "--count must be >= 1 and --writer 0..8000");
         }
         AppendLoad.Appended appended = AppendLoad.run(
                         context.invocation(), new AppendLoad.Request(goalId, count, writer), seq -> {

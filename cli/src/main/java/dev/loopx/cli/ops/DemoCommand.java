@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.LoopxSubcommand;
-import dev.loopx.host.shell.ShellWords;
+import dev.loopx.host.pack.CliCall;
 import dev.loopx.ledger.json.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -406,7 +406,7 @@ public final class DemoCommand extends LoopxSubcommand {
         } catch (IOException e) {
             result = Json.object().put("unparsed_output", raw);
         }
-        return new Step(title, "loopx " + ShellWords.join(List.of(args)), result, raw, exit);
+        return new Step(title, CliCall.loopx(List.of(args)).line("loopx"), result, raw, exit);
     }
 
     private static void deleteTree(Path root) throws IOException {

@@ -3,6 +3,7 @@ package dev.loopx.cli.quota;
 import dev.loopx.application.quota.AnswerShouldRun;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.QuickCommand;
@@ -107,7 +108,8 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
         }
         String profile = codexApp ? APP_PROFILE : runtimeProfile == null ? "" : runtimeProfile;
         if (codexApp && runtimeProfile != null && !runtimeProfile.equals(APP_PROFILE)) {
-            throw CliError.badInput("invalid_arguments", "--codex-app contradicts --runtime-profile " + runtimeProfile);
+            throw CliError.badInput(
+                    ErrorCode.INVALID_ARGUMENTS, "--codex-app contradicts --runtime-profile " + runtimeProfile);
         }
         if (!profile.isEmpty()) {
             TextOptions.oneOf("--runtime-profile", profile, AnswerShouldRun.PROFILES.toArray(String[]::new));
@@ -121,7 +123,8 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
         }
         if (currentRrule != null && !Rrule.isMinutely(currentRrule)) {
             throw CliError.badInput(
-                    "invalid_value", "--app-automation-current-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
+                    ErrorCode.INVALID_VALUE,
+                    "--app-automation-current-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
         }
         AnswerShouldRun.Request request = new AnswerShouldRun.Request(
                 goalId,

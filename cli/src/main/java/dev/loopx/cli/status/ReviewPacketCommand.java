@@ -3,6 +3,7 @@ package dev.loopx.cli.status;
 import dev.loopx.application.status.ReadReviewPacket;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.projections.query.ReviewPacket;
@@ -44,7 +45,7 @@ public final class ReviewPacketCommand extends LoopxSubcommand {
             IdOptions.requireId("--agent-id", agentId);
         }
         if (maxChars < MIN_CHARS) {
-            throw CliError.badInput("invalid_value", "--max-chars must be at least " + MIN_CHARS);
+            throw CliError.badInput(ErrorCode.INVALID_VALUE, "--max-chars must be at least " + MIN_CHARS);
         }
         ReviewPacket packet = ReadReviewPacket.run(
                         context.invocation(), new ReadReviewPacket.Request(goalId, agentId == null ? "" : agentId))

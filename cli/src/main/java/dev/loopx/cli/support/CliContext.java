@@ -5,9 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
-import dev.loopx.application.composition.Composition;
+import dev.loopx.application.host.HostEnvironment;
 import dev.loopx.commands.privacy.PathRedactor;
-import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.json.Json;
 import java.io.PrintWriter;
@@ -140,10 +139,6 @@ public final class CliContext {
         return environment.userHome().resolve(".loopx");
     }
 
-    public LoopxRuntime openRuntime() {
-        return Composition.open(invocation());
-    }
-
     /** What a use case may know about this call, for the runtime root the options name. */
     public Invocation invocation() {
         return invocation(runtimeRoot());
@@ -159,6 +154,14 @@ public final class CliContext {
                 environment.userHome(),
                 environment.variables(),
                 this::progress);
+    }
+
+    /**
+     * What a host use case may know about this call (environment variables, working directory, the
+     * user's home): neither the clock nor the runtime root is resolved for it.
+     */
+    public HostEnvironment hostEnvironment() {
+        return new HostEnvironment(environment.variables(), environment.workingDirectory(), environment.userHome());
     }
 
     /** Progress for long work: stderr, only when a person is watching. */

@@ -120,10 +120,4 @@ public final class SchedulerDecider {
         }
         return Optional.empty();
     }
-
-    /** @deprecated use {@link Rrule#isMinutely}; kept until every caller moved. */
-    @Deprecated
-    public static boolean isMinutelyRrule(String rrule) {
-        return Rrule.isMinutely(rrule);
-    }
 }

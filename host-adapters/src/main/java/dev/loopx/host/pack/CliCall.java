@@ -1,8 +1,6 @@
 package dev.loopx.host.pack;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.host.shell.ShellWords;
-import dev.loopx.ledger.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -46,12 +44,5 @@ public record CliCall(Program program, List<String> args) {
     /** One shell line ({@link ShellWords#join}): words with anything but safe characters are single-quoted. */
     public String line(String cliBin) {
         return ShellWords.join(argv(cliBin));
-    }
-
-    public ObjectNode toJson(String cliBin) {
-        ObjectNode node = Json.object();
-        node.put("command", line(cliBin));
-        node.set("argv", Json.mapper().valueToTree(argv(cliBin)));
-        return node;
     }
 }

@@ -1,10 +1,7 @@
 package dev.loopx.host.pack;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.commands.todo.TodoIds;
 import dev.loopx.host.surface.HostSurface;
-import dev.loopx.ledger.json.Json;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -12,8 +9,9 @@ import java.util.Optional;
 
 /**
  * {@code loopx start-goal --guided} (SPEC §S10): the ordered transaction that would start a goal
- * from one line of goal text, as a preview ({@code writes_now=false}). Pure: a function of the
- * request and a {@link ProjectSnapshot}; each step names the exact CLI calls a host runs, in order.
+ * from one line of goal text, as a preview ({@link GoalStart}; the CLI renders it as
+ * {@code loopx_start_goal_plan_v0} with {@code writes_now=false}). Pure: a function of the request
+ * and a {@link ProjectSnapshot}; each step names the exact CLI calls a host runs, in order.
  *
  * <p><b>Planning is deterministic and deliberately plain.</b> The goal text becomes the P0 agent
  * todo word for word (it is the user's intent; LoopX does not rewrite it); a P1 verification todo
@@ -27,7 +25,6 @@ import java.util.Optional;
  * ({@code agent_selection_required}).
  */
 public final class StartGoalPlan {
-    public static final String SCHEMA = "loopx_start_goal_plan_v0";
     static final String VERIFY_PREFIX = "Verify and record evidence for: ";
     static final int VERIFY_EXCERPT = 160;
 
@@ -64,25 +61,16 @@ public final class StartGoalPlan {
         return todos;
     }
 
-    public static ObjectNode of(PackRequest request, ProjectSnapshot snapshot) {
-        ObjectNode doc = Json.object();
-        doc.put("schema_version", SCHEMA);
-        doc.put("ok", true);
-        doc.put("guided", true);
-        doc.put("writes_now", false);
-        doc.put("project_label", request.projectLabel());
-        doc.put("goal_text", request.goalText());
-        doc.put("host_surface", request.hostSurface().map(HostSurface::wire).orElse(""));
-        doc.set("connection", BootstrapCommandPack.connection(snapshot));
-        String cli = request.cliBin();
+    public static GoalStart of(PackRequest request, ProjectSnapshot snapshot) {
         Optional<ProjectSnapshot.Goal> goal = BootstrapCommandPack.selectedGoal(request, snapshot);
         if (request.hostSurface().isEmpty()) {
-            return gate(
-                    doc,
+            return new GoalStart.Gate(
+                    request,
+                    snapshot,
                     "host_surface_selection_required",
                     "Choose the host this goal runs on and ask again with --host-surface.",
                     HostSurface.wireNames().stream()
-                            .map(s -> option(
+                            .map(s -> new Choice(
                                     "host_surface",
                                     s,
                                     command(
@@ -91,70 +79,44 @@ public final class StartGoalPlan {
                                                     .orElse(
                                                             request.goalId().isEmpty()
                                                                     ? request.defaultGoalId()
-                                                                    : request.goalId())),
-                                    cli))
+                                                                    : request.goalId()))))
                             .toList());
         }
         if (request.goalId().isEmpty() && snapshot.goals().size() > 1) {
-            return gate(
-                    doc,
+            return new GoalStart.Gate(
+                    request,
+                    snapshot,
                     "goal_selection_required",
                     "Several goals live in this runtime root; choose one with --goal-id.",
                     snapshot.goals().stream()
-                            .map(g -> option("goal_id", g.goalId(), command(request, g.goalId()), cli))
+                            .map(g -> new Choice("goal_id", g.goalId(), command(request, g.goalId())))
                             .toList());
         }
         String goalId = goal.map(ProjectSnapshot.Goal::goalId)
                 .orElse(request.goalId().isEmpty() ? request.defaultGoalId() : request.goalId());
         List<String> agents = goal.map(ProjectSnapshot.Goal::agentIds).orElse(List.of());
         if (request.agentId().isEmpty() && agents.size() > 1) {
-            return gate(
-                    doc,
+            return new GoalStart.Gate(
+                    request,
+                    snapshot,
                     "agent_selection_required",
                     "Several agents are registered on this goal; choose one with --agent-id.",
                     agents.stream()
-                            .map(a -> option("agent_id", a, command(withAgent(request, a), goalId), cli))
+                            .map(a -> new Choice("agent_id", a, command(withAgent(request, a), goalId)))
                             .toList());
         }
         String agentId = !request.agentId().isEmpty() ? request.agentId() : agents.size() == 1 ? agents.getFirst() : "";
-        doc.put("goal_id", goalId);
-        doc.put("agent_id", agentId);
-        doc.put("runtime_profile", request.hostSurface().get().runtimeProfile());
         List<PlannedTodo> todos = plan(request.goalText());
-        ArrayNode planned = doc.putArray("planned_todos");
-        for (int i = 0; i < todos.size(); i++) {
-            PlannedTodo t = todos.get(i);
-            planned.addObject()
-                    .put("write_order", i + 1)
-                    .put("priority", t.priority())
-                    .put("role", t.role())
-                    .put("task_class", t.taskClass())
-                    .put("text", t.text())
-                    .put("source", t.source())
-                    .put("todo_id", TodoIds.of(goalId, t.role(), t.text()));
-        }
-        doc.set("steps", StartGoalSteps.steps(request, snapshot, goal, goalId, agentId, todos));
-        doc.put(
-                "next_step",
-                "Show this plan to the user; after they confirm, run each step's commands in order. "
-                        + "Nothing has been written.");
-        return doc;
-    }
-
-    private static ObjectNode gate(ObjectNode doc, String kind, String summary, List<ObjectNode> options) {
-        doc.put("ok", false);
-        ObjectNode gate = doc.putObject("gate");
-        gate.put("kind", kind);
-        gate.put("summary", summary);
-        gate.putArray("options").addAll(options);
-        return doc;
-    }
-
-    private static ObjectNode option(String field, String value, CliCall call, String cli) {
-        ObjectNode node = Json.object();
-        node.put(field, value);
-        node.set("command", call.toJson(cli));
-        return node;
+        return new GoalStart.Plan(
+                request,
+                snapshot,
+                goalId,
+                agentId,
+                request.hostSurface().get().runtimeProfile(),
+                todos.stream()
+                        .map(t -> new GoalStart.PlannedWrite(t, TodoIds.of(goalId, t.role(), t.text())))
+                        .toList(),
+                StartGoalSteps.steps(request, snapshot, goal, goalId, agentId, todos));
     }
 
     private static PackRequest withSurface(PackRequest r, String surface) {

@@ -1,9 +1,6 @@
 package dev.loopx.host.pack;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.host.surface.HostSurface;
-import dev.loopx.ledger.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,16 +15,15 @@ import java.util.Optional;
 final class StartGoalSteps {
     private StartGoalSteps() {}
 
-    static ArrayNode steps(
+    static List<GoalStart.Step> steps(
             PackRequest request,
             ProjectSnapshot snapshot,
             Optional<ProjectSnapshot.Goal> goal,
             String goalId,
             String agentId,
             List<StartGoalPlan.PlannedTodo> todos) {
-        String cli = request.cliBin();
         HostSurface surface = request.hostSurface().orElseThrow();
-        ArrayNode steps = Json.array();
+        List<GoalStart.Step> steps = new ArrayList<>();
 
         boolean goalRegistered = goal.isPresent();
         boolean agentRegistered = agentId.isEmpty()
@@ -50,8 +46,7 @@ final class StartGoalSteps {
                 connect.isEmpty()
                         ? "The project, goal and agent are already connected."
                         : "Connect the project / register the goal and agent (idempotent; ask the user before the first connect).",
-                connect,
-                cli);
+                connect);
 
         step(
                 steps,
@@ -60,8 +55,7 @@ final class StartGoalSteps {
                 false,
                 "The todos below (planned_todos) are the whole plan: P0 is the goal text exactly, P1 its verification; "
                         + "ordered by priority, ties by write order. Nothing is written by planning.",
-                List.of(),
-                cli);
+                List.of());
 
         List<CliCall> writes = todos.stream()
                 .map(t -> request.loopx(
@@ -84,8 +78,7 @@ final class StartGoalSteps {
                 "pending",
                 true,
                 "Write the planned todos in write order (re-adding identical text is idempotent).",
-                writes,
-                cli);
+                writes);
 
         List<String> refresh = new ArrayList<>(List.of("refresh-state", "--goal-id", goalId));
         if (!agentId.isEmpty()) {
@@ -98,8 +91,7 @@ final class StartGoalSteps {
                 "after_each_turn",
                 true,
                 "After each turn of work, write the evidence back (spend quota only after validated delivery).",
-                List.of(request.loopx(refresh.toArray(String[]::new))),
-                cli);
+                List.of(request.loopx(refresh.toArray(String[]::new))));
 
         step(
                 steps,
@@ -107,8 +99,7 @@ final class StartGoalSteps {
                 "pending",
                 true,
                 "Activate the " + surface.wire() + " loop: " + surface.loop() + ".",
-                LoopActivation.of(surface, goalId, agentId, request.runtime()),
-                cli);
+                LoopActivation.of(surface, goalId, agentId, request.runtime()));
 
         List<String> shouldRun = new ArrayList<>(List.of("quota", "should-run", "--goal-id", goalId));
         if (!agentId.isEmpty()) {
@@ -121,8 +112,7 @@ final class StartGoalSteps {
                 "every_turn",
                 false,
                 "Every turn starts with should-run; work only when should_run=true and follow interaction_contract.",
-                List.of(request.loopx(shouldRun.toArray(String[]::new))),
-                cli);
+                List.of(request.loopx(shouldRun.toArray(String[]::new))));
 
         step(
                 steps,
@@ -144,26 +134,17 @@ final class StartGoalSteps {
                         "<HEX16>",
                         "--identity-signature",
                         "<HEX12>",
-                        "--execute")),
-                cli);
-        return steps;
+                        "--execute")));
+        return List.copyOf(steps);
     }
 
     private static void step(
-            ArrayNode steps,
+            List<GoalStart.Step> steps,
             String name,
             String status,
             boolean writesWhenRun,
             String summary,
-            List<CliCall> calls,
-            String cli) {
-        ObjectNode step = steps.addObject();
-        step.put("order", steps.size());
-        step.put("step", name);
-        step.put("status", status);
-        step.put("writes_when_run", writesWhenRun);
-        step.put("summary", summary);
-        ArrayNode commands = step.putArray("commands");
-        calls.forEach(c -> commands.add(c.toJson(cli)));
+            List<CliCall> calls) {
+        steps.add(new GoalStart.Step(name, status, writesWhenRun, summary, calls));
     }
 }

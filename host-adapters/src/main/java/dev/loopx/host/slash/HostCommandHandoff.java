@@ -1,19 +1,16 @@
 package dev.loopx.host.slash;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.host.shell.ShellWords;
-import dev.loopx.ledger.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * The host command registry's answer, {@code codex_app_host_command_handoff_v0} (SPEC §S10): which
- * command a chat message selected, the task text exactly as typed, the authority the command
- * carries and the one CLI call the host makes next. The packet itself grants nothing and is never
- * an owner gate approval.
+ * The host command registry's answer as a {@link Handoff} (SPEC §S10; the CLI renders it as
+ * {@code codex_app_host_command_handoff_v0}): which command a chat message selected, the task text
+ * exactly as typed, the authority the command carries and the one CLI call the host makes next.
+ * The packet itself grants nothing and is never an owner gate approval.
  *
  * <p>Authority: every command may read. Only the explicit goal start ({@code /loopx <goal text>})
  * sets {@code project_local_write_allowed=true}, and only by way of {@code start-goal --guided},
@@ -23,8 +20,6 @@ import java.util.regex.Pattern;
  * actions. Pure.
  */
 public final class HostCommandHandoff {
-    public static final String SCHEMA_VERSION = "codex_app_host_command_handoff_v0";
-    public static final String UNKNOWN_COMMAND = "unknown_slash_command";
     private static final Pattern ECHOABLE_TOKEN = Pattern.compile("/[A-Za-z0-9_.-]{1,63}");
 
     /**
@@ -45,68 +40,23 @@ public final class HostCommandHandoff {
 
     private HostCommandHandoff() {}
 
-    public static ObjectNode of(ParsedMessage parsed, Context context) {
+    public static Handoff of(ParsedMessage parsed, Context context) {
         return switch (parsed) {
             case ParsedMessage.Matched m -> matched(m, context);
             case ParsedMessage.Unknown u -> unknown(u, context);
-            case ParsedMessage.NotACommand n -> notACommand(context);
+            case ParsedMessage.NotACommand n -> new Handoff.NotACommand(context);
         };
     }
 
-    private static ObjectNode base(boolean ok, boolean matched) {
-        ObjectNode doc = Json.object();
-        doc.put("schema_version", SCHEMA_VERSION);
-        doc.put("ok", ok);
-        doc.put("matched", matched);
-        return doc;
-    }
-
-    private static void where(ObjectNode doc, Context context) {
-        doc.put("host_surface", context.hostSurface());
-        doc.put("project_root_label", context.projectLabel());
-        doc.put("goal_id", context.goalId());
-        doc.put("agent_id", context.agentId());
-    }
-
-    private static ObjectNode matched(ParsedMessage.Matched m, Context context) {
+    private static Handoff matched(ParsedMessage.Matched m, Context context) {
         SlashCommand entry = m.entry();
-        ObjectNode doc = base(true, true);
-        doc.put("command", m.typedToken());
-        doc.put("canonical_command", entry.command());
-        doc.put("legacy_alias_used", m.legacyAlias());
-        doc.put("scope", entry.scope());
-        doc.put("intent", entry.intent());
-        doc.put("mutation_policy", entry.mutationPolicy());
-        doc.put("task_text", m.taskText());
-        where(doc, context);
-        boolean goalStart = entry.takesText();
-        ObjectNode authority = doc.putObject("authority");
-        authority.put("read_allowed", true);
-        authority.put("project_local_write_allowed", goalStart);
-        authority.put(
-                "project_local_write_route",
-                goalStart ? "start-goal --guided: plan first, write only through its confirmed steps" : "none");
-        authority.put("writes_now", false);
-        authority.put("global_control_write_allowed", false);
-        authority.put("production_action_allowed", false);
-        authority.put("gate_approval", false);
         List<String> args = fallbackArgs(m, context);
-        doc.put("cli_fallback", ShellWords.join(args));
-        ArrayNode argv = doc.putArray("cli_fallback_args");
-        args.forEach(argv::add);
-        ObjectNode next = doc.putObject("next_step");
-        next.put(
-                "kind",
-                switch (entry.intent()) {
-                    case "read_first_command_pack" -> "run_read_only_command_pack";
-                    case "explicit_goal_start" -> "preview_guided_goal_start";
-                    default -> "show_global_digest";
-                });
-        next.put("instruction", instruction(entry, context));
-        next.put(
-                "if_cli_unavailable",
-                "Report an install blocker (run loopx doctor); do not invent, assume or remember goal state.");
-        return doc;
+        String kind = switch (entry.intent()) {
+            case "read_first_command_pack" -> "run_read_only_command_pack";
+            case "explicit_goal_start" -> "preview_guided_goal_start";
+            default -> "show_global_digest";
+        };
+        return new Handoff.Matched(m, context, args, ShellWords.join(args), kind, instruction(entry, context));
     }
 
     private static String instruction(SlashCommand entry, Context context) {
@@ -150,29 +100,14 @@ public final class HostCommandHandoff {
         return args;
     }
 
-    private static ObjectNode unknown(ParsedMessage.Unknown u, Context context) {
-        ObjectNode doc = base(false, false);
-        doc.put("error_code", UNKNOWN_COMMAND);
+    private static Handoff unknown(ParsedMessage.Unknown u, Context context) {
         String token = u.typedToken();
         boolean echo = ECHOABLE_TOKEN.matcher(token).matches();
-        doc.put("command", echo ? token : null);
-        doc.put(
-                "message",
+        return new Handoff.Unknown(
+                echo ? token : null,
                 (echo ? token : "The command") + " is not a LoopX slash command; nothing was run."
-                        + " The catalog of known commands is in slash_help.");
-        doc.put("hint", context.cliBin() + " slash-commands");
-        doc.put("unknown_command_policy", SlashCommandCatalog.UNKNOWN_COMMAND_POLICY);
-        where(doc, context);
-        doc.set("slash_help", SlashCommandCatalog.toJson(context.cliBin(), true));
-        return doc;
-    }
-
-    private static ObjectNode notACommand(Context context) {
-        ObjectNode doc = base(true, false);
-        where(doc, context);
-        ObjectNode next = doc.putObject("next_step");
-        next.put("kind", "ordinary_chat");
-        next.put("instruction", "Not a LoopX slash command: treat the message as ordinary chat. LoopX does nothing.");
-        return doc;
+                        + " The catalog of known commands is in slash_help.",
+                context,
+                SlashCommandCatalog.of(context.cliBin(), true));
     }
 }

@@ -1,21 +1,17 @@
 package dev.loopx.host.slash;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.ledger.json.Json;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The slash-command catalog ({@code loopx_slash_command_catalog_v0}, SPEC §S10): six commands in a
+ * The slash-command catalog (SPEC §S10; the CLI renders it as {@code loopx_slash_command_catalog_v0}): six commands in a
  * fixed order under the canonical prefix {@code /loopx}. Only the explicit goal start may lead to
  * project-local writes (through {@code start-goal --guided}); everything else is read-only. The
  * global commands keep their legacy {@code /loop-global-*} spellings as aliases unless a caller
  * drops them. Pure and immutable.
  */
 public final class SlashCommandCatalog {
-    public static final String SCHEMA_VERSION = "loopx_slash_command_catalog_v0";
     public static final String CANONICAL_PREFIX = "/loopx";
     public static final String UNKNOWN_COMMAND_POLICY = "fail_closed_with_slash_help";
     public static final String LEGACY_PREFIX = "/loop-global-";
@@ -84,31 +80,8 @@ public final class SlashCommandCatalog {
         return Optional.empty();
     }
 
-    /** The catalog document; {@code legacyAliases=false} leaves no {@code /loop-global-} string in it. */
-    public static ObjectNode toJson(String cliBin, boolean legacyAliases) {
-        ObjectNode doc = Json.object();
-        doc.put("schema_version", SCHEMA_VERSION);
-        doc.put("ok", true);
-        doc.put("canonical_prefix", CANONICAL_PREFIX);
-        doc.put("cli_bin", cliBin);
-        doc.put("matching", "exact_leading_token");
-        doc.put("unknown_command_policy", UNKNOWN_COMMAND_POLICY);
-        doc.put("legacy_aliases_included", legacyAliases);
-        doc.put("gate_approval", "never: a slash command is a request to run LoopX, not an owner decision");
-        ArrayNode commands = doc.putArray("commands");
-        for (SlashCommand c : COMMANDS) {
-            ObjectNode item = commands.addObject();
-            item.put("command", c.command());
-            item.put("scope", c.scope());
-            item.put("intent", c.intent());
-            item.put("mutation_policy", c.mutationPolicy());
-            item.put("cli_reference", c.cliReference(cliBin));
-            item.put("summary", c.summary());
-            ArrayNode aliases = item.putArray("legacy_aliases");
-            if (legacyAliases) {
-                c.legacyAliases().forEach(aliases::add);
-            }
-        }
-        return doc;
+    /** The catalog for {@code cliBin}; {@code legacyAliases=false} leaves the {@code /loop-global-} aliases out. */
+    public static Catalog of(String cliBin, boolean legacyAliases) {
+        return new Catalog(cliBin, legacyAliases, COMMANDS);
     }
 }
