@@ -1,6 +1,5 @@
 package dev.loopx.application.heartbeat;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.automation.AppLanes;
@@ -36,8 +35,6 @@ import java.util.Optional;
  * here ever spends.
  */
 public final class AnswerHeartbeatPrompt {
-    /** The {@code schema_version} of the wrapper answer and of its identity refusal. */
-    public static final String BOOTSTRAP_SCHEMA = "loopx_heartbeat_bootstrap_v0";
     /** The should-run profiles a thin body may use, sorted (a wrapper always loads {@link AnswerShouldRun#APP_PROFILE}). */
     public static final List<String> PROFILES =
             ShouldRun.PROFILES.stream().sorted().toList();
@@ -55,16 +52,17 @@ public final class AnswerHeartbeatPrompt {
             }
             return switch (request) {
                 case HeartbeatPromptRequest.Thin t ->
-                    Either.right(new HeartbeatPromptAnswer.Thin(HeartbeatPrompt.thin(
-                            goal.get(),
-                            new ThinBody.Request(
-                                    t.goalId(),
-                                    t.agentId(),
-                                    t.scope(),
-                                    t.capabilities(),
-                                    t.cliBin(),
-                                    t.runtimeProfile(),
-                                    t.turnInstanceId()))));
+                    Either.right(HeartbeatPrompt.thin(
+                                    goal.get(),
+                                    new ThinBody.Request(
+                                            t.goalId(),
+                                            t.agentId(),
+                                            t.scope(),
+                                            t.capabilities(),
+                                            t.cliBin(),
+                                            t.runtimeProfile(),
+                                            t.turnInstanceId()))
+                            .fold(HeartbeatPromptAnswer.Refused::new, HeartbeatPromptAnswer.Thin::new));
                 case HeartbeatPromptRequest.Bootstrap b -> Either.right(wrapper(invocation, goal.get(), b));
                 case HeartbeatPromptRequest.RecordInstall r -> recordInstall(invocation, runtime, goal.get(), r);
             };
@@ -112,7 +110,7 @@ public final class AnswerHeartbeatPrompt {
 
     private static HeartbeatPromptAnswer wrapper(
             Invocation invocation, GoalState goal, HeartbeatPromptRequest.Bootstrap b) {
-        return HeartbeatPrompt.identityRefusal(BOOTSTRAP_SCHEMA, goal, b.agentId(), true)
+        return HeartbeatPrompt.identityRefusal(goal, b.agentId(), true)
                 .<HeartbeatPromptAnswer>map(HeartbeatPromptAnswer.Refused::new)
                 .orElseGet(() -> {
                     WrapperBinding binding = binding(invocation, b.goalId(), b.agentId(), b.cliBin(), b.capabilities());
@@ -154,7 +152,6 @@ public final class AnswerHeartbeatPrompt {
                         Optional.of(new HeartbeatPromptAnswer.Install(
                                 surface,
                                 outcome,
-                                HeartbeatFold.last(runtime.views(), r.goalId(), binding.agentId(), surface)
-                                        .map(last -> (ObjectNode) Json.mapper().valueToTree(last))))));
+                                HeartbeatFold.last(runtime.views(), r.goalId(), binding.agentId(), surface)))));
     }
 }

@@ -1,30 +1,31 @@
 package dev.loopx.application.heartbeat;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.host.heartbeat.IdentityRefusal;
 import dev.loopx.host.heartbeat.ManagedWrapper;
+import dev.loopx.host.heartbeat.ThinPrompt;
 import dev.loopx.host.heartbeat.WrapperBinding;
+import dev.loopx.projections.heartbeat.HeartbeatFold.HeartbeatInstall;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /** What {@link AnswerHeartbeatPrompt} answers, per mode. */
 public sealed interface HeartbeatPromptAnswer {
-    /** The thin answer: {@code heartbeat_agent_input_v1}, or its identity refusal (ok=false, no body). */
-    record Thin(ObjectNode document) implements HeartbeatPromptAnswer {
+    /** The thin answer: the lane's task body and its budget. */
+    record Thin(ThinPrompt prompt) implements HeartbeatPromptAnswer {
         public Thin {
-            Objects.requireNonNull(document, "document");
+            Objects.requireNonNull(prompt, "prompt");
         }
     }
 
     /**
-     * The lane may not load a managed wrapper (no registered agent given): the refusal document
-     * ({@link AnswerHeartbeatPrompt#BOOTSTRAP_SCHEMA}, ok=false) naming what to run instead. Nothing
-     * was recorded.
+     * The lane may not load the body or wrapper it asked for (identity fails closed): the refusal
+     * naming what to run instead, in the requested mode's terms. Nothing was recorded.
      */
-    record Refused(ObjectNode document) implements HeartbeatPromptAnswer {
+    record Refused(IdentityRefusal refusal) implements HeartbeatPromptAnswer {
         public Refused {
-            Objects.requireNonNull(document, "document");
+            Objects.requireNonNull(refusal, "refusal");
         }
     }
 
@@ -86,9 +87,9 @@ public sealed interface HeartbeatPromptAnswer {
 
     /**
      * The {@code heartbeat.installed} write (previewed or written) and the lane's last recorded
-     * install on that surface afterwards, as its view document (empty when there is none).
+     * install on that surface afterwards (empty when there is none).
      */
-    record Install(String hostSurface, GoalWrites.Outcome outcome, Optional<ObjectNode> lastInstall) {
+    record Install(String hostSurface, GoalWrites.Outcome outcome, Optional<HeartbeatInstall> lastInstall) {
         public Install {
             Objects.requireNonNull(hostSurface, "hostSurface");
             Objects.requireNonNull(outcome, "outcome");

@@ -1,6 +1,5 @@
 package dev.loopx.application.host;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
@@ -11,6 +10,7 @@ import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.commands.scheduler.Rrule;
 import dev.loopx.commands.scheduler.SchedulerDecider;
 import dev.loopx.host.heartbeat.HeartbeatPrompt;
+import dev.loopx.host.heartbeat.IdentityRefusal;
 import dev.loopx.host.heartbeat.ManagedWrapper;
 import dev.loopx.host.heartbeat.WrapperBinding;
 import dev.loopx.projections.GoalState;
@@ -29,8 +29,6 @@ import java.util.Optional;
  * goal is a {@link Rejection.GoalNotFound}. Writes nothing.
  */
 public final class PlanCodexAppInstall {
-    /** The {@code schema_version} of the plan and of its identity refusal. */
-    public static final String SCHEMA = "loopx_codex_app_install_plan_v0";
     /** The RRULE when the goal has no active cadence. */
     private static final String DEFAULT_RRULE = Cadence.rrule(60);
 
@@ -50,10 +48,10 @@ public final class PlanCodexAppInstall {
 
     /** The answer: an identity refusal, or the plan. */
     public sealed interface Answer {
-        /** The lane may not load a managed wrapper: the refusal document ({@link #SCHEMA}, ok=false). */
-        record Refused(ObjectNode document) implements Answer {
+        /** The lane may not load a managed wrapper: what to run instead. */
+        record Refused(IdentityRefusal refusal) implements Answer {
             public Refused {
-                Objects.requireNonNull(document, "document");
+                Objects.requireNonNull(refusal, "refusal");
             }
         }
 
@@ -84,8 +82,7 @@ public final class PlanCodexAppInstall {
             if (state.isEmpty()) {
                 return Either.left(new Rejection.GoalNotFound(request.goalId()));
             }
-            Optional<ObjectNode> refusal =
-                    HeartbeatPrompt.identityRefusal(SCHEMA, state.get(), request.agentId(), true);
+            Optional<IdentityRefusal> refusal = HeartbeatPrompt.identityRefusal(state.get(), request.agentId(), true);
             if (refusal.isPresent()) {
                 return Either.right(new Answer.Refused(refusal.get()));
             }

@@ -12,7 +12,6 @@ import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.application.project.ConnectProject;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.agent.RegisterAgents;
-import dev.loopx.host.heartbeat.HeartbeatPrompt;
 import dev.loopx.host.surface.HostSurface;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
@@ -57,11 +56,22 @@ class AnswerHeartbeatPromptTest {
     void theThinModeAnswersTheTaskBody() {
         var answer = run(new HeartbeatPromptRequest.Thin("g1", "builder", "", List.of(), "loopx", "generic_cli", ""));
 
-        var thin = assertInstanceOf(HeartbeatPromptAnswer.Thin.class, answer);
-        assertEquals(
-                HeartbeatPrompt.THIN_SCHEMA,
-                thin.document().get("schema_version").asText());
-        assertTrue(thin.document().get("ok").asBoolean());
+        var thin = assertInstanceOf(HeartbeatPromptAnswer.Thin.class, answer).prompt();
+        assertEquals("g1", thin.goalId());
+        assertEquals("builder", thin.agentId());
+        assertTrue(thin.taskBody().contains("loopx quota should-run --goal-id g1 --agent-id builder"));
+        assertTrue(thin.withinBudget());
+    }
+
+    @Test
+    void aThinBodyForAnUnregisteredAgent_isRefusedWithTheLanesToRun() {
+        var answer = run(new HeartbeatPromptRequest.Thin("g1", "ghost", "", List.of(), "loopx", "generic_cli", ""));
+
+        var refusal =
+                assertInstanceOf(HeartbeatPromptAnswer.Refused.class, answer).refusal();
+        assertEquals("agent_not_registered", refusal.errorCode());
+        assertEquals(List.of("builder"), refusal.registeredAgents());
+        assertEquals(List.of("loopx heartbeat-prompt --goal-id g1 --agent-id builder"), refusal.commands());
     }
 
     @Test
@@ -75,12 +85,12 @@ class AnswerHeartbeatPromptTest {
     void aWrapperWithoutARegisteredAgent_isRefusedAndNothingIsRecorded() {
         var install = new HeartbeatPromptRequest.RecordInstall(bootstrap("g1", ""), HostSurface.CODEX_APP, "", true);
 
-        var refused = assertInstanceOf(HeartbeatPromptAnswer.Refused.class, run(install));
+        var refusal = assertInstanceOf(HeartbeatPromptAnswer.Refused.class, run(install))
+                .refusal();
 
-        assertEquals(
-                AnswerHeartbeatPrompt.BOOTSTRAP_SCHEMA,
-                refused.document().get("schema_version").asText());
-        assertEquals("agent_id_required", refused.document().get("error_code").asText());
+        assertEquals("agent_id_required", refusal.errorCode());
+        assertEquals("", refusal.agentId());
+        assertEquals("loopx heartbeat-prompt --goal-id g1 --agent-id builder --bootstrap", refusal.hint());
         assertTrue(lastInstall().isEmpty());
     }
 
@@ -105,9 +115,13 @@ class AnswerHeartbeatPromptTest {
         assertTrue(first.changed());
         var again = install(true);
         assertFalse(again.changed(), "the same wrapper on the same surface is recorded once");
+        var last = again.lastInstall().orElseThrow();
+        assertEquals("codex-app", last.hostSurface());
         assertEquals(
-                "codex-app",
-                again.lastInstall().orElseThrow().get("host_surface").asText());
+                assertInstanceOf(GoalWrites.Outcome.Written.class, first.outcome())
+                        .receipt()
+                        .lastSeq(),
+                last.seq());
         assertEquals(first.lastInstall(), again.lastInstall());
     }
 

@@ -1,7 +1,6 @@
 package dev.loopx.application.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -79,10 +78,11 @@ class PlanCodexAppInstallTest {
                 PlanCodexAppInstall.Answer.Refused.class,
                 PlanCodexAppInstall.run(invocation, request("ghost", Optional.empty()))
                         .get());
-        assertFalse(refused.document().path("ok").asBoolean());
+        assertEquals("agent_not_registered", refused.refusal().errorCode());
+        assertEquals("ghost", refused.refusal().agentId());
         assertEquals(
-                PlanCodexAppInstall.SCHEMA,
-                refused.document().path("schema_version").asText());
+                List.of("loopx heartbeat-prompt --goal-id g1 --agent-id builder --bootstrap"),
+                refused.refusal().commands());
 
         var missing = PlanCodexAppInstall.run(
                 invocation, new PlanCodexAppInstall.Request("nope", "builder", "loopx", List.of(), Optional.empty()));

@@ -1,8 +1,6 @@
 package dev.loopx.cli.host;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.heartbeat.AnswerHeartbeatPrompt;
 import dev.loopx.application.heartbeat.HeartbeatPromptAnswer;
 import dev.loopx.application.heartbeat.HeartbeatPromptRequest;
@@ -12,9 +10,7 @@ import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
-import dev.loopx.cli.support.Receipts;
 import dev.loopx.cli.support.TextOptions;
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -26,8 +22,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code loopx heartbeat-prompt} (SPEC §S11): maps the flags to exactly one
  * {@link HeartbeatPromptRequest} mode ({@link #EXCLUSIONS} says which flag belongs to which),
- * makes one {@link AnswerHeartbeatPrompt} call and renders: the thin body
- * ({@code heartbeat_agent_input_v1}), or the managed wrapper as JSON, as exact text
+ * makes one {@link AnswerHeartbeatPrompt} call and renders it through {@link HeartbeatDocuments}:
+ * the thin body ({@code heartbeat_agent_input_v1}), or the managed wrapper as JSON, as exact text
  * ({@code --raw}) or unredacted ({@code --private}). Identity fails closed (ok=false, exit 1, no
  * body). Only {@code --bootstrap --record-install --execute} writes; nothing here ever spends.
  */
@@ -268,8 +264,15 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
 
     private int render(CliContext context, Mode mode, HeartbeatPromptAnswer answer) {
         return switch (answer) {
-            case HeartbeatPromptAnswer.Thin t -> context.emit(t.document(), HeartbeatPromptCommand::text);
-            case HeartbeatPromptAnswer.Refused r -> context.emit(r.document());
+            case HeartbeatPromptAnswer.Thin t ->
+                context.emit(HeartbeatDocuments.thin(t.prompt()), HeartbeatDocuments::text);
+            case HeartbeatPromptAnswer.Refused r
+            when mode == Mode.THIN ->
+                context.emit(
+                        HeartbeatDocuments.refusal(HeartbeatDocuments.THIN_SCHEMA, r.refusal()),
+                        HeartbeatDocuments::text);
+            case HeartbeatPromptAnswer.Refused r ->
+                context.emit(HeartbeatDocuments.refusal(HeartbeatDocuments.BOOTSTRAP_SCHEMA, r.refusal()));
             case HeartbeatPromptAnswer.Wrapper w
             when mode == Mode.RAW -> {
                 context.out().print(w.text());
@@ -277,78 +280,11 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
                 yield 0;
             }
             case HeartbeatPromptAnswer.Wrapper w -> {
-                ObjectNode doc = bootstrapDocument(w);
+                ObjectNode doc = HeartbeatDocuments.bootstrap(w);
                 yield privateOutput
                         ? HeartbeatOptions.emitPrivate(context, doc)
-                        : context.emit(doc, HeartbeatPromptCommand::text);
+                        : context.emit(doc, HeartbeatDocuments::text);
             }
         };
-    }
-
-    private static ObjectNode bootstrapDocument(HeartbeatPromptAnswer.Wrapper w) {
-        ObjectNode doc = CliContext.document(AnswerHeartbeatPrompt.BOOTSTRAP_SCHEMA, true);
-        doc.put("goal_id", w.goalId());
-        doc.put("agent_id", w.agentId());
-        doc.put("wrapper_version", w.version());
-        doc.put("wrapper", w.text());
-        doc.put("wrapper_sha256", w.sha256());
-        ObjectNode b = doc.putObject("binding");
-        b.put("runtime_root", w.runtimeRoot());
-        b.put("goal_id", w.goalId());
-        b.put("agent_id", w.agentId());
-        b.put("cli_bin", w.cliBin());
-        w.capabilities().forEach(b.putArray("available_capabilities")::add);
-        ObjectNode budget = doc.putObject("interface_budget");
-        budget.put("mode", "bootstrap");
-        budget.put("budget_char_count", w.chars());
-        budget.put("max_chars", w.maxChars());
-        budget.put("within_budget", w.withinBudget());
-        doc.put("spends_quota", false);
-        doc.put(
-                "private_note",
-                "wrapper and binding.runtime_root hold a local path: shown redacted unless --private;"
-                        + " --raw prints the exact wrapper; wrapper_sha256 is over the exact text");
-        w.install().ifPresent(install -> doc.set("install", installDocument(doc.objectNode(), install)));
-        return doc;
-    }
-
-    private static ObjectNode installDocument(ObjectNode doc, HeartbeatPromptAnswer.Install install) {
-        doc.put("host_surface", install.hostSurface());
-        doc.put("spends_quota", false);
-        switch (install.outcome()) {
-            case GoalWrites.Outcome.Previewed p -> {
-                doc.put("dry_run", true);
-                doc.set("preview", Receipts.wouldAppend(p.wouldAppend()));
-                doc.put("next_step", "add --execute to record the install");
-            }
-            case GoalWrites.Outcome.Written written -> {
-                doc.put("changed", install.changed());
-                doc.set("receipt", Receipts.appended(written.receipt()));
-            }
-        }
-        install.lastInstall().ifPresentOrElse(last -> doc.set("last_install", last), () -> doc.putNull("last_install"));
-        return doc;
-    }
-
-    /** Text mode: the body (or the wrapper, paths redacted) as it is, then its budget; refusals as an outline. */
-    private static void text(JsonNode doc, PrintWriter out) {
-        String text = doc.has("task_body")
-                ? doc.get("task_body").asText()
-                : doc.path("wrapper").asText(null);
-        if (!doc.path("ok").asBoolean() || text == null) {
-            out.println("heartbeat prompt refused: " + doc.path("message").asText() + " ["
-                    + doc.path("error_code").asText() + "]");
-            doc.path("commands").forEach(c -> out.println("  try: " + c.asText()));
-            return;
-        }
-        out.println(text);
-        out.println();
-        var budget = doc.get("interface_budget");
-        out.println("-- " + budget.path("mode").asText() + " · "
-                + budget.path("budget_char_count").asInt() + "/"
-                + budget.path("max_chars").asInt() + " chars"
-                + (doc.has("wrapper_sha256")
-                        ? " · sha256 " + doc.get("wrapper_sha256").asText()
-                        : "") + (doc.has("install") ? " · install " + doc.get("install") : ""));
     }
 }
