@@ -16,6 +16,7 @@ import dev.loopx.host.heartbeat.HeartbeatPrompt;
 import dev.loopx.host.surface.HostSurface;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
+import dev.loopx.projections.query.RuntimeProfile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -55,7 +56,8 @@ class AnswerHeartbeatPromptTest {
 
     @Test
     void theThinModeAnswersTheTaskBody() {
-        var answer = run(new HeartbeatPromptRequest.Thin("g1", "builder", "", List.of(), "loopx", "generic_cli", ""));
+        var answer = run(new HeartbeatPromptRequest.Thin(
+                "g1", "builder", "", List.of(), "loopx", RuntimeProfile.GENERIC_CLI, ""));
 
         var thin = assertInstanceOf(HeartbeatPromptAnswer.Thin.class, answer);
         assertEquals(

@@ -6,7 +6,7 @@ import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.heartbeat.AnswerHeartbeatPrompt;
 import dev.loopx.application.heartbeat.HeartbeatPromptAnswer;
 import dev.loopx.application.heartbeat.HeartbeatPromptRequest;
-import dev.loopx.application.quota.AnswerShouldRun;
+import dev.loopx.cli.quota.RuntimeProfiles;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -14,6 +14,7 @@ import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.Receipts;
 import dev.loopx.cli.support.TextOptions;
+import dev.loopx.projections.query.RuntimeProfile;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -51,8 +52,6 @@ import picocli.CommandLine.Option;
             "  loopx heartbeat-prompt --goal-id g --agent-id builder --bootstrap --record-install --host-surface codex-app --execute"
         })
 public final class HeartbeatPromptCommand extends LoopxSubcommand {
-    private static final String APP_PROFILE = AnswerShouldRun.APP_PROFILE;
-
     /** The flag-selected modes: {@code RAW} and {@code BOOTSTRAP} are one request rendered two ways. */
     private enum Mode {
         THIN,
@@ -79,7 +78,8 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
                     "--bootstrap binds no scope; pass --agent-scope to thin calls only"),
             new Exclusion(
                     WRAPPER_MODES,
-                    c -> c.runtimeProfile != null && !c.runtimeProfile.equals(APP_PROFILE),
+                    c -> c.runtimeProfile != null
+                            && !c.runtimeProfile.equals(RuntimeProfile.CODEX_APP_HEARTBEAT.wire()),
                     "the managed wrapper loads the codex_app_heartbeat profile; other hosts call the thin prompt directly"),
             new Exclusion(
                     EnumSet.of(Mode.THIN),
@@ -257,13 +257,9 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
         };
     }
 
-    private String thinProfile() {
-        if (codexApp && runtimeProfile != null && !runtimeProfile.equals(APP_PROFILE)) {
-            throw CliError.badInput(
-                    ErrorCode.INVALID_ARGUMENTS, "--codex-app contradicts --runtime-profile " + runtimeProfile);
-        }
-        String profile = codexApp ? APP_PROFILE : runtimeProfile == null ? "generic_cli" : runtimeProfile;
-        return TextOptions.oneOf("--runtime-profile", profile, AnswerHeartbeatPrompt.PROFILES.toArray(String[]::new));
+    /** The thin body's profile: {@code generic_cli} when neither option names one. */
+    private RuntimeProfile thinProfile() {
+        return RuntimeProfiles.of(codexApp, runtimeProfile).orElse(RuntimeProfile.GENERIC_CLI);
     }
 
     private int render(CliContext context, Mode mode, HeartbeatPromptAnswer answer) {
