@@ -8,6 +8,7 @@ import dev.loopx.commands.scheduler.SchedulerCommands;
 import dev.loopx.commands.todo.TodoCommands;
 import dev.loopx.commands.todo.TodoIds;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.todo.TodoStatus;
 
 /**
  * What each goal write means for {@code --operation-id} (ADR 0002): the command's name and its
@@ -76,7 +77,7 @@ public final class Intents {
                         args().put("todo_id", c.todoId())
                                 .put("agent_id", c.agentId())
                                 .put("text", c.text())
-                                .put("status", c.status())
+                                .put("status", c.status().map(TodoStatus::wire).orElse(""))
                                 .put("resume_when", c.resumeWhen())
                                 .put("clear_claim", c.clearClaim()));
             case TodoCommands.CompleteTodo c ->

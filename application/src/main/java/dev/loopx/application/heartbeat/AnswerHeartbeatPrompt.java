@@ -5,7 +5,6 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.automation.AppLanes;
 import dev.loopx.application.composition.Composition;
 import dev.loopx.application.goal.GoalWrites;
-import dev.loopx.application.quota.AnswerShouldRun;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.heartbeat.HeartbeatDecider;
 import dev.loopx.commands.heartbeat.RecordHeartbeatInstall;
@@ -21,7 +20,6 @@ import dev.loopx.ledger.ActorKind;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.heartbeat.HeartbeatFold;
-import dev.loopx.projections.query.ShouldRun;
 import io.vavr.control.Either;
 import java.util.List;
 import java.util.Optional;
@@ -35,10 +33,6 @@ import java.util.Optional;
  * here ever spends.
  */
 public final class AnswerHeartbeatPrompt {
-    /** The should-run profiles a thin body may use, sorted (a wrapper always loads {@link AnswerShouldRun#APP_PROFILE}). */
-    public static final List<String> PROFILES =
-            ShouldRun.PROFILES.stream().sorted().toList();
-
     /** Why {@code --agent-scope} values cannot be shown in a body: a public-safe reason, never the value. */
     public record InvalidScope(String errorCode, String message) {}
 

@@ -1,6 +1,7 @@
 package dev.loopx.application.heartbeat;
 
 import dev.loopx.host.surface.HostSurface;
+import dev.loopx.projections.query.RuntimeProfile;
 import java.util.List;
 import java.util.Objects;
 
@@ -27,7 +28,7 @@ public sealed interface HeartbeatPromptRequest {
             String scope,
             List<String> capabilities,
             String cliBin,
-            String runtimeProfile,
+            RuntimeProfile runtimeProfile,
             String turnInstanceId)
             implements HeartbeatPromptRequest {
         public Thin {
@@ -43,7 +44,7 @@ public sealed interface HeartbeatPromptRequest {
 
     /**
      * The managed wrapper a Codex App host stores as its automation prompt (profile
-     * {@code codex_app_heartbeat}, no scope, no turn). Reads only.
+     * {@link RuntimeProfile#CODEX_APP_HEARTBEAT}, no scope, no turn). Reads only.
      */
     record Bootstrap(String goalId, String agentId, String cliBin, List<String> capabilities)
             implements HeartbeatPromptRequest {

@@ -19,6 +19,7 @@ import dev.loopx.projections.heartbeat.HeartbeatFold;
 import dev.loopx.projections.migration.PendingUpgradeHint;
 import dev.loopx.projections.migration.PromptMigrationFold;
 import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
+import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.query.SchedulerHint;
 import dev.loopx.projections.query.ShouldRun;
 import dev.loopx.projections.query.ShouldRunAnswer;
@@ -37,21 +38,17 @@ import java.util.Optional;
  * {@code turn.observed} receipt. Never spends quota; writes only that receipt.
  */
 public final class AnswerShouldRun {
-    public static final String APP_PROFILE = "codex_app_heartbeat";
-    /** The runtime profiles a host may ask with, sorted. */
-    public static final List<String> PROFILES =
-            ShouldRun.PROFILES.stream().sorted().toList();
-
     private AnswerShouldRun() {}
 
     /**
      * @param agentId, runtimeProfile, includeDetail, currentRrule, turnInstanceId empty when not given
+     *     (no runtime profile fails closed)
      * @param codexHome the {@code --codex-home} value, {@code null} when not given
      */
     public record Request(
             String goalId,
             String agentId,
-            String runtimeProfile,
+            Optional<RuntimeProfile> runtimeProfile,
             List<String> capabilities,
             String includeDetail,
             String currentRrule,
@@ -68,7 +65,7 @@ public final class AnswerShouldRun {
         }
 
         boolean codexApp() {
-            return runtimeProfile.equals(APP_PROFILE);
+            return runtimeProfile.equals(Optional.of(RuntimeProfile.CODEX_APP_HEARTBEAT));
         }
     }
 
@@ -128,7 +125,7 @@ public final class AnswerShouldRun {
 
     private static AppPromptBinding binding(
             Invocation invocation, Views views, String goalId, String agentId, String codexHomeFlag) {
-        var lane = PendingUpgradeHint.forLane(PromptMigrationFold.all(views, goalId), agentId, APP_PROFILE);
+        var lane = PendingUpgradeHint.forLane(PromptMigrationFold.all(views, goalId), agentId);
         Optional<HeartbeatFold.HeartbeatInstall> install = agentId.isEmpty()
                 ? Optional.empty()
                 : HeartbeatFold.last(views, goalId, agentId, SchedulerHint.APP_SURFACE);

@@ -6,6 +6,7 @@ import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.query.LaneDecisions;
 import dev.loopx.projections.query.QuotaPlan;
+import dev.loopx.projections.query.RuntimeProfile;
 import java.util.List;
 
 /**
@@ -15,7 +16,7 @@ import java.util.List;
  */
 public final class PlanQuota {
     /** The profile every lane is asked with. */
-    public static final String PROFILE = LaneDecisions.PROFILE;
+    public static final RuntimeProfile PROFILE = LaneDecisions.PROFILE;
 
     private PlanQuota() {}
 

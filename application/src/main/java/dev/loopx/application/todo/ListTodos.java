@@ -7,6 +7,7 @@ import dev.loopx.commands.Rejection;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.commands.todo.TodoRole;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import io.vavr.control.Either;
 import java.util.Comparator;
@@ -23,12 +24,12 @@ public final class ListTodos {
     private ListTodos() {}
 
     /**
-     * @param status {@code open|done|blocked|deferred}, empty for all
+     * @param status empty for all
      * @param role {@code user|agent} (the wire spelling, as a caller received it), empty for both roles
      * @param agentId empty for every lane; else only what that agent sees: user todos that are not
      *     gates of another lane, agent todos it is not excluded from and that no other agent claimed
      */
-    public record Request(String goalId, String status, String role, String agentId) {
+    public record Request(String goalId, Optional<TodoStatus> status, String role, String agentId) {
         public Request {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(status, "status");
@@ -52,7 +53,7 @@ public final class ListTodos {
                 return Either.left(new Rejection.GoalNotFound(r.goalId()));
             }
             return Either.right(goal.get().todos().stream()
-                    .filter(t -> r.status().isEmpty() || t.status().equals(r.status()))
+                    .filter(t -> r.status().isEmpty() || t.is(r.status().get()))
                     .filter(t -> role.isEmpty() || t.role().equals(role.get().wire()))
                     .filter(t -> r.agentId().isEmpty() || visibleTo(t, r.agentId()))
                     .sorted(ORDER)

@@ -16,8 +16,10 @@ import dev.loopx.commands.todo.TodoCommands;
 import dev.loopx.commands.todo.TodoRole;
 import dev.loopx.ledger.ActorKind;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.todo.TodoStatus;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,7 +44,8 @@ class IntentsTest {
         same(
                 "todo update",
                 "{\"todo_id\":\"todo_1\",\"agent_id\":\"\",\"text\":\"t\",\"status\":\"open\",\"resume_when\":\"\",\"clear_claim\":true}",
-                new GoalWrite.Todo(new TodoCommands.UpdateTodo(G, "todo_1", "", "t", "open", "", true)));
+                new GoalWrite.Todo(
+                        new TodoCommands.UpdateTodo(G, "todo_1", "", "t", Optional.of(TodoStatus.OPEN), "", true)));
         same(
                 "todo complete",
                 "{\"todo_id\":\"todo_1\",\"agent_id\":\"a\",\"evidence\":\"e\",\"no_followup\":false,"

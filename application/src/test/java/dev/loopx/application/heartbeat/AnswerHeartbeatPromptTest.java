@@ -15,6 +15,7 @@ import dev.loopx.commands.agent.RegisterAgents;
 import dev.loopx.host.surface.HostSurface;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
+import dev.loopx.projections.query.RuntimeProfile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -54,7 +55,8 @@ class AnswerHeartbeatPromptTest {
 
     @Test
     void theThinModeAnswersTheTaskBody() {
-        var answer = run(new HeartbeatPromptRequest.Thin("g1", "builder", "", List.of(), "loopx", "generic_cli", ""));
+        var answer = run(new HeartbeatPromptRequest.Thin(
+                "g1", "builder", "", List.of(), "loopx", RuntimeProfile.GENERIC_CLI, ""));
 
         var thin = assertInstanceOf(HeartbeatPromptAnswer.Thin.class, answer).prompt();
         assertEquals("g1", thin.goalId());
@@ -65,7 +67,8 @@ class AnswerHeartbeatPromptTest {
 
     @Test
     void aThinBodyForAnUnregisteredAgent_isRefusedWithTheLanesToRun() {
-        var answer = run(new HeartbeatPromptRequest.Thin("g1", "ghost", "", List.of(), "loopx", "generic_cli", ""));
+        var answer = run(
+                new HeartbeatPromptRequest.Thin("g1", "ghost", "", List.of(), "loopx", RuntimeProfile.GENERIC_CLI, ""));
 
         var refusal =
                 assertInstanceOf(HeartbeatPromptAnswer.Refused.class, answer).refusal();

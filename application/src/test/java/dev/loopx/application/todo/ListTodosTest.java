@@ -20,11 +20,13 @@ import dev.loopx.commands.todo.TodoRole;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,23 +87,27 @@ class ListTodosTest {
     void todosAreInPriorityOrder_thenCreationOrder_withoutPriorityLast() {
         assertEquals(
                 List.of("Urgent work", "Low priority work", "Claimed by a", "Approve a's schema"),
-                texts(new ListTodos.Request("g1", "", "", "")));
-        assertEquals(List.of("Approve a's schema"), texts(new ListTodos.Request("g1", "open", "user", "")));
+                texts(new ListTodos.Request("g1", Optional.empty(), "", "")));
+        assertEquals(
+                List.of("Approve a's schema"),
+                texts(new ListTodos.Request("g1", Optional.of(TodoStatus.OPEN), "user", "")));
     }
 
     @Test
     void aLaneSeesNeitherAnotherLanesClaimNorAnotherLanesGate() {
-        assertEquals(List.of("Urgent work", "Low priority work"), texts(new ListTodos.Request("g1", "", "", "b")));
+        assertEquals(
+                List.of("Urgent work", "Low priority work"),
+                texts(new ListTodos.Request("g1", Optional.empty(), "", "b")));
         assertEquals(
                 List.of("Urgent work", "Low priority work", "Claimed by a", "Approve a's schema"),
-                texts(new ListTodos.Request("g1", "", "", "a")));
+                texts(new ListTodos.Request("g1", Optional.empty(), "", "a")));
     }
 
     @Test
     void anUnknownGoalIsRefused() {
         assertInstanceOf(
                 Rejection.GoalNotFound.class,
-                ListTodos.run(invocation, new ListTodos.Request("nope", "", "", ""))
+                ListTodos.run(invocation, new ListTodos.Request("nope", Optional.empty(), "", ""))
                         .getLeft());
     }
 }

@@ -4,13 +4,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.heartbeat.AnswerHeartbeatPrompt;
 import dev.loopx.application.heartbeat.HeartbeatPromptAnswer;
 import dev.loopx.application.heartbeat.HeartbeatPromptRequest;
-import dev.loopx.application.quota.AnswerShouldRun;
+import dev.loopx.cli.quota.RuntimeProfiles;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
+import dev.loopx.projections.query.RuntimeProfile;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -47,8 +48,6 @@ import picocli.CommandLine.Option;
             "  loopx heartbeat-prompt --goal-id g --agent-id builder --bootstrap --record-install --host-surface codex-app --execute"
         })
 public final class HeartbeatPromptCommand extends LoopxSubcommand {
-    private static final String APP_PROFILE = AnswerShouldRun.APP_PROFILE;
-
     /** The flag-selected modes: {@code RAW} and {@code BOOTSTRAP} are one request rendered two ways. */
     private enum Mode {
         THIN,
@@ -75,7 +74,8 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
                     "--bootstrap binds no scope; pass --agent-scope to thin calls only"),
             new Exclusion(
                     WRAPPER_MODES,
-                    c -> c.runtimeProfile != null && !c.runtimeProfile.equals(APP_PROFILE),
+                    c -> c.runtimeProfile != null
+                            && !c.runtimeProfile.equals(RuntimeProfile.CODEX_APP_HEARTBEAT.wire()),
                     "the managed wrapper loads the codex_app_heartbeat profile; other hosts call the thin prompt directly"),
             new Exclusion(
                     EnumSet.of(Mode.THIN),
@@ -253,13 +253,9 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
         };
     }
 
-    private String thinProfile() {
-        if (codexApp && runtimeProfile != null && !runtimeProfile.equals(APP_PROFILE)) {
-            throw CliError.badInput(
-                    ErrorCode.INVALID_ARGUMENTS, "--codex-app contradicts --runtime-profile " + runtimeProfile);
-        }
-        String profile = codexApp ? APP_PROFILE : runtimeProfile == null ? "generic_cli" : runtimeProfile;
-        return TextOptions.oneOf("--runtime-profile", profile, AnswerHeartbeatPrompt.PROFILES.toArray(String[]::new));
+    /** The thin body's profile: {@code generic_cli} when neither option names one. */
+    private RuntimeProfile thinProfile() {
+        return RuntimeProfiles.of(codexApp, runtimeProfile).orElse(RuntimeProfile.GENERIC_CLI);
     }
 
     private int render(CliContext context, Mode mode, HeartbeatPromptAnswer answer) {

@@ -14,6 +14,7 @@ import dev.loopx.host.mcp.McpBlocker;
 import dev.loopx.host.mcp.McpToolBackend;
 import dev.loopx.host.mcp.McpToolCall;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.query.RuntimeProfile;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -31,7 +32,7 @@ public final class McpServe {
     static final String BLOCKER_SCHEMA = "loopx_mcp_blocker_v0";
 
     /** should_run asks as Claude Code does: the host MCP tools are written for. */
-    static final String TOOL_PROFILE = "claude_code";
+    static final RuntimeProfile TOOL_PROFILE = RuntimeProfile.CLAUDE_CODE;
 
     private McpServe() {}
 

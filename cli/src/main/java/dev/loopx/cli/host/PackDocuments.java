@@ -68,7 +68,7 @@ final class PackDocuments {
             case GoalStart.Plan plan -> {
                 doc.put("goal_id", plan.goalId());
                 doc.put("agent_id", plan.agentId());
-                doc.put("runtime_profile", plan.runtimeProfile());
+                doc.put("runtime_profile", plan.runtimeProfile().wire());
                 ArrayNode planned = doc.putArray("planned_todos");
                 for (int i = 0; i < plan.todos().size(); i++) {
                     GoalStart.PlannedWrite t = plan.todos().get(i);

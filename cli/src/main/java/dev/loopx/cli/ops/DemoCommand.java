@@ -8,6 +8,8 @@ import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.host.pack.CliCall;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.query.RuntimeProfile;
+import dev.loopx.projections.todo.TodoStatus;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -183,8 +185,16 @@ public final class DemoCommand extends LoopxSubcommand {
                     "importer shipped with tests",
                     "--actor-kind",
                     "owner"));
-            steps.add(
-                    run(context, inner, "What the agents see now", "todo", "list", "--goal-id", g, "--status", "open"));
+            steps.add(run(
+                    context,
+                    inner,
+                    "What the agents see now",
+                    "todo",
+                    "list",
+                    "--goal-id",
+                    g,
+                    "--status",
+                    TodoStatus.OPEN.wire()));
             steps.add(run(
                     context,
                     inner,
@@ -196,7 +206,7 @@ public final class DemoCommand extends LoopxSubcommand {
                     "--agent-id",
                     "builder",
                     "--runtime-profile",
-                    "codex_app_heartbeat"));
+                    RuntimeProfile.CODEX_APP_HEARTBEAT.wire()));
             steps.add(run(
                     context,
                     inner,
@@ -208,7 +218,7 @@ public final class DemoCommand extends LoopxSubcommand {
                     "--agent-id",
                     "reviewer",
                     "--runtime-profile",
-                    "codex_app_heartbeat"));
+                    RuntimeProfile.CODEX_APP_HEARTBEAT.wire()));
             steps.add(run(context, inner, "Verify the hash chain of the ledger", "ledger", "verify"));
             steps.add(run(context, inner, "Replay the ledger (one JSON envelope per line)", "ledger", "replay"));
             Step before =

@@ -3,11 +3,11 @@ package dev.loopx.cli.ops;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.application.quota.AnswerShouldRun;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.scheduler.SchedulerView;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -40,7 +40,7 @@ public final class TrainReadsCommand extends LoopxSubcommand {
         runs.add(List.of("version"));
         runs.add(List.of("status", "--goal-id", goalId));
         runs.add(List.of("--format", "text", "status", "--goal-id", goalId));
-        for (String profile : AnswerShouldRun.PROFILES) {
+        for (String profile : RuntimeProfile.wireNames()) {
             runs.add(List.of(
                     "quota", "should-run", "--goal-id", goalId, "--agent-id", agentId, "--runtime-profile", profile));
         }

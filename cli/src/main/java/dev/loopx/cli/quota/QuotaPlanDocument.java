@@ -17,7 +17,7 @@ final class QuotaPlanDocument {
     static ObjectNode of(Instant now, List<QuotaPlan> rows) {
         ObjectNode doc = CliContext.document("loopx_quota_plan_v0", true);
         doc.put("now", now.toString());
-        doc.put("runtime_profile", PlanQuota.PROFILE);
+        doc.put("runtime_profile", PlanQuota.PROFILE.wire());
         doc.put("goal_count", rows.size());
         ArrayNode goals = doc.putArray("goals");
         rows.forEach(r -> goals.add(row(r)));

@@ -9,8 +9,10 @@ import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.scheduler.Rrule;
+import dev.loopx.projections.query.RuntimeProfile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -27,8 +29,6 @@ import picocli.CommandLine.Option;
             "Example:  loopx quota should-run --goal-id g --agent-id builder --runtime-profile codex_app_heartbeat"
         })
 public final class ShouldRunCommand extends LoopxSubcommand implements QuickCommand {
-    private static final String APP_PROFILE = AnswerShouldRun.APP_PROFILE;
-
     @Option(names = "--goal-id", required = true, paramLabel = "ID")
     String goalId;
 
@@ -76,11 +76,11 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
 
     /** The command with its values set (an MCP {@code should_run}); empty agent and turn are none. */
     public static ShouldRunCommand forLane(
-            String goalId, String agentId, String runtimeProfile, String turnInstanceId) {
+            String goalId, String agentId, RuntimeProfile runtimeProfile, String turnInstanceId) {
         ShouldRunCommand c = new ShouldRunCommand();
         c.goalId = goalId;
         c.agentId = agentId.isEmpty() ? null : agentId;
-        c.runtimeProfile = runtimeProfile;
+        c.runtimeProfile = runtimeProfile.wire();
         c.turnInstanceId = turnInstanceId.isEmpty() ? null : turnInstanceId;
         return c;
     }
@@ -106,14 +106,10 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
         if (agentId != null) {
             IdOptions.requireId("--agent-id", agentId);
         }
-        String profile = codexApp ? APP_PROFILE : runtimeProfile == null ? "" : runtimeProfile;
-        if (codexApp && runtimeProfile != null && !runtimeProfile.equals(APP_PROFILE)) {
-            throw CliError.badInput(
-                    ErrorCode.INVALID_ARGUMENTS, "--codex-app contradicts --runtime-profile " + runtimeProfile);
-        }
-        if (!profile.isEmpty()) {
-            TextOptions.oneOf("--runtime-profile", profile, AnswerShouldRun.PROFILES.toArray(String[]::new));
-        }
+        // an empty --runtime-profile is no profile: the request fails closed
+        Optional<RuntimeProfile> profile = !codexApp && "".equals(runtimeProfile)
+                ? Optional.empty()
+                : RuntimeProfiles.of(codexApp, runtimeProfile);
         if (includeDetail != null) {
             TextOptions.oneOf("--include-detail", includeDetail, "scheduler", "all");
         }

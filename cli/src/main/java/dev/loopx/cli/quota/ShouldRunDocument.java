@@ -10,6 +10,7 @@ import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.migration.PendingUpgradeHint;
 import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
 import dev.loopx.projections.query.InteractionContract;
+import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.query.ShouldRunAnswer;
 import dev.loopx.projections.todo.TodoView;
 import java.util.Optional;
@@ -36,7 +37,7 @@ final class ShouldRunDocument {
         doc.put("recommended_action", d.recommendedAction());
         doc.put("normal_delivery_allowed", d.normalDeliveryAllowed());
         doc.put("claim_required_before_work", d.claimRequiredBeforeWork());
-        doc.put("runtime_profile", d.runtimeProfile());
+        doc.put("runtime_profile", d.runtimeProfile().map(RuntimeProfile::wire).orElse(""));
         doc.set("quota", QuotaWindowDocument.of(d.quota()));
         ObjectNode identity = doc.putObject("agent_identity");
         identity.put("agent_id", d.agentId());

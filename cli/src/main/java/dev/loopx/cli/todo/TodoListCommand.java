@@ -9,8 +9,10 @@ import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -40,19 +42,16 @@ public final class TodoListCommand extends LoopxSubcommand {
         if (agentId != null) {
             IdOptions.requireId("--agent-id", agentId);
         }
-        if (status != null) {
-            TextOptions.oneOf("--status", status, "open", "done", "blocked", "deferred");
-        }
+        Optional<TodoStatus> wanted = status == null
+                ? Optional.empty()
+                : Optional.of(TodoStatuses.require(
+                        status, TodoStatus.OPEN, TodoStatus.DONE, TodoStatus.BLOCKED, TodoStatus.DEFERRED));
         if (role != null) {
             TextOptions.oneOf("--role", role, "user", "agent");
         }
         List<TodoView> todos = ListTodos.run(
                         context.invocation(),
-                        new ListTodos.Request(
-                                goalId,
-                                status == null ? "" : status,
-                                role == null ? "" : role,
-                                agentId == null ? "" : agentId))
+                        new ListTodos.Request(goalId, wanted, role == null ? "" : role, agentId == null ? "" : agentId))
                 .getOrElseThrow(CliError::of);
         ObjectNode doc = CliContext.document("loopx_todo_list_v0", true);
         doc.put("goal_id", goalId);

@@ -12,7 +12,9 @@ import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.ResumeCondition;
 import dev.loopx.commands.todo.TodoCommands.UpdateTodo;
+import dev.loopx.projections.todo.TodoStatus;
 import io.vavr.control.Either;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -47,6 +49,7 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
     boolean clearClaim;
 
     private String resolvedResume = "";
+    private Optional<TodoStatus> resolvedStatus = Optional.empty();
 
     @Override
     protected String schemaVersion() {
@@ -61,7 +64,8 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
             TextOptions.requirePublic("--text", text, true);
         }
         if (status != null) {
-            TextOptions.oneOf("--status", status, "open", "blocked", "deferred", "done");
+            resolvedStatus = Optional.of(TodoStatuses.require(
+                    status, TodoStatus.OPEN, TodoStatus.BLOCKED, TodoStatus.DEFERRED, TodoStatus.DONE));
         }
         if (resumeWhen != null) {
             resolvedResume = resumeWhen.equals("none")
@@ -81,7 +85,7 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
 
     private UpdateTodo command() {
         return new UpdateTodo(
-                goalId, todoId, orEmpty(agentId), orEmpty(text), orEmpty(status), resolvedResume, clearClaim);
+                goalId, todoId, orEmpty(agentId), orEmpty(text), resolvedStatus, resolvedResume, clearClaim);
     }
 
     @Override

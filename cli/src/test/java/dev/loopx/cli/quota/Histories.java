@@ -13,6 +13,7 @@ import dev.loopx.ledger.event.TodoCompleted;
 import dev.loopx.ledger.memory.InMemoryLedger;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.Projector;
+import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.query.ShouldRun;
 import dev.loopx.projections.view.MapViews;
 import java.time.Instant;
@@ -79,6 +80,6 @@ final class Histories {
     }
 
     static ShouldRun.Request request(String agent, String profile) {
-        return new ShouldRun.Request(GOAL, agent, profile, List.of(), "", "", NOW);
+        return new ShouldRun.Request(GOAL, agent, RuntimeProfile.fromWire(profile), List.of(), "", "", NOW);
     }
 }

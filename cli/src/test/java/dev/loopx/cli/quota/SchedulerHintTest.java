@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.json.CanonicalJson;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.query.Cadence;
+import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.query.SchedulerHint;
 import dev.loopx.projections.query.ShouldRun;
 import dev.loopx.projections.scheduler.SchedulerView;
@@ -187,7 +188,8 @@ class SchedulerHintTest {
             ObjectNode a = Decisions.render(ShouldRun.answer(
                     s,
                     SchedulerView.empty("g1", "a", "codex_app"),
-                    new ShouldRun.Request("g1", "a", "claude_code", List.of(), detail, "", NOW)));
+                    new ShouldRun.Request(
+                            "g1", "a", Optional.of(RuntimeProfile.CLAUDE_CODE), List.of(), detail, "", NOW)));
             assertEquals(
                     !detail.isEmpty(), a.at("/scheduler_hint/cold_path_detail").isObject(), detail);
         }
@@ -196,11 +198,11 @@ class SchedulerHintTest {
     @Test
     void codexAppMirrorOnlyForCodexProfiles() {
         var s = Histories.goal(List.of("a"), Histories.work("t1", ""));
-        for (String profile : ShouldRun.PROFILES) {
+        for (String profile : RuntimeProfile.wireNames()) {
             ObjectNode a = Decisions.render(ShouldRun.answer(
                     s,
                     SchedulerView.empty("g1", "a", "codex_app"),
-                    new ShouldRun.Request("g1", "a", profile, List.of(), "", "", NOW)));
+                    new ShouldRun.Request("g1", "a", RuntimeProfile.fromWire(profile), List.of(), "", "", NOW)));
             boolean codex = profile.startsWith("codex_");
             assertEquals(codex, a.at("/scheduler_hint/codex_app").isObject(), profile);
             if (codex) {

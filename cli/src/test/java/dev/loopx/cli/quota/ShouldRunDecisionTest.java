@@ -24,6 +24,7 @@ import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.query.ShouldRun;
 import dev.loopx.projections.scheduler.SchedulerView;
 import java.math.BigDecimal;
@@ -168,7 +169,8 @@ class ShouldRunDecisionTest {
         ObjectNode a = Decisions.render(ShouldRun.answer(
                 s,
                 SchedulerView.empty(GOAL, "a", "codex_app"),
-                new ShouldRun.Request(GOAL, "a", APP, List.of(), "", "", Histories.T0.plusSeconds(60))));
+                new ShouldRun.Request(
+                        GOAL, "a", RuntimeProfile.fromWire(APP), List.of(), "", "", Histories.T0.plusSeconds(60))));
         assertBranch(a, false, "throttled_skip", "backoff_until_fresh_evidence", "unchanged_noop");
         assertEquals("throttled", a.at("/quota/state").asText());
         assertFalse(a.at("/quota/next_eligible_at").isNull());

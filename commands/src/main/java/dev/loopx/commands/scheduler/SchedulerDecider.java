@@ -11,6 +11,7 @@ import dev.loopx.ledger.event.SchedulerHostUpdateFailed;
 import dev.loopx.ledger.event.TurnObserved;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.query.Frontier;
+import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.query.SchedulerHint;
 import dev.loopx.projections.query.ShouldRun;
 import dev.loopx.projections.quota.QuotaStatus;
@@ -37,8 +38,8 @@ public final class SchedulerDecider {
     }
 
     public static LiveHint liveHint(GoalState s, Views views, String agentId, String surface, java.time.Instant now) {
-        ShouldRun.Request request =
-                new ShouldRun.Request(s.goal().goalId(), agentId, "codex_app_heartbeat", List.of(), "", "", now);
+        ShouldRun.Request request = new ShouldRun.Request(
+                s.goal().goalId(), agentId, Optional.of(RuntimeProfile.CODEX_APP_HEARTBEAT), List.of(), "", "", now);
         Frontier f = Frontier.of(s, agentId, now);
         QuotaStatus q = QuotaStatus.at(s.goal().quota(), s.quota(), now);
         ShouldRun.Verdict v = ShouldRun.decide(s, request, f, q);

@@ -1,6 +1,8 @@
 package dev.loopx.commands.todo;
 
+import dev.loopx.projections.todo.TodoStatus;
 import java.util.Objects;
+import java.util.Optional;
 
 /** The todo commands (SPEC §S4). Empty strings mean "not given"; values are validated by the parser. */
 public final class TodoCommands {
@@ -45,7 +47,7 @@ public final class TodoCommands {
     public record ClaimTodo(String goalId, String todoId, String agentId) implements TodoCommand {}
 
     /**
-     * @param text new text or empty to keep; @param status {@code open|blocked|deferred|done} or empty
+     * @param text new text or empty to keep; @param status the new status, or empty to keep ({@code done} is refused)
      * @param resumeWhen a condition, {@code none} to clear, or empty to keep
      */
     public record UpdateTodo(
@@ -53,7 +55,7 @@ public final class TodoCommands {
             String todoId,
             String agentId,
             String text,
-            String status,
+            Optional<TodoStatus> status,
             String resumeWhen,
             boolean clearClaim)
             implements TodoCommand {}

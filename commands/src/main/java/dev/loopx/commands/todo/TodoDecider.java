@@ -18,6 +18,7 @@ import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.ledger.event.TodoSuperseded;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import io.vavr.control.Either;
 import java.util.ArrayList;
@@ -151,11 +152,11 @@ public final class TodoDecider {
             return Either.left(writable.getLeft());
         }
         TodoView t = writable.get();
-        if (c.status().equals("done")) {
+        if (c.status().equals(Optional.of(TodoStatus.DONE))) {
             return Decision.reject(new Rejection.UseCompleteForDone(t.todoId()));
         }
         String text = c.text().isEmpty() ? t.text() : TodoIds.normalise(c.text());
-        String status = c.status().isEmpty() ? t.status() : c.status();
+        String status = c.status().map(TodoStatus::wire).orElse(t.status());
         String resumeWhen =
                 c.resumeWhen().isEmpty() ? t.resumeWhen() : c.resumeWhen().equals("none") ? "" : c.resumeWhen();
         Optional<Rejection> awaited = awaitedTodoMissing(state.get(), resumeWhen);

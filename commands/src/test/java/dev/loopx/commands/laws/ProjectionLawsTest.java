@@ -47,6 +47,7 @@ import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.quota.QuotaFold;
 import dev.loopx.projections.todo.TodoFold;
+import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import dev.loopx.projections.view.MapViews;
 import dev.loopx.projections.view.Views;
@@ -228,7 +229,7 @@ class ProjectionLawsTest {
                                 todo,
                                 agent,
                                 random.nextBoolean() ? text : "",
-                                pick(random, List.of("", "open", "blocked", "deferred")),
+                                TodoStatus.fromWire(pick(random, List.of("", "open", "blocked", "deferred"))),
                                 pick(random, List.of("", "none", "resume_at:2026-03-01T00:00:00Z")),
                                 random.nextBoolean()),
                         state);

@@ -4,6 +4,7 @@ import dev.loopx.commands.todo.TodoCommands.AddTodo;
 import dev.loopx.commands.todo.TodoCommands.CompleteTodo;
 import dev.loopx.commands.todo.TodoCommands.UpdateTodo;
 import dev.loopx.ledger.event.TodoAdded;
+import dev.loopx.projections.todo.TodoStatus;
 import java.util.List;
 
 /** Test data for todo deciders: events and commands with every optional field unset. */
@@ -61,7 +62,7 @@ final class Todos {
     }
 
     static UpdateTodo update(String todoId, String agentId, String text, String status, String resumeWhen) {
-        return new UpdateTodo(G, todoId, agentId, text, status, resumeWhen, false);
+        return new UpdateTodo(G, todoId, agentId, text, TodoStatus.fromWire(status), resumeWhen, false);
     }
 
     static CompleteTodo complete(String todoId, String agentId, String nextAgentTodo) {

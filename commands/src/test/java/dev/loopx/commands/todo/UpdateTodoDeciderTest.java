@@ -15,6 +15,7 @@ import dev.loopx.ledger.event.TodoCompleted;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.GoalState;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -99,16 +100,16 @@ class UpdateTodoDeciderTest {
     @Test
     void clearingTheClaim_recordsTodoClaimCleared() {
         Scenario.givenGoalWithAgents(G, List.of("a", "b"), agentTodoClaimedBy(TEXT, "a"))
-                .when(views ->
-                        TodoDecider.decide(new UpdateTodo(G, ID, "a", "", "", "", true), GoalState.load(views, G)))
+                .when(views -> TodoDecider.decide(
+                        new UpdateTodo(G, ID, "a", "", Optional.empty(), "", true), GoalState.load(views, G)))
                 .thenEvents(new TodoClaimCleared(ID));
     }
 
     @Test
     void clearingTheClaimOfAnUnclaimedTodo_changesNothing() {
         Scenario.givenGoalWithAgents(G, List.of("a", "b"), agentTodo(TEXT))
-                .when(views ->
-                        TodoDecider.decide(new UpdateTodo(G, ID, "a", "", "", "", true), GoalState.load(views, G)))
+                .when(views -> TodoDecider.decide(
+                        new UpdateTodo(G, ID, "a", "", Optional.empty(), "", true), GoalState.load(views, G)))
                 .thenNothingChanged();
     }
 

@@ -2,6 +2,7 @@ package dev.loopx.host.heartbeat;
 
 import dev.loopx.commands.privacy.PublicText;
 import dev.loopx.host.shell.ShellWords;
+import dev.loopx.projections.query.RuntimeProfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -37,7 +38,7 @@ public final class ThinBody {
             String scope,
             List<String> capabilities,
             String cliBin,
-            String runtimeProfile,
+            RuntimeProfile runtimeProfile,
             String turnInstanceId) {
         public Request {
             Objects.requireNonNull(goalId, "goalId");
@@ -96,7 +97,7 @@ public final class ThinBody {
         if (!r.agentId().isEmpty()) {
             words.addAll(List.of("--agent-id", r.agentId()));
         }
-        words.addAll(List.of("--runtime-profile", r.runtimeProfile()));
+        words.addAll(List.of("--runtime-profile", r.runtimeProfile().wire()));
         r.capabilities().forEach(c -> words.addAll(List.of("--available-capability", c)));
         if (!r.turnInstanceId().isEmpty()) {
             words.addAll(List.of("--turn-instance-id", r.turnInstanceId()));

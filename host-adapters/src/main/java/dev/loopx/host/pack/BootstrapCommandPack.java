@@ -1,6 +1,7 @@
 package dev.loopx.host.pack;
 
 import dev.loopx.host.surface.HostSurface;
+import dev.loopx.projections.query.RuntimeProfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -113,7 +114,10 @@ public final class BootstrapCommandPack {
         }
         shouldRun.addAll(List.of(
                 "--runtime-profile",
-                request.hostSurface().map(HostSurface::runtimeProfile).orElse("generic_cli")));
+                request.hostSurface()
+                        .map(HostSurface::runtimeProfile)
+                        .orElse(RuntimeProfile.GENERIC_CLI)
+                        .wire()));
         return new NextStep.StatusAndLoopActivation(
                 summary,
                 statusCall,

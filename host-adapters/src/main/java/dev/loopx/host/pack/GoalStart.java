@@ -1,5 +1,6 @@
 package dev.loopx.host.pack;
 
+import dev.loopx.projections.query.RuntimeProfile;
 import java.util.List;
 import java.util.Objects;
 
@@ -37,7 +38,7 @@ public sealed interface GoalStart {
             ProjectSnapshot snapshot,
             String goalId,
             String agentId,
-            String runtimeProfile,
+            RuntimeProfile runtimeProfile,
             List<PlannedWrite> todos,
             List<Step> steps)
             implements GoalStart {

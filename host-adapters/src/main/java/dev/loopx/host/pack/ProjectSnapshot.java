@@ -6,6 +6,7 @@ import dev.loopx.projections.GoalState;
 import dev.loopx.projections.Projector;
 import dev.loopx.projections.store.ProjectionFiles;
 import dev.loopx.projections.store.SqliteProjectionStore;
+import dev.loopx.projections.todo.TodoStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -67,7 +68,7 @@ public record ProjectSnapshot(boolean connected, boolean stateCurrent, List<Goal
 
     private static Goal summary(GoalState state) {
         int open = (int) state.openTodos().stream()
-                .filter(t -> t.role().equals("agent") && t.status().equals("open"))
+                .filter(t -> t.role().equals("agent") && t.is(TodoStatus.OPEN))
                 .count();
         return new Goal(
                 state.goal().goalId(), state.goal().stopped(), state.goal().agentIds(), open);

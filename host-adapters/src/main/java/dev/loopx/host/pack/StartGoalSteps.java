@@ -105,7 +105,7 @@ final class StartGoalSteps {
         if (!agentId.isEmpty()) {
             shouldRun.addAll(List.of("--agent-id", agentId));
         }
-        shouldRun.addAll(List.of("--runtime-profile", surface.runtimeProfile()));
+        shouldRun.addAll(List.of("--runtime-profile", surface.runtimeProfile().wire()));
         step(
                 steps,
                 "quota_guard",

@@ -1,5 +1,6 @@
 package dev.loopx.host.surface;
 
+import dev.loopx.projections.query.RuntimeProfile;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -22,21 +23,29 @@ public enum HostSurface {
     CODEX_APP(
             "codex-app",
             "",
-            "codex_app_heartbeat",
+            RuntimeProfile.CODEX_APP_HEARTBEAT,
             "Codex App heartbeat automation holding the managed bootstrap wrapper"),
-    CODEX_CLI("codex-cli", "codex", "codex_cli", "visible /goal turn in Codex CLI carrying the thin task body"),
+    CODEX_CLI(
+            "codex-cli",
+            "codex",
+            RuntimeProfile.CODEX_CLI,
+            "visible /goal turn in Codex CLI carrying the thin task body"),
     CLAUDE_CODE(
             "claude-code",
             "claude-code",
-            "claude_code",
+            RuntimeProfile.CLAUDE_CODE,
             "Claude Code MCP server (loopx mcp serve) bound to the goal and agent"),
-    PI("pi", "pi", "generic_cli", "Pi extension + goal loop runtime installed by slash-commands --install"),
+    PI(
+            "pi",
+            "pi",
+            RuntimeProfile.GENERIC_CLI,
+            "Pi extension + goal loop runtime installed by slash-commands --install"),
     OPENCODE(
             "opencode",
             "opencode",
-            "generic_cli",
+            RuntimeProfile.GENERIC_CLI,
             "OpenCode command facade + goal bridge installed by slash-commands --install"),
-    SHELL("shell", "", "generic_cli", "a shell runner that loads the thin task body each turn");
+    SHELL("shell", "", RuntimeProfile.GENERIC_CLI, "a shell runner that loads the thin task body each turn");
 
     /** In the order their files are installed and listed. */
     private static final List<HostSurface> WITH_HOST_FILES = List.of(CODEX_CLI, CLAUDE_CODE, OPENCODE, PI);
@@ -45,10 +54,10 @@ public enum HostSurface {
     /** Empty for a host LoopX installs no files for. */
     private final String filesName;
 
-    private final String runtimeProfile;
+    private final RuntimeProfile runtimeProfile;
     private final String loop;
 
-    HostSurface(String wire, String filesName, String runtimeProfile, String loop) {
+    HostSurface(String wire, String filesName, RuntimeProfile runtimeProfile, String loop) {
         this.wire = wire;
         this.filesName = filesName;
         this.runtimeProfile = runtimeProfile;
@@ -61,7 +70,7 @@ public enum HostSurface {
     }
 
     /** The {@code --runtime-profile} this host's should-run calls use. */
-    public String runtimeProfile() {
+    public RuntimeProfile runtimeProfile() {
         return runtimeProfile;
     }
 

@@ -3,6 +3,7 @@ package dev.loopx.host.heartbeat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.loopx.projections.query.RuntimeProfile;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ class ThinBodyTest {
                 "s".repeat(ThinBody.MAX_SCOPE_CHARS),
                 caps,
                 "loopx",
-                "codex_app_heartbeat",
+                RuntimeProfile.CODEX_APP_HEARTBEAT,
                 longId('t'));
     }
 
@@ -36,8 +37,8 @@ class ThinBodyTest {
 
     @Test
     void theBodyTeachesTheWholeTurnLoop() {
-        String body = ThinBody.render(
-                new ThinBody.Request("g1", "builder", "", List.of("shell"), "loopx", "codex_app_heartbeat", ""));
+        String body = ThinBody.render(new ThinBody.Request(
+                "g1", "builder", "", List.of("shell"), "loopx", RuntimeProfile.CODEX_APP_HEARTBEAT, ""));
         assertTrue(
                 body.contains(
                         "loopx quota should-run --goal-id g1 --agent-id builder --runtime-profile codex_app_heartbeat"

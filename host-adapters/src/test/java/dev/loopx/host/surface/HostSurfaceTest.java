@@ -61,7 +61,7 @@ class HostSurfaceTest {
         assertEquals(
                 List.of("codex_app_heartbeat", "codex_cli", "claude_code", "generic_cli", "generic_cli", "generic_cli"),
                 List.of(HostSurface.values()).stream()
-                        .map(HostSurface::runtimeProfile)
+                        .map(s -> s.runtimeProfile().wire())
                         .toList());
     }
 }

@@ -17,19 +17,19 @@ public final class PendingUpgradeHint {
     public static final int ENVELOPE_BUDGET_BYTES = 8_192;
     public static final int READ_BUDGET_BYTES = 1_536;
     public static final String KIND = "automation_prompt_upgrade";
-    static final String PROFILE = "codex_app_heartbeat";
 
     private PendingUpgradeHint() {}
 
     /**
-     * The pending records of one lane: only a Codex App lane ({@code codex_app_heartbeat} with a
-     * named agent) has any. The hint is shown only for exactly one of them, and only after the
-     * caller confirmed it against the host store (should-run's answer adds it).
+     * The pending records of one Codex App lane (should-run asks only for a
+     * {@code codex_app_heartbeat} lane); a lane without a named agent has none. The hint is shown
+     * only for exactly one of them, and only after the caller confirmed it against the host store
+     * (should-run's answer adds it).
      *
      * @param pending the goal's pending records ({@link PromptMigrationFold#pending(dev.loopx.projections.view.Views, String)})
      */
-    public static List<PendingUpgrade> forLane(List<PendingUpgrade> pending, String agentId, String runtimeProfile) {
-        if (!runtimeProfile.equals(PROFILE) || agentId.isEmpty()) {
+    public static List<PendingUpgrade> forLane(List<PendingUpgrade> pending, String agentId) {
+        if (agentId.isEmpty()) {
             return List.of();
         }
         return pending.stream().filter(p -> p.agentId().equals(agentId)).toList();

@@ -1,6 +1,7 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,17 +48,14 @@ public record Attention(List<Item> needsUser, List<Item> needsAgent, List<Item> 
 
     private static boolean runnable(GoalState s, TodoView t, String agentId, Instant now) {
         if (agentId.isEmpty()) {
-            return TodoRules.isAdvancement(t) && t.status().equals("open") && TodoRules.resumeSatisfied(s, t, now);
+            return TodoRules.isAdvancement(t) && t.is(TodoStatus.OPEN) && TodoRules.resumeSatisfied(s, t, now);
         }
         return TodoRules.runnableFor(s, t, agentId, now);
     }
 
     private static String watchReason(GoalState s, TodoView t, String agentId, Instant now) {
-        if (t.status().equals("blocked")) {
-            return "blocked";
-        }
-        if (t.status().equals("deferred")) {
-            return "deferred";
+        if (t.is(TodoStatus.BLOCKED) || t.is(TodoStatus.DEFERRED)) {
+            return t.status(); // the status is the reason: "blocked" or "deferred"
         }
         if (TodoRules.isMonitor(t)) {
             return "monitor_quiet";

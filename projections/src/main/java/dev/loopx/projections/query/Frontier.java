@@ -1,6 +1,7 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
 import java.util.List;
@@ -53,7 +54,7 @@ public record Frontier(
                         && !t.claimedBy().isEmpty()
                         && !t.claimedBy().equals(agentId));
         int ready = count(todos, t -> TodoRules.readyDeferred(s, t, now));
-        int blocked = count(todos, t -> t.status().equals("deferred") && !TodoRules.readyDeferred(s, t, now));
+        int blocked = count(todos, t -> t.is(TodoStatus.DEFERRED) && !TodoRules.readyDeferred(s, t, now));
         List<String> gaps = s.quota()
                 .lastWriteback()
                 .filter(w -> w.deliveryOutcome().equals("outcome_gap"))

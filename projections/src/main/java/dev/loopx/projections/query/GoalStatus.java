@@ -3,6 +3,7 @@ package dev.loopx.projections.query;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.quota.QuotaLog;
 import dev.loopx.projections.quota.QuotaStatus;
+import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
 import java.util.List;
@@ -81,9 +82,9 @@ public record GoalStatus(
         List<TodoView> todos = s.openTodos();
         return new Counts(
                 s.todoCount(),
-                count(todos, t -> t.status().equals("open")),
-                count(todos, t -> t.status().equals("blocked")),
-                count(todos, t -> t.status().equals("deferred")),
+                count(todos, t -> t.is(TodoStatus.OPEN)),
+                count(todos, t -> t.is(TodoStatus.BLOCKED)),
+                count(todos, t -> t.is(TodoStatus.DEFERRED)),
                 s.doneCounts().done(),
                 count(todos, t -> t.role().equals("user") && TodoRules.open(t)),
                 count(todos, t -> t.role().equals("agent") && TodoRules.open(t)),

@@ -4,14 +4,16 @@ import dev.loopx.projections.GoalState;
 import dev.loopx.projections.quota.QuotaStatus;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What {@code quota should-run} would answer for each lane of a goal, with profile
- * {@code generic_cli}: one lane per registered agent, or the empty agent when none is registered
+ * {@link #PROFILE}: one lane per registered agent, or the empty agent when none is registered
  * (or the one lane asked for). Read surfaces use it to say who the goal waits on. Pure.
  */
 public final class LaneDecisions {
-    public static final String PROFILE = "generic_cli";
+    /** The profile every lane is asked with. */
+    public static final RuntimeProfile PROFILE = RuntimeProfile.GENERIC_CLI;
 
     private LaneDecisions() {}
 
@@ -28,7 +30,8 @@ public final class LaneDecisions {
         QuotaStatus q = QuotaStatus.at(s.goal().quota(), s.quota(), now);
         return agents.stream()
                 .map(a -> {
-                    ShouldRun.Request r = new ShouldRun.Request(s.goal().goalId(), a, PROFILE, List.of(), "", "", now);
+                    ShouldRun.Request r =
+                            new ShouldRun.Request(s.goal().goalId(), a, Optional.of(PROFILE), List.of(), "", "", now);
                     return new Lane(a, ShouldRun.decide(s, r, Frontier.of(s, a, now), q));
                 })
                 .toList();

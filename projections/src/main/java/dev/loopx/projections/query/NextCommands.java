@@ -51,7 +51,8 @@ public final class NextCommands {
         out.add("loopx reward --goal-id " + g
                 + " --reward positive|negative|mixed|neutral --reason-summary \"<why>\" --actor-kind owner");
         String lane = !agentId.isEmpty() ? " --agent-id " + agentId : s.hasAgents() ? " --agent-id <agent-id>" : "";
-        out.add("loopx quota should-run --goal-id " + g + lane + " --runtime-profile generic_cli");
+        out.add("loopx quota should-run --goal-id " + g + lane + " --runtime-profile "
+                + RuntimeProfile.GENERIC_CLI.wire());
         return out.stream().distinct().toList();
     }
 }

@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code loopx quota should-run} (SPEC §S7): may this agent run now, on what, and when should the
@@ -16,17 +15,13 @@ import java.util.Set;
  * {@code now}; it never writes and never spends. First match wins, in the order of §S7.
  */
 public final class ShouldRun {
-    public static final Set<String> PROFILES =
-            Set.of("codex_app_heartbeat", "codex_cli", "codex_app_ssh_goal", "claude_code", "generic_cli");
-    private static final Set<String> CODEX_PROFILES = Set.of("codex_app_heartbeat", "codex_cli", "codex_app_ssh_goal");
-
     private ShouldRun() {}
 
     /** @param runtimeProfile empty when the host did not say (fails closed) */
     public record Request(
             String goalId,
             String agentId,
-            String runtimeProfile,
+            Optional<RuntimeProfile> runtimeProfile,
             List<String> capabilities,
             String includeDetail,
             String currentRrule,
@@ -275,7 +270,7 @@ public final class ShouldRun {
                         identity(s, r, v),
                         memory,
                         r.currentRrule(),
-                        CODEX_PROFILES.contains(r.runtimeProfile()),
+                        r.runtimeProfile().filter(RuntimeProfile::codex).isPresent(),
                         r.includeDetail().equals("scheduler")
                                 || r.includeDetail().equals("all"),
                         r.now()));

@@ -14,7 +14,7 @@ import java.util.Optional;
  *
  * @param state              {@code stopped}, else the quota state
  * @param claimRequiredBeforeWork {@code normal_run} on a todo this lane has not claimed
- * @param runtimeProfile     the profile asked with ({@code ""} when none)
+ * @param runtimeProfile     the profile asked with (empty when none)
  * @param runnableCandidates up to 5 runnable advancement todos, in {@link TodoRules#ORDER}
  * @param terminalStop       the goal is terminal: the automation stops ({@code stop_terminal_no_followup})
  * @param pauseAllowed       the cadence stops, so the host may pause its automation
@@ -28,7 +28,7 @@ public record ShouldRunAnswer(
         String reason,
         String recommendedAction,
         boolean claimRequiredBeforeWork,
-        String runtimeProfile,
+        Optional<RuntimeProfile> runtimeProfile,
         QuotaStatus quota,
         String agentId,
         boolean agentRegistered,
@@ -46,6 +46,7 @@ public record ShouldRunAnswer(
         SchedulerHint schedulerHint) {
     public ShouldRunAnswer {
         Objects.requireNonNull(effectiveAction, "effectiveAction");
+        Objects.requireNonNull(runtimeProfile, "runtimeProfile");
         Objects.requireNonNull(selectedTodo, "selectedTodo");
         runnableCandidates = List.copyOf(runnableCandidates);
         Objects.requireNonNull(promptUpgrade, "promptUpgrade");

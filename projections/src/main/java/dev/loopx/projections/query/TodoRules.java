@@ -1,6 +1,7 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
 import java.util.Comparator;
@@ -46,13 +47,13 @@ public final class TodoRules {
 
     /** A monitor is due when it is open (not blocked or deferred) and its resume condition holds. */
     public static boolean monitorDue(GoalState s, TodoView t, Instant now) {
-        return isMonitor(t) && t.status().equals("open") && resumeSatisfied(s, t, now);
+        return isMonitor(t) && t.is(TodoStatus.OPEN) && resumeSatisfied(s, t, now);
     }
 
     /** Advancement work an agent may run now: open, condition met, not excluded, unclaimed or its own. */
     public static boolean runnableFor(GoalState s, TodoView t, String agentId, Instant now) {
         return isAdvancement(t)
-                && t.status().equals("open")
+                && t.is(TodoStatus.OPEN)
                 && resumeSatisfied(s, t, now)
                 && !t.excludedAgents().contains(agentId)
                 && (t.claimedBy().isEmpty() || t.claimedBy().equals(agentId));
@@ -61,14 +62,14 @@ public final class TodoRules {
     /** Open advancement work that only other agents may run now (claimed by them). */
     public static boolean claimedByOther(TodoView t, String agentId) {
         return isAdvancement(t)
-                && t.status().equals("open")
+                && t.is(TodoStatus.OPEN)
                 && !t.claimedBy().isEmpty()
                 && !t.claimedBy().equals(agentId);
     }
 
     /** A deferred todo whose condition came true: the plan must be revisited before more work. */
     public static boolean readyDeferred(GoalState s, TodoView t, Instant now) {
-        return t.status().equals("deferred") && !t.resumeWhen().isEmpty() && resumeSatisfied(s, t, now);
+        return t.is(TodoStatus.DEFERRED) && !t.resumeWhen().isEmpty() && resumeSatisfied(s, t, now);
     }
 
     /**

@@ -73,7 +73,7 @@ public final class TodoFold {
                         e.todoId(),
                         r.goalId(),
                         e.role(),
-                        "open",
+                        TodoStatus.OPEN.wire(),
                         e.text(),
                         e.taskClass(),
                         e.priority(),

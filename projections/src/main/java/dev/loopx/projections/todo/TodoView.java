@@ -6,7 +6,10 @@ import java.util.Objects;
 /**
  * One todo as it is now ({@code todo_item_v0}, SPEC §S4). Empty strings mean "not set".
  *
- * @param status {@code open|done|blocked|deferred}
+ * <p>{@code status} is kept as recorded, the wire spelling of a {@link TodoStatus}: the stored
+ * view and its JSON hold exactly what the events said (a fold never refuses a recorded spelling);
+ * compare it with {@link #is}.
+ *
  * @param supersededBy the replacement's id when the todo was retired by {@code supersede}
  * @param successorTodoIds the todos its completion created (a repeat may not name others)
  */
@@ -50,8 +53,13 @@ public record TodoView(
         successorTodoIds = List.copyOf(successorTodoIds);
     }
 
+    /** Whether the todo has {@code s} (its recorded status is {@code s}'s wire spelling). */
+    public boolean is(TodoStatus s) {
+        return status.equals(s.wire());
+    }
+
     public boolean done() {
-        return status.equals("done");
+        return is(TodoStatus.DONE);
     }
 
     public boolean isUserGate() {
@@ -93,7 +101,7 @@ public record TodoView(
                 todoId,
                 goalId,
                 role,
-                "done",
+                TodoStatus.DONE.wire(),
                 text,
                 taskClass,
                 priority,

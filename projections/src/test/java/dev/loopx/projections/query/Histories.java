@@ -78,6 +78,6 @@ final class Histories {
     }
 
     static ShouldRun.Request request(String agent, String profile) {
-        return new ShouldRun.Request(GOAL, agent, profile, List.of(), "", "", NOW);
+        return new ShouldRun.Request(GOAL, agent, RuntimeProfile.fromWire(profile), List.of(), "", "", NOW);
     }
 }

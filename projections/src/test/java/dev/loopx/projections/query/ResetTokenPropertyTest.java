@@ -19,6 +19,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -86,7 +87,8 @@ class ResetTokenPropertyTest {
         return ShouldRun.answer(
                 s,
                 SchedulerView.empty("g1", agent, "codex_app"),
-                new ShouldRun.Request("g1", agent, "codex_app_heartbeat", List.of(), "", "", now));
+                new ShouldRun.Request(
+                        "g1", agent, Optional.of(RuntimeProfile.CODEX_APP_HEARTBEAT), List.of(), "", "", now));
     }
 
     private static SchedulerHint hint(GoalState s, String agent, Instant now) {
