@@ -1,6 +1,5 @@
 package dev.loopx.application.automation;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
@@ -52,23 +51,17 @@ public final class ApplyPromptUpgrades {
             Optional<String> deferralReason,
             List<MigrationResult> results,
             List<RecordedMigration> recorded,
-            List<ObjectNode> automationUpdateRequests) {
+            List<AutomationUpdate> automationUpdateRequests) {
         public Applied {
             Objects.requireNonNull(deferralReason, "deferralReason");
             results = List.copyOf(results);
             recorded = List.copyOf(recorded);
-            automationUpdateRequests =
-                    automationUpdateRequests.stream().map(ObjectNode::deepCopy).toList();
+            automationUpdateRequests = List.copyOf(automationUpdateRequests);
         }
 
         /** True unless an automation failed, went stale or was deferred. */
         public boolean ok() {
             return results.stream().noneMatch(r -> NOT_OK.contains(r.result()));
-        }
-
-        @Override
-        public List<ObjectNode> automationUpdateRequests() {
-            return automationUpdateRequests.stream().map(ObjectNode::deepCopy).toList();
         }
     }
 
@@ -106,10 +99,10 @@ public final class ApplyPromptUpgrades {
     }
 
     /** The App-side request of each adoption among {@code entries}, in order. */
-    static List<ObjectNode> automationUpdateRequests(List<PlanEntry> entries) {
+    static List<AutomationUpdate> automationUpdateRequests(List<PlanEntry> entries) {
         return entries.stream()
                 .filter(PlanEntry::adoptionRequired)
-                .map(PromptMigrator::automationUpdateRequest)
+                .map(AutomationUpdate::of)
                 .toList();
     }
 }

@@ -1,6 +1,5 @@
 package dev.loopx.application.automation;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.runtime.LoopxRuntime;
@@ -66,7 +65,7 @@ public final class SyncInstalledPrompts {
     public record Migration(
             boolean appRunning,
             Optional<String> deferralReason,
-            Optional<List<ObjectNode>> appSide,
+            Optional<List<AutomationUpdate>> appSide,
             boolean succeeded) {
         public Migration {
             Objects.requireNonNull(deferralReason, "deferralReason");
@@ -160,7 +159,7 @@ public final class SyncInstalledPrompts {
             succeeded &= result.result().equals("updated") || result.result().equals("current");
         }
         // probed again: the App-side requests are offered when the App runs now, after the apply
-        Optional<List<ObjectNode>> appSide =
+        Optional<List<AutomationUpdate>> appSide =
                 migrator.deferralReason().map(reason -> ApplyPromptUpgrades.automationUpdateRequests(toMigrate));
         return new Migration(appRunning, deferral, appSide, succeeded);
     }

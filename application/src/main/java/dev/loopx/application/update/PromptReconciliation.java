@@ -1,11 +1,11 @@
 package dev.loopx.application.update;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.loopx.application.Invocation;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -20,12 +20,12 @@ import java.util.Optional;
  * {@link #UNAVAILABLE}; neither starts the child. Only {@code complete} and {@code no_codex_store}
  * complete the upgrade.
  *
- * @param sync the child's answer ({@code loopx_automation_prompt_upgrade_v0}), when it gave one with automations
+ * @param sync what the child answered ({@code loopx_automation_prompt_upgrade_v0}), when it gave an answer with automations
  * @param exitCode the child's exit code ({@code -1} when killed at its deadline; {@code 0} when not started)
  * @param finished the child answered: not killed, exit 0 or 1, and a sync document
  */
 public record PromptReconciliation(
-        String result, boolean started, Optional<JsonNode> sync, int exitCode, boolean finished) {
+        String result, boolean started, Optional<SyncAnswer> sync, int exitCode, boolean finished) {
     public static final String FAILED = "failed";
     public static final String DEFERRED = "deferred";
     public static final String CHANGED_SINCE_SNAPSHOT = "changed_since_snapshot";
@@ -76,18 +76,18 @@ public record PromptReconciliation(
                         "--execute"),
                 timeout);
         invocation.progress().report("");
-        Optional<JsonNode> doc = o.json().filter(d -> d.has("automations"));
+        Optional<SyncAnswer> doc = o.json().filter(d -> d.has("automations")).map(SyncAnswer::read);
         if (o.timedOut() || (o.exitCode() != 0 && o.exitCode() != 1) || doc.isEmpty()) {
             return new PromptReconciliation(FAILED, true, doc, o.exitCode(), false);
         }
-        JsonNode counts = doc.get().path("counts");
-        String result = FAILED_RESULTS.stream().anyMatch(counts::has)
+        Map<String, Integer> counts = doc.get().counts();
+        String result = FAILED_RESULTS.stream().anyMatch(counts::containsKey)
                 ? FAILED
-                : counts.has("deferred")
+                : counts.containsKey("deferred")
                         ? DEFERRED
-                        : counts.has("changed_since_snapshot")
+                        : counts.containsKey("changed_since_snapshot")
                                 ? CHANGED_SINCE_SNAPSHOT
-                                : counts.has("review_required") ? REVIEW_REQUIRED : COMPLETE;
+                                : counts.containsKey("review_required") ? REVIEW_REQUIRED : COMPLETE;
         return new PromptReconciliation(result, true, doc, o.exitCode(), true);
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.automation.ApplyPromptUpgrades;
 import dev.loopx.application.automation.MigrationResult;
+import dev.loopx.cli.document.AutomationUpdateDocument;
 import dev.loopx.cli.support.CliContext;
 import java.io.PrintWriter;
 
@@ -23,7 +24,7 @@ final class PromptApplyDocument {
         ArrayNode list = doc.putArray("automations");
         ObjectNode counts = JsonNodeFactory.instance.objectNode();
         for (MigrationResult r : applied.results()) {
-            list.add(r.publicForm());
+            AutomationPrompts.putResult(list.addObject(), r);
             counts.put(r.result(), counts.path(r.result()).asInt(0) + 1);
         }
         doc.put("ok", applied.ok());
@@ -33,8 +34,7 @@ final class PromptApplyDocument {
         doc.set("counts", counts);
         if (applied.deferralReason().isPresent()) {
             doc.put("status", "deferred");
-            ArrayNode requests = doc.putArray("automation_update_requests");
-            applied.automationUpdateRequests().forEach(requests::add);
+            doc.set("automation_update_requests", AutomationUpdateDocument.list(applied.automationUpdateRequests()));
             doc.put(
                     "hint",
                     applied.deferralReason().get().equals("app_running")

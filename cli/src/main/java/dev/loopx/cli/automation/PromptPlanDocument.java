@@ -33,7 +33,7 @@ final class PromptPlanDocument {
         ArrayNode list = doc.putArray("automations");
         for (PlannedAutomation e : planned.automations()) {
             counts.merge(e.status(), 1, Integer::sum);
-            list.add(e.publicForm());
+            list.add(AutomationPrompts.planned(e));
         }
         ObjectNode c = doc.putObject("counts");
         counts.forEach(c::put);

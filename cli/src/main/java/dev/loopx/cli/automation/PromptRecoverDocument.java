@@ -19,7 +19,7 @@ final class PromptRecoverDocument {
         ObjectNode doc = CliContext.document(AutomationPrompts.SCHEMA, recovered.ok());
         doc.put("writes", true);
         doc.put("route", "automation-prompts " + route);
-        doc.setAll(recovered.result().publicForm());
+        AutomationPrompts.putResult(doc, recovered.result());
         if (!recovered.ok()) {
             String reason = recovered.result().reason();
             doc.put("error_code", reason);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.automation.SyncInstalledPrompts;
+import dev.loopx.cli.document.AutomationUpdateDocument;
 import dev.loopx.cli.support.CliContext;
 import java.io.PrintWriter;
 
@@ -23,10 +24,9 @@ final class SyncInstalledDocument {
         synced.migration().ifPresent(m -> {
             doc.put("app_running", m.appRunning());
             doc.put("deferral_reason", m.deferralReason().orElse(null));
-            m.appSide().ifPresent(entries -> {
-                ArrayNode requests = doc.putArray("automation_update_requests");
-                entries.forEach(requests::add);
-            });
+            m.appSide()
+                    .ifPresent(
+                            requests -> doc.set("automation_update_requests", AutomationUpdateDocument.list(requests)));
         });
         doc.put("ok", synced.ok());
         doc.put("writes", synced.execute());
@@ -34,7 +34,7 @@ final class SyncInstalledDocument {
         ArrayNode list = doc.putArray("automations");
         ObjectNode counts = JsonNodeFactory.instance.objectNode();
         for (SyncInstalledPrompts.Row row : synced.rows()) {
-            ObjectNode o = row.entry().publicForm();
+            ObjectNode o = AutomationPrompts.planned(row.entry());
             o.put("result", row.result());
             if (row.migrated()) {
                 o.put("reason", row.reason().isEmpty() ? null : row.reason());

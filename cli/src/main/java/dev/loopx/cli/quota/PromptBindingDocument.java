@@ -1,11 +1,10 @@
 package dev.loopx.cli.quota;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.automation.AutomationUpdate;
+import dev.loopx.cli.document.AutomationUpdateDocument;
 import dev.loopx.host.codexapp.binding.AppPromptBinding;
-import dev.loopx.host.codexapp.migration.PlanEntry;
 import dev.loopx.ledger.json.Json;
-import java.util.List;
 
 /**
  * {@code scheduler_hint.app_automation.prompt_binding} ({@value AppPromptBinding#SCHEMA}) of an
@@ -13,10 +12,6 @@ import java.util.List;
  * body or a path), with the App-side {@code automation_update} request when adoption is required.
  */
 final class PromptBindingDocument {
-    /** What the App keeps of the automation when it applies the request. */
-    private static final List<String> PRESERVED =
-            List.of("kind", "status", "rrule", "target_thread_id", "name", "model", "notification_policy");
-
     private PromptBindingDocument() {}
 
     static ObjectNode of(AppPromptBinding b) {
@@ -38,23 +33,9 @@ final class PromptBindingDocument {
                 o.put("prompt_sha256", i.wrapperSha256());
             });
         }
-        b.adoption().ifPresent(e -> o.set("automation_update", automationUpdate(e)));
+        b.adoption().ifPresent(e -> o.set("automation_update", AutomationUpdateDocument.of(AutomationUpdate.of(e))));
         b.nextCommand().ifPresent(c -> o.put("next_command", c));
         o.put("grants_authority", false);
-        return o;
-    }
-
-    /** The {@code automation_update} request that adopts the managed wrapper for one plan entry. */
-    static ObjectNode automationUpdate(PlanEntry e) {
-        ObjectNode o = Json.object();
-        o.put("kind", "automation_update");
-        o.put("automation_id", e.automationId());
-        o.put("expected_prompt_sha256", e.promptSha256().orElse(null));
-        o.put("prompt_sha256", e.desiredSha256().orElse(null));
-        o.put("prompt_source", "plan_file:automations[automation_id=" + e.automationId() + "].desired_prompt");
-        o.put("target_thread_id", e.targetThreadId().orElse(null));
-        ArrayNode keep = o.putArray("preserve");
-        PRESERVED.forEach(keep::add);
         return o;
     }
 }

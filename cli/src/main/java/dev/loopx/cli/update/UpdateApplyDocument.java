@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.update.ApplyUpdate;
 import dev.loopx.application.update.PromptReconciliation;
+import dev.loopx.application.update.SyncAnswer;
 import dev.loopx.application.update.UpgradeSnapshot;
+import dev.loopx.cli.document.AutomationUpdateDocument;
 import dev.loopx.cli.support.CliContext;
 import java.io.PrintWriter;
 
@@ -99,21 +101,18 @@ final class UpdateApplyDocument {
         p.sync().ifPresent(d -> {
             o.put("runner", "new_runtime");
             o.put("sync_exit_code", p.exitCode());
-            o.set("counts", d.path("counts").deepCopy());
+            ObjectNode counts = o.putObject("counts");
+            d.counts().forEach(counts::put);
             ArrayNode list = o.putArray("automations");
-            for (JsonNode a : d.path("automations")) {
+            for (SyncAnswer.Row a : d.automations()) {
                 ObjectNode row = list.addObject();
-                row.put("automation_id", a.path("automation_id").asText());
-                row.put("result", a.path("result").asText());
-                if (a.hasNonNull("reason")) {
-                    row.put("reason", a.path("reason").asText());
-                }
+                row.put("automation_id", a.automationId());
+                row.put("result", a.result());
+                a.reason().ifPresent(reason -> row.put("reason", reason));
             }
-            if (d.has("automation_update_requests")) {
-                o.set(
-                        "automation_update_requests",
-                        d.get("automation_update_requests").deepCopy());
-            }
+            d.automationUpdateRequests()
+                    .ifPresent(
+                            requests -> o.set("automation_update_requests", AutomationUpdateDocument.list(requests)));
         });
         return o;
     }

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.host.codexapp.binding.AppPromptBinding;
-import dev.loopx.host.codexapp.migration.PlanEntry;
-import dev.loopx.host.codexapp.migration.PromptMigrator;
 import dev.loopx.host.codexapp.store.CodexHome;
 import dev.loopx.projections.heartbeat.HeartbeatFold.HeartbeatInstall;
 import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
@@ -65,24 +63,5 @@ class PromptBindingDocumentTest {
                 "upgrade_applied",
                 PromptBindingDocument.of(cleared).path("reason").asText());
         assertFalse(PromptBindingDocument.of(cleared).toString().contains("/nonexistent"));
-    }
-
-    @Test
-    void theAutomationUpdateRequestIsTheOneTheMigratorAnswersWith() {
-        PlanEntry e = new PlanEntry(
-                "auto-1",
-                PlanEntry.ADOPTION_REQUIRED,
-                List.of(),
-                Optional.of("g"),
-                Optional.of("builder"),
-                Optional.of("managed_wrapper"),
-                Optional.of(1),
-                Optional.of("ab".repeat(32)),
-                "ef".repeat(32),
-                Optional.of("thr"),
-                Optional.of("the managed wrapper"),
-                Optional.of("cd".repeat(32)),
-                Optional.of(2));
-        assertEquals(PromptMigrator.automationUpdateRequest(e), PromptBindingDocument.automationUpdate(e));
     }
 }

@@ -11,8 +11,8 @@ import java.util.Optional;
 
 /**
  * One automation in a prompt-upgrade plan (SPEC §S12). {@code desiredPrompt} is the managed
- * wrapper (it holds the runtime root, a local path) and is kept only in the private plan file:
- * {@link #toPublicJson} carries digests only.
+ * wrapper (it holds the runtime root, a local path) and is kept only in the private plan file
+ * ({@link #toPrivateJson}); an answer shows the other fields only.
  *
  * @param status         {@code blocked | unmanaged | current | adoption_required}
  * @param reasons        why blocked or unmanaged (machine codes), empty otherwise
@@ -53,8 +53,8 @@ public record PlanEntry(
         return status.equals(ADOPTION_REQUIRED);
     }
 
-    /** The public form: ids, statuses and digests only (no prompt body). */
-    public ObjectNode toPublicJson() {
+    /** The private form (plan file): ids, statuses, digests and {@code desired_prompt}. */
+    public ObjectNode toPrivateJson() {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("automation_id", automationId);
         o.put("status", status);
@@ -77,12 +77,6 @@ public record PlanEntry(
         } else {
             o.putNull("desired_wrapper_version");
         }
-        return o;
-    }
-
-    /** The private form (plan file): the public fields plus {@code desired_prompt}. */
-    public ObjectNode toPrivateJson() {
-        ObjectNode o = toPublicJson();
         o.put("desired_prompt", desiredPrompt.orElse(null));
         return o;
     }

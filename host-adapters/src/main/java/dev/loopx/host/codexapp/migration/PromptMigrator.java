@@ -1,8 +1,5 @@
 package dev.loopx.host.codexapp.migration;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.host.codexapp.store.CodexAppProcessProbe;
 import dev.loopx.host.codexapp.store.CodexAutomationStore;
 import dev.loopx.host.codexapp.store.ConvergeOutcome;
@@ -61,20 +58,7 @@ public final class PromptMigrator {
             Optional<String> agentId,
             Optional<String> oldPromptSha256,
             Optional<String> newPromptSha256,
-            Optional<String> targetThreadId) {
-        public ObjectNode toJson() {
-            ObjectNode o = JsonNodeFactory.instance.objectNode();
-            o.put("automation_id", automationId);
-            o.put("result", result);
-            o.put("reason", reason.isEmpty() ? null : reason);
-            o.put("goal_id", goalId.orElse(null));
-            o.put("agent_id", agentId.orElse(null));
-            o.put("prompt_sha256", oldPromptSha256.orElse(null));
-            o.put("desired_sha256", newPromptSha256.orElse(null));
-            o.put("target_thread_id", targetThreadId.orElse(null));
-            return o;
-        }
-    }
+            Optional<String> targetThreadId) {}
 
     private final CodexAutomationStore store;
     private final MigrationJournal journal;
@@ -262,21 +246,6 @@ public final class PromptMigrator {
 
     public Optional<MigrationJournal.Entry> journalEntry(String automationId) {
         return journal.read(automationId);
-    }
-
-    /** The App-side request that performs an adoption while the App runs (prompt body in the plan file). */
-    public static ObjectNode automationUpdateRequest(PlanEntry e) {
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("kind", "automation_update");
-        o.put("automation_id", e.automationId());
-        o.put("expected_prompt_sha256", e.promptSha256().orElse(null));
-        o.put("prompt_sha256", e.desiredSha256().orElse(null));
-        o.put("prompt_source", "plan_file:automations[automation_id=" + e.automationId() + "].desired_prompt");
-        o.put("target_thread_id", e.targetThreadId().orElse(null));
-        ArrayNode keep = o.putArray("preserve");
-        List.of("kind", "status", "rrule", "target_thread_id", "name", "model", "notification_policy")
-                .forEach(keep::add);
-        return o;
     }
 
     private static MigrationOutcome outcome(String kind, PlanEntry e, String route, String reason) {
