@@ -41,6 +41,7 @@ public final class LoopxArchitectureRules {
                 theApplicationNeverSeesTheCli(),
                 applicationReachesAdaptersOnlyThroughPorts(),
                 cliReachesTheDomainOnlyThroughTheApplication(),
+                documentsAreShapedOnlyInTheCli(),
                 domainNeverReadsTheClockRandomnessOrEnvironment(),
                 domainNeverTouchesTheFileSystem());
     }
@@ -166,6 +167,36 @@ public final class LoopxArchitectureRules {
                 .dependOnClassesThat(DOMAIN_BEHAVIOUR)
                 .allowEmptyShould(true)
                 .because("use cases live in the application layer, so the MCP tools and a dashboard run the same ones");
+    }
+
+    /**
+     * Queries and use cases answer records; every {@code loopx_*_v0} document is rendered in the
+     * CLI. JSON below it is persistence only (the ledger's events, the projection store, the
+     * Codex store, migration journal and plan file, {@code projects.json}, host files, an
+     * operation's intent arguments, a child process's answer), which lives outside these packages
+     * ({@code application.heartbeat} and {@code .automation} build intent arguments and the plan
+     * file, so they are not listed; their results are records all the same).
+     */
+    static ArchRule documentsAreShapedOnlyInTheCli() {
+        return noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "dev.loopx.projections.query..",
+                        "dev.loopx.projections.quota..",
+                        "dev.loopx.host.heartbeat..",
+                        "dev.loopx.host.pack..",
+                        "dev.loopx.host.slash..",
+                        "dev.loopx.application.status..",
+                        "dev.loopx.application.quota..",
+                        "dev.loopx.application.todo..",
+                        "dev.loopx.application.host..",
+                        "dev.loopx.application.ledger..",
+                        "dev.loopx.application.ops..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("com.fasterxml.jackson.databind..")
+                .allowEmptyShould(true)
+                .because("a document is rendered in one place, in the CLI, from result records");
     }
 
     /** Pure functions over input text (no state, no I/O) that the CLI may call to refuse bad input early. */

@@ -18,8 +18,6 @@ import java.util.Optional;
  */
 public final class ThinBody {
     public static final int MAX_CHARS = 3_000;
-    /** The whole {@code heartbeat_agent_input_v1} document's budget. */
-    public static final int MAX_JSON_CHARS = 5_400;
     /** Longest accepted agent scope (all {@code --agent-scope} values joined), in characters. */
     public static final int MAX_SCOPE_CHARS = 320;
 
