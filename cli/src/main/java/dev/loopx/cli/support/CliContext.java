@@ -256,7 +256,8 @@ public final class CliContext {
             case "runtime_root_not_found", "runtime_root_not_initialized" -> "loopx connect --project <dir>";
             case "projection_diverged", "projection_store_unreadable" -> "loopx projections rebuild";
             case "lock_acquire_timeout" -> "retry; if it persists, run loopx doctor to see the lock state";
-            case "ledger_corrupt", "ledger_unreadable", "ledger_foreign_files" -> "loopx ledger verify";
+            case "ledger_corrupt", "ledger_unreadable", "ledger_foreign_files", "ledger_tampered" ->
+                "loopx ledger verify";
             default -> "loopx doctor";
         };
     }

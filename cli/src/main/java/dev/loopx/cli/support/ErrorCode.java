@@ -63,6 +63,7 @@ public enum ErrorCode {
     SCHEDULER_HINT_MISMATCH("scheduler_hint_mismatch"),
     SPEND_NOT_FOUND("spend_not_found"),
     EXECUTE_AND_OFFLINE_REQUIRED("execute_and_offline_required"),
+    LEDGER_TAMPERED("ledger_tampered"),
     // exit 3: the environment failed (files, locks, the JVM)
     INTERNAL_ERROR("internal_error"),
     INTERRUPTED("interrupted"),

@@ -65,7 +65,8 @@ public final class ExitCodes {
                     WRITEBACK_ALREADY_SPENT,
                     SCHEDULER_HINT_MISMATCH,
                     SPEND_NOT_FOUND,
-                    EXECUTE_AND_OFFLINE_REQUIRED -> REFUSED;
+                    EXECUTE_AND_OFFLINE_REQUIRED,
+                    LEDGER_TAMPERED -> REFUSED;
             case INTERNAL_ERROR,
                     INTERRUPTED,
                     LEDGER_CORRUPT,

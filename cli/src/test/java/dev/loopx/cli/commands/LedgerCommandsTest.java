@@ -88,6 +88,36 @@ class LedgerCommandsTest {
         assertEquals("ledger_verify_failed", doc.get("error_code").asText());
     }
 
+    /**
+     * ledger.head forged with a valid checksum over another hash (what remains when the last event
+     * was rewritten with a recomputed hash): the next write refuses instead of sealing the change
+     * into the chain and the marker, and verify keeps reporting it.
+     */
+    @Test
+    void aWriteNeverHealsATamperedHead() {
+        var head = new dev.loopx.ledger.HeadMarker(Path.of(root)).committed().orElseThrow();
+        new dev.loopx.ledger.HeadMarker(Path.of(root))
+                .markCommitted(new dev.loopx.ledger.Head(head.seq(), "ab".repeat(32)));
+        assertEquals(1, cli.run("--runtime-root", root, "ledger", "verify").exit());
+        Map<String, String> before = CliRunner.snapshot(Path.of(root, "ledger"));
+        var write = cli.run(
+                "--runtime-root",
+                root,
+                "todo",
+                "add",
+                "--goal-id",
+                "g1",
+                "--role",
+                "agent",
+                "--text",
+                "after the forgery");
+        assertEquals(1, write.exit(), write::toString);
+        assertEquals("ledger_tampered", write.json().get("error_code").asText());
+        assertTrue(write.json().get("message").asText().contains("seq " + head.seq()), write::toString);
+        assertEquals(before, CliRunner.snapshot(Path.of(root, "ledger")), "nothing appended");
+        assertEquals(1, cli.run("--runtime-root", root, "ledger", "verify").exit(), "the evidence is still there");
+    }
+
     @Test
     void replayPrintsStoredEnvelopesAndFilters() {
         List<JsonNode> all = cli.run("--runtime-root", root, "ledger", "replay").jsonLines();

@@ -162,6 +162,18 @@ public final class ChronicleLedger implements Ledger {
                         "the ledger ends at seq " + head.seq() + " but seq " + acknowledged.seq()
                                 + " was acknowledged; nothing was written. Run `loopx ledger verify`");
             }
+            if (acknowledged.seq() == head.seq()
+                    && head.seq() > 0
+                    && !acknowledged.hash().equals(head.hash())) {
+                // The last stored event is not the one that was acknowledged: it was rewritten (even
+                // with a recomputed hash) or the marker was. Appending on top would seal the change
+                // into the chain and the marker, and erase the evidence `ledger verify` reports.
+                throw new LedgerException(
+                        "ledger_tampered",
+                        "the ledger's last event (seq " + head.seq() + ") is not the one that was acknowledged: it or"
+                                + " ledger.head changed after it was written; nothing was written. Run `loopx ledger"
+                                + " verify`, then restore the ledger from a backup or an export (`loopx ledger import`)");
+            }
             if (head.seq() != expectedHead) {
                 return Either.left(new HeadMismatch(expectedHead, head.seq()));
             }

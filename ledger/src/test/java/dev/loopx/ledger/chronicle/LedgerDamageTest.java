@@ -165,4 +165,59 @@ class LedgerDamageTest {
         assertFalse(report.ok());
         assertEquals(2, report.firstBadSeq());
     }
+
+    /**
+     * An attacker rewrites the last event and recomputes its hash and event id, so the chain is
+     * valid: only the acknowledged head (ledger.head) still knows. A writer must not append on top
+     * (that would seal the change into the chain and the marker): {@code ledger_tampered}, nothing
+     * written, and verify keeps reporting it.
+     */
+    @Test
+    void aRewrittenLastEventWithARecomputedHashIsNeverSealedByTheNextWrite() throws IOException {
+        List<Recorded> events = writeFiveEvents();
+        Recorded last = events.get(4);
+        Recorded fourth = events.get(3);
+        var forged = codec.propose(
+                new GoalConfigured(java.math.BigDecimal.valueOf(6), 24, 1),
+                java.time.Instant.parse(last.recordedAt()),
+                "g",
+                last.actor(),
+                last.operationId());
+        Recorded resealed = EnvelopeCodec.seal(forged, fourth.seq(), fourth.hash());
+        byte[] original = EnvelopeCodec.toBytes(last);
+        byte[] replacement = EnvelopeCodec.toBytes(resealed);
+        assertEquals(original.length, replacement.length, "the forgery keeps the document's length");
+        Path file = queueFile();
+        byte[] bytes = Files.readAllBytes(file);
+        System.arraycopy(replacement, 0, bytes, indexOf(bytes, original), replacement.length);
+        Files.write(file, bytes);
+        assertFalse(verify().ok(), "verify sees that the last event is not the acknowledged one");
+        byte[] before = Files.readAllBytes(file);
+
+        try (ChronicleLedger ledger = ChronicleLedger.open(root, SyncPolicy.ALWAYS, new LedgerLock(root))) {
+            assertEquals(resealed.hash(), ledger.head().hash(), "the forged event reads back as a valid head");
+            LedgerException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                    LedgerException.class, () -> ledger.appendIfHead(5, List.of(LedgerContract.event("g", 9))));
+            assertEquals("ledger_tampered", refused.errorCode());
+            assertTrue(refused.getMessage().contains("seq 5"), refused.getMessage());
+        }
+        org.junit.jupiter.api.Assertions.assertArrayEquals(before, Files.readAllBytes(file), "nothing appended");
+        assertEquals(last.hash(), new HeadMarker(root).committed().orElseThrow().hash(), "the marker is untouched");
+        assertFalse(verify().ok(), "the evidence is still there");
+    }
+
+    /** The marker given a valid checksum over a wrong hash: the same refusal, the ledger untouched. */
+    @Test
+    void aForgedHeadMarkerStopsWritersToo() throws IOException {
+        writeFiveEvents();
+        new HeadMarker(root).markCommitted(new dev.loopx.ledger.Head(5, "ab".repeat(32)));
+        byte[] before = Files.readAllBytes(queueFile());
+        try (ChronicleLedger ledger = ChronicleLedger.open(root, SyncPolicy.ALWAYS, new LedgerLock(root))) {
+            LedgerException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                    LedgerException.class, () -> ledger.appendIfHead(5, List.of(LedgerContract.event("g", 9))));
+            assertEquals("ledger_tampered", refused.errorCode());
+        }
+        org.junit.jupiter.api.Assertions.assertArrayEquals(before, Files.readAllBytes(queueFile()));
+        assertFalse(verify().ok());
+    }
 }
