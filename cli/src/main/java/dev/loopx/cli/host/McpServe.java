@@ -68,7 +68,7 @@ public final class McpServe {
             }
             if (answer == null || !answer.isObject()) {
                 return blocker(new McpBlocker(
-                        tool(call),
+                        call.tool(),
                         "cli_output_unreadable",
                         "The LoopX CLI did not answer with one JSON document (exit " + exit + ").",
                         "loopx doctor"));
@@ -87,15 +87,6 @@ public final class McpServe {
             doc.put("fix_command", blocker.fixCommand());
             doc.put("hint", blocker.fixCommand());
             return doc;
-        }
-
-        private static String tool(McpToolCall call) {
-            return switch (call) {
-                case McpToolCall.ShouldRun c -> "should_run";
-                case McpToolCall.ClaimTask c -> "claim_task";
-                case McpToolCall.CompleteTask c -> "complete_task";
-                case McpToolCall.HostPrompt c -> "host_prompt";
-            };
         }
     }
 }

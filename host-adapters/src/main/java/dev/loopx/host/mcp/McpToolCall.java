@@ -14,6 +14,16 @@ public sealed interface McpToolCall {
     /** The agent (lane) it acts as; empty when neither bound nor given. */
     String agentId();
 
+    /** The tool's name ({@link McpToolCalls#TOOLS}). */
+    default String tool() {
+        return switch (this) {
+            case ShouldRun c -> McpToolCalls.SHOULD_RUN;
+            case ClaimTask c -> McpToolCalls.CLAIM_TASK;
+            case CompleteTask c -> McpToolCalls.COMPLETE_TASK;
+            case HostPrompt c -> McpToolCalls.HOST_PROMPT;
+        };
+    }
+
     /** {@code should_run}: the heartbeat question with the {@code claude_code} runtime profile. */
     record ShouldRun(String goalId, String agentId, String turnInstanceId) implements McpToolCall {
         public ShouldRun {

@@ -47,6 +47,14 @@ class McpToolCallsTest {
     }
 
     @Test
+    void everyCallNamesItsTool() {
+        for (String tool : McpToolCalls.TOOLS) {
+            var call = McpToolCalls.translate(tool, Map.of("todo_id", "todo_0123456789ab"), BOUND);
+            assertEquals(tool, call.get().tool());
+        }
+    }
+
+    @Test
     void hostPrompt_loadsTheLanesBody() {
         assertEquals(
                 new McpToolCall.HostPrompt("g1", "builder"),
