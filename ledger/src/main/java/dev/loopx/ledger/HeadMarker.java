@@ -26,8 +26,20 @@ public final class HeadMarker {
         this.file = runtimeRoot.resolve("ledger.head");
     }
 
+    /**
+     * A committed record: the head and, when the journal gave one, where its last event is stored
+     * ({@code locator}, the journal's own position; -1 when unknown), so a reader can confirm the
+     * journal still ends there without opening it.
+     */
+    public record Committed(Head head, long locator) {}
+
     /** The committed head, or empty when the marker is missing, pending, torn or unreadable. */
     public Optional<Head> committed() {
+        return committedRecord().map(Committed::head);
+    }
+
+    /** The committed record (head and locator), or empty when missing, pending, torn or unreadable. */
+    public Optional<Committed> committedRecord() {
         try {
             String text = Files.readString(file, StandardCharsets.US_ASCII).trim();
             int lastSpace = text.lastIndexOf(' ');
@@ -35,8 +47,11 @@ public final class HeadMarker {
                 return Optional.empty();
             }
             String[] parts = text.substring(0, lastSpace).split(" ");
-            if (parts.length == 3 && parts[0].equals("committed") && parts[2].matches("[0-9a-f]{64}")) {
-                return Optional.of(new Head(Long.parseLong(parts[1]), parts[2]));
+            if ((parts.length == 3 || parts.length == 4)
+                    && parts[0].equals("committed")
+                    && parts[2].matches("[0-9a-f]{64}")) {
+                long locator = parts.length == 4 ? Long.parseLong(parts[3]) : -1;
+                return Optional.of(new Committed(new Head(Long.parseLong(parts[1]), parts[2]), locator));
             }
             return Optional.empty();
         } catch (IOException | RuntimeException e) {
@@ -52,7 +67,7 @@ public final class HeadMarker {
 
     public void markCommitted(Head head) {
         try (FileChannel ch = channel()) {
-            write(ch, committedRecord(head), false);
+            write(ch, recordOf(head), false);
         } catch (IOException e) {
             throw unwritable(e);
         }
@@ -90,8 +105,13 @@ public final class HeadMarker {
         }
 
         public void committed(Head head) {
+            committed(head, -1);
+        }
+
+        /** The committed record with the journal's position of the head event ({@code -1}: unknown). */
+        public void committed(Head head, long locator) {
             try {
-                write(ch, committedRecord(head), false);
+                write(ch, recordOf(head) + (locator >= 0 ? " " + locator : ""), false);
             } catch (IOException e) {
                 throw unwritable(e);
             }
@@ -107,7 +127,7 @@ public final class HeadMarker {
         return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
     }
 
-    private static String committedRecord(Head head) {
+    private static String recordOf(Head head) {
         return "committed " + head.seq() + " " + head.hash();
     }
 

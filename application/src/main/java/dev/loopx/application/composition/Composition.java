@@ -3,9 +3,11 @@ package dev.loopx.application.composition;
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.Ledger;
 import dev.loopx.ledger.SyncPolicy;
 import dev.loopx.ledger.chronicle.ChronicleLedger;
+import dev.loopx.ledger.chronicle.ChronicleTail;
 import dev.loopx.ledger.chronicle.ChronicleWarmUp;
 import dev.loopx.ledger.lock.LedgerLock;
 import dev.loopx.projections.store.ProjectionFiles;
@@ -23,7 +25,7 @@ public final class Composition {
      * load only when a command needs the journal (a read of a current store never does).
      */
     private static final LoopxRuntime.Adapters EMBEDDED =
-            new LoopxRuntime.Adapters(Composition::openChronicle, ProjectionFiles::new);
+            new LoopxRuntime.Adapters(Composition::openChronicle, ProjectionFiles::new, Composition::chronicleEndsAt);
 
     private Composition() {}
 
@@ -49,6 +51,11 @@ public final class Composition {
                         .orElseThrow(
                                 () -> new InvalidRequest("invalid_value", "LOOPX_LEDGER_SYNC must be always or batch")))
                 .orElse(SyncPolicy.ALWAYS);
+    }
+
+    /** Plain reads of the queue file: loads no Chronicle class. */
+    private static boolean chronicleEndsAt(Path runtimeRoot, HeadMarker.Committed committed) {
+        return ChronicleTail.endsAt(runtimeRoot, committed);
     }
 
     private static Ledger openChronicle(Path runtimeRoot, SyncPolicy sync, LedgerLock lock) {

@@ -4,9 +4,13 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.EventCursor;
+import dev.loopx.ledger.Head;
 import dev.loopx.ledger.HeadMarker;
+import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.audit.LedgerVerifier;
 import dev.loopx.ledger.audit.VerifyReport;
+import dev.loopx.projections.ProjectionStore;
+import java.util.Optional;
 
 /**
  * Use case "is the ledger sound?" ({@code ledger verify}, SPEC §S2): every stored event from seq 1
@@ -25,8 +29,41 @@ public final class VerifyLedger {
 
     /** The same check on a runtime root that is already open (the health check shares it). */
     public static VerifyReport verify(LoopxRuntime runtime) {
+        Optional<Head> acknowledged = acknowledged(runtime);
         try (EventCursor cursor = runtime.ledger().readFrom(1)) {
-            return new LedgerVerifier(runtime.codec()).verify(cursor, new HeadMarker(runtime.root()).committed());
+            return new LedgerVerifier(runtime.codec()).verify(cursor, acknowledged);
+        } catch (LedgerDamage damage) {
+            // Damage found before the first event could be read (the queue file cut short, its header
+            // flipped): the same diagnosis every other command gives, as the report.
+            return new VerifyReport(
+                    damage.validThroughSeq(),
+                    new Head(damage.validThroughSeq(), ""),
+                    damage.firstBadSeq(),
+                    damage.getMessage());
         }
+    }
+
+    /**
+     * The highest head this runtime root is known to have acknowledged: the head marker, or the
+     * projection store's checkpoint when it holds more (a ledger that shrank with its marker
+     * deleted is still a lost tail).
+     */
+    private static Optional<Head> acknowledged(LoopxRuntime runtime) {
+        Optional<Head> marker = new HeadMarker(runtime.root()).committed();
+        Optional<Head> store = Optional.empty();
+        try {
+            Optional<ProjectionStore> existing = runtime.existingStore();
+            if (existing.isPresent()) {
+                try (ProjectionStore s = existing.get()) {
+                    store = Optional.of(s.checkpoint()).filter(h -> h.seq() > 0);
+                }
+            }
+        } catch (RuntimeException unreadable) {
+            // A damaged store is not evidence about the ledger; the marker still is.
+        }
+        if (store.isPresent() && store.get().seq() > marker.map(Head::seq).orElse(0L)) {
+            return store;
+        }
+        return marker;
     }
 }

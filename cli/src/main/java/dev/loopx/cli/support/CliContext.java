@@ -212,6 +212,7 @@ public final class CliContext {
         }
         doc.put("message", error.getMessage());
         doc.put("hint", error.hint());
+        error.damage().forEach(doc::put);
         boolean asJson;
         try {
             asJson = json();
@@ -256,8 +257,11 @@ public final class CliContext {
             case "runtime_root_not_found", "runtime_root_not_initialized" -> "loopx connect --project <dir>";
             case "projection_diverged", "projection_store_unreadable" -> "loopx projections rebuild";
             case "lock_acquire_timeout" -> "retry; if it persists, run loopx doctor to see the lock state";
-            case "ledger_corrupt", "ledger_unreadable", "ledger_foreign_files", "ledger_tampered" ->
-                "loopx ledger verify";
+            case "ledger_corrupt", "ledger_tail_lost", "ledger_tampered" ->
+                "the ledger is the only truth and is never rewritten: restore the runtime root from a backup, or"
+                        + " import an export into a fresh root (loopx ledger import --file FILE); loopx ledger repair"
+                        + " shows what keeping only the valid chain would drop";
+            case "ledger_unreadable", "ledger_foreign_files" -> "loopx ledger verify";
             default -> "loopx doctor";
         };
     }

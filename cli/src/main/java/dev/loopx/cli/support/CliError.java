@@ -2,6 +2,7 @@ package dev.loopx.cli.support;
 
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.commands.Rejection;
+import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
 
 /**
@@ -14,6 +15,8 @@ public final class CliError extends RuntimeException {
     private final String hint;
     private final int exitCode;
     private final boolean refusal;
+    /** Where damage to the ledger lies ({@code valid_through_seq}, {@code first_bad_seq}, {@code acknowledged_seq}). */
+    private final java.util.Map<String, Long> damage;
 
     public CliError(ErrorCode errorCode, String message, String hint) {
         this(errorCode.wire(), message, hint, ExitCodes.forError(errorCode), false);
@@ -25,11 +28,27 @@ public final class CliError extends RuntimeException {
     }
 
     private CliError(String errorCode, String message, String hint, int exitCode, boolean refusal) {
+        this(errorCode, message, hint, exitCode, refusal, java.util.Map.of());
+    }
+
+    private CliError(
+            String errorCode,
+            String message,
+            String hint,
+            int exitCode,
+            boolean refusal,
+            java.util.Map<String, Long> damage) {
         super(message);
         this.errorCode = errorCode;
         this.hint = hint;
         this.exitCode = exitCode;
         this.refusal = refusal;
+        this.damage = damage;
+    }
+
+    /** The damage fields of a {@code ledger_corrupt}/{@code ledger_tail_lost} answer (empty otherwise), in order. */
+    public java.util.Map<String, Long> damage() {
+        return damage;
     }
 
     /** True when a decider refused (the answer then also names the {@code error_kind}). */
@@ -59,7 +78,15 @@ public final class CliError extends RuntimeException {
     public static CliError of(LedgerException failure, String hint) {
         int exit =
                 ErrorCode.fromWire(failure.errorCode()).map(ExitCodes::forError).orElse(ExitCodes.ENVIRONMENT);
-        return new CliError(failure.errorCode(), failure.getMessage(), hint, exit, false);
+        java.util.Map<String, Long> damage = new java.util.LinkedHashMap<>();
+        if (failure instanceof LedgerDamage d) {
+            damage.put("valid_through_seq", d.validThroughSeq());
+            damage.put("first_bad_seq", d.firstBadSeq());
+            if (d.acknowledgedSeq() >= 0) {
+                damage.put("acknowledged_seq", d.acknowledgedSeq());
+            }
+        }
+        return new CliError(failure.errorCode(), failure.getMessage(), hint, exit, false, damage);
     }
 
     public int exitCode() {

@@ -66,15 +66,16 @@ public final class ExitCodes {
                     SCHEDULER_HINT_MISMATCH,
                     SPEND_NOT_FOUND,
                     EXECUTE_AND_OFFLINE_REQUIRED,
-                    LEDGER_TAMPERED -> REFUSED;
+                    LEDGER_TAMPERED,
+                    LEDGER_CORRUPT,
+                    LEDGER_TAIL_LOST,
+                    PROJECTION_DIVERGED -> REFUSED;
             case INTERNAL_ERROR,
                     INTERRUPTED,
-                    LEDGER_CORRUPT,
                     LEDGER_MISSING,
                     LEDGER_UNREADABLE,
                     LEDGER_FOREIGN_FILES,
                     LEDGER_SYNC_FAILED,
-                    LEDGER_TAIL_LOST,
                     LEDGER_WRITE_FAILED,
                     APPEND_TOO_LARGE,
                     EVENT_VERSION_UNSUPPORTED,
@@ -87,7 +88,6 @@ public final class ExitCodes {
                     RUNTIME_ROOT_UNWRITABLE,
                     PROJECT_INDEX_UNREADABLE,
                     PROJECT_INDEX_UNWRITABLE,
-                    PROJECTION_DIVERGED,
                     PROJECTION_STORE_UNREADABLE,
                     HOST_FILE_WRITE_FAILED,
                     CLI_UNAVAILABLE -> ENVIRONMENT;

@@ -9,6 +9,7 @@ import dev.loopx.ledger.Head;
 import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.HeadMismatch;
 import dev.loopx.ledger.Ledger;
+import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.Recorded;
@@ -59,6 +60,7 @@ public final class LoopxRuntime implements AutoCloseable {
 
     private ProjectionCatchUp catchUp;
     private final Adapters.LedgerOpener ledgers;
+    private final Adapters.TailCheck tails;
     private final ProjectionStorage files;
     private Ledger ledger;
     private ProjectionStore store;
@@ -67,16 +69,33 @@ public final class LoopxRuntime implements AutoCloseable {
      * The adapters behind the ports, chosen by the composition root: how a runtime root's journal
      * is opened and where its projection store lives.
      */
-    public record Adapters(LedgerOpener ledgers, Function<Path, ProjectionStorage> projections) {
+    public record Adapters(LedgerOpener ledgers, Function<Path, ProjectionStorage> projections, TailCheck tails) {
         /** Opens (creating when empty) the journal of a runtime root; writers serialise on {@code lock}. */
         @FunctionalInterface
         public interface LedgerOpener {
             Ledger open(Path runtimeRoot, SyncPolicy sync, LedgerLock lock);
         }
 
+        /**
+         * Confirms, without opening the journal, that it still ends with the event the head marker
+         * names (a read of a current store checks this instead of opening the journal).
+         */
+        @FunctionalInterface
+        public interface TailCheck {
+            /** For journals that cannot be checked without opening them: the marker is trusted. */
+            TailCheck TRUSTED = (root, committed) -> true;
+
+            boolean endsAt(Path runtimeRoot, HeadMarker.Committed committed);
+        }
+
         public Adapters {
             java.util.Objects.requireNonNull(ledgers, "ledgers");
             java.util.Objects.requireNonNull(projections, "projections");
+            java.util.Objects.requireNonNull(tails, "tails");
+        }
+
+        public Adapters(LedgerOpener ledgers, Function<Path, ProjectionStorage> projections) {
+            this(ledgers, projections, TailCheck.TRUSTED);
         }
     }
 
@@ -85,6 +104,7 @@ public final class LoopxRuntime implements AutoCloseable {
         this.sync = sync;
         this.lock = new LedgerLock(root);
         this.ledgers = adapters.ledgers();
+        this.tails = adapters.tails();
         this.files = adapters.projections().apply(root);
     }
 
@@ -150,12 +170,36 @@ public final class LoopxRuntime implements AutoCloseable {
         return lock;
     }
 
-    /** The views, caught up with the ledger. Never takes the write lock. */
+    /**
+     * The views, caught up with the ledger. Never takes the write lock. Never rebuilds on its own:
+     * a ledger that holds less than this runtime root acknowledged (the head marker, the store's
+     * checkpoint) is {@code ledger_tail_lost}, a ledger whose history differs from the one the
+     * store folded is {@code projection_diverged}; either way nothing is changed and the owner
+     * decides (restore the ledger, or rebuild the store on purpose).
+     */
     public ProjectionStore views() {
         ProjectionStore current = openStore();
-        Optional<Head> marker = new HeadMarker(root).committed();
-        if (marker.isPresent() && marker.get().equals(current.checkpoint())) {
+        Optional<HeadMarker.Committed> marker = new HeadMarker(root).committedRecord();
+        if (marker.isPresent()
+                && marker.get().head().equals(current.checkpoint())
+                && tails.endsAt(root, marker.get())) {
             return current;
+        }
+        Head head = ledger().head();
+        long acknowledged = Math.max(
+                current.checkpoint().seq(), marker.map(m -> m.head().seq()).orElse(0L));
+        if (head.seq() < acknowledged) {
+            throw new LedgerDamage(
+                    "ledger_tail_lost",
+                    "the ledger ends at seq " + head.seq() + " but seq " + acknowledged + " was acknowledged ("
+                            + (acknowledged == current.checkpoint().seq()
+                                    ? "the projection store holds it"
+                                    : "ledger.head")
+                            + "): events were lost from the journal; nothing was changed",
+                    head.seq(),
+                    head.seq() + 1,
+                    acknowledged,
+                    null);
         }
         try {
             catchUp().catchUp(ledger(), current, ProjectionCatchUp.Progress.NONE);
@@ -163,7 +207,11 @@ public final class LoopxRuntime implements AutoCloseable {
             if (!e.errorCode().equals("projection_diverged")) {
                 throw e;
             }
-            rebuild(ProjectionCatchUp.Progress.NONE);
+            throw new LedgerException(
+                    "projection_diverged",
+                    "the ledger's history differs from the one the projection store folded (checkpoint seq "
+                            + current.checkpoint().seq() + "): the journal was replaced or rewritten; nothing was"
+                            + " changed. If you restored the ledger on purpose, run `loopx projections rebuild`");
         }
         return store;
     }

@@ -2,6 +2,7 @@ package dev.loopx.commands.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.commands.Decision;
@@ -13,6 +14,7 @@ import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.operation.Receipt;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
+import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.SyncPolicy;
 import dev.loopx.ledger.event.GoalConfigured;
 import dev.loopx.ledger.event.GoalRegistered;
@@ -140,8 +142,13 @@ class LoopxRuntimeTest {
         }
     }
 
+    /**
+     * A store that knows more than its ledger: either the ledger lost its tail or the store is not
+     * this ledger's. The runtime cannot tell which, so it refuses ({@code ledger_tail_lost}) and
+     * changes nothing; an owner who knows the store is foreign rebuilds it on purpose.
+     */
     @Test
-    void aStoreAheadOfItsLedgerIsRebuiltFromTheLedger() throws Exception {
+    void aStoreAheadOfItsLedgerIsRefusedUntilTheOwnerRebuildsIt() throws Exception {
         Path other = root.resolve("other");
         LoopxRuntime.initialise(other);
         try (LoopxRuntime runtime = open(other, SyncPolicy.BATCH)) {
@@ -161,6 +168,12 @@ class LoopxRuntimeTest {
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Files.deleteIfExists(mine.resolve("ledger.head"));
         try (LoopxRuntime runtime = open(mine, SyncPolicy.BATCH)) {
+            LedgerException refused = assertThrows(LedgerException.class, runtime::views);
+            assertEquals("ledger_tail_lost", refused.errorCode());
+            assertTrue(refused.getMessage().contains("ends at seq"), refused.getMessage());
+        }
+        try (LoopxRuntime runtime = open(mine, SyncPolicy.BATCH)) {
+            runtime.rebuild(ProjectionCatchUp.Progress.NONE);
             assertEquals(expected, runtime.views().canonicalDump());
         }
     }

@@ -5,6 +5,7 @@ import dev.loopx.ledger.Head;
 import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.HeadMismatch;
 import dev.loopx.ledger.Ledger;
+import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.Recorded;
@@ -81,12 +82,18 @@ public final class ChronicleLedger implements Ledger {
         this.marker = new HeadMarker(runtimeRoot);
         this.stallInsideAppendMillis = Long.getLong("loopx.test.stallInsideAppendMillis", 0L);
         ChronicleEnvironment.checkSafeToOpen();
-        LedgerDirectory.checkOnlyChronicleFiles(dir);
+        try {
+            LedgerDirectory.checkOnlyChronicleFiles(dir);
+        } catch (LedgerException e) {
+            throw e.errorCode().equals("ledger_corrupt") ? failure(e.getMessage(), e) : e;
+        }
         this.readOnly = readOnly;
         this.queue = build(readOnly);
     }
 
     private SingleChronicleQueue build(boolean asReadOnly) {
+        // Chronicle maps the file: a file cut short would fault (SIGBUS) instead of failing.
+        JournalFile.checkMappable(dir, marker.committed());
         try {
             return SingleChronicleQueueBuilder.binary(dir.toFile())
                     .rollCycle(ROLL_CYCLE)
@@ -99,10 +106,43 @@ public final class ChronicleLedger implements Ledger {
                     .readOnly(asReadOnly)
                     .checkInterrupts(false)
                     .build();
-        } catch (RuntimeException e) {
-            throw new LedgerException(
-                    "ledger_unreadable", "the ledger directory cannot be opened as a LoopX journal", e);
+        } catch (RuntimeException | InternalError | AssertionError e) {
+            throw failure("the ledger directory cannot be opened as a LoopX journal", e);
         }
+    }
+
+    /**
+     * A failure of Chronicle (or of a document's bytes) while reading the journal. When a plain
+     * read of the file finds damage, the answer is {@code ledger_corrupt} naming where the valid
+     * chain ends; otherwise the journal is unreadable for another reason (I/O, permissions).
+     */
+    private LedgerException failure(String what, Throwable e) {
+        if (e instanceof LedgerDamage damage) {
+            return damage;
+        }
+        JournalFile.Scan scan;
+        try {
+            scan = JournalFile.scan(dir, r -> {});
+        } catch (LedgerException unreadable) {
+            return new LedgerException("ledger_unreadable", what, e);
+        }
+        if (!scan.clean()) {
+            return JournalFile.damage(dir, marker.committed(), what, e);
+        }
+        // The documents read intact with plain I/O, yet Chronicle cannot use the journal: its
+        // queue header, index or metadata.cq4t is damaged. The events through the scan's head are sound.
+        String cause = e instanceof LedgerException le ? le.getMessage() : "Chronicle cannot open or index it";
+        long acknowledged = marker.committed().map(Head::seq).orElse(-1L);
+        return new LedgerDamage(
+                "ledger_corrupt",
+                "the ledger's journal structure is damaged (" + cause + "); its documents read intact through seq "
+                        + scan.validThrough().seq()
+                        + (acknowledged >= 0 ? " (seq " + acknowledged + " was acknowledged)" : "")
+                        + "; nothing was written",
+                scan.validThrough().seq(),
+                scan.validThrough().seq() + 1,
+                acknowledged,
+                e);
     }
 
     /** Reading must not change a byte of the journal: a writable Chronicle queue bumps a counter in metadata.cq4t on open. */
@@ -144,9 +184,9 @@ public final class ChronicleLedger implements Ledger {
             headIndex = last;
             return cachedHead;
         } catch (LedgerException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw new LedgerException("ledger_unreadable", "cannot read the ledger head", e);
+            throw e.errorCode().equals("ledger_corrupt") ? failure("cannot read the ledger head", e) : e;
+        } catch (RuntimeException | InternalError | AssertionError e) {
+            throw failure("cannot read the ledger head", e);
         }
     }
 
@@ -185,17 +225,17 @@ public final class ChronicleLedger implements Ledger {
             Recorded tail = sealed.get(sealed.size() - 1);
             Head written = new Head(tail.seq(), tail.hash());
             try (HeadMarker.Update update = marker.pending(written.seq(), sync == SyncPolicy.ALWAYS)) {
-                long index = writeDocument(sealed);
+                long[] at = writeDocument(sealed);
                 cachedHead = written;
-                headIndex = index;
-                update.committed(written);
+                headIndex = at[0];
+                update.committed(written, at[1]);
             }
             return Either.right(sealed);
         }
     }
 
-    /** Writes one document; returns its index. */
-    private long writeDocument(List<Recorded> sealed) {
+    /** Writes one document; returns its index and the file position of its body. */
+    private long[] writeDocument(List<Recorded> sealed) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(512 * sealed.size());
         for (Recorded r : sealed) {
             out.writeBytes(EnvelopeCodec.toBytes(r));
@@ -213,9 +253,11 @@ public final class ChronicleLedger implements Ledger {
                 appender = queue.createAppender();
                 appender.singleThreadedCheckDisabled(true);
             }
+            long bodyAt;
             try (DocumentContext dc = appender.writingDocument()) {
                 try {
                     Bytes<?> target = dc.wire().bytes();
+                    bodyAt = target.writePosition();
                     if (stallInsideAppendMillis > 0) {
                         target.write(bytes, 0, bytes.length / 2);
                         System.err.println("loopx-test: inside append");
@@ -235,9 +277,16 @@ public final class ChronicleLedger implements Ledger {
             if (sync == SyncPolicy.ALWAYS) {
                 syncToDisk(appender.currentFile());
             }
-            return index;
+            return new long[] {index, bodyAt};
         } catch (LedgerException e) {
             throw e;
+        } catch (InternalError e) {
+            // The mapping could not be backed (the file was cut short under us, or the disk is full).
+            throw new LedgerException(
+                    "ledger_write_failed",
+                    "the ledger could not be written (the journal file could not be extended: disk full or"
+                            + " damaged); nothing was acknowledged",
+                    e);
         } catch (RuntimeException e) {
             throw new LedgerException(
                     "ledger_write_failed", "the ledger could not be written; nothing was acknowledged", e);
@@ -269,13 +318,19 @@ public final class ChronicleLedger implements Ledger {
     @Override
     public synchronized EventCursor readFrom(long fromSeq) {
         long from = Math.max(1, fromSeq);
-        ExcerptTailer tailer = queue.createTailer();
-        tailer.singleThreadedCheckDisabled(true);
-        long startIndex = documentIndexContaining(from);
-        if (startIndex >= 0 && !tailer.moveToIndex(startIndex)) {
-            throw new LedgerException("ledger_corrupt", "the journal index does not reach seq " + from);
+        try {
+            ExcerptTailer tailer = queue.createTailer();
+            tailer.singleThreadedCheckDisabled(true);
+            long startIndex = documentIndexContaining(from);
+            if (startIndex >= 0 && !tailer.moveToIndex(startIndex)) {
+                throw new LedgerException("ledger_corrupt", "the journal index does not reach seq " + from);
+            }
+            return new ChronicleCursor(tailer, startIndex >= 0, from, this);
+        } catch (LedgerException e) {
+            throw e.errorCode().equals("ledger_corrupt") ? failure("the journal could not be read", e) : e;
+        } catch (RuntimeException | InternalError | AssertionError e) {
+            throw failure("the journal could not be read", e);
         }
-        return new ChronicleCursor(tailer, startIndex >= 0, from);
     }
 
     /** The index of the document whose events include {@code seq}; -1 when beyond the head. */
@@ -338,6 +393,16 @@ public final class ChronicleLedger implements Ledger {
         }
     }
 
+    private synchronized long headSeq() {
+        return head().seq();
+    }
+
+    /** A reader found no document after {@code lastSeq} although the index names a later head. */
+    private LedgerException endedBeforeHead(long lastSeq) {
+        return JournalFile.damage(
+                dir, marker.committed(), "the journal's documents end at seq " + lastSeq + ", before its head", null);
+    }
+
     @Override
     public synchronized void close() {
         if (appender != null) {
@@ -362,33 +427,52 @@ public final class ChronicleLedger implements Ledger {
     private static final class ChronicleCursor implements EventCursor {
         private final ExcerptTailer tailer;
         private final long from;
+        private final ChronicleLedger ledger;
         private List<Recorded> batch = List.of();
         private int position;
         private boolean exhausted;
+        private long lastSeq = -1;
+        private boolean lookedAgain;
 
-        ChronicleCursor(ExcerptTailer tailer, boolean positioned, long from) {
+        ChronicleCursor(ExcerptTailer tailer, boolean positioned, long from, ChronicleLedger ledger) {
             this.tailer = tailer;
             this.from = from;
+            this.ledger = ledger;
             this.exhausted = !positioned;
         }
 
         @Override
         public boolean hasNext() {
             while (position >= batch.size() && !exhausted) {
+                boolean present;
                 try (DocumentContext dc = tailer.readingDocument()) {
-                    if (!dc.isPresent()) {
-                        exhausted = true;
-                        break;
-                    }
-                    batch = LedgerDocument.parse(dc.wire().bytes().toByteArray());
-                    position = 0;
-                    while (position < batch.size() && batch.get(position).seq() < from) {
-                        position++;
+                    present = dc.isPresent();
+                    if (present) {
+                        batch = LedgerDocument.parse(dc.wire().bytes().toByteArray());
+                        lastSeq = batch.get(batch.size() - 1).seq();
+                        position = 0;
+                        while (position < batch.size() && batch.get(position).seq() < from) {
+                            position++;
+                        }
                     }
                 } catch (LedgerException e) {
-                    throw e;
-                } catch (RuntimeException e) {
-                    throw new LedgerException("ledger_unreadable", "the journal could not be read", e);
+                    throw e.errorCode().equals("ledger_corrupt")
+                            ? ledger.failure("the journal could not be read", e)
+                            : e;
+                } catch (RuntimeException | InternalError | AssertionError e) {
+                    throw ledger.failure("the journal could not be read", e);
+                }
+                if (present) {
+                    lookedAgain = false;
+                } else if (lastSeq >= 0 && ledger.headSeq() > lastSeq) {
+                    // The documents end before the head the index names: zeroed or lost, unless a
+                    // writer appended just now (readers never take the lock), so look once more.
+                    if (lookedAgain) {
+                        throw ledger.endedBeforeHead(lastSeq);
+                    }
+                    lookedAgain = true;
+                } else {
+                    exhausted = true;
                 }
             }
             return position < batch.size();

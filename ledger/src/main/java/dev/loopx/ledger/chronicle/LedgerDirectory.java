@@ -46,9 +46,9 @@ final class LedgerDirectory {
         String text = new String(head, 0, read, StandardCharsets.ISO_8859_1);
         if (read < 14 + storeType.length() || !text.startsWith("header", 6) || !text.startsWith(storeType, 14)) {
             throw new LedgerException(
-                    "ledger_unreadable",
-                    "the ledger file " + file.getFileName()
-                            + " is not a LoopX journal file (damaged or foreign); restore it from a backup or an export");
+                    "ledger_corrupt",
+                    "the ledger file " + file.getFileName() + " does not start with a Chronicle " + storeType
+                            + " header (damaged or foreign)");
         }
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.loopx.ledger.EventCursor;
 import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.LedgerContract;
+import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.SyncPolicy;
@@ -127,25 +128,64 @@ class LedgerDamageTest {
         assertTrue(report.problem().contains("hash"), report.problem());
     }
 
+    /**
+     * A lost (zeroed) last document is found before Chronicle maps the file, by every reader and
+     * writer alike: where the valid chain ends, what was acknowledged, nothing written.
+     */
     @Test
-    void aLostTailIsFoundAsTheFirstMissingSeq() throws IOException {
+    void aLostTailIsDiagnosedTheSameWayByEveryReaderAndWriter() throws IOException {
         zeroLastDocument(writeFiveEvents());
-        VerifyReport report = verify();
-        assertFalse(report.ok());
-        assertEquals(5, report.firstBadSeq());
-        assertTrue(report.problem().contains("truncated"), report.problem());
+        byte[] before = Files.readAllBytes(queueFile());
+        LedgerDamage damage = org.junit.jupiter.api.Assertions.assertThrows(
+                LedgerDamage.class, () -> ChronicleLedger.open(root, SyncPolicy.ALWAYS, new LedgerLock(root)));
+        assertEquals("ledger_corrupt", damage.errorCode());
+        assertEquals(4, damage.validThroughSeq());
+        assertEquals(5, damage.firstBadSeq());
+        assertEquals(5, damage.acknowledgedSeq());
+        assertTrue(damage.getMessage().contains("valid chain ends at seq 4"), damage.getMessage());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(before, Files.readAllBytes(queueFile()), "nothing written");
     }
 
+    /** With the marker gone too, the plain read still sees that the queue header names a later document. */
     @Test
-    void noWriterAppendsAfterAnAcknowledgedTailWasLost() throws IOException {
+    void aLostTailIsFoundEvenWithoutTheHeadMarker() throws IOException {
         zeroLastDocument(writeFiveEvents());
-        try (ChronicleLedger ledger = ChronicleLedger.open(root, SyncPolicy.ALWAYS, new LedgerLock(root))) {
-            assertEquals(4, ledger.head().seq());
-            LedgerException refused = org.junit.jupiter.api.Assertions.assertThrows(
-                    LedgerException.class, () -> ledger.appendIfHead(4, List.of(LedgerContract.event("g", 9))));
-            assertEquals("ledger_tail_lost", refused.errorCode());
-            assertEquals(4, ledger.head().seq());
+        Files.delete(root.resolve("ledger.head"));
+        LedgerDamage damage = org.junit.jupiter.api.Assertions.assertThrows(
+                LedgerDamage.class, () -> ChronicleLedger.open(root, SyncPolicy.ALWAYS, new LedgerLock(root)));
+        assertEquals(4, damage.validThroughSeq());
+        assertEquals(-1, damage.acknowledgedSeq());
+    }
+
+    /** A queue file cut short never reaches Chronicle's mapping (which would kill the JVM with SIGBUS). */
+    @Test
+    void aQueueFileCutShortIsLedgerCorruptNotAFault() throws IOException {
+        List<Recorded> events = writeFiveEvents();
+        Path file = queueFile();
+        byte[] bytes = Files.readAllBytes(file);
+        int lastAt = indexOf(bytes, EnvelopeCodec.toBytes(events.get(4)));
+        for (long cut : new long[] {lastAt + 10, 65536, 4096, 10}) {
+            try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+                ch.truncate(cut);
+            }
+            LedgerDamage damage = org.junit.jupiter.api.Assertions.assertThrows(
+                    LedgerDamage.class, () -> ChronicleLedger.open(root, SyncPolicy.ALWAYS, new LedgerLock(root)));
+            assertEquals("ledger_corrupt", damage.errorCode(), "cut at " + cut);
+            assertEquals(
+                    cut == lastAt + 10 ? 4 : 0, damage.validThroughSeq(), "cut at " + cut + ": " + damage.getMessage());
+            assertEquals(cut, Files.size(file), "nothing extended or written");
         }
+    }
+
+    /** The read path's check: the marker's locator names the last document, read without Chronicle. */
+    @Test
+    void theHeadMarkerLocatesTheLastDocumentForThePlainTailCheck() throws IOException {
+        List<Recorded> events = writeFiveEvents();
+        HeadMarker.Committed committed = new HeadMarker(root).committedRecord().orElseThrow();
+        assertEquals(5, committed.head().seq());
+        assertTrue(ChronicleTail.endsAt(root, committed));
+        zeroLastDocument(events);
+        assertFalse(ChronicleTail.endsAt(root, committed));
     }
 
     @Test
