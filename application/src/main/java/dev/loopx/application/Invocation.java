@@ -21,7 +21,8 @@ public record Invocation(
         Path workingDirectory,
         Path userHome,
         Map<String, String> environment,
-        Progress progress) {
+        Progress progress,
+        Warnings warnings) {
     public Invocation {
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(runtimeRoot, "runtimeRoot");
@@ -30,12 +31,36 @@ public record Invocation(
         Objects.requireNonNull(userHome, "userHome");
         environment = Map.copyOf(environment);
         Objects.requireNonNull(progress, "progress");
+        Objects.requireNonNull(warnings, "warnings");
+    }
+
+    /** An invocation whose warnings are dropped (callers with no one to tell). */
+    public Invocation(
+            Instant now,
+            Path runtimeRoot,
+            Path loopxHome,
+            Path workingDirectory,
+            Path userHome,
+            Map<String, String> environment,
+            Progress progress) {
+        this(now, runtimeRoot, loopxHome, workingDirectory, userHome, environment, progress, Warnings.NONE);
     }
 
     /** An environment variable; blank counts as unset. */
     public Optional<String> variable(String name) {
         String value = environment.get(name);
         return value == null || value.isBlank() ? Optional.empty() : Optional.of(value);
+    }
+
+    /**
+     * Where a service tells the person something went half-right without failing the call (e.g. a
+     * durable write whose read model could not be updated); one sentence each.
+     */
+    @FunctionalInterface
+    public interface Warnings {
+        Warnings NONE = message -> {};
+
+        void warn(String message);
     }
 
     /** Where a service reports progress of long work (one line, replaced in place); may drop every line. */

@@ -5,6 +5,7 @@ import dev.loopx.application.Invocation;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.Ledger;
+import dev.loopx.ledger.Salvage;
 import dev.loopx.ledger.SyncPolicy;
 import dev.loopx.ledger.chronicle.ChronicleLedger;
 import dev.loopx.ledger.chronicle.ChronicleTail;
@@ -36,7 +37,7 @@ public final class Composition {
 
     /** Opens another runtime root (e.g. a project in {@code projects.json}) with the invocation's configuration. */
     public static LoopxRuntime open(Path runtimeRoot, Invocation invocation) {
-        return LoopxRuntime.open(runtimeRoot, syncPolicy(invocation), EMBEDDED);
+        return LoopxRuntime.open(runtimeRoot, syncPolicy(invocation), EMBEDDED).warnTo(invocation.warnings()::warn);
     }
 
     /**
@@ -51,6 +52,11 @@ public final class Composition {
                         .orElseThrow(
                                 () -> new InvalidRequest("invalid_value", "LOOPX_LEDGER_SYNC must be always or batch")))
                 .orElse(SyncPolicy.ALWAYS);
+    }
+
+    /** The valid chain of a runtime root's journal, read without the journal's own machinery (a repair). */
+    public static Salvage salvage(Path runtimeRoot) {
+        return ChronicleLedger.salvage(runtimeRoot);
     }
 
     /** Plain reads of the queue file: loads no Chronicle class. */

@@ -153,7 +153,14 @@ public final class CliContext {
                 environment.workingDirectory(),
                 environment.userHome(),
                 environment.variables(),
-                this::progress);
+                this::progress,
+                this::warn);
+    }
+
+    /** A warning for the person: stderr, always (stdout stays one JSON document). */
+    public void warn(String message) {
+        err.println("loopx: warning: " + PathRedactor.redact(message));
+        err.flush();
     }
 
     /**

@@ -44,6 +44,7 @@ public enum ErrorCode {
     CONCURRENT_WRITE_CONFLICT("concurrent_write_conflict"),
     LOCK_ACQUIRE_TIMEOUT("lock_acquire_timeout"),
     LEDGER_VERIFY_FAILED("ledger_verify_failed"),
+    LEDGER_REPAIR_NEEDED("ledger_repair_needed"),
     LEDGER_NOT_EMPTY("ledger_not_empty"),
     IMPORT_CHAIN_BROKEN("import_chain_broken"),
     DOCTOR_FOUND_PROBLEMS("doctor_found_problems"),

@@ -47,6 +47,7 @@ public final class ExitCodes {
                     CONCURRENT_WRITE_CONFLICT,
                     LOCK_ACQUIRE_TIMEOUT,
                     LEDGER_VERIFY_FAILED,
+                    LEDGER_REPAIR_NEEDED,
                     LEDGER_NOT_EMPTY,
                     IMPORT_CHAIN_BROKEN,
                     DOCTOR_FOUND_PROBLEMS,

@@ -64,6 +64,7 @@ public final class LoopxRuntime implements AutoCloseable {
     private final ProjectionStorage files;
     private Ledger ledger;
     private ProjectionStore store;
+    private java.util.function.Consumer<String> warnings = message -> {};
 
     /**
      * The adapters behind the ports, chosen by the composition root: how a runtime root's journal
@@ -138,6 +139,12 @@ public final class LoopxRuntime implements AutoCloseable {
 
     public Path root() {
         return root;
+    }
+
+    /** Where this runtime tells the person about a half-right outcome (a lagging read model); returns this. */
+    public LoopxRuntime warnTo(java.util.function.Consumer<String> sink) {
+        this.warnings = java.util.Objects.requireNonNull(sink, "sink");
+        return this;
     }
 
     public EventCodec codec() {
@@ -304,7 +311,7 @@ public final class LoopxRuntime implements AutoCloseable {
                 Either<HeadMismatch, List<Recorded>> appended =
                         ledger().appendIfHead(views.checkpoint().seq(), proposed);
                 if (appended.isRight()) {
-                    store.apply(appended.get().stream().map(codec()::decode).toList(), projector);
+                    applyDurable(appended.get());
                     return Either.right(Receipt.of(appended.get()));
                 }
                 if (attempt == MAX_ATTEMPTS) {
@@ -312,6 +319,32 @@ public final class LoopxRuntime implements AutoCloseable {
                     return Either.left(new Rejection.ConcurrentWriteConflict(m.expectedHead(), m.actualHead()));
                 }
             }
+        }
+    }
+
+    /**
+     * Applies a durable append to the store. The append is the truth once it is in the journal: if
+     * the store cannot take it (disk full, a damaged file), the write is still a success — this
+     * process serves its views from memory, caught up from the ledger, the person is warned, and
+     * the next command catches the store up (or says plainly why it cannot).
+     */
+    private void applyDurable(List<Recorded> appended) {
+        List<Decoded> events = appended.stream().map(codec()::decode).toList();
+        try {
+            store.apply(events, projector);
+        } catch (RuntimeException e) {
+            try {
+                store.close();
+            } catch (RuntimeException ignored) {
+                // the store is already unusable; the journal holds the truth
+            }
+            ProjectionStore memory = new dev.loopx.projections.memory.InMemoryProjectionStore();
+            catchUp().catchUp(ledger(), memory, ProjectionCatchUp.Progress.NONE);
+            store = memory;
+            warnings.accept("the write was recorded (seq " + appended.getLast().seq()
+                    + "), but the projection store could not be updated ("
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+                    + "); the next command catches it up, or run `loopx projections rebuild`");
         }
     }
 

@@ -9,6 +9,7 @@ import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.Salvage;
 import dev.loopx.ledger.SyncPolicy;
 import dev.loopx.ledger.json.EnvelopeCodec;
 import dev.loopx.ledger.lock.LedgerLock;
@@ -143,6 +144,16 @@ public final class ChronicleLedger implements Ledger {
                 scan.validThrough().seq() + 1,
                 acknowledged,
                 e);
+    }
+
+    /**
+     * The valid chain of a runtime root's journal read with plain file I/O (Chronicle is not used:
+     * its structures may be what is damaged), for an owner's repair.
+     */
+    public static Salvage salvage(Path runtimeRoot) {
+        List<Recorded> events = new java.util.ArrayList<>();
+        JournalFile.Scan scan = JournalFile.scan(runtimeRoot.resolve("ledger"), events::add);
+        return new Salvage(events, scan.after());
     }
 
     /** Reading must not change a byte of the journal: a writable Chronicle queue bumps a counter in metadata.cq4t on open. */
