@@ -39,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code bench/ledger-damage} runs every byte ({@code -Dloopx.damage.stride=1}) and prints the table.
  */
 class LedgerDamageCliTest {
-    private static final int STRIDE = Integer.getInteger("loopx.damage.stride", 9);
+    private static final int STRIDE = Integer.getInteger("loopx.damage.stride", 12);
 
     @TempDir
     Path sandbox;
