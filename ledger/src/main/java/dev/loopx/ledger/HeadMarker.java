@@ -124,7 +124,10 @@ public final class HeadMarker {
     }
 
     private FileChannel channel() throws IOException {
-        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        return FileChannel.open(
+                file,
+                java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+                dev.loopx.ledger.files.OwnerOnly.fileAttribute());
     }
 
     private static String recordOf(Head head) {

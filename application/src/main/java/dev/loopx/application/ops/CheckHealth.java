@@ -6,6 +6,7 @@ import dev.loopx.application.ledger.VerifyLedger;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.audit.VerifyReport;
+import dev.loopx.ledger.files.OwnerOnly;
 import dev.loopx.projections.ProjectionStore;
 import dev.loopx.projections.Projector;
 import java.nio.file.Files;
@@ -61,6 +62,16 @@ public final class CheckHealth {
                 rootOk ? "initialised and writable" : "missing or not a LoopX runtime root",
                 "loopx connect --project <dir>"));
         if (rootOk) {
+            List<String> loose = OwnerOnly.loosened(root);
+            checks.add(new Check(
+                    "runtime_root_private",
+                    loose.isEmpty(),
+                    loose.isEmpty()
+                            ? "owner-only (folders 0700, files 0600)"
+                            : "readable by other users: "
+                                    + String.join(", ", loose.subList(0, Math.min(5, loose.size())))
+                                    + (loose.size() > 5 ? " and " + (loose.size() - 5) + " more" : ""),
+                    "chmod -R go-rwx on the runtime root (loopx connect --project DIR tightens it too)"));
             runtimeChecks(invocation.get(), checks);
         }
         return List.copyOf(checks);
@@ -79,7 +90,9 @@ public final class CheckHealth {
                             ? report.checkedEvents() + " events, chain intact, head seq "
                                     + report.head().seq()
                             : "first bad seq " + report.firstBadSeq() + ": " + report.problem(),
-                    "loopx ledger verify"));
+                    report.ok()
+                            ? "loopx ledger verify"
+                            : "restore a backup or import an export; else loopx ledger repair"));
             Optional<ProjectionStore> existing = runtime.existingStore();
             if (existing.isEmpty()) {
                 checks.add(new Check("projection_store", true, "not built yet (built on the next command)", ""));
@@ -93,7 +106,13 @@ public final class CheckHealth {
                 }
             }
         } catch (LedgerException e) {
-            checks.add(new Check("ledger_open", false, e.getMessage(), "loopx ledger verify"));
+            checks.add(new Check(
+                    "ledger_open",
+                    false,
+                    e.getMessage(),
+                    e instanceof dev.loopx.ledger.LedgerDamage
+                            ? "restore a backup or import an export; else loopx ledger repair"
+                            : "loopx ledger verify"));
         }
     }
 }

@@ -39,15 +39,47 @@ class CheckHealthTest {
         return checks.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
     }
 
+    /** Another local user could read todo text from a loosened root: doctor says which files. */
+    @Test
+    void aLoosenedRuntimeRootIsReportedAndConnectTightensIt() throws Exception {
+        Path root = dir.resolve(".loopx");
+        LoopxRuntime.initialise(root);
+        Files.setPosixFilePermissions(
+                root.resolve("ledger"), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(root.resolve("private/note"), "x");
+        Files.setPosixFilePermissions(
+                root.resolve("private/note"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+        CheckHealth.Check loose = named(CheckHealth.run(Optional.of(at(root))), "runtime_root_private");
+        assertFalse(loose.ok());
+        assertTrue(loose.detail().contains("ledger") && loose.detail().contains("note"), loose.detail());
+        LoopxRuntime.initialise(root);
+        assertTrue(named(CheckHealth.run(Optional.of(at(root))), "runtime_root_private")
+                .ok());
+        assertEquals(
+                "rw-------",
+                java.nio.file.attribute.PosixFilePermissions.toString(
+                        Files.getPosixFilePermissions(root.resolve("private/note"))));
+    }
+
     @Test
     void aHealthyRootPassesEveryRuntimeCheckAndItsStoreIsReadAsItStands() {
         Path root = dir.resolve(".loopx");
         LoopxRuntime.initialise(root);
         List<CheckHealth.Check> checks = CheckHealth.run(Optional.of(at(root)));
         assertEquals(
-                List.of("java_version", "jvm_flags", "runtime_root", "write_lock", "ledger_verify", "projection_store"),
+                List.of(
+                        "java_version",
+                        "jvm_flags",
+                        "runtime_root",
+                        "runtime_root_private",
+                        "write_lock",
+                        "ledger_verify",
+                        "projection_store"),
                 names(checks));
         assertTrue(named(checks, "runtime_root").ok());
+        assertTrue(
+                named(checks, "runtime_root_private").ok(),
+                named(checks, "runtime_root_private").detail());
         assertEquals(
                 "0 events, chain intact, head seq 0",
                 named(checks, "ledger_verify").detail());

@@ -56,6 +56,7 @@ final class ChildCli implements AutoCloseable {
         private final Path logDir;
         private final Map<String, String> env = new LinkedHashMap<>();
         private final Map<String, String> props = new LinkedHashMap<>();
+        private String umask;
         private final List<ChildCli> started = new CopyOnWriteArrayList<>();
         private final AtomicInteger counter = new AtomicInteger();
         private final Thread shutdownHook = new Thread(this::killAll, "child-cli-reaper");
@@ -85,6 +86,12 @@ final class ChildCli implements AutoCloseable {
 
         Launcher env(String name, String value) {
             env.put(name, value);
+            return this;
+        }
+
+        /** Children start under this umask (e.g. {@code "000"}), through {@code sh}. */
+        Launcher umask(String mask) {
+            this.umask = mask;
             return this;
         }
 
@@ -123,6 +130,9 @@ final class ChildCli implements AutoCloseable {
             command.add(System.getProperty("java.class.path"));
             command.add("dev.loopx.cli.Main");
             command.addAll(List.of(args));
+            if (umask != null) {
+                command.addAll(0, List.of("sh", "-c", "umask " + umask + "; exec \"$@\"", "sh"));
+            }
             ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
             pb.environment().putAll(env);
             pb.environment().remove("JAVA_TOOL_OPTIONS");

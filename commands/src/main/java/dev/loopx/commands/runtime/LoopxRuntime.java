@@ -19,6 +19,7 @@ import dev.loopx.ledger.event.EventCatalog;
 import dev.loopx.ledger.event.EventCodec;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.event.OperationRecorded;
+import dev.loopx.ledger.files.OwnerOnly;
 import dev.loopx.ledger.lock.LedgerLock;
 import dev.loopx.projections.ProjectionCatchUp;
 import dev.loopx.projections.ProjectionStorage;
@@ -115,12 +116,26 @@ public final class LoopxRuntime implements AutoCloseable {
         return new LoopxRuntime(root, sync, adapters);
     }
 
-    /** Creates the layout of SPEC §S1 (0700 folders); existing content is left alone. */
+    /**
+     * Creates the layout of SPEC §S1; existing content is kept. Everything under the root is made
+     * owner-only (folders 0700, files 0600) whatever the umask, an existing root included; a root
+     * that belongs to another user is refused ({@code runtime_root_foreign}).
+     */
     public static void initialise(Path root) {
         try {
+            if (Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+                String owner = Files.getOwner(root, LinkOption.NOFOLLOW_LINKS).getName();
+                if (!owner.equals(System.getProperty("user.name"))) {
+                    throw new LedgerException(
+                            "runtime_root_foreign",
+                            "the runtime root belongs to another user; LoopX keeps its state only in folders of"
+                                    + " the user running it");
+                }
+            }
             createPrivateDirectory(root);
             Files.createDirectories(root.resolve("ledger"));
             createPrivateDirectory(root.resolve("private"));
+            OwnerOnly.tighten(root);
         } catch (IOException e) {
             throw new LedgerException("runtime_root_unwritable", "cannot create the runtime root", e);
         }

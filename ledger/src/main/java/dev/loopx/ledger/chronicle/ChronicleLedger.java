@@ -75,6 +75,8 @@ public final class ChronicleLedger implements Ledger {
     private Head cachedHead;
 
     private long headIndex = Long.MIN_VALUE;
+    /** Whether this process made the journal's files owner-only (once, at its first append). */
+    private boolean restricted;
 
     private ChronicleLedger(Path runtimeRoot, SyncPolicy sync, LedgerLock lock, boolean readOnly) {
         this.dir = runtimeRoot.resolve("ledger");
@@ -165,6 +167,16 @@ public final class ChronicleLedger implements Ledger {
         }
     }
 
+    /** Chronicle creates its files with the umask's permissions; the journal is owner-only (0600, folder 0700). */
+    private void restrictNewFiles() {
+        if (!restricted) {
+            dev.loopx.ledger.files.OwnerOnly.restrict(dir);
+            dev.loopx.ledger.files.OwnerOnly.restrict(dir.resolve("metadata.cq4t"));
+            dev.loopx.ledger.files.OwnerOnly.restrict(JournalFile.cycleFile(dir));
+            restricted = true;
+        }
+    }
+
     /**
      * Opens (creating when missing) the journal of a runtime root. An existing journal is opened
      * read-only and reopened for writing on the first append, so reads and refused writes leave
@@ -237,6 +249,7 @@ public final class ChronicleLedger implements Ledger {
             Head written = new Head(tail.seq(), tail.hash());
             try (HeadMarker.Update update = marker.pending(written.seq(), sync == SyncPolicy.ALWAYS)) {
                 long[] at = writeDocument(sealed);
+                restrictNewFiles();
                 cachedHead = written;
                 headIndex = at[0];
                 update.committed(written, at[1]);

@@ -133,7 +133,9 @@ public final class LedgerLock {
         }
         try {
             state.channel = FileChannel.open(
-                    lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                    lockFile,
+                    java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE),
+                    dev.loopx.ledger.files.OwnerOnly.fileAttribute());
             while (true) {
                 state.kernelLock = state.channel.tryLock(WRITER_BYTE, 1, false);
                 if (state.kernelLock != null) {
@@ -218,7 +220,9 @@ public final class LedgerLock {
         row.put("deadline_ms", deadline.toMillis());
         row.put("pid", ProcessHandle.current().pid());
         try (FileChannel out = FileChannel.open(
-                incidentsFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+                incidentsFile,
+                java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND),
+                dev.loopx.ledger.files.OwnerOnly.fileAttribute())) {
             byte[] line = (CanonicalJson.string(row) + "\n").getBytes(StandardCharsets.UTF_8);
             out.write(ByteBuffer.wrap(line));
         } catch (IOException e) {
@@ -240,7 +244,10 @@ public final class LedgerLock {
             if (threads.getHoldCount() > 1) {
                 return false;
             }
-            try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            try (FileChannel ch = FileChannel.open(
+                    lockFile,
+                    java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+                    dev.loopx.ledger.files.OwnerOnly.fileAttribute())) {
                 FileLock probe = ch.tryLock(WRITER_BYTE, 1, false);
                 if (probe == null) {
                     return false;

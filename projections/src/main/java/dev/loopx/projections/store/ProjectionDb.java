@@ -58,12 +58,20 @@ final class ProjectionDb {
      */
     static <T> T open(Path dbFile, List<String> pragmas, boolean sideFile, Opener<T> store) {
         Connection c = null;
+        boolean created = !java.nio.file.Files.exists(dbFile);
         try {
             // the driver directly: DriverManager scans every jar on the class path for drivers first
             c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + dbFile.toAbsolutePath(), new Properties());
             try (Statement s = c.createStatement()) {
                 for (String pragma : pragmas) {
                     s.execute(pragma);
+                }
+                if (created) {
+                    // SQLite follows the umask; the store holds todo text: owner-only (its -wal and
+                    // -shm, created later, take the store file's permissions)
+                    for (String suffix : List.of("", "-wal", "-shm")) {
+                        dev.loopx.ledger.files.OwnerOnly.restrict(dbFile.resolveSibling(dbFile.getFileName() + suffix));
+                    }
                 }
                 s.execute("PRAGMA busy_timeout=5000");
                 boolean exists;
