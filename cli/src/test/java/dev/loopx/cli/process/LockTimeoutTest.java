@@ -78,6 +78,52 @@ class LockTimeoutTest extends ChildProcessTest {
                 before.path("head_hash").asText(), after.path("head_hash").asText(), "the ledger head is unchanged");
     }
 
+    /**
+     * A writer in a queue of writers is not refused for waiting: while the holder keeps appending
+     * (the head marker moves), the 5 s deadline counts from the last append, and the writer says on
+     * stderr why it pauses. Here the "holder" keeps the lock 8 s and moves the marker every second.
+     */
+    @Test
+    void aWriterWaitingBehindWritersThatKeepAppendingIsNotRefused() throws Exception {
+        Path root = LedgerChecks.connect(cli, "queue", GOAL);
+        Path marker = root.resolve("ledger.head");
+        ChildCli writer;
+        long waitedMs;
+        try (FileChannel channel = FileChannel.open(
+                        root.resolve("ledger.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock held = channel.lock(0, 1, false)) {
+            assertNotNull(held);
+            long t0 = System.nanoTime();
+            writer = cli.start(
+                    "--runtime-root",
+                    root.toString(),
+                    "--format",
+                    "json",
+                    "configure-goal",
+                    "--goal-id",
+                    GOAL,
+                    "--quota-compute",
+                    "0.5",
+                    "--execute");
+            byte[] record = Files.readAllBytes(marker);
+            for (int i = 0; i < 8; i++) {
+                Thread.sleep(1000);
+                // what an append does to the marker: rewritten in place
+                Files.write(marker, record);
+                Files.setLastModifiedTime(
+                        marker, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
+                assertTrue(
+                        writer.isAlive(),
+                        "the writer must still be waiting after " + (i + 1) + " s: " + writer.describe());
+            }
+            waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        }
+        writer.assertExit(0, TIMEOUT);
+        System.out.printf("[lock-queue] writer waited %d ms behind an appending holder and succeeded%n", waitedMs);
+        assertTrue(writer.stderr().contains("waiting for the ledger lock"), writer.describe());
+        assertEquals(true, writer.singleJsonDocument().path("ok").asBoolean(), writer.describe());
+    }
+
     private static List<String> lines(Path file) throws java.io.IOException {
         return Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
     }

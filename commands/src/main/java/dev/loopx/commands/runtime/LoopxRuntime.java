@@ -159,6 +159,7 @@ public final class LoopxRuntime implements AutoCloseable {
     /** Where this runtime tells the person about a half-right outcome (a lagging read model); returns this. */
     public LoopxRuntime warnTo(java.util.function.Consumer<String> sink) {
         this.warnings = java.util.Objects.requireNonNull(sink, "sink");
+        lock.onLongWait(sink);
         return this;
     }
 

@@ -35,7 +35,16 @@ import java.util.concurrent.locks.ReentrantLock;
  * enough for every waiter to poll at least twice. Uncontended writers never wait.
  */
 public final class LedgerLock {
+    /**
+     * How long a writer waits while the ledger makes no progress (no append moves {@code ledger.head}):
+     * a holder that appends nothing for this long is stuck, and waiting longer helps nobody.
+     */
     public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(5);
+    /** The longest a writer waits while other writers keep appending (a queue of writers, not a stuck one). */
+    public static final Duration MAX_WAIT = Duration.ofSeconds(120);
+    /** After this long waiting, the writer says so once (a person at a terminal sees why it pauses). */
+    static final Duration NOTICE_AFTER = Duration.ofSeconds(2);
+
     private static final long POLL_MILLIS = 5;
     /** How long a releaser that saw waiters stays away from the lock (a few poll periods). */
     static final Duration HANDOFF = Duration.ofMillis(3 * POLL_MILLIS);
@@ -45,6 +54,8 @@ public final class LedgerLock {
 
     private final Path lockFile;
     private final Path incidentsFile;
+    private final Path markerFile;
+    private volatile java.util.function.Consumer<String> waitNotice = message -> {};
     private final Duration deadline;
     private final Clock clock;
     private final KernelState state;
@@ -77,6 +88,7 @@ public final class LedgerLock {
 
     public LedgerLock(Path runtimeRoot, Duration deadline, Clock clock) {
         this.lockFile = runtimeRoot.resolve("ledger.lock");
+        this.markerFile = runtimeRoot.resolve("ledger.head");
         this.incidentsFile = runtimeRoot.resolve("ledger.lock.incidents.jsonl");
         this.deadline = deadline;
         this.clock = clock;
@@ -92,6 +104,12 @@ public final class LedgerLock {
     public interface Held extends AutoCloseable {
         @Override
         void close();
+    }
+
+    /** Where a writer that waits longer than {@link #NOTICE_AFTER} says so (once per wait); returns this. */
+    public LedgerLock onLongWait(java.util.function.Consumer<String> notice) {
+        this.waitNotice = java.util.Objects.requireNonNull(notice, "notice");
+        return this;
     }
 
     public boolean isHeldByCurrentThread() {
@@ -136,6 +154,12 @@ public final class LedgerLock {
                     lockFile,
                     java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE),
                     dev.loopx.ledger.files.OwnerOnly.fileAttribute());
+            // The deadline counts from the last progress: while other writers keep appending (the
+            // head marker changes), a writer in the queue keeps its place, up to MAX_WAIT in all.
+            long progressDeadline = deadlineNanos;
+            long maxDeadline = start + Math.max(MAX_WAIT.toNanos(), deadline.toNanos());
+            long lastMarker = markerStamp();
+            boolean noticed = false;
             while (true) {
                 state.kernelLock = state.channel.tryLock(WRITER_BYTE, 1, false);
                 if (state.kernelLock != null) {
@@ -146,9 +170,19 @@ public final class LedgerLock {
                     // Null when a releaser is probing byte 1 right now; the next poll tries again.
                     state.waiterLock = state.channel.tryLock(WAITER_BYTE, 1, true);
                 }
-                if (System.nanoTime() >= deadlineNanos) {
+                long now = System.nanoTime();
+                long marker = markerStamp();
+                if (marker != lastMarker) {
+                    lastMarker = marker;
+                    progressDeadline = Math.min(maxDeadline, now + deadline.toNanos());
+                }
+                if (now >= progressDeadline) {
                     closeChannel();
                     throw timedOut(start);
+                }
+                if (!noticed && now - start >= NOTICE_AFTER.toNanos()) {
+                    noticed = true;
+                    waitNotice.accept("waiting for the ledger lock: other writers of this runtime root are appending");
                 }
                 Thread.sleep(POLL_MILLIS);
             }
@@ -158,6 +192,16 @@ public final class LedgerLock {
         } catch (InterruptedException e) {
             closeChannel();
             throw e;
+        }
+    }
+
+    /** The head marker's modification time and size (an append rewrites it), or 0 when absent. */
+    private long markerStamp() {
+        try {
+            var attrs = Files.readAttributes(markerFile, java.nio.file.attribute.BasicFileAttributes.class);
+            return attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS) * 31 + attrs.size();
+        } catch (IOException e) {
+            return 0;
         }
     }
 
