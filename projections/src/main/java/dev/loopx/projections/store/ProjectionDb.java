@@ -106,11 +106,66 @@ final class ProjectionDb {
             if (e instanceof RuntimeException runtime) {
                 throw runtime;
             }
+            if (!sideFile && !created) {
+                // Read-only storage (a read-only mount, a file of another user, a full disk that
+                // cannot take SQLite's -shm): a store that exists can still answer reads.
+                Optional<T> readOnly = openReadOnly(dbFile, store);
+                if (readOnly.isPresent()) {
+                    return readOnly.get();
+                }
+            }
             throw new LedgerException(
                     "projection_store_unreadable",
-                    "the projection store cannot be opened; run `loopx projections rebuild`",
+                    "the projection store cannot be opened (" + cause(e) + "); run `loopx projections rebuild`",
                     e);
         }
+    }
+
+    /**
+     * Opens an existing store for reading only. Without a write-ahead log beside it the file is
+     * opened immutable (SQLite then needs no {@code -shm}, which a read-only folder cannot hold);
+     * with one, a plain read-only open reads the log too. Empty when that fails as well.
+     */
+    private static <T> Optional<T> openReadOnly(Path dbFile, Opener<T> store) {
+        Path wal = dbFile.resolveSibling(dbFile.getFileName() + "-wal");
+        boolean logged;
+        try {
+            logged = java.nio.file.Files.exists(wal) && java.nio.file.Files.size(wal) > 0;
+        } catch (IOException e) {
+            logged = true;
+        }
+        Connection c = null;
+        try {
+            org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();
+            config.setReadOnly(true);
+            config.setOpenMode(org.sqlite.SQLiteOpenMode.OPEN_URI);
+            String uri = "jdbc:sqlite:file:" + dbFile.toAbsolutePath() + (logged ? "?mode=ro" : "?mode=ro&immutable=1");
+            c = org.sqlite.JDBC.createConnection(uri, config.toProperties());
+            try (Statement s = c.createStatement();
+                    ResultSet rs =
+                            s.executeQuery("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='views'")) {
+                if (!rs.next() || rs.getInt(1) == 0) {
+                    c.close();
+                    return Optional.empty();
+                }
+            }
+            return Optional.of(store.open(new ProjectionDb(c)));
+        } catch (SQLException | RuntimeException e) {
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (SQLException ignored) {
+                    // already failing
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** The real cause of an open failure, in plain words (SQLite's message without its codes' noise). */
+    private static String cause(Exception e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.length() > 160 ? message.substring(0, 160) + "…" : message;
     }
 
     /** For the statements a store runs itself (its transactions) and for {@link UnindexedRows}. */
