@@ -308,7 +308,7 @@
         h('div', { cls: 'filters' }, select('type', types, f.type), select('agent', agents, f.agent),
           h('span', { cls: 'muted', text: shown.length + ' of the last ' + events.length + ' events of this goal' })),
         list(shown.map(eventItem), 'no events')], 'timeline'),
-      section('ledger verify', h('p', { 'data-testid': 'verify' },
+      section('ledger verify', h('p', { 'data-testid': 'verify-state' },
         verify.ok ? badge('verified', 'ok') : badge('verify failed', 'bad'), ' ',
         verify.ok ? verify.events_checked + ' events checked · head #' + verify.head_seq + ' ' + String(verify.head_hash || '').slice(0, 12)
           : (verify.error_code || '') + ' ' + (verify.message || '')), 'verify')));
