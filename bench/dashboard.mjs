@@ -5,13 +5,15 @@
 //   * API answers for one goal against the CLI's read path minus JVM start
 //     (`loopx status` wall time − `loopx version` wall time).
 //
-//   node bench/dashboard.mjs [--goals N] [--per-project K] [--runs R] [--keep]
+//   node bench/dashboard.mjs [--goals N] [--per-project K] [--runs R] [--keep] [--dir DIR]
+//
+// --dir DIR seeds into DIR (kept) and, run again, seeds only the goals DIR does not have yet.
 //
 // Needs the packaged distribution (cli/target/loopx-dist) and playwright-core, as the browser test
 // installs it (cli/target/dashboard-it/node_modules, from `./mvnw verify` or `npm ci` there).
 import { createRequire } from 'node:module';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,14 +26,15 @@ const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? Numb
 const GOALS = opt('--goals', 100);
 const PER_PROJECT = opt('--per-project', 5);
 const RUNS = opt('--runs', 7);
-const KEEP = args.includes('--keep');
+const DIR = args.includes('--dir') ? args[args.indexOf('--dir') + 1] : null;
+const KEEP = args.includes('--keep') || DIR !== null;
 if (!existsSync(LOOPX)) throw new Error('build the distribution first: ./mvnw -q -DskipTests package');
 if (!existsSync(join(IT, 'node_modules/playwright-core'))) {
   throw new Error('install playwright-core first: cp cli/src/it/dashboard/package*.json cli/target/dashboard-it/ && (cd cli/target/dashboard-it && npm ci)');
 }
 const { chromium } = createRequire(IT)('playwright-core');
 
-const sandbox = mkdtempSync(join(tmpdir(), 'loopx-dashboard-bench-'));
+const sandbox = DIR ? (mkdirSync(DIR, { recursive: true }), DIR) : mkdtempSync(join(tmpdir(), 'loopx-dashboard-bench-'));
 const env = { ...process.env, LOOPX_HOME: join(sandbox, 'home') };
 const loopx = (cwd, ...a) => execFileSync(LOOPX, [...a, '--format', 'json'], { cwd, env, encoding: 'utf8' });
 const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
@@ -41,15 +44,18 @@ const fmt = (x) => x.toFixed(1).padStart(7) + ' ms';
 // ---- seed: GOALS goals in ceil(GOALS / PER_PROJECT) projects, two lanes and a gate each
 let t0 = process.hrtime.bigint();
 let first;
+const index = join(sandbox, 'home', 'projects.json');
+const known = new Set(existsSync(index) ? JSON.parse(readFileSync(index, 'utf8')).projects.flatMap((p) => p.goal_ids) : []);
 for (let g = 0; g < GOALS; g++) {
   const dir = join(sandbox, 'p' + Math.floor(g / PER_PROJECT));
   mkdirSync(dir, { recursive: true });
   const goal = 'goal-' + g;
+  if (!first) first = { dir, goal };
+  if (known.has(goal)) continue;
   loopx(dir, 'connect', '--project', dir, '--goal-id', goal, '--objective', 'Goal number ' + g);
   loopx(dir, 'register-agent', '--goal-id', goal, '--agent-id', 'builder', '--agent-id', 'reviewer', '--execute');
   loopx(dir, 'todo', 'add', '--goal-id', goal, '--role', 'user', '--task-class', 'user_gate',
     '--text', 'Decide ' + g, '--blocks-agent', 'reviewer');
-  if (!first) first = { dir, goal };
 }
 console.log(`seeded ${GOALS} goals in ${Math.ceil(GOALS / PER_PROJECT)} projects in ${(ms(t0) / 1000).toFixed(1)} s`);
 

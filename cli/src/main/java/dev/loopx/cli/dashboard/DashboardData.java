@@ -86,9 +86,21 @@ final class DashboardData {
                 + h.runtimeRoot().hashCode();
     }
 
-    /** Re-reads what moved; publishes a new overview when anything did. */
+    /**
+     * Re-reads what moved; publishes a new overview when anything did. The moved projects' cards
+     * are published first; {@code global-risks}, which reads every project, follows in a second
+     * publication, so a change shows as soon as its own project is read.
+     */
     synchronized void refresh() {
-        List<ProjectHead> now = ReadProjectHeads.run(context.invocation(context.loopxHome()));
+        List<ProjectHead> now = new ArrayList<>();
+        for (ProjectHead h : ReadProjectHeads.run(context.invocation(context.loopxHome()))) {
+            // a marker caught mid-append (pending) is not a new head: keep the last one until it commits
+            ProjectHead before = h.index() < heads.size() ? heads.get(h.index()) : null;
+            boolean sameProject = before != null
+                    && before.label().equals(h.label())
+                    && before.runtimeRoot().equals(h.runtimeRoot());
+            now.add(h.head().isEmpty() && sameProject ? before : h);
+        }
         boolean changed = now.size() != heads.size() || version == 0;
         StringBuilder all = new StringBuilder();
         for (ProjectHead h : now) {
@@ -101,24 +113,32 @@ final class DashboardData {
             }
         }
         projects.keySet().removeIf(i -> i >= now.size());
+        heads = List.copyOf(now);
+        if (changed && version > 0) {
+            publish(now);
+        }
         if (!risksKey.contentEquals(all)) {
             risks = cli.run(null, "global-risks").document();
             risksKey = all.toString();
             changed = true;
         }
-        heads = List.copyOf(now);
         if (changed) {
-            ObjectNode doc = CliContext.document(OVERVIEW_SCHEMA, true);
-            doc.put("read_only", true);
-            doc.put("project_count", now.size());
-            ArrayNode list = doc.putArray("projects");
-            for (ProjectHead h : now) {
-                list.add(projects.get(h.index()).facts());
-            }
-            doc.set("global_risks", risks);
-            overview = bytes(doc);
-            version++;
+            publish(now);
         }
+    }
+
+    private void publish(List<ProjectHead> now) {
+        ObjectNode doc = CliContext.document(OVERVIEW_SCHEMA, true);
+        doc.put("read_only", true);
+        doc.put("version", version + 1);
+        doc.put("project_count", now.size());
+        ArrayNode list = doc.putArray("projects");
+        for (ProjectHead h : now) {
+            list.add(projects.get(h.index()).facts());
+        }
+        doc.set("global_risks", risks);
+        overview = bytes(doc);
+        version++;
     }
 
     /** One project's card: its {@code loopx_status_v0} (every goal) and every lane's should-run answer. */

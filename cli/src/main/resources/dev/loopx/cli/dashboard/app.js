@@ -337,7 +337,7 @@
         state.goal = doc; renderGoal(doc);
       });
     }
-    return getJSON('/api/overview').then(function (doc) { state.overview = doc; renderOverview(doc); });
+    return getJSON('/api/overview').then(function (doc) { state.overview = doc; state.version = doc.version; renderOverview(doc); });
   }
   function poll() {
     getJSON('/api/heads').then(function (heads) {
@@ -353,6 +353,7 @@
     }).then(function () { setTimeout(poll, POLL_MS); });
   }
   window.addEventListener('hashchange', function () { state.filters = { type: '', agent: '' }; load(); });
-  // first paint: the heads' version, then the overview (served ready-made); the poll keeps it live
-  poll();
+  // first paint: the overview (served ready-made, with its version); the poll then keeps it live
+  load().catch(function (e) { replace(h('p', { cls: 'risk', text: String((e && e.message) || e) })); })
+    .then(function () { setTimeout(poll, POLL_MS); });
 })();

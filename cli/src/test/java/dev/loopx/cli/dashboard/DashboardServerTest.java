@@ -372,22 +372,25 @@ class DashboardServerTest {
                 "--evidence",
                 "parser merged",
                 "--no-follow-up"));
-        long deadline =
-                System.nanoTime() + 10_000_000_000L; // generous: this is not a timing test (bench/dashboard.mjs is)
-        JsonNode heads = api("/api/heads");
-        while (heads.path("version").asLong() == version && System.nanoTime() < deadline) {
+        long deadline = System.nanoTime() + 10_000_000_000L; // generous: not a timing test (bench/dashboard.mjs is)
+        JsonNode todos = goalInOverview();
+        while (todos.path("counts").path("agent_claimed").asInt() != 0 && System.nanoTime() < deadline) {
             Thread.sleep(50);
-            heads = api("/api/heads");
+            todos = goalInOverview();
         }
+        JsonNode heads = api("/api/heads");
         assertTrue(heads.path("version").asLong() > version, heads.toString());
-        assertTrue(heads.path("projects").get(0).path("head_seq").asLong() > seq);
-        JsonNode todos = api("/api/overview")
+        assertTrue(heads.path("projects").get(0).path("head_seq").asLong() > seq, heads.toString());
+        assertEquals(0, todos.path("counts").path("agent_claimed").asInt(), todos.toString());
+    }
+
+    private JsonNode goalInOverview() throws IOException {
+        return api("/api/overview")
                 .path("projects")
                 .get(0)
                 .path("status")
                 .path("goals")
                 .get(0);
-        assertEquals(0, todos.path("counts").path("agent_claimed").asInt(), todos.toString());
     }
 
     // ---- helpers -----------------------------------------------------------------------------------
