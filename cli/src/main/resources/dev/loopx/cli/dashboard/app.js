@@ -337,7 +337,11 @@
         state.goal = doc; renderGoal(doc);
       });
     }
-    return getJSON('/api/overview').then(function (doc) { state.overview = doc; state.version = doc.version; renderOverview(doc); });
+    return getJSON('/api/overview').then(function (doc) {
+      performance.mark('loopx-overview-received');
+      state.overview = doc; state.version = doc.version; renderOverview(doc);
+      performance.mark('loopx-overview-rendered'); // bench/dashboard.mjs reads both marks
+    });
   }
   function poll() {
     getJSON('/api/heads').then(function (heads) {
