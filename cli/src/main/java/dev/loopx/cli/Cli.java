@@ -3,6 +3,7 @@ package dev.loopx.cli;
 import dev.loopx.cli.agent.GoalLifecycleCommand;
 import dev.loopx.cli.agent.RegisterAgentCommand;
 import dev.loopx.cli.automation.AutomationPromptsCommand;
+import dev.loopx.cli.dashboard.DashboardCommand;
 import dev.loopx.cli.decisions.OperatorGateCommand;
 import dev.loopx.cli.decisions.RewardCommand;
 import dev.loopx.cli.global.GlobalGatesCommand;
@@ -84,6 +85,7 @@ public final class Cli {
                         "global-gates",
                         "global-todos",
                         "global-risks",
+                        "dashboard",
                         "slash-commands",
                         "host",
                         "update",
@@ -119,6 +121,7 @@ public final class Cli {
             case "global-gates" -> new GlobalGatesCommand();
             case "global-todos" -> new GlobalTodosCommand();
             case "global-risks" -> new GlobalRisksCommand();
+            case "dashboard" -> new DashboardCommand();
             case "slash-commands" -> new SlashCommandsCommand();
             case "host" -> HostCommand.tree();
             case "update" -> UpdateCommand.tree();

@@ -39,6 +39,7 @@ public enum ErrorCode {
     TEXT_FILE_UNREADABLE("text_file_unreadable"),
     REPLACEMENT_SAME_AS_TODO("replacement_same_as_todo"),
     ARCHIVE_NOT_FOUND("archive_not_found"),
+    BIND_ADDRESS_REFUSED("bind_address_refused"),
     // exit 1: the command ran and refused
     GOAL_NOT_FOUND("goal_not_found"),
     CONCURRENT_WRITE_CONFLICT("concurrent_write_conflict"),
@@ -89,7 +90,8 @@ public enum ErrorCode {
     PROJECTION_DIVERGED("projection_diverged"),
     PROJECTION_STORE_UNREADABLE("projection_store_unreadable"),
     HOST_FILE_WRITE_FAILED("host_file_write_failed"),
-    CLI_UNAVAILABLE("cli_unavailable");
+    CLI_UNAVAILABLE("cli_unavailable"),
+    DASHBOARD_PORT_UNAVAILABLE("dashboard_port_unavailable");
 
     private static final Map<String, ErrorCode> BY_WIRE = new HashMap<>();
 

@@ -42,7 +42,8 @@ public final class ExitCodes {
                     DECISION_OUTCOME_REQUIRED,
                     TEXT_FILE_UNREADABLE,
                     REPLACEMENT_SAME_AS_TODO,
-                    ARCHIVE_NOT_FOUND -> BAD_INPUT;
+                    ARCHIVE_NOT_FOUND,
+                    BIND_ADDRESS_REFUSED -> BAD_INPUT;
             case GOAL_NOT_FOUND,
                     CONCURRENT_WRITE_CONFLICT,
                     LOCK_ACQUIRE_TIMEOUT,
@@ -91,7 +92,8 @@ public final class ExitCodes {
                     PROJECT_INDEX_UNWRITABLE,
                     PROJECTION_STORE_UNREADABLE,
                     HOST_FILE_WRITE_FAILED,
-                    CLI_UNAVAILABLE -> ENVIRONMENT;
+                    CLI_UNAVAILABLE,
+                    DASHBOARD_PORT_UNAVAILABLE -> ENVIRONMENT;
         };
     }
 
