@@ -13,17 +13,27 @@ import java.util.regex.Pattern;
  * the path part of a URL ({@code https://example.com/a/b}: the slash follows {@code :}, {@code /}
  * or a host name character); relative paths ({@code src/main/App.java}: the slash follows a word
  * character). A match stops before trailing sentence punctuation, so {@code "see /tmp/x."}
- * redacts to {@code "see <local-path-redacted>."}. Known false positive, accepted on purpose:
- * a URL path written on its own ({@code /api/v1}) has the same shape as a local path.
+ * redacts to {@code "see <local-path-redacted>."}. Also not paths: a web route written on its own,
+ * that is a POSIX-shaped path right after an HTTP method ({@code GET /todos/1}) or whose first
+ * segment is a usual route root ({@code /api/v1/todos}, {@code /static/}, {@code /v2/users},
+ * {@code /graphql}, {@code /auth/callback}, {@code /.well-known/…}; see {@link #ROUTE_ROOTS}).
+ * Accepted risk: a local directory named like a route root at the top of the file system
+ * ({@code /api/…}) passes.
  */
 final class LocalPath {
+    /** First segments that name a web route rather than a directory at the root of a file system. */
+    static final String ROUTE_ROOTS = "api|apis|static|assets|public|graphql|auth|oauth|oauth2|login|logout|callback"
+            + "|webhooks?|healthz?|readyz|livez|metrics|admin|rest|rpc|ws|cdn|images|img|css|js|fonts|swagger|openapi"
+            + "|v[0-9]{1,2}|\\.well-known|todos|goals|users|items|orders|search|dashboard|settings|account|accounts";
+
     private static final String BODY = "[^\\s\"'<>]*?(?=[.,;:!?)\\]}]*(?:[\\s\"'<>]|$))";
 
     static final Pattern PATTERN = Pattern.compile("(?i:file)://" + BODY
-            + "|(?<![\\w.~-])~(?:[A-Za-z_][\\w-]*)?/" + BODY
+            + "|(?<![\\w.~-])~(?:[A-Za-z_][\\w.-]{0,63})?/" + BODY
             + "|(?<![\\w])[A-Za-z]:[\\\\/]" + BODY
             + "|(?<![\\w\\\\])\\\\\\\\[\\w.$-]+\\\\" + BODY
-            + "|(?<![\\w.:/-])/(?:[^/\\s\"'<>]+/)+" + BODY);
+            + "|(?<![\\w.:/+-])(?<!(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) )/(?!(?:" + ROUTE_ROOTS
+            + ")(?:[/?#\\s\"'<>.,;:!)\\]}]|$))(?:[^/\\s\"'<>]+/)+" + BODY);
 
     private LocalPath() {}
 
