@@ -33,7 +33,7 @@ final class LocalPath {
             + "|(?<![\\w])[A-Za-z]:[\\\\/]" + BODY
             + "|(?<![\\w\\\\])\\\\\\\\[\\w.$-]+\\\\" + BODY
             + "|(?<![\\w.:/+-])(?<!(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) )/(?!(?:" + ROUTE_ROOTS
-            + ")(?:[/?#\\s\"'<>.,;:!)\\]}]|$))(?:[^/\\s\"'<>]+/)+" + BODY);
+            + ")(?:[/?#\\s\"'<>.,;:!)\\]}]|$))[^/\\s\"'<>]+/" + BODY);
 
     private LocalPath() {}
 

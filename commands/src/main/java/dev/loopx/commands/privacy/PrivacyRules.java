@@ -146,11 +146,11 @@ final class PrivacyRules {
                     "ocp-apim-subscription-key",
                     "x-figma-token",
                     "x-shopify-access-token"),
-            pattern(
+            validated(
                     "bearer-credential",
                     Reason.HTTP_CREDENTIAL,
-                    "(?<![\\w-])(?i:bearer)\\s+" + NOT_A_VALUE
-                            + "(?=[A-Za-z0-9._~+/-]{0,400}?\\d)[A-Za-z0-9._~+/-]{16,}",
+                    "(?<![\\w-])(?i:bearer)\\s+" + NOT_A_VALUE + "[A-Za-z0-9._~+/-]{16,}",
+                    PrivacyRules::hasDigit,
                     "bearer"),
             // credentials in URLs and connection strings
             pattern(
@@ -191,10 +191,11 @@ final class PrivacyRules {
                     "/api/webhooks/",
                     "webhook.office.com"),
             // provider tokens, by documented prefix
-            pattern(
+            validated(
                     "openai-anthropic-key",
                     Reason.PROVIDER_KEY,
-                    "(?<![A-Za-z0-9])sk-(?=[A-Za-z0-9_-]{0,200}?\\d)[A-Za-z0-9_-]{20,}",
+                    "(?<![A-Za-z0-9])sk-[A-Za-z0-9_-]{20,}",
+                    PrivacyRules::hasDigit,
                     "sk-"),
             pattern(
                     "github-token",
@@ -440,17 +441,36 @@ final class PrivacyRules {
     }
 
     private static Family pattern(String name, Reason reason, String regex, String... keywords) {
+        return validated(name, reason, regex, match -> true, keywords);
+    }
+
+    /**
+     * A family whose expression finds candidates and whose validator decides on each one; used
+     * instead of a look-ahead over the candidate so that repeated near-candidates stay linear.
+     */
+    private static Family validated(
+            String name, Reason reason, String regex, Predicate<String> validator, String... keywords) {
         Pattern compiled = Pattern.compile(regex);
         List<String> lowerKeywords =
                 List.of(keywords).stream().map(k -> k.toLowerCase(Locale.ROOT)).toList();
         return new Family(name, reason, subject -> {
             for (String keyword : lowerKeywords) {
                 if (subject.lower.contains(keyword)) {
-                    return compiled.matcher(subject.text).find();
+                    Matcher candidates = compiled.matcher(subject.text);
+                    while (candidates.find()) {
+                        if (validator.test(candidates.group())) {
+                            return true;
+                        }
+                    }
+                    return false;
                 }
             }
             return false;
         });
+    }
+
+    private static boolean hasDigit(String s) {
+        return s.chars().anyMatch(c -> c >= '0' && c <= '9');
     }
 
     /** Transcript and tool output shapes, judged line by line. */

@@ -339,7 +339,7 @@ public final class PrivacyCorpus {
                 case 9 -> "/opt/app/releases/1.4/config.yml";
                 case 10 -> "/root/.ssh/id_ed25519";
                 case 11 -> "/mnt/data/" + user + "/dump.sql";
-                case 12 -> "/workspace/" + user + "/src/main.rs";
+                case 12 -> "/workspace/" + user + "/app/lib.rs";
                 case 13 -> "\\\\fileserver\\builds\\" + f.digits(3);
                 case 14 -> "/private/var/folders/xy/" + f.alnum(8).toLowerCase() + "/T/x.log";
                 default -> "~" + user + "/notes/todo.md";

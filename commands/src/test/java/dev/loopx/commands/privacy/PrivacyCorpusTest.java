@@ -50,7 +50,9 @@ class PrivacyCorpusTest {
             String secret = sample.secret();
             for (int i = 0; i + 8 <= secret.length(); i++) {
                 String piece = secret.substring(i, i + 8);
-                assertFalse(shown.contains(piece), () -> sample + " echoed a piece of its secret: " + shown);
+                assertFalse(
+                        shown.contains(piece),
+                        () -> sample + " echoed the piece \"" + piece + "\" of its secret: " + shown);
             }
         }
     }
