@@ -304,15 +304,19 @@ final class PrivacyRules {
                     "-us"),
             pattern("huggingface-token", Reason.PROVIDER_KEY, B + "hf_[A-Za-z]{30,}" + E, "hf_"),
             pattern(
-                    "digitalocean-token", Reason.PROVIDER_KEY, B + "do[opr]_v1_[a-f0-9]{64}" + E, "dop_v1_", "doo_v1_",
-                    "dor_v1_"),
-            pattern("pypi-token", Reason.PROVIDER_KEY, "pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}", "pypi-ageichlwas5vcmc"),
-            pattern("docker-hub-token", Reason.PROVIDER_KEY, B + "dckr_pat_[A-Za-z0-9_-]{20,}", "dckr_pat_"),
-            pattern(
-                    "telegram-bot-token",
+                    "digitalocean-token",
                     Reason.PROVIDER_KEY,
-                    "(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{32,}",
-                    ":aa"),
+                    B + "do[opr]_v1_[a-f0-9]{64}" + E,
+                    "dop_v1_",
+                    "doo_v1_",
+                    "dor_v1_"),
+            pattern(
+                    "pypi-token",
+                    Reason.PROVIDER_KEY,
+                    "pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}",
+                    "pypi-ageichlwas5vcmc"),
+            pattern("docker-hub-token", Reason.PROVIDER_KEY, B + "dckr_pat_[A-Za-z0-9_-]{20,}", "dckr_pat_"),
+            pattern("telegram-bot-token", Reason.PROVIDER_KEY, "(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{32,}", ":aa"),
             pattern(
                     "hashicorp-token",
                     Reason.PROVIDER_KEY,
@@ -404,10 +408,7 @@ final class PrivacyRules {
             // tool output
             new Family("shell-session", Reason.TOOL_OUTPUT, s -> Transcripts.shellSession(s.lines())),
             new Family("stack-trace", Reason.TOOL_OUTPUT, s -> Transcripts.stackTrace(s.lines())),
-            new Family(
-                    "long-output",
-                    Reason.TOOL_OUTPUT,
-                    s -> s.lines().size() > PublicText.MAX_LINES),
+            new Family("long-output", Reason.TOOL_OUTPUT, s -> s.lines().size() > PublicText.MAX_LINES),
             // local paths
             new Family("local-path", Reason.LOCAL_PATH, s -> LocalPath.occursIn(s.text)));
 
@@ -479,10 +480,11 @@ final class PrivacyRules {
 
         private static final String ROLES = "user|human|me|you|system|developer|assistant|ai|gpt|chatgpt|claude"
                 + "|codex|model|bot|gemini|copilot|cursor|bard|llama|mistral|agent";
-        private static final Set<String> PERSON_OR_SYSTEM_ROLES = Set.of("user", "human", "me", "you", "system", "developer");
+        private static final Set<String> PERSON_OR_SYSTEM_ROLES =
+                Set.of("user", "human", "me", "you", "system", "developer");
         /** A role as a line prefix: {@code User:}, {@code **User:**}, {@code > User:}, {@code [user]:}. */
-        private static final Pattern ROLE_COLON = Pattern.compile(
-                "^\\s*(?:[*_#>-]+\\s*)?\\[?(" + ROLES + ")\\]?[*_]*\\s*:", Pattern.CASE_INSENSITIVE);
+        private static final Pattern ROLE_COLON =
+                Pattern.compile("^\\s*(?:[*_#>-]+\\s*)?\\[?(" + ROLES + ")\\]?[*_]*\\s*:", Pattern.CASE_INSENSITIVE);
         /** A role line on its own: {@code ### User}, {@code **Assistant**}, {@code [user]}, {@code user}. */
         private static final Pattern ROLE_ALONE = Pattern.compile(
                 "^\\s*(?:#{1,6}\\s*|[*_]{1,2})?(" + ROLES + ")(?:[*_]{1,2})?\\s*:?\\s*$", Pattern.CASE_INSENSITIVE);
@@ -503,8 +505,8 @@ final class PrivacyRules {
 
         private static final Pattern AGENT_UI_LINE = Pattern.compile("^\\s*[⏺⎿✻●]\\s");
 
-        private static final Pattern PROMPT_LINE =
-                Pattern.compile("^\\s*(?:\\$|%|>>>|❯|PS [^>\\n]{0,200}>|[\\w.-]{1,64}@[\\w.-]{1,64}:\\S{0,200}[$#])\\s+\\S");
+        private static final Pattern PROMPT_LINE = Pattern.compile(
+                "^\\s*(?:\\$|%|>>>|❯|PS [^>\\n]{0,200}>|[\\w.-]{1,64}@[\\w.-]{1,64}:\\S{0,200}[$#])\\s+\\S");
         private static final Pattern STACK_FRAME =
                 Pattern.compile("^\\s+at [\\w$.<>/]+\\(|^\\s*File \"[^\"\\n]{0,400}\", line \\d+");
 
@@ -547,7 +549,9 @@ final class PrivacyRules {
 
         /** Two chat-template special tokens, or one that opens a role's turn. */
         static boolean templateMarkers(Subject s) {
-            if (!s.text.contains("<|") && !s.text.contains("[INST]") && !s.text.contains("<<SYS>>")
+            if (!s.text.contains("<|")
+                    && !s.text.contains("[INST]")
+                    && !s.text.contains("<<SYS>>")
                     && !s.text.contains("_of_turn>")) {
                 return false;
             }

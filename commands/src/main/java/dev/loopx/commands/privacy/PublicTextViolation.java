@@ -86,7 +86,14 @@ public record PublicTextViolation(String field, Reason reason) {
             case TOO_LONG, TOOL_OUTPUT, TRANSCRIPT ->
                 "summarise in a few sentences; keep raw output and transcripts out of LoopX";
             case CONTROL_CHARACTER -> "remove control characters and terminal escapes";
-            case HTTP_CREDENTIAL, URL_CREDENTIAL, WEBHOOK_URL, SECRET_ASSIGNMENT, PROVIDER_KEY, PRIVATE_KEY, JWT, RANDOM_TOKEN ->
+            case HTTP_CREDENTIAL,
+                    URL_CREDENTIAL,
+                    WEBHOOK_URL,
+                    SECRET_ASSIGNMENT,
+                    PROVIDER_KEY,
+                    PRIVATE_KEY,
+                    JWT,
+                    RANDOM_TOKEN ->
                 "remove the secret (refer to it by name, e.g. $API_KEY) and rotate it if it was real";
             case LOCAL_PATH -> "use a path relative to the project, e.g. src/main/App.java";
         };

@@ -30,10 +30,15 @@ public final class Fakes {
         for (int i = 0; i < n; i++) {
             out.append(alphabet.charAt(random.nextInt(alphabet.length())));
         }
-        if (n > 2 && alphabet.chars().anyMatch(Character::isDigit) && out.chars().noneMatch(Character::isDigit)) {
+        if (n > 2
+                && alphabet.chars().anyMatch(Character::isDigit)
+                && out.chars().noneMatch(Character::isDigit)) {
             out.setCharAt(random.nextInt(n), DIGITS.charAt(random.nextInt(10)));
         }
-        if (n > 2 && alphabet.contains("a") && alphabet.contains("A") && out.chars().noneMatch(Character::isUpperCase)) {
+        if (n > 2
+                && alphabet.contains("a")
+                && alphabet.contains("A")
+                && out.chars().noneMatch(Character::isUpperCase)) {
             out.setCharAt(random.nextInt(n), UPPER.charAt(random.nextInt(26)));
         }
         return out.toString();

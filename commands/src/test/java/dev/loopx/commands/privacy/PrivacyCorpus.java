@@ -88,18 +88,56 @@ public final class PrivacyCorpus {
                 new ValueFamily("anthropic-key", x -> join("sk-", "ant-api03-", x.b64url(93), "AA")),
                 new ValueFamily("github-token", x -> join(x.pick("ghp", "gho", "ghu", "ghs", "ghr"), "_", x.alnum(36))),
                 new ValueFamily("github-token", x -> join("github", "_pat_", x.alnum(22), "_", x.alnum(59))),
-                new ValueFamily("aws-access-key-id", x -> join(x.pick("AK", "AS"), "IA", x.of(Fakes.UPPER + "234567", 16))),
-                new ValueFamily("slack-token", x -> join("xox", x.pick("b", "p", "a", "r"), "-", x.digits(11), "-", x.digits(12), "-", x.alnum(24))),
-                new ValueFamily("slack-token", x -> join("xa", "pp-1-", x.of(Fakes.UPPER + Fakes.DIGITS, 11), "-", x.digits(13), "-", x.hex(64))),
-                new ValueFamily("slack-webhook", x -> join("https://hooks.", "slack.com/services/T", x.of(Fakes.UPPER + Fakes.DIGITS, 8), "/B", x.of(Fakes.UPPER + Fakes.DIGITS, 10), "/", x.alnum(24))),
-                new ValueFamily("discord-webhook", x -> join("https://discord.com/api/", "webhooks/", x.digits(18), "/", x.b64url(68))),
-                new ValueFamily("gitlab-token", x -> join(x.pick("glpat", "gldt", "glrt", "glcbt", "glft", "glsoat", "gloas"), "-", x.b64url(20))),
+                new ValueFamily(
+                        "aws-access-key-id", x -> join(x.pick("AK", "AS"), "IA", x.of(Fakes.UPPER + "234567", 16))),
+                new ValueFamily(
+                        "slack-token",
+                        x -> join(
+                                "xox",
+                                x.pick("b", "p", "a", "r"),
+                                "-",
+                                x.digits(11),
+                                "-",
+                                x.digits(12),
+                                "-",
+                                x.alnum(24))),
+                new ValueFamily(
+                        "slack-token",
+                        x -> join(
+                                "xa",
+                                "pp-1-",
+                                x.of(Fakes.UPPER + Fakes.DIGITS, 11),
+                                "-",
+                                x.digits(13),
+                                "-",
+                                x.hex(64))),
+                new ValueFamily(
+                        "slack-webhook",
+                        x -> join(
+                                "https://hooks.",
+                                "slack.com/services/T",
+                                x.of(Fakes.UPPER + Fakes.DIGITS, 8),
+                                "/B",
+                                x.of(Fakes.UPPER + Fakes.DIGITS, 10),
+                                "/",
+                                x.alnum(24))),
+                new ValueFamily(
+                        "discord-webhook",
+                        x -> join("https://discord.com/api/", "webhooks/", x.digits(18), "/", x.b64url(68))),
+                new ValueFamily(
+                        "gitlab-token",
+                        x -> join(
+                                x.pick("glpat", "gldt", "glrt", "glcbt", "glft", "glsoat", "gloas"),
+                                "-",
+                                x.b64url(20))),
                 new ValueFamily("gitlab-token", x -> join("gl", "ptt-", x.hex(40))),
                 new ValueFamily("gitlab-token", x -> join("GR", "1348941", x.b64url(20))),
                 new ValueFamily("google-api-key", x -> join("AI", "za", x.b64url(35))),
                 new ValueFamily("google-oauth", x -> join("GOC", "SPX-", x.b64url(28))),
                 new ValueFamily("google-oauth", x -> join("ya", "29.", x.b64url(120))),
-                new ValueFamily("stripe-key", x -> join(x.pick("sk", "rk"), "_", x.pick("live", "test"), "_", x.alnum(24 + x.nextInt(75)))),
+                new ValueFamily(
+                        "stripe-key",
+                        x -> join(x.pick("sk", "rk"), "_", x.pick("live", "test"), "_", x.alnum(24 + x.nextInt(75)))),
                 new ValueFamily("stripe-key", x -> join("wh", "sec_", x.alnum(32))),
                 new ValueFamily("shopify-token", x -> join("shp", x.pick("at", "ca", "pa", "ss"), "_", x.hex(32))),
                 new ValueFamily("square-token", x -> join("sq0", "atp-", x.b64url(22))),
@@ -126,25 +164,45 @@ public final class PrivacyCorpus {
                 new ValueFamily("planetscale-token", x -> join("pscale", "_tkn_", x.b64url(43))),
                 new ValueFamily("doppler-token", x -> join("dp", ".pt.", x.alnum(43))),
                 new ValueFamily("supabase-token", x -> join("sb", "p_", x.hex(40))),
-                new ValueFamily("azure-ad-client-secret", x -> join(x.alnum(3), x.digits(1), "Q~", x.of(Fakes.ALNUM + "_~.-", 34))),
+                new ValueFamily(
+                        "azure-ad-client-secret",
+                        x -> join(x.alnum(3), x.digits(1), "Q~", x.of(Fakes.ALNUM + "_~.-", 34))),
                 new ValueFamily("jwt", x -> join("ey", "J", x.b64url(20), ".ey", "J", x.b64url(40), ".", x.b64url(43))),
                 new ValueFamily("random-token", x -> x.b64url(40)),
                 new ValueFamily("random-token", x -> x.hex(64)),
-                new ValueFamily("age-secret-key", x -> join("AGE-SECRET", "-KEY-1", x.of("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58))));
+                new ValueFamily(
+                        "age-secret-key",
+                        x -> join("AGE-SECRET", "-KEY-1", x.of("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58))));
     }
 
     private void credentials() {
         for (ValueFamily family : valueFamilies()) {
             for (int i = 0; i < 12; i++) {
                 String value = family.value().apply(f);
-                addPrivate(family.family(), SURROUNDINGS.get(i % SURROUNDINGS.size()).formatted(value), value);
+                addPrivate(
+                        family.family(),
+                        SURROUNDINGS.get(i % SURROUNDINGS.size()).formatted(value),
+                        value);
             }
         }
         for (int i = 0; i < 24; i++) {
             String pw = f.password();
-            String key = f.pick("DB_PASS", "SMTP_PASS", "MYSQL_ROOT_PASS", "REDIS_PASSWORD", "ADMIN_PW", "LDAP_BIND_PASSWORD",
-                    "KEYSTORE_PASS", "RABBITMQ_DEFAULT_PASS", "FTP_PASSWD", "POSTGRES_PASSWORD", "JWT_SECRET", "GH_TOKEN",
-                    "SLACK_BOT_TOKEN", "NPM_AUTH", "SIGNING_CREDS");
+            String key = f.pick(
+                    "DB_PASS",
+                    "SMTP_PASS",
+                    "MYSQL_ROOT_PASS",
+                    "REDIS_PASSWORD",
+                    "ADMIN_PW",
+                    "LDAP_BIND_PASSWORD",
+                    "KEYSTORE_PASS",
+                    "RABBITMQ_DEFAULT_PASS",
+                    "FTP_PASSWD",
+                    "POSTGRES_PASSWORD",
+                    "JWT_SECRET",
+                    "GH_TOKEN",
+                    "SLACK_BOT_TOKEN",
+                    "NPM_AUTH",
+                    "SIGNING_CREDS");
             String text = switch (i % 6) {
                 case 0 -> key + "=" + pw;
                 case 1 -> "export " + key + "=" + pw + " && ./deploy.sh";
@@ -157,9 +215,22 @@ public final class PrivacyCorpus {
         }
         for (int i = 0; i < 24; i++) {
             String value = i % 2 == 0 ? f.b64url(32) : f.password();
-            String key = f.pick("api_key", "apiKey", "client_secret", "secret_key", "access_token", "auth_token",
-                    "refresh_token", "private_key", "app_secret", "consumer_secret", "encryption_key", "passwd", "pwd",
-                    "PGPASSWORD", "webhook_secret");
+            String key = f.pick(
+                    "api_key",
+                    "apiKey",
+                    "client_secret",
+                    "secret_key",
+                    "access_token",
+                    "auth_token",
+                    "refresh_token",
+                    "private_key",
+                    "app_secret",
+                    "consumer_secret",
+                    "encryption_key",
+                    "passwd",
+                    "pwd",
+                    "PGPASSWORD",
+                    "webhook_secret");
             String text = switch (i % 5) {
                 case 0 -> key + " = \"" + value + "\"";
                 case 1 -> key + ": " + value;
@@ -192,26 +263,28 @@ public final class PrivacyCorpus {
                 case 6 -> "smtp://mailer:" + pw + "@smtp.example.com:587";
                 default -> "rediss://default:" + pw + "@eu1-cache.example.io:6380";
             };
-            String text = f.pick("DATABASE_URL=%s", "connect with %s", "{\"url\": \"%s\"}", "url: %s").formatted(url);
+            String text = f.pick("DATABASE_URL=%s", "connect with %s", "{\"url\": \"%s\"}", "url: %s")
+                    .formatted(url);
             addPrivate("url-credential", text, url.substring(url.indexOf(':', 8)));
         }
         for (int i = 0; i < 8; i++) {
             String pw = f.password();
             addPrivate(
-                    "jdbc-password",
-                    "jdbc:sqlserver://db.internal:1433;databaseName=app;user=sa;password=" + pw,
-                    pw);
+                    "jdbc-password", "jdbc:sqlserver://db.internal:1433;databaseName=app;user=sa;password=" + pw, pw);
         }
         for (int i = 0; i < 24; i++) {
             String key = f.b64(43) + "=";
             String text = switch (i % 4) {
-                case 0 -> "Endpoint=sb://orders.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;"
-                        + "SharedAccess" + "Key=" + key;
-                case 1 -> "DefaultEndpointsProtocol=https;AccountName=store1;Account" + "Key=" + f.b64(86) + "==;"
-                        + "EndpointSuffix=core.windows.net";
+                case 0 ->
+                    "Endpoint=sb://orders.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;"
+                            + "SharedAccess" + "Key=" + key;
+                case 1 ->
+                    "DefaultEndpointsProtocol=https;AccountName=store1;Account" + "Key=" + f.b64(86) + "==;"
+                            + "EndpointSuffix=core.windows.net";
                 case 2 -> "HostName=hub1.azure-devices.net;DeviceId=sensor-7;SharedAccess" + "Key=" + key;
-                default -> "https://store1.blob.core.windows.net/backups?sv=2022-11-02&ss=b&srt=o&sp=r&se=2026-04-01"
-                        + "&s" + "ig=" + f.b64(43) + "%3D";
+                default ->
+                    "https://store1.blob.core.windows.net/backups?sv=2022-11-02&ss=b&srt=o&sp=r&se=2026-04-01" + "&s"
+                            + "ig=" + f.b64(43) + "%3D";
             };
             addPrivate("azure-connection-string", text, key.substring(0, 20));
         }
@@ -239,13 +312,17 @@ public final class PrivacyCorpus {
             String body = f.b64(64) + "\n" + f.b64(64) + "\n" + f.b64(20);
             String kind = f.pick("RSA ", "EC ", "OPENSSH ", "", "ENCRYPTED ", "DSA ");
             String text = switch (i % 4) {
-                case 0 -> "-----BEGIN " + kind + "PRIVATE" + " KEY-----\n" + body + "\n-----END " + kind + "PRIVATE KEY-----";
-                case 1 -> "{\"type\": \"service_account\", \"private_key_id\": \"" + f.hex(40) + "\", \"client_email\": "
-                        + "\"ci@proj.iam.gserviceaccount.com\"}";
-                case 2 -> "PuTTY-User-Key-File-" + f.pick("2", "3") + ": ssh-ed25519\nEncryption: none\nComment: deploy\n"
-                        + "Public-Lines: 2\n" + f.b64(64) + "\n" + f.b64(20) + "\nPrivate-Lines: 1\n" + f.b64(44)
-                        + "\nPrivate-MAC: " + f.hex(64);
-                default -> "-----BEGIN PGP PRIVATE" + " KEY BLOCK-----\n\n" + body + "\n-----END PGP PRIVATE KEY BLOCK-----";
+                case 0 ->
+                    "-----BEGIN " + kind + "PRIVATE" + " KEY-----\n" + body + "\n-----END " + kind + "PRIVATE KEY-----";
+                case 1 ->
+                    "{\"type\": \"service_account\", \"private_key_id\": \"" + f.hex(40) + "\", \"client_email\": "
+                            + "\"ci@proj.iam.gserviceaccount.com\"}";
+                case 2 ->
+                    "PuTTY-User-Key-File-" + f.pick("2", "3") + ": ssh-ed25519\nEncryption: none\nComment: deploy\n"
+                            + "Public-Lines: 2\n" + f.b64(64) + "\n" + f.b64(20) + "\nPrivate-Lines: 1\n" + f.b64(44)
+                            + "\nPrivate-MAC: " + f.hex(64);
+                default ->
+                    "-----BEGIN PGP PRIVATE" + " KEY BLOCK-----\n\n" + body + "\n-----END PGP PRIVATE KEY BLOCK-----";
             };
             String family = i % 4 == 2 ? "putty-private-key" : i % 4 == 1 ? "gcp-service-account" : "private-key-block";
             addPrivate(family, text, body.substring(0, 30));
@@ -255,9 +332,14 @@ public final class PrivacyCorpus {
     // ------------------------------------------------------------------ transcripts
 
     private static final List<String[]> TURNS = List.of(
-            new String[] {"please fix the failing build on main", "I ran mvn verify and the parser test fails on line 42"},
-            new String[] {"why does the importer drop rows?", "The CSV reader stops at the first empty line, so the rest is lost"},
-            new String[] {"summarise the open todos", "There are three open todos: the schema, the docs and the release"},
+            new String[] {
+                "please fix the failing build on main", "I ran mvn verify and the parser test fails on line 42"
+            },
+            new String[] {
+                "why does the importer drop rows?", "The CSV reader stops at the first empty line, so the rest is lost"
+            },
+            new String[] {"summarise the open todos", "There are three open todos: the schema, the docs and the release"
+            },
             new String[] {"can you rename the module", "Done. I renamed it to loopx-ledger and updated the poms"},
             new String[] {"what is in the repo", "A Maven project with seven modules and a bench folder"},
             new String[] {"write a test for the quota", "Added QuotaTest with four cases; all of them pass now"});
@@ -277,15 +359,18 @@ public final class PrivacyCorpus {
                 case 5 -> "Me: " + q + "\nChatGPT: " + a + "\nMe: thanks";
                 case 6 -> "[user] " + q + "\n[assistant] " + a;
                 case 7 -> "[user]\n" + q + "\n[assistant]\n" + a;
-                case 8 -> "<|im_start|>system\nYou are a coding agent<|im_end|>\n<|im_start|>user\n" + q
-                        + "<|im_end|>\n<|im_start|>assistant\n" + a + "<|im_end|>";
-                case 9 -> "<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n\n" + q
-                        + "<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n" + a + "<|eot_id|>";
+                case 8 ->
+                    "<|im_start|>system\nYou are a coding agent<|im_end|>\n<|im_start|>user\n" + q
+                            + "<|im_end|>\n<|im_start|>assistant\n" + a + "<|im_end|>";
+                case 9 ->
+                    "<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n\n" + q
+                            + "<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n" + a + "<|eot_id|>";
                 case 10 -> "<s>[INST] " + q + " [/INST] " + a + "</s>";
                 case 11 -> "<start_of_turn>user\n" + q + "<end_of_turn>\n<start_of_turn>model\n" + a + "<end_of_turn>";
                 case 12 -> "<|user|>\n" + q + "<|end|>\n<|assistant|>\n" + a + "<|end|>";
-                case 13 -> "[{\"role\": \"user\", \"content\": \"" + q + "\"}, {\"role\": \"assistant\", \"content\": \"" + a
-                        + "\"}]";
+                case 13 ->
+                    "[{\"role\": \"user\", \"content\": \"" + q + "\"}, {\"role\": \"assistant\", \"content\": \"" + a
+                            + "\"}]";
                 case 14 -> "{\"author\": \"assistant\", \"text\": \"" + a + "\"}";
                 case 15 -> "> " + q + "\n\n⏺ " + a + "\n\n⏺ Bash(mvn -q verify)\n  ⎿  BUILD SUCCESS";
                 case 16 -> "user\n" + q + "\n\ncodex\n" + a;
@@ -301,22 +386,34 @@ public final class PrivacyCorpus {
     private void toolOutput() {
         for (int i = 0; i < 36; i++) {
             String text = switch (i % 4) {
-                case 0 -> "$ mvn -q verify\n[ERROR] Tests run: " + f.digits(2) + ", Failures: 1\n$ git status\nmodified: pom.xml\n"
-                        + "$ git stash\nSaved working directory";
-                case 1 -> "java.lang.IllegalStateException: quota exhausted\n\tat dev.loopx.Quota.check(Quota.java:"
-                        + f.digits(2) + ")\n\tat dev.loopx.Runner.run(Runner.java:88)\n\tat java.base/java.lang.Thread.run(Thread.java:1583)";
-                case 2 -> "Traceback (most recent call last):\n  File \"app.py\", line " + f.digits(2)
-                        + ", in <module>\n    main()\n  File \"app.py\", line 8, in main\n    run()\n  File \"lib.py\", line 3, in run\n"
-                        + "KeyError: 'x'";
+                case 0 ->
+                    "$ mvn -q verify\n[ERROR] Tests run: " + f.digits(2)
+                            + ", Failures: 1\n$ git status\nmodified: pom.xml\n"
+                            + "$ git stash\nSaved working directory";
+                case 1 ->
+                    "java.lang.IllegalStateException: quota exhausted\n\tat dev.loopx.Quota.check(Quota.java:"
+                            + f.digits(2)
+                            + ")\n\tat dev.loopx.Runner.run(Runner.java:88)\n\tat java.base/java.lang.Thread.run(Thread.java:1583)";
+                case 2 ->
+                    "Traceback (most recent call last):\n  File \"app.py\", line " + f.digits(2)
+                            + ", in <module>\n    main()\n  File \"app.py\", line 8, in main\n    run()\n  File \"lib.py\", line 3, in run\n"
+                            + "KeyError: 'x'";
                 default -> {
                     StringBuilder log = new StringBuilder();
                     for (int line = 0; line < 60; line++) {
-                        log.append("[INFO] step ").append(line).append(" ok ").append(f.digits(4)).append('\n');
+                        log.append("[INFO] step ")
+                                .append(line)
+                                .append(" ok ")
+                                .append(f.digits(4))
+                                .append('\n');
                     }
                     yield log.toString();
                 }
             };
-            addPrivate("tool-output", text, text.lines().skip(1).findFirst().orElse(text).trim());
+            addPrivate(
+                    "tool-output",
+                    text,
+                    text.lines().skip(1).findFirst().orElse(text).trim());
         }
     }
 
@@ -359,16 +456,34 @@ public final class PrivacyCorpus {
 
     // ------------------------------------------------------------------ benign engineering prose
 
-    private static final List<String> VERBS = List.of(
-            "Fix", "Add", "Refactor", "Document", "Test", "Rename", "Remove", "Split", "Speed up", "Review");
+    private static final List<String> VERBS =
+            List.of("Fix", "Add", "Refactor", "Document", "Test", "Rename", "Remove", "Split", "Speed up", "Review");
     private static final List<String> THINGS = List.of(
-            "the quota calculator", "the ledger replay", "the CSV importer", "the status command", "the retry policy",
-            "the projection rebuild", "the webhook client", "the login form", "the release notes", "the schema migration",
-            "the scheduler hint", "the todo list output", "the JSON encoder", "the config loader", "the agent registry");
+            "the quota calculator",
+            "the ledger replay",
+            "the CSV importer",
+            "the status command",
+            "the retry policy",
+            "the projection rebuild",
+            "the webhook client",
+            "the login form",
+            "the release notes",
+            "the schema migration",
+            "the scheduler hint",
+            "the todo list output",
+            "the JSON encoder",
+            "the config loader",
+            "the agent registry");
     private static final List<String> TAILS = List.of(
-            "before the 1.4 release", "so replay stays deterministic", "and add a regression test",
-            "(see docs/cli.md)", "after the review in PR #212", "for the 100k-event ledger",
-            "without touching the public API", "— 42 tests pass in 3m12s", "and update CHANGELOG.md",
+            "before the 1.4 release",
+            "so replay stays deterministic",
+            "and add a regression test",
+            "(see docs/cli.md)",
+            "after the review in PR #212",
+            "for the 100k-event ledger",
+            "without touching the public API",
+            "— 42 tests pass in 3m12s",
+            "and update CHANGELOG.md",
             "behind the --dry-run flag");
 
     private void benign() {
@@ -454,7 +569,9 @@ public final class PrivacyCorpus {
                 "the token bucket refills every second",
                 "retry_token_ttl: 30s");
         for (int i = 0; i < 70; i++) {
-            addBenign("secret-word-prose", texts.get(i % texts.size()) + (i >= texts.size() ? " (" + f.pick(TAILS) + ")" : ""));
+            addBenign(
+                    "secret-word-prose",
+                    texts.get(i % texts.size()) + (i >= texts.size() ? " (" + f.pick(TAILS) + ")" : ""));
         }
     }
 

@@ -27,12 +27,7 @@ public record PrivacyCorpusFigures(
         int privateCount = corpus.privateTexts().size();
         int benignCount = corpus.benignTexts().size();
         return new PrivacyCorpusFigures(
-                privateCount,
-                privateCount - missed.size(),
-                benignCount,
-                falsePositives.size(),
-                missed,
-                falsePositives);
+                privateCount, privateCount - missed.size(), benignCount, falsePositives.size(), missed, falsePositives);
     }
 
     public double recall() {
@@ -68,8 +63,11 @@ public record PrivacyCorpusFigures(
         samples.forEach(s -> byFamily.merge(s.family(), 1, Integer::sum));
         out.append("  ").append(title).append(" by family: ").append(byFamily).append('\n');
         if (Boolean.getBoolean("loopx.privacy.showMisses")) {
-            samples.forEach(s -> out.append("    ").append(s.family()).append(": ")
-                    .append(s.text().replace("\n", "\\n")).append('\n'));
+            samples.forEach(s -> out.append("    ")
+                    .append(s.family())
+                    .append(": ")
+                    .append(s.text().replace("\n", "\\n"))
+                    .append('\n'));
         }
     }
 }

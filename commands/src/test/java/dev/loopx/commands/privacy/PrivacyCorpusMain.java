@@ -81,7 +81,8 @@ public final class PrivacyCorpusMain {
                 PublicText.check("--text", c[1]);
                 bestBig = Math.min(bestBig, System.nanoTime() - start);
             }
-            System.out.printf(Locale.ROOT, "guard cost: %.2f ms for %s (%d chars)%n", bestBig / 1e6, c[0], c[1].length());
+            System.out.printf(
+                    Locale.ROOT, "guard cost: %.2f ms for %s (%d chars)%n", bestBig / 1e6, c[0], c[1].length());
         }
     }
 

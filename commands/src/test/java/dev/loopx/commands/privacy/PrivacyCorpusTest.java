@@ -22,8 +22,12 @@ class PrivacyCorpusTest {
 
     @Test
     void theCorpusHasTheSizeOfTheIssue() {
-        assertTrue(CORPUS.privateTexts().size() >= 850, "private: " + CORPUS.privateTexts().size());
-        assertTrue(CORPUS.benignTexts().size() >= 640, "benign: " + CORPUS.benignTexts().size());
+        assertTrue(
+                CORPUS.privateTexts().size() >= 850,
+                "private: " + CORPUS.privateTexts().size());
+        assertTrue(
+                CORPUS.benignTexts().size() >= 640,
+                "benign: " + CORPUS.benignTexts().size());
         assertEquals(
                 CORPUS.all().stream().map(Sample::text).toList(),
                 PrivacyCorpus.generate().all().stream().map(Sample::text).toList(),
@@ -45,7 +49,10 @@ class PrivacyCorpusTest {
             if (violation.isEmpty()) {
                 continue; // counted as a miss by the recall test
             }
-            assertEquals(PublicTextViolation.PUBLIC_BOUNDARY_VIOLATION, violation.get().errorCode(), sample::toString);
+            assertEquals(
+                    PublicTextViolation.PUBLIC_BOUNDARY_VIOLATION,
+                    violation.get().errorCode(),
+                    sample::toString);
             String shown = violation.get().message() + "\n" + violation.get().hint() + "\n" + violation.get();
             String secret = sample.secret();
             for (int i = 0; i + 8 <= secret.length(); i++) {

@@ -79,7 +79,10 @@ class PrivacyRulesTest {
                                 "X-Api-Key: " + F.b64url(32),
                                 "curl -H 'Private-Token: " + F.b64url(20) + "' https://gitlab.example.com/api/v4",
                                 "x-goog-api-key=" + F.b64url(39)),
-                        List.of("the X-Api-Key: header is checked first", "X-Api-Key: ${API_KEY}", "X-Api-Key: $API_KEY")));
+                        List.of(
+                                "the X-Api-Key: header is checked first",
+                                "X-Api-Key: ${API_KEY}",
+                                "X-Api-Key: $API_KEY")));
         c.put(
                 "bearer-credential",
                 cases(
@@ -109,7 +112,9 @@ class PrivacyRulesTest {
                         List.of(
                                 "jdbc:sqlserver://db:1433;databaseName=app;user=sa;password=" + F.password(),
                                 "jdbc:mysql://db:3306/app?user=app&password=" + F.password()),
-                        List.of("jdbc:postgresql://localhost:5432/app", "jdbc:mysql://db/app?user=app&password=${DB_PASS}")));
+                        List.of(
+                                "jdbc:postgresql://localhost:5432/app",
+                                "jdbc:mysql://db/app?user=app&password=${DB_PASS}")));
         c.put(
                 "azure-connection-string",
                 cases(
@@ -131,9 +136,25 @@ class PrivacyRulesTest {
                 "webhook-url",
                 cases(
                         List.of(
-                                join("https://hooks.", "slack.com/services/T", F.of(Fakes.UPPER, 8), "/B", F.of(Fakes.UPPER, 10), "/", F.alnum(24)),
+                                join(
+                                        "https://hooks.",
+                                        "slack.com/services/T",
+                                        F.of(Fakes.UPPER, 8),
+                                        "/B",
+                                        F.of(Fakes.UPPER, 10),
+                                        "/",
+                                        F.alnum(24)),
                                 join("https://discord.com/api/", "webhooks/", F.digits(18), "/", F.b64url(68)),
-                                join("https://acme.webhook.office.com/", "webhookb2/", F.hex(8), "-", F.hex(4), "@", F.hex(8), "/IncomingWebhook/", F.hex(32))),
+                                join(
+                                        "https://acme.webhook.office.com/",
+                                        "webhookb2/",
+                                        F.hex(8),
+                                        "-",
+                                        F.hex(4),
+                                        "@",
+                                        F.hex(8),
+                                        "/IncomingWebhook/",
+                                        F.hex(32))),
                         List.of(
                                 "The Slack webhook URL (hooks.slack.com/services/…) lives in the vault",
                                 "post to https://hooks.slack.com/ with the URL from the settings")));
@@ -144,11 +165,17 @@ class PrivacyRulesTest {
                                 join("sk-", "proj-", F.b64url(48)),
                                 join("sk-", "ant-api03-", F.b64url(93), "AA"),
                                 join("OPENAI_KEY is sk-", F.alnum(32))),
-                        List.of("Keys start with sk- and come from the environment", "sk-learn is a Python library", "task-0123456789abcdefghijk")));
+                        List.of(
+                                "Keys start with sk- and come from the environment",
+                                "sk-learn is a Python library",
+                                "task-0123456789abcdefghijk")));
         c.put(
                 "github-token",
                 cases(
-                        List.of(join("ghp", "_", F.alnum(36)), join("gho", "_", F.alnum(36)), join("ghs", "_", F.alnum(36)),
+                        List.of(
+                                join("ghp", "_", F.alnum(36)),
+                                join("gho", "_", F.alnum(36)),
+                                join("ghs", "_", F.alnum(36)),
                                 join("github", "_pat_", F.alnum(22), "_", F.alnum(59))),
                         List.of("GitHub tokens look like ghp_XXXXXXXX", "ghp_short", "the github_pat_ prefix")));
         c.put(
@@ -161,26 +188,38 @@ class PrivacyRulesTest {
                                 join("glptt", "-", F.hex(40)),
                                 join("GR", "1348941", F.b64url(20)),
                                 join("glcbt", "-", F.b64url(24))),
-                        List.of("GitLab deploy tokens (gldt-…) are scoped to one project", "glrt-short", "the glptt- prefix")));
+                        List.of(
+                                "GitLab deploy tokens (gldt-…) are scoped to one project",
+                                "glrt-short",
+                                "the glptt- prefix")));
         c.put(
                 "aws-access-key-id",
                 cases(
-                        List.of(join("AK", "IA", F.of(Fakes.UPPER + "234567", 16)), join("AS", "IA", F.of(Fakes.UPPER + "234567", 16))),
+                        List.of(
+                                join("AK", "IA", F.of(Fakes.UPPER + "234567", 16)),
+                                join("AS", "IA", F.of(Fakes.UPPER + "234567", 16))),
                         List.of("AWS key ids start with AKIA", "AKIA1234 is too short", "ASIAN markets")));
         c.put(
                 "aws-secret-access-key",
                 cases(
                         List.of("aws_secret_access_key = " + F.b64(40), "AWS_SECRET=" + F.b64(40)),
-                        List.of("aws_secret_access_key = ${AWS_SECRET_ACCESS_KEY}", "set the AWS secret in the vault")));
+                        List.of(
+                                "aws_secret_access_key = ${AWS_SECRET_ACCESS_KEY}",
+                                "set the AWS secret in the vault")));
         c.put(
                 "slack-token",
                 cases(
-                        List.of(join("xox", "b-", F.digits(11), "-", F.digits(12), "-", F.alnum(24)), join("xa", "pp-1-", F.alnum(11), "-", F.digits(13))),
+                        List.of(
+                                join("xox", "b-", F.digits(11), "-", F.digits(12), "-", F.alnum(24)),
+                                join("xa", "pp-1-", F.alnum(11), "-", F.digits(13))),
                         List.of("Slack bot tokens start with xoxb-", "xoxb-short")));
         c.put(
                 "google-credential",
                 cases(
-                        List.of(join("AI", "za", F.b64url(35)), join("GOC", "SPX-", F.b64url(28)), join("ya", "29.", F.b64url(60))),
+                        List.of(
+                                join("AI", "za", F.b64url(35)),
+                                join("GOC", "SPX-", F.b64url(28)),
+                                join("ya", "29.", F.b64url(60))),
                         List.of("Google API keys start with AIza", "AIzaShort")));
         c.put(
                 "gcp-service-account",
@@ -190,28 +229,48 @@ class PrivacyRulesTest {
         c.put(
                 "stripe-key",
                 cases(
-                        List.of(join("sk", "_live_", F.alnum(24)), join("rk", "_test_", F.alnum(30)), join("wh", "sec_", F.alnum(32))),
-                        List.of("Stripe secret keys start with sk_live_", "pk_live_ keys are publishable", "sk_live_short")));
+                        List.of(
+                                join("sk", "_live_", F.alnum(24)),
+                                join("rk", "_test_", F.alnum(30)),
+                                join("wh", "sec_", F.alnum(32))),
+                        List.of(
+                                "Stripe secret keys start with sk_live_",
+                                "pk_live_ keys are publishable",
+                                "sk_live_short")));
         c.put(
                 "shopify-token",
                 cases(
-                        List.of(join("shp", "at_", F.hex(32)), join("shp", "ss_", F.hex(32)), join("shp", "ca_", F.hex(32))),
+                        List.of(
+                                join("shp", "at_", F.hex(32)),
+                                join("shp", "ss_", F.hex(32)),
+                                join("shp", "ca_", F.hex(32))),
                         List.of("Shopify access tokens start with shpat_", join("shp", "at_", F.hex(16)))));
         c.put(
                 "square-token",
                 cases(
-                        List.of(join("sq0", "atp-", F.b64url(22)), join("sq0", "csp-", F.b64url(43)), join("EA", "AA", F.b64url(60))),
+                        List.of(
+                                join("sq0", "atp-", F.b64url(22)),
+                                join("sq0", "csp-", F.b64url(43)),
+                                join("EA", "AA", F.b64url(60))),
                         List.of("Square tokens start with sq0atp-", "sq0csp-short", "EAAA is a prefix")));
         c.put(
                 "twilio-api-key",
                 cases(
-                        List.of(join("S", "K", F.hex(32)), "twilio key " + join("S", "K", F.hex(32).toUpperCase())),
-                        List.of("Twilio API keys start with SK", "SKU1234 in the catalogue", join("S", "K", F.hex(20)))));
+                        List.of(
+                                join("S", "K", F.hex(32)),
+                                "twilio key " + join("S", "K", F.hex(32).toUpperCase())),
+                        List.of(
+                                "Twilio API keys start with SK",
+                                "SKU1234 in the catalogue",
+                                join("S", "K", F.hex(20)))));
         c.put(
                 "npm-token",
                 cases(
                         List.of(join("np", "m_", F.alnum(36)), "//registry.npmjs.org/:_auth" + "Token=" + F.b64url(36)),
-                        List.of("npm_ tokens are created on npmjs.com", "//registry.npmjs.org/:_authToken=${NPM_TOKEN}", "npm_config_cache")));
+                        List.of(
+                                "npm_ tokens are created on npmjs.com",
+                                "//registry.npmjs.org/:_authToken=${NPM_TOKEN}",
+                                "npm_config_cache")));
         c.put(
                 "sendgrid-key",
                 cases(
@@ -265,12 +324,17 @@ class PrivacyRulesTest {
                                 join("dp", ".pt.", F.alnum(43)),
                                 join("sb", "p_", F.hex(40)),
                                 join("sntr", "ys_", F.b64(64))),
-                        List.of("Databricks tokens start with dapi", "lin_api_ keys belong to Linear", "dp.pt. tokens are Doppler's")));
+                        List.of(
+                                "Databricks tokens start with dapi",
+                                "lin_api_ keys belong to Linear",
+                                "dp.pt. tokens are Doppler's")));
         c.put(
                 "jwt",
                 cases(
                         List.of(join("ey", "J", F.b64url(20), ".ey", "J", F.b64url(40), ".", F.b64url(43))),
-                        List.of("the JWT header is base64 of {\"alg\":\"HS256\"}", "eyJ is how JSON starts in base64")));
+                        List.of(
+                                "the JWT header is base64 of {\"alg\":\"HS256\"}",
+                                "eyJ is how JSON starts in base64")));
         c.put(
                 "netrc-password",
                 cases(
@@ -382,7 +446,9 @@ class PrivacyRulesTest {
         c.put(
                 "shell-session",
                 cases(
-                        List.of("$ mvn verify\nok\n$ git status\nclean\n$ git push\ndone", ">>> import os\n>>> os.getcwd()\n>>> exit()"),
+                        List.of(
+                                "$ mvn verify\nok\n$ git status\nclean\n$ git push\ndone",
+                                ">>> import os\n>>> os.getcwd()\n>>> exit()"),
                         List.of("Run:\n$ ./mvnw -q verify\n$ git push")));
         c.put(
                 "stack-trace",
@@ -432,22 +498,31 @@ class PrivacyRulesTest {
 
     @TestFactory
     Stream<DynamicTest> eachFamilyFindsItsShapeAndNotItsNearMisses() {
-        return PrivacyRules.FAMILIES.stream().map(family -> DynamicTest.dynamicTest(family.name(), () -> {
-            Cases cases = CASES.get(family.name());
-            assertTrue(cases != null && !cases.positives().isEmpty() && !cases.negatives().isEmpty(), family.name());
-            for (String positive : cases.positives()) {
-                assertTrue(family.occursIn(new Subject(positive)), () -> family.name() + " misses: " + positive);
-                Optional<PublicTextViolation> violation = PublicText.check("--text", positive);
-                assertTrue(violation.isPresent(), () -> "the guard accepts: " + positive);
-                assertEquals(PublicTextViolation.PUBLIC_BOUNDARY_VIOLATION, violation.get().errorCode());
-            }
-            for (String negative : cases.negatives()) {
-                assertFalse(family.occursIn(new Subject(negative)), () -> family.name() + " flags: " + negative);
-                assertTrue(
-                        PublicText.check("--text", negative).isEmpty(),
-                        () -> "the guard refuses the near miss: " + negative + " ("
-                                + PrivacyRules.allIn(negative) + ")");
-            }
-        }));
+        return PrivacyRules.FAMILIES.stream()
+                .map(family -> DynamicTest.dynamicTest(family.name(), () -> {
+                    Cases cases = CASES.get(family.name());
+                    assertTrue(
+                            cases != null
+                                    && !cases.positives().isEmpty()
+                                    && !cases.negatives().isEmpty(),
+                            family.name());
+                    for (String positive : cases.positives()) {
+                        assertTrue(
+                                family.occursIn(new Subject(positive)), () -> family.name() + " misses: " + positive);
+                        Optional<PublicTextViolation> violation = PublicText.check("--text", positive);
+                        assertTrue(violation.isPresent(), () -> "the guard accepts: " + positive);
+                        assertEquals(
+                                PublicTextViolation.PUBLIC_BOUNDARY_VIOLATION,
+                                violation.get().errorCode());
+                    }
+                    for (String negative : cases.negatives()) {
+                        assertFalse(
+                                family.occursIn(new Subject(negative)), () -> family.name() + " flags: " + negative);
+                        assertTrue(
+                                PublicText.check("--text", negative).isEmpty(),
+                                () -> "the guard refuses the near miss: " + negative + " ("
+                                        + PrivacyRules.allIn(negative) + ")");
+                    }
+                }));
     }
 }
