@@ -16,15 +16,19 @@ import java.util.regex.Pattern;
  * redacts to {@code "see <local-path-redacted>."}. Also not paths: a web route written on its own,
  * that is a POSIX-shaped path right after an HTTP method ({@code GET /todos/1}) or whose first
  * segment is a usual route root ({@code /api/v1/todos}, {@code /static/}, {@code /v2/users},
- * {@code /graphql}, {@code /auth/callback}, {@code /.well-known/…}; see {@link #ROUTE_ROOTS}).
+ * {@code /graphql}, {@code /auth/callback}, {@code /.well-known/…}), or a repository path written
+ * from the repository's root ({@code /docs/cli.md}, {@code /src/main}); see {@link #ROUTE_ROOTS}.
  * Accepted risk: a local directory named like a route root at the top of the file system
  * ({@code /api/…}) passes.
  */
 final class LocalPath {
-    /** First segments that name a web route rather than a directory at the root of a file system. */
+    /**
+     * First segments that name a web route or a path from a repository's root ({@code /docs/cli.md},
+     * {@code /src/main}) rather than a directory at the root of a file system.
+     */
     static final String ROUTE_ROOTS = "api|apis|static|assets|public|graphql|auth|oauth|oauth2|login|logout|callback"
             + "|webhooks?|healthz?|readyz|livez|metrics|admin|rest|rpc|ws|cdn|images|img|css|js|fonts|swagger|openapi"
-            + "|v[0-9]{1,2}|\\.well-known|todos|goals|users|items|orders|search|dashboard|settings|account|accounts";
+            + "|v[0-9]{1,2}|\\.well-known|todos|goals|users|items|orders|search|dashboard|settings|account|accounts|docs|src";
 
     private static final String BODY = "[^\\s\"'<>]*?(?=[.,;:!?)\\]}]*(?:[\\s\"'<>]|$))";
 
@@ -38,6 +42,11 @@ final class LocalPath {
     private LocalPath() {}
 
     static boolean occursIn(String text) {
-        return PATTERN.matcher(text).find();
+        return mayContainOne(text) && PATTERN.matcher(text).find();
+    }
+
+    /** Every shape above has a slash or a backslash; most texts have neither, and the scan is the guard's dearest. */
+    static boolean mayContainOne(String text) {
+        return text.indexOf('/') >= 0 || text.indexOf('\\') >= 0;
     }
 }

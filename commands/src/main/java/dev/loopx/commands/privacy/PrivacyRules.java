@@ -98,7 +98,7 @@ final class PrivacyRules {
             + "|master[_-]?key|webhook[_-]?secret|passwd|pwd|pgpassword|mysql[_-]?pwd)";
 
     /** Key names that are also English words. */
-    private static final String WEAK_KEY = "(?:password|passphrase|secret|token)";
+    private static final String WEAK_KEY = "(?:password|passphrase|secret|token|pw)";
 
     /**
      * The last segment of a compound key ({@code DB_PASS}, {@code SMTP_PASSWORD}, {@code JWT_SECRET},
@@ -244,7 +244,7 @@ final class PrivacyRules {
             pattern(
                     "aws-secret-access-key",
                     Reason.PROVIDER_KEY,
-                    "(?i:aws_?secret(?:_?access)?(?:_?key)?)[\"']?\\s*(?:=|:|=>)\\s*[\"']?" + NOT_A_VALUE
+                    "(?i:aws_?secret(?:_?access)?(?:_?key)?)[\"']?(?:\\s*(?:=|:|=>)\\s*|\\s+)[\"']?" + NOT_A_VALUE
                             + "[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])",
                     "aws"),
             pattern(
@@ -331,7 +331,7 @@ final class PrivacyRules {
                             + "|sntry[su]_[A-Za-z0-9+/=_]{40,}|lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}"
                             + "|NRAK-[A-Z0-9]{27}|ATATT3[A-Za-z0-9_=-]{100,}|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}"
                             + "|dp\\.(?:pt|st|ct|sa|scim|audit)\\.[A-Za-z0-9]{40,}|pul-[a-f0-9]{40}|sbp_[a-f0-9]{40}"
-                            + "|fo1_[A-Za-z0-9_-]{43}|rubygems_[a-f0-9]{48}|sk\\.eyJ[A-Za-z0-9_-]{50,}\\.[A-Za-z0-9_-]{20,}"
+                            + "|fo1_[A-Za-z0-9_-]{43}|HRKU-[A-Za-z0-9_-]{60}|rubygems_[a-f0-9]{48}|sk\\.eyJ[A-Za-z0-9_-]{50,}\\.[A-Za-z0-9_-]{20,}"
                             + "|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}|CFPAT-[A-Za-z0-9_-]{43}|sgp_[a-f0-9]{16,}_?[a-f0-9]{40}"
                             + "|dt0c01\\.[A-Z0-9]{24}\\.[A-Z0-9]{64}|shippo_(?:live|test)_[a-f0-9]{40}"
                             + "|FLWSECK(?:_TEST)?-[a-h0-9]{32}-X|oy2[a-z0-9]{43})",
@@ -348,6 +348,7 @@ final class PrivacyRules {
                     "pul-",
                     "sbp_",
                     "fo1_",
+                    "hrku-",
                     "rubygems_",
                     "sk.eyj",
                     "xkeysib-",
@@ -357,6 +358,11 @@ final class PrivacyRules {
                     "shippo_",
                     "flwseck",
                     "oy2"),
+            pattern(
+                    "discord-bot-token",
+                    Reason.PROVIDER_KEY,
+                    "(?<![A-Za-z0-9_-])[MN][A-Za-z0-9_-]{23,27}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}(?![A-Za-z0-9_-])",
+                    "."),
             pattern(
                     "jwt",
                     Reason.JWT,
@@ -397,7 +403,36 @@ final class PrivacyRules {
                     "password",
                     "passphrase",
                     "secret",
-                    "token"),
+                    "token",
+                    "pw"),
+            validated(
+                    "password-in-prose",
+                    Reason.SECRET_ASSIGNMENT,
+                    "(?i)(?<![a-z0-9_-])(?:pass|password|passwd|pw)\\s+(?:is\\s+)?" + NOT_A_VALUE
+                            + "[^\\s\"'`,;()]{8,64}(?![^\\s,;)])",
+                    PrivacyRules::looksLikeAPassword,
+                    "pass",
+                    "pw"),
+            pattern(
+                    "cli-credential-flag",
+                    Reason.SECRET_ASSIGNMENT,
+                    "(?<![\\w-])(?:-u|--user)\\s+[\"']?[^\\s:\"'$]{1,64}:(?![$<{*])[^\\s\"']{3,}"
+                            + "|(?<![\\w-])(?:mysql|mysqldump|mysqladmin|mariadb)\\b[^\\n]{0,200}?\\s-p(?![\\s$])[^\\s]{3,}"
+                            + "|(?<![\\w-])redis-cli\\b[^\\n]{0,200}?\\s-a\\s+(?![$<{-])[^\\s]{3,}"
+                            + "|(?<![\\w-])--(?i:password|passwd|pass|token|api-key|apikey|secret|client-secret|auth-token"
+                            + "|access-token)[ =](?![$<{*-])" + STRONG_VALUE,
+                    "-u ",
+                    "--user",
+                    "mysql",
+                    "mariadb",
+                    "redis-cli",
+                    "--pass",
+                    "--token",
+                    "--api",
+                    "--secret",
+                    "--client-secret",
+                    "--auth-token",
+                    "--access-token"),
             // unprefixed secrets
             new Family("random-token", Reason.RANDOM_TOKEN, s -> RandomTokens.occursIn(s.text)),
             // transcripts
@@ -470,6 +505,14 @@ final class PrivacyRules {
         });
     }
 
+    /** A pass word next to {@code pass}: letters, digits and both cases, not a version or a target triple. */
+    private static boolean looksLikeAPassword(String match) {
+        String value = match.substring(match.lastIndexOf(' ') + 1);
+        return hasDigit(value)
+                && value.chars().anyMatch(Character::isUpperCase)
+                && value.chars().anyMatch(Character::isLowerCase);
+    }
+
     private static boolean hasDigit(String s) {
         return s.chars().anyMatch(c -> c >= '0' && c <= '9');
     }
@@ -483,8 +526,13 @@ final class PrivacyRules {
         private static final Set<String> PERSON_OR_SYSTEM_ROLES =
                 Set.of("user", "human", "me", "you", "system", "developer");
         /** A role as a line prefix: {@code User:}, {@code **User:**}, {@code > User:}, {@code [user]:}. */
-        private static final Pattern ROLE_COLON =
-                Pattern.compile("^\\s*(?:[*_#>-]+\\s*)?\\[?(" + ROLES + ")\\]?[*_]*\\s*:", Pattern.CASE_INSENSITIVE);
+        /** What may precede a role: a time stamp, an emoji, list, quote, heading or emphasis marks. */
+        private static final String LINE_START = "^\\s*(?:\\[?\\d{1,2}:\\d{2}(?::\\d{2})?\\]?\\s*[-–]?\\s*)?"
+                + "(?:[\\p{So}\\p{Sk}\\x{FE0F}]{1,3}\\s*)?(?:[*_#>-]+\\s*){0,3}";
+
+        private static final Pattern ROLE_COLON = Pattern.compile(
+                LINE_START + "\\[?(" + ROLES + ")\\]?[*_]*(?:\\s+(?:said|wrote|asked|replied|answered))?\\s*:",
+                Pattern.CASE_INSENSITIVE);
         /** A role line on its own: {@code ### User}, {@code **Assistant**}, {@code [user]}, {@code user}. */
         private static final Pattern ROLE_ALONE = Pattern.compile(
                 "^\\s*(?:#{1,6}\\s*|[*_]{1,2})?(" + ROLES + ")(?:[*_]{1,2})?\\s*:?\\s*$", Pattern.CASE_INSENSITIVE);
@@ -495,6 +543,7 @@ final class PrivacyRules {
         private static final Pattern TEMPLATE_MARKER = Pattern.compile(
                 "<\\|(?:im_start|im_end|im_sep|eot_id|start_header_id|end_header_id|begin_of_text|endoftext"
                         + "|system|user|assistant|end|eom_id)\\|>|\\[/?INST\\]|<</?SYS>>|<(?:start|end)_of_turn>");
+        private static final Pattern ROLE_TAG = Pattern.compile("</?(user|human|system|assistant|model|ai)>");
         private static final Pattern TEMPLATE_ROLE = Pattern.compile(
                 "(?:<\\|im_start\\|>|<\\|start_header_id\\|>|<start_of_turn>)\\s*(?:user|assistant|system|model)");
 
@@ -547,8 +596,21 @@ final class PrivacyRules {
             return null;
         }
 
-        /** Two chat-template special tokens, or one that opens a role's turn. */
+        /**
+         * Two chat-template special tokens, or one that opens a role's turn, or XML role tags of
+         * both sides ({@code <user>…</user><assistant>…</assistant>}).
+         */
         static boolean templateMarkers(Subject s) {
+            if (s.text.contains("</")) {
+                Set<String> sides = new HashSet<>();
+                Matcher tags = ROLE_TAG.matcher(s.text);
+                while (tags.find() && sides.size() < 2) {
+                    sides.add(PERSON_OR_SYSTEM_ROLES.contains(tags.group(1)) ? "person" : "assistant");
+                }
+                if (sides.size() == 2) {
+                    return true;
+                }
+            }
             if (!s.text.contains("<|")
                     && !s.text.contains("[INST]")
                     && !s.text.contains("<<SYS>>")

@@ -392,9 +392,41 @@ class PrivacyRulesTest {
                                 "if (password == null) return;",
                                 "Token: the number of tokens is capped")));
         c.put(
+                "password-in-prose",
+                cases(
+                        List.of(
+                                "Use the staging creds: user admin / pass " + F.password(),
+                                "the password is Winter2026!Qx"),
+                        List.of(
+                                "pass the x86_64-unknown-linux-gnu target",
+                                "password reset emails are sent by the mailer",
+                                "pass v1.2.3 to the release job")));
+        c.put(
+                "cli-credential-flag",
+                cases(
+                        List.of(
+                                "curl -u admin:" + F.password() + " https://api.example.com",
+                                "mysql -u root -p" + F.password() + " shop",
+                                "docker login -u bot --password " + F.password() + " registry.example.com",
+                                "redis-cli -a " + F.password() + " ping",
+                                "gh auth login --token=" + F.alnum(20)),
+                        List.of(
+                                "pass --token to the CLI when the variable is unset",
+                                "use --password-stdin with docker login",
+                                "mysql -u root -p shop (prompts for the password)",
+                                "curl -u \"$USER:$TOKEN\" https://api.example.com")));
+        c.put(
+                "discord-bot-token",
+                cases(
+                        List.of(join("MT", F.alnum(24), ".", F.b64url(6), ".", F.b64url(27))),
+                        List.of("Discord bot tokens have three dot-separated parts", "MTIzNDU2.abc.def")));
+        c.put(
                 "random-token",
                 cases(
-                        List.of("cookie " + F.b64url(40), "signing key " + F.hex(32), "value " + F.hex(64)),
+                        List.of(
+                                "cookie " + F.of(Fakes.UPPER + Fakes.DIGITS + "-_", 40),
+                                "signing key " + F.hex(32),
+                                "value " + F.hex(64)),
                         List.of(
                                 "md5 " + F.hex(32),
                                 "SHA-256: " + F.hex(64),
@@ -413,7 +445,11 @@ class PrivacyRulesTest {
                                 "[user] fix it\n[assistant] fixed",
                                 "[user]\nfix it\n[assistant]\nfixed",
                                 "**User:** hi\n**Claude:** hello",
-                                "user\nfix the build\n\ncodex\nI ran the tests"),
+                                "user\nfix the build\n\ncodex\nI ran the tests",
+                                "You said:\nfix the build\nChatGPT said:\nSure",
+                                "[10:01] user: fix it\n[10:02] assistant: done",
+                                "> **You:** fix it\n> **Claude:** done",
+                                "👤 User: fix it\n🤖 Assistant: done"),
                         List.of(
                                 "User: clicks Save\nSystem: stores the draft",
                                 "Codex: implement the parser\nClaude: review the parser",
@@ -428,8 +464,12 @@ class PrivacyRulesTest {
                                 "<|start_header_id|>assistant<|end_header_id|>\n\ndone",
                                 "<s>[INST] fix it [/INST] done",
                                 "<start_of_turn>model\ndone",
-                                "<|user|>\nfix it<|end|>"),
-                        List.of("strip the <|im_end|> token from model output", "the [INST] marker is Mistral's")));
+                                "<|user|>\nfix it<|end|>",
+                                "<user>\nfix it\n</user>\n<assistant>\ndone\n</assistant>"),
+                        List.of(
+                                "strip the <|im_end|> token from model output",
+                                "the [INST] marker is Mistral's",
+                                "wrap the input in <user></user> tags")));
         c.put(
                 "message-json",
                 cases(
