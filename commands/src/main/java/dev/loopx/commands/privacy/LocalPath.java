@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
  * The one definition of "an absolute local path" (SPEC §S14), shared by {@link PathRedactor}
  * (read surfaces redact it) and {@link PublicText} (writes reject it), so the two never disagree.
  *
- * <p>A local path is any of: a {@code file://} URL; {@code ~/…} or {@code ~user/…}; a Windows
+ * <p>A local path is any of: a {@code file:} URL ({@code file:///x}, {@code file:/x}); {@code ~/…} or {@code ~user/…}; a Windows
  * drive path ({@code C:\…}, {@code C:/…}) or UNC share ({@code \\host\share}); a POSIX absolute
  * path of two or more segments ({@code /home/me}, {@code /tmp/x}, {@code /etc/passwd}). Not paths:
  * a single segment such as the slash command {@code /loopx} or {@code /loopx-global-summary};
@@ -32,7 +32,7 @@ final class LocalPath {
 
     private static final String BODY = "[^\\s\"'<>]*?(?=[.,;:!?)\\]}]*(?:[\\s\"'<>]|$))";
 
-    static final Pattern PATTERN = Pattern.compile("(?i:file)://" + BODY
+    static final Pattern PATTERN = Pattern.compile("(?i:file):/{1,3}(?=[^/\\s])" + BODY
             + "|(?<![\\w.~-])~(?:[A-Za-z_][\\w.-]{0,63})?/" + BODY
             + "|(?<![\\w])[A-Za-z]:[\\\\/]" + BODY
             + "|(?<![\\w\\\\])\\\\\\\\[\\w.$-]+\\\\" + BODY

@@ -378,7 +378,8 @@ final class PrivacyRules {
             pattern(
                     "compound-secret-assignment",
                     Reason.SECRET_ASSIGNMENT,
-                    COMPOUND_TAIL + KEY_END + "(?:" + ATTACHED_VALUE + "|(?::=|=>|=|:)\\s*" + ANY_VALUE + ")",
+                    COMPOUND_TAIL + KEY_END + "(?:" + ATTACHED_VALUE + "|(?::=|=>|=|:)\\s*" + ANY_VALUE + ")"
+                            + "|(?<![A-Za-z0-9_-])(?:PASS|PW|PWD)" + ATTACHED_VALUE,
                     "pass",
                     "pw",
                     "secret",
