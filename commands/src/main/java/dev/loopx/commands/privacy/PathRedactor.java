@@ -19,7 +19,10 @@ public final class PathRedactor {
     private PathRedactor() {}
 
     public static String redact(String text) {
-        return text == null ? null : LocalPath.PATTERN.matcher(text).replaceAll(REDACTED);
+        if (text == null || !LocalPath.mayContainOne(text)) {
+            return text;
+        }
+        return LocalPath.PATTERN.matcher(text).replaceAll(REDACTED);
     }
 
     public static boolean containsPath(String text) {

@@ -12,12 +12,11 @@ import java.util.Optional;
  * <p>A value is refused, most serious finding first, when it contains:
  *
  * <ol>
- *   <li>a credential ({@link Credentials}: authorization headers, secret-named assignments,
- *       provider keys, private key blocks, JWTs, credentials in URLs) or a long random token
- *       ({@link RandomTokens}) — {@code public_boundary_violation};
- *   <li>a transcript or tool output dump ({@link DumpShapes}) — {@code public_boundary_violation};
- *   <li>an absolute local path ({@link LocalPath}, the same definition read surfaces redact) —
- *       {@code public_boundary_violation};
+ *   <li>any family of the one rule table {@link PrivacyRules}, in its order: a credential (provider
+ *       tokens, webhook URLs, connection strings, private key files, HTTP credentials, secret-named
+ *       assignments, credentials in URLs, JWTs), a long random token ({@link RandomTokens}), a
+ *       transcript or tool output dump, an absolute local path ({@link LocalPath}, the same
+ *       definition read surfaces redact) — {@code public_boundary_violation};
  *   <li>a control character other than newline and tab, where a carriage return is allowed only as
  *       part of a CRLF line end, plus the bidirectional overrides and isolates (U+202A–U+202E,
  *       U+2066–U+2069) that make displayed text differ from stored text — {@code invalid_value};
@@ -52,19 +51,9 @@ public final class PublicText {
     }
 
     private static Optional<Reason> problemIn(String text) {
-        Optional<Reason> secret = Credentials.find(text);
-        if (secret.isPresent()) {
-            return secret;
-        }
-        if (RandomTokens.occursIn(text)) {
-            return Optional.of(Reason.RANDOM_TOKEN);
-        }
-        Optional<Reason> dump = DumpShapes.find(text);
-        if (dump.isPresent()) {
-            return dump;
-        }
-        if (LocalPath.occursIn(text)) {
-            return Optional.of(Reason.LOCAL_PATH);
+        Optional<Reason> privateText = PrivacyRules.firstIn(text).map(PrivacyRules.Family::reason);
+        if (privateText.isPresent()) {
+            return privateText;
         }
         if (hasForbiddenControlCharacter(text)) {
             return Optional.of(Reason.CONTROL_CHARACTER);

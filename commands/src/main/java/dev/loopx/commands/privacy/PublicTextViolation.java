@@ -33,7 +33,8 @@ public record PublicTextViolation(String field, Reason reason) {
         HTTP_CREDENTIAL("contains what looks like an HTTP credential header or bearer credential"),
         URL_CREDENTIAL("contains a URL with a user name and secret in it"),
         SECRET_ASSIGNMENT("assigns a value to a secret-named key (key, secret, pass phrase or token)"),
-        PROVIDER_KEY("contains what looks like a provider access key (OpenAI, GitHub, AWS, Slack, Google, GitLab)"),
+        PROVIDER_KEY("contains what looks like a provider access key or token (a known provider's key shape)"),
+        WEBHOOK_URL("contains a webhook URL with its secret part"),
         PRIVATE_KEY("contains a private key block"),
         JWT("contains what looks like a JSON web token"),
         RANDOM_TOKEN("contains a long random-looking token"),
@@ -57,6 +58,7 @@ public record PublicTextViolation(String field, Reason reason) {
                 case BLANK, TOO_LONG, CONTROL_CHARACTER -> INVALID_VALUE;
                 case HTTP_CREDENTIAL,
                         URL_CREDENTIAL,
+                        WEBHOOK_URL,
                         SECRET_ASSIGNMENT,
                         PROVIDER_KEY,
                         PRIVATE_KEY,
@@ -84,7 +86,14 @@ public record PublicTextViolation(String field, Reason reason) {
             case TOO_LONG, TOOL_OUTPUT, TRANSCRIPT ->
                 "summarise in a few sentences; keep raw output and transcripts out of LoopX";
             case CONTROL_CHARACTER -> "remove control characters and terminal escapes";
-            case HTTP_CREDENTIAL, URL_CREDENTIAL, SECRET_ASSIGNMENT, PROVIDER_KEY, PRIVATE_KEY, JWT, RANDOM_TOKEN ->
+            case HTTP_CREDENTIAL,
+                    URL_CREDENTIAL,
+                    WEBHOOK_URL,
+                    SECRET_ASSIGNMENT,
+                    PROVIDER_KEY,
+                    PRIVATE_KEY,
+                    JWT,
+                    RANDOM_TOKEN ->
                 "remove the secret (refer to it by name, e.g. $API_KEY) and rotate it if it was real";
             case LOCAL_PATH -> "use a path relative to the project, e.g. src/main/App.java";
         };

@@ -11,11 +11,17 @@ import java.util.regex.Pattern;
  * base64url alphabets (letters, digits, {@code + _ -}; {@code /} and {@code .} separate runs so
  * that paths, URLs and dotted names are judged piece by piece).
  *
- * <p>A hexadecimal candidate is a token unless it is a well-known digest: exactly 40 hex digits
- * (a git commit id, which evidence summaries need to cite) or exactly 64 hex digits labelled as a
- * digest right before it ({@code sha256:}, {@code sha-256 }, {@code digest=}, {@code checksum }).
+ * <p>A candidate is not a token when it is a digest named as such: a digest label
+ * ({@code md5}, {@code sha1}, {@code sha256}, {@code sha-512}, {@code sha3}, {@code blake2b},
+ * {@code digest}, {@code checksum}, {@code fingerprint}, {@code etag}, {@code integrity},
+ * {@code hash:}) at most four short words before it — {@code MD5 (app.tar.gz) = …},
+ * {@code sha256sum of the jar is …}, an SSH fingerprint {@code SHA256:…} (its base64 pieces
+ * around a {@code /} too) — or a subresource-integrity value {@code sha512-…}. A named hex digest
+ * has a digest length (32, 40, 56, 64, 96 or 128 digits), a named base64 one at most 128
+ * characters. An unnamed 40-hex run is a git commit id, which evidence summaries need to cite.
  * Any other hex run (32-hex API keys, unlabelled 64-hex {@code openssl rand -hex 32} output) is
- * refused. Accepted risk: a 40-hex secret (an old-style GitHub OAuth token) passes as a commit id.
+ * refused. Accepted risk: a 40-hex secret (an old-style GitHub OAuth token) passes as a commit id,
+ * and a secret written right after a digest label passes as that digest.
  *
  * <p>Any other candidate is a token when it looks random rather than made of words: it mixes
  * letters and digits, its Shannon entropy is at least {@value #MIN_BITS_PER_CHAR} bits per
@@ -34,10 +40,15 @@ final class RandomTokens {
     private static final Pattern HEX = Pattern.compile("[0-9a-fA-F]+");
     private static final Pattern UUID =
             Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
-    private static final Pattern DIGEST_LABEL = Pattern.compile("(?i)(?:sha-?256|digest|checksum)[\\s:=]{1,3}$");
+    private static final Pattern DIGEST_LABEL = Pattern.compile("(?i)(?<![a-z0-9])(?:md5|sha-?(?:1|224|256|384|512)"
+            + "|sha3(?:-\\d{3})?|blake2[bs]?|digest|checksum|fingerprint|etag|integrity|hash(?=\\s*[:=]))[a-z0-9]{0,4}"
+            + "(?:[\\s:=(),\"'`]{1,4}[\\w.+-]{1,24}){0,4}?[\\s:=(),\"'`-]{1,4}(?:[A-Za-z0-9+=]{1,88}/){0,6}$");
+    private static final Pattern INTEGRITY = Pattern.compile("(?i)sha(?:256|384|512)-[A-Za-z0-9+_-]+");
+    private static final java.util.Set<Integer> HEX_DIGEST_LENGTHS = java.util.Set.of(32, 40, 56, 64, 96, 128);
+    private static final int MAX_BASE64_DIGEST_LENGTH = 128;
+    private static final int LABEL_WINDOW = 120;
     private static final Pattern WORD = Pattern.compile("[A-Z]?[a-z]{3,}");
     private static final int GIT_COMMIT_ID_LENGTH = 40;
-    private static final int SHA256_HEX_LENGTH = 64;
 
     private RandomTokens() {}
 
@@ -45,7 +56,7 @@ final class RandomTokens {
         Matcher candidates = CANDIDATE.matcher(text);
         while (candidates.find()) {
             String candidate = candidates.group();
-            String before = text.substring(Math.max(0, candidates.start() - 16), candidates.start());
+            String before = text.substring(Math.max(0, candidates.start() - LABEL_WINDOW), candidates.start());
             if (isToken(candidate, before)) {
                 return true;
             }
@@ -54,8 +65,12 @@ final class RandomTokens {
     }
 
     private static boolean isToken(String candidate, String before) {
-        if (HEX.matcher(candidate).matches()) {
-            return !isDigest(candidate, before);
+        boolean hex = HEX.matcher(candidate).matches();
+        if (hex && candidate.length() == GIT_COMMIT_ID_LENGTH || isNamedDigest(candidate, hex, before)) {
+            return false;
+        }
+        if (hex) {
+            return true;
         }
         if (UUID.matcher(candidate).matches()) {
             return false;
@@ -65,10 +80,13 @@ final class RandomTokens {
                 && wordShare(candidate) < MAX_WORD_SHARE;
     }
 
-    private static boolean isDigest(String hex, String before) {
-        return hex.length() == GIT_COMMIT_ID_LENGTH
-                || hex.length() == SHA256_HEX_LENGTH
-                        && DIGEST_LABEL.matcher(before).find();
+    private static boolean isNamedDigest(String candidate, boolean hex, String before) {
+        if (INTEGRITY.matcher(candidate).matches()) {
+            return candidate.length() <= MAX_BASE64_DIGEST_LENGTH + 8;
+        }
+        boolean digestLength =
+                hex ? HEX_DIGEST_LENGTHS.contains(candidate.length()) : candidate.length() <= MAX_BASE64_DIGEST_LENGTH;
+        return digestLength && DIGEST_LABEL.matcher(before).find();
     }
 
     private static boolean mixesLettersAndDigits(String candidate) {
