@@ -33,6 +33,7 @@ import dev.loopx.cli.support.CommandTree;
 import dev.loopx.cli.support.EchoedValues;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.ErrorCode;
+import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxCommand;
 import dev.loopx.cli.support.NumberOptions;
 import dev.loopx.cli.support.QuickCommand;
@@ -192,11 +193,7 @@ public final class Cli {
         // picocli's messages quote the raw arguments: cut, escaped, never a private one (EchoedValues)
         cl.setParameterExceptionHandler((ex, args) -> root.context()
                 .renderError(new CliError(
-                        ex.getCause() instanceof TextOptions.RefusedValue refused
-                                ? refused.errorCode()
-                                : ErrorCode.INVALID_ARGUMENTS,
-                        EchoedValues.message(ex.getMessage(), args),
-                        helpHint(ex.getCommandLine()))));
+                        errorCode(ex), EchoedValues.message(ex.getMessage(), args), helpHint(ex.getCommandLine()))));
         cl.setExecutionExceptionHandler(
                 (ex, commandLine, parseResult) -> root.context().renderFailure(ex));
         return cl;
@@ -210,6 +207,16 @@ public final class Cli {
                 withHelpOptions(sub);
             }
         }
+    }
+
+    /** A value the rule every option follows refused keeps its code (an id option's own); else invalid_arguments. */
+    private static ErrorCode errorCode(CommandLine.ParameterException ex) {
+        if (!(ex.getCause() instanceof TextOptions.RefusedValue refused)) {
+            return ErrorCode.INVALID_ARGUMENTS;
+        }
+        return ex.getArgSpec() instanceof CommandLine.Model.OptionSpec option
+                ? IdOptions.codeFor(option.longestName(), refused.errorCode())
+                : refused.errorCode();
     }
 
     private static String helpHint(CommandLine commandLine) {

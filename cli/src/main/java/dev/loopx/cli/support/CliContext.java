@@ -82,6 +82,17 @@ public final class CliContext {
         };
     }
 
+    /**
+     * Checks the global options a command reads only later ({@code --format} when it answers,
+     * {@code --now} when it needs the time), so a bad one is exit 2 before anything is written.
+     */
+    public void requireGlobalOptions() {
+        json();
+        if (root.now != null) {
+            now();
+        }
+    }
+
     /** The clock, read once per invocation (or {@code --now}). */
     public Instant now() {
         if (now == null) {

@@ -34,6 +34,22 @@ public final class IdOptions {
         return requirePublic(option, value);
     }
 
+    /**
+     * The error code of a value the rule every option follows ({@link TextOptions#argumentProblem})
+     * refused as {@code invalid_value}: an id option's own code (as its own check would answer).
+     */
+    public static ErrorCode codeFor(String option, ErrorCode code) {
+        if (code != ErrorCode.INVALID_VALUE) {
+            return code;
+        }
+        return switch (option) {
+            case "--goal-id" -> ErrorCode.INVALID_GOAL_ID;
+            case "--agent-id", "--claimed-by", "--blocks-agent" -> ErrorCode.INVALID_AGENT_ID;
+            case "--todo-id" -> ErrorCode.INVALID_TODO_ID;
+            default -> code;
+        };
+    }
+
     public static String requireTodoId(String value) {
         TextOptions.requireWellFormed("--todo-id", value);
         if (!dev.loopx.commands.todo.TodoIds.isTodoId(value)) {

@@ -90,11 +90,13 @@ public final class TextOptions {
     /**
      * The rule every value of every option (and positional parameter) follows, on both parsers
      * (picocli through {@link #converter}, {@link QuickPath} by declining): well-formed Unicode,
-     * not empty or blank, at most {@link #MAX_ARGUMENT_CHARS} characters, no control characters
+     * at most {@link #MAX_ARGUMENT_CHARS} characters, no control characters
      * but newline and tab (a carriage return only in CRLF), no bidirectional controls, and nothing
      * the shared privacy guard takes for a credential or a random token (a bare 40- or 64-digit hex
      * digest excepted: {@code --sha256}; free text and ids are held to the full guard, which
-     * refuses an unlabelled one). Empty when the value passes.
+     * refuses an unlabelled one). Empty when the value passes. An empty value is left to the
+     * option's own check (ids, free text, numbers and folders refuse it; {@code host parse
+     * --message ""} is a host passing an empty chat message).
      */
     public static java.util.Optional<Problem> argumentProblem(String value) {
         if (value == null) {
@@ -103,9 +105,6 @@ public final class TextOptions {
         if (!wellFormed(value)) {
             return java.util.Optional.of(new Problem(
                     ErrorCode.INVALID_TEXT, "is not valid UTF-8 text (bytes that are not UTF-8 or a lone surrogate)"));
-        }
-        if (value.isBlank()) {
-            return java.util.Optional.of(new Problem(ErrorCode.INVALID_VALUE, "must not be empty"));
         }
         if (value.length() > MAX_ARGUMENT_CHARS) {
             return java.util.Optional.of(new Problem(
