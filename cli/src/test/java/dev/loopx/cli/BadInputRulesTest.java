@@ -331,6 +331,7 @@ class BadInputRulesTest {
                     "g1",
                     "--role",
                     "user");
+            refusedUnchanged("invalid_resume_when", todoAdd("--text", "Later", "--resume-when", "resume_at:" + now));
         }
     }
 

@@ -66,6 +66,24 @@ public final class NumberOptions {
         }
     }
 
+    /** Whether {@code text} is a time {@link #time} takes. */
+    public static boolean isTime(String text) {
+        if (text == null || !TIME.matcher(text).matches()) {
+            return false;
+        }
+        try {
+            OffsetDateTime.parse(text);
+            return true;
+        } catch (DateTimeException e) {
+            return false;
+        }
+    }
+
+    /** {@code resume_at:<time>} holds a time {@link #time} takes; any other condition is left to its parser. */
+    public static boolean resumeTimeWellFormed(String condition) {
+        return !condition.startsWith("resume_at:") || isTime(condition.substring("resume_at:".length()));
+    }
+
     /** Registers strict converters for picocli's {@code int}, {@code Integer}, {@code long} and {@code Long} options. */
     public static void converters(CommandLine cl) {
         CommandLine.ITypeConverter<Integer> ints = text -> (int) convert(text, Integer.MIN_VALUE, Integer.MAX_VALUE);
