@@ -31,11 +31,15 @@ import dev.loopx.cli.status.ReviewPacketCommand;
 import dev.loopx.cli.status.StatusCommand;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.CommandTree;
+import dev.loopx.cli.support.EchoedValues;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.ErrorCode;
+import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxCommand;
+import dev.loopx.cli.support.NumberOptions;
 import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.QuickPath;
+import dev.loopx.cli.support.TextOptions;
 import dev.loopx.cli.todo.TodoAddCommand;
 import dev.loopx.cli.todo.TodoCommand;
 import dev.loopx.cli.update.UpdateCommand;
@@ -184,9 +188,15 @@ public final class Cli {
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(false);
+        // Hosts pass user text that may start with '@': never read it as an argument file
+        // (QuickPath reads '@' literally too).
+        cl.setExpandAtFiles(false);
+        NumberOptions.converters(cl);
+        TextOptions.converter(cl); // every value: well-formed, not empty, no controls, no credential
+        // picocli's messages quote the raw arguments: cut, escaped, never a private one (EchoedValues)
         cl.setParameterExceptionHandler((ex, args) -> root.context()
-                .renderError(
-                        new CliError(ErrorCode.INVALID_ARGUMENTS, ex.getMessage(), helpHint(ex.getCommandLine()))));
+                .renderError(new CliError(
+                        errorCode(ex), EchoedValues.message(ex.getMessage(), args), helpHint(ex.getCommandLine()))));
         cl.setExecutionExceptionHandler(
                 (ex, commandLine, parseResult) -> root.context().renderFailure(ex));
         return cl;
@@ -200,6 +210,16 @@ public final class Cli {
                 withHelpOptions(sub);
             }
         }
+    }
+
+    /** A value the rule every option follows refused keeps its code (an id option's own); else invalid_arguments. */
+    private static ErrorCode errorCode(CommandLine.ParameterException ex) {
+        if (!(ex.getCause() instanceof TextOptions.RefusedValue refused)) {
+            return ErrorCode.INVALID_ARGUMENTS;
+        }
+        return ex.getArgSpec() instanceof CommandLine.Model.OptionSpec option
+                ? IdOptions.codeFor(option.longestName(), refused.errorCode())
+                : refused.errorCode();
     }
 
     private static String helpHint(CommandLine commandLine) {

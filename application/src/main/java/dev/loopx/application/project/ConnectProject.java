@@ -129,6 +129,9 @@ public final class ConnectProject {
     private static Either<ConnectRefusal, Outcome> execute(
             Invocation invocation, ConnectPlan plan, String operationId, OpenOnce runtime) throws IOException {
         Set<Action> done = EnumSet.noneOf(Action.class);
+        if (plan.needs(Action.RECORD_PROJECT)) {
+            new ProjectRegistry(invocation.loopxHome()).requireWritable(); // before anything is written
+        }
         if (plan.needs(Action.CREATE_RUNTIME_ROOT)) {
             LoopxRuntime.initialise(plan.runtimeRoot());
             done.add(Action.CREATE_RUNTIME_ROOT);

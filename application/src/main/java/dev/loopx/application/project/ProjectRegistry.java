@@ -106,6 +106,23 @@ final class ProjectRegistry {
         return doc;
     }
 
+    /**
+     * Fails ({@code project_index_unwritable}) when {@link #record} could not write: its folder (or
+     * the nearest one that exists on the way to it, which would be created) is not writable by this user. Run before
+     * anything else is written, so a connect that cannot record the project writes nothing.
+     */
+    void requireWritable() {
+        Path existing = file.getParent();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null || !Files.isDirectory(existing) || !Files.isWritable(existing)) {
+            throw new LedgerException(
+                    "project_index_unwritable",
+                    "cannot write the LoopX project index (projects.json): its folder is not writable");
+        }
+    }
+
     /** 0600 whatever was there before; a missing LoopX home is created 0700. */
     private void write(ObjectNode doc) {
         try {

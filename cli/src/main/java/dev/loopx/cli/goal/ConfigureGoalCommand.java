@@ -6,8 +6,7 @@ import dev.loopx.application.goal.ConfigureQuota;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.ErrorCode;
+import dev.loopx.cli.support.NumberOptions;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.commands.Rejection;
 import dev.loopx.ledger.json.Json;
@@ -91,29 +90,10 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
     }
 
     static BigDecimal decimal(String option, String text) {
-        try {
-            BigDecimal value = new BigDecimal(text.trim());
-            if (value.signum() < 0 || value.compareTo(BigDecimal.valueOf(1000)) > 0 || value.scale() > 6) {
-                throw CliError.badInput(
-                        ErrorCode.INVALID_VALUE, option + " must be a number from 0 to 1000 (0 pauses the goal)");
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            throw CliError.badInput(ErrorCode.INVALID_VALUE, option + " must be a number, e.g. 0.5");
-        }
+        return NumberOptions.decimal(option, text, BigDecimal.valueOf(1000), 6);
     }
 
     static int integer(String option, String text, int min, int max) {
-        try {
-            int value = Integer.parseInt(text.trim());
-            if (value < min || value > max) {
-                throw CliError.badInput(
-                        ErrorCode.INVALID_VALUE, option + " must be a whole number from " + min + " to " + max);
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            throw CliError.badInput(
-                    ErrorCode.INVALID_VALUE, option + " must be a whole number from " + min + " to " + max);
-        }
+        return (int) NumberOptions.whole(option, text, min, max);
     }
 }

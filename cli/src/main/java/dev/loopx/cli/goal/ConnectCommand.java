@@ -7,9 +7,13 @@ import dev.loopx.application.project.ConnectProject;
 import dev.loopx.application.project.ConnectRefusal;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
+import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.Receipts;
+import dev.loopx.cli.support.TextOptions;
 import java.io.IOException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,7 +42,7 @@ public final class ConnectCommand extends LoopxSubcommand {
     String goalId;
 
     @Option(names = "--objective", paramLabel = "TEXT", description = "What the goal is for (public-safe text).")
-    String objective = "";
+    String objective;
 
     @Option(names = "--dry-run", description = "List what would be done; write nothing.")
     boolean dryRun;
@@ -51,10 +55,32 @@ public final class ConnectCommand extends LoopxSubcommand {
 
     @Override
     protected int execute(CliContext context) throws IOException {
-        Path projectDir =
-                context.environment().workingDirectory().resolve(project).normalize();
+        TextOptions.requireValue("--project", project);
+        if (goalId != null) {
+            IdOptions.requireGoalId(goalId);
+        }
+        String publicObjective = TextOptions.requirePublic("--objective", objective, false);
+        if (operationId != null) {
+            IdOptions.requireId("--operation-id", operationId);
+        }
+        Path projectDir;
+        try {
+            projectDir =
+                    context.environment().workingDirectory().resolve(project).normalize();
+        } catch (InvalidPathException e) {
+            throw CliError.badInput(ErrorCode.PROJECT_NOT_FOUND, "--project is not an existing folder");
+        }
+        if (projectDir.getParent() == null) {
+            throw CliError.badInput(
+                    ErrorCode.INVALID_VALUE, "--project must be a project folder, not the root of the file system");
+        }
         ConnectProject.Request request = new ConnectProject.Request(
-                projectDir, goalId, objective, context.explicitRuntimeRoot().orElse(null), operationId, dryRun);
+                projectDir,
+                goalId,
+                publicObjective,
+                context.explicitRuntimeRoot().orElse(null),
+                operationId,
+                dryRun);
         ConnectProject.Outcome outcome = ConnectProject.run(context.invocation(request.runtimeRoot()), request)
                 .getOrElseThrow(ConnectCommand::error);
         return context.emit(document(outcome));

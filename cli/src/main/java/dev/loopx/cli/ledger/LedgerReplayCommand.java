@@ -7,10 +7,10 @@ import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.ExitCodes;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.NumberOptions;
 import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.ledger.json.EnvelopeCodec;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.OptionalLong;
 import picocli.CommandLine.ArgGroup;
@@ -52,12 +52,7 @@ public final class LedgerReplayCommand extends LoopxSubcommand {
         }
         Optional<Instant> until = Optional.empty();
         if (end.until != null) {
-            try {
-                until = Optional.of(java.time.OffsetDateTime.parse(end.until).toInstant());
-            } catch (DateTimeParseException e) {
-                throw CliError.badInput(
-                        ErrorCode.INVALID_TIME, "--until must be RFC 3339 with an offset, e.g. 2026-01-01T00:00:00Z");
-            }
+            until = Optional.of(NumberOptions.time("--until", end.until));
         }
         ReplayLedger.run(
                 context.invocation(),

@@ -16,7 +16,6 @@ import dev.loopx.commands.scheduler.SchedulerCommands.FailScheduler;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import io.vavr.control.Either;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -51,10 +50,14 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
     @Override
     protected void validate(CliContext context) {
         IdOptions.requireId("--agent-id", agentId);
-        for (String rrule : List.of(failedRrule, currentRrule)) {
-            if (!Rrule.isMinutely(rrule)) {
-                throw CliError.badInput(ErrorCode.INVALID_VALUE, "RRULEs must look like FREQ=MINUTELY;INTERVAL=<n>");
-            }
+        if (!Rrule.isMinutely(failedRrule)) {
+            throw CliError.badInput(
+                    ErrorCode.INVALID_VALUE, "--failed-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
+        }
+        if (!Rrule.isMinutely(currentRrule)) {
+            throw CliError.badInput(
+                    ErrorCode.INVALID_VALUE,
+                    "--app-automation-current-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
         }
     }
 

@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
 /**
@@ -83,16 +82,22 @@ public final class CliContext {
         };
     }
 
+    /**
+     * Checks the global options a command reads only later ({@code --format} when it answers,
+     * {@code --now} when it needs the time), so a bad one is exit 2 before anything is written.
+     */
+    public void requireGlobalOptions() {
+        json();
+        if (root.now != null) {
+            now();
+        }
+    }
+
     /** The clock, read once per invocation (or {@code --now}). */
     public Instant now() {
         if (now == null) {
             if (root.now != null) {
-                try {
-                    now = Instant.parse(root.now);
-                } catch (DateTimeParseException e) {
-                    throw CliError.badInput(
-                            ErrorCode.INVALID_TIME, "--now must be RFC 3339 UTC, e.g. 2026-01-01T00:00:00Z");
-                }
+                now = NumberOptions.time("--now", root.now);
             } else {
                 now = environment.clock().instant();
             }
@@ -217,8 +222,8 @@ public final class CliContext {
             doc.put("error_kind", error.errorCode());
             doc.put("appended", false);
         }
-        doc.put("message", error.getMessage());
-        doc.put("hint", error.hint());
+        doc.put("message", EchoedValues.message(error.getMessage()));
+        doc.put("hint", EchoedValues.message(error.hint()));
         error.damage().forEach(doc::put);
         boolean asJson;
         try {

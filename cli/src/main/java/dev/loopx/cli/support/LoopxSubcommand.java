@@ -32,9 +32,40 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
     public final Integer call() {
         CliContext context = context();
         try {
+            if (spec != null) {
+                requireNoBlankValues(spec);
+            }
+            context.requireGlobalOptions();
             return execute(context);
         } catch (Exception e) {
             return context.renderFailure(e);
+        }
+    }
+
+    /** Options whose value may be empty: {@code host parse --message} carries a chat message as the host got it. */
+    private static final java.util.Set<String> MAY_BE_EMPTY = java.util.Set.of("--message");
+
+    /**
+     * Every value given on the command line says something: an empty or blank one is exit 2
+     * naming the option (an id option's own code), whatever the option, before anything is
+     * opened. {@link QuickPath} declines such values, so picocli's model answers here on both
+     * paths; MCP tool calls map an empty string to an absent value.
+     */
+    private static void requireNoBlankValues(CommandSpec spec) {
+        for (CommandSpec level = spec; level != null; level = level.parent()) {
+            for (picocli.CommandLine.Model.ArgSpec arg : level.args()) {
+                String name =
+                        arg instanceof picocli.CommandLine.Model.OptionSpec o ? o.longestName() : arg.paramLabel();
+                if (MAY_BE_EMPTY.contains(name)) {
+                    continue;
+                }
+                for (String value : arg.originalStringValues()) {
+                    if (value == null || value.isBlank()) {
+                        throw CliError.badInput(
+                                IdOptions.codeFor(name, ErrorCode.INVALID_VALUE), name + " must not be empty");
+                    }
+                }
+            }
         }
     }
 

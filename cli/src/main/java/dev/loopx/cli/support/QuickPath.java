@@ -22,9 +22,12 @@ import java.util.function.Supplier;
  * directly. Plain means: the command's words (global options may stand between and after them),
  * then only options the command declares, each {@code --name value} or {@code --name=value} (flags
  * bare), single-valued options and global options at most once, every required option present,
- * and no value that picocli could read differently: starting with {@code -} or {@code @} (an
- * {@code @file} argument is expanded by picocli), empty, or a command's name (picocli refuses a
- * subcommand's name as an option's value). Anything else — help, an unknown or
+ * and no value that picocli could read differently: starting with {@code -}, empty or blank, a command's
+ * name (picocli refuses a subcommand's name as an option's value; a blank one is refused by
+ * {@code LoopxSubcommand} from picocli's model), or refused by the rule every value follows
+ * ({@link TextOptions#argumentProblem}: picocli's converter answers it). A value starting with {@code @}
+ * is text like any other on both paths (argument files are never expanded: hosts pass user text
+ * that may start with {@code @}). Anything else — help, an unknown or
  * repeated option, a missing value — is declined, and picocli parses the same arguments as
  * before, with its own answers and errors.
  */
@@ -141,9 +144,9 @@ public final class QuickPath {
         String name = nameOf(arg);
         String value = arg.equals(name) ? (i + 1 < args.length ? args[i + 1] : null) : arg.substring(name.length() + 1);
         if (value == null
-                || value.isEmpty()
+                || value.isBlank()
                 || value.startsWith("-")
-                || value.startsWith("@")
+                || TextOptions.argumentProblem(value).isPresent() // picocli's converter refuses it: its answer
                 || commandWords.contains(value)) {
             return null;
         }

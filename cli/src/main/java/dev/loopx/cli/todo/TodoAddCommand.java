@@ -8,6 +8,7 @@ import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.NumberOptions;
 import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
@@ -146,6 +147,7 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
         }
         if (resumeWhen != null) {
             resolvedResume = ResumeCondition.parse(resumeWhen)
+                    .filter(c -> NumberOptions.resumeTimeWellFormed(resumeWhen))
                     .orElseThrow(
                             () -> CliError.badInput(
                                     ErrorCode.INVALID_RESUME_WHEN,

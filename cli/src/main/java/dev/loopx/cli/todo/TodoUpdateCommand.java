@@ -8,6 +8,7 @@ import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.NumberOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.ResumeCondition;
@@ -71,6 +72,7 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
             resolvedResume = resumeWhen.equals("none")
                     ? "none"
                     : ResumeCondition.parse(resumeWhen)
+                            .filter(c -> NumberOptions.resumeTimeWellFormed(resumeWhen))
                             .orElseThrow(
                                     () -> CliError.badInput(
                                             ErrorCode.INVALID_RESUME_WHEN,

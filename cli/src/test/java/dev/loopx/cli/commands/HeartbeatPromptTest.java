@@ -108,7 +108,7 @@ class HeartbeatPromptTest {
     @Test
     void theWorstCaseStaysWithinBothBudgets() throws Exception {
         String goal = "g".repeat(160);
-        String agent = "a".repeat(160);
+        String agent = "w".repeat(160); // not "a": 160 hex digits are a random token to the privacy guard
         Path other = Files.createDirectories(cli.workingDirectory().resolve("other"));
         var connected = cli.run("connect", "--project", other.toString(), "--goal-id", goal);
         assertEquals(0, connected.exit(), connected::toString);

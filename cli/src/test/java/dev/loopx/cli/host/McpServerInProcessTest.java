@@ -160,6 +160,23 @@ class McpServerInProcessTest {
                         .readTree(result.path("content").get(0).path("text").asText()));
     }
 
+    @Test
+    void toolCallsGoThroughTheCommandLinesChecks_nothingWritten() throws Exception {
+        var before = CliRunner.snapshot(project.resolve(".loopx").resolve("ledger"));
+        JsonNode notUtf8 =
+                call("complete_task", Json.object().put("todo_id", todoId).put("evidence", "caf\uFFFD tests pass"));
+        assertEquals("invalid_text", notUtf8.path("error_code").asText(), notUtf8.toString());
+        String key = "sk-ant-api03-" + "Zq8RwV2nXk4LpT7yHs1MbC9dFg3JeA6u".repeat(2);
+        JsonNode secret =
+                call("complete_task", Json.object().put("todo_id", todoId).put("evidence", key));
+        assertEquals("public_boundary_violation", secret.path("error_code").asText(), secret.toString());
+        assertFalse(secret.toString().contains("Zq8RwV2nXk4"), "never echoed");
+        JsonNode badTodo = call("claim_task", Json.object().put("todo_id", "todo_\u001b[2J"));
+        assertFalse(badTodo.path("ok").asBoolean(true), badTodo.toString());
+        assertFalse(badTodo.toString().contains("\u001b"), badTodo.toString());
+        assertEquals(before, CliRunner.snapshot(project.resolve(".loopx").resolve("ledger")), "nothing written");
+    }
+
     private JsonNode call(String tool, ObjectNode arguments) throws Exception {
         JsonNode response =
                 request("tools/call", Json.object().put("name", tool).set("arguments", arguments));

@@ -53,6 +53,28 @@ class ErrorCodeTest {
     }
 
     @Test
+    void docsCliMdListsEveryErrorCodeWithItsExitCode() throws IOException {
+        String doc = Files.readString(Path.of("..").toAbsolutePath().normalize().resolve("docs/cli.md"));
+        String section = doc.substring(doc.indexOf("\n## Error codes\n"));
+        java.util.Map<String, java.util.Set<Integer>> exits = new java.util.TreeMap<>();
+        Matcher row = Pattern.compile("(?m)^\\|([^|]*)\\|\\s*([0-9])\\s*\\|").matcher(section);
+        while (row.find()) {
+            Matcher code = Pattern.compile("`([a-z_]+)`").matcher(row.group(1));
+            while (code.find()) {
+                exits.computeIfAbsent(code.group(1), k -> new TreeSet<>()).add(Integer.parseInt(row.group(2)));
+            }
+        }
+        List<String> wrong = new java.util.ArrayList<>();
+        for (ErrorCode code : ErrorCode.values()) {
+            java.util.Set<Integer> listed = exits.get(code.wire());
+            if (listed == null || !listed.equals(java.util.Set.of(ExitCodes.forError(code)))) {
+                wrong.add(code.wire() + " (exit " + ExitCodes.forError(code) + ", docs: " + listed + ")");
+            }
+        }
+        assertEquals(List.of(), wrong, "docs/cli.md \"## Error codes\" lists every code with its exit code");
+    }
+
+    @Test
     void everyPrivacyFindingIsAnErrorCode() {
         for (PublicTextViolation.Reason reason : PublicTextViolation.Reason.values()) {
             assertEquals(ExitCodes.BAD_INPUT, ExitCodes.forError(ErrorCode.of(reason.errorCode())), reason.name());
