@@ -11,6 +11,7 @@ import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.SyncPolicy;
 import dev.loopx.ledger.json.EnvelopeCodec;
 import dev.loopx.ledger.lock.LedgerLock;
+import dev.loopx.ledger.lock.WriteLock;
 import io.vavr.control.Either;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -62,7 +63,7 @@ public final class ChronicleLedger implements Ledger {
 
     private final Path dir;
     private final SyncPolicy sync;
-    private final LedgerLock lock;
+    private final WriteLock lock;
     private final HeadMarker marker;
     private SingleChronicleQueue queue;
     private boolean readOnly;
@@ -74,7 +75,7 @@ public final class ChronicleLedger implements Ledger {
 
     private long headIndex = Long.MIN_VALUE;
 
-    private ChronicleLedger(Path runtimeRoot, SyncPolicy sync, LedgerLock lock, boolean readOnly) {
+    private ChronicleLedger(Path runtimeRoot, SyncPolicy sync, WriteLock lock, boolean readOnly) {
         this.dir = runtimeRoot.resolve("ledger");
         this.sync = sync;
         this.lock = lock;
@@ -119,7 +120,7 @@ public final class ChronicleLedger implements Ledger {
      * read-only and reopened for writing on the first append, so reads and refused writes leave
      * every journal file byte-identical.
      */
-    public static ChronicleLedger open(Path runtimeRoot, SyncPolicy sync, LedgerLock lock) {
+    public static ChronicleLedger open(Path runtimeRoot, SyncPolicy sync, WriteLock lock) {
         Path dir = runtimeRoot.resolve("ledger");
         try {
             Files.createDirectories(dir);
@@ -153,7 +154,7 @@ public final class ChronicleLedger implements Ledger {
     @Override
     public synchronized Either<HeadMismatch, List<Recorded>> appendIfHead(
             long expectedHead, List<ProposedEvent> events) {
-        try (LedgerLock.Held held = lock.acquire()) {
+        try (WriteLock.Held held = lock.acquire()) {
             Head head = head();
             Head acknowledged = marker.committed().orElse(Head.EMPTY);
             if (acknowledged.seq() > head.seq()) {

@@ -34,7 +34,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * locked (someone is waiting) lets {@link #HANDOFF} pass before its own next attempt, long
  * enough for every waiter to poll at least twice. Uncontended writers never wait.
  */
-public final class LedgerLock {
+public final class LedgerLock implements WriteLock {
     public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(5);
     private static final long POLL_MILLIS = 5;
     /** How long a releaser that saw waiters stays away from the lock (a few poll periods). */
@@ -89,15 +89,14 @@ public final class LedgerLock {
     }
 
     /** A held lock; closing it releases one level of re-entrance. */
-    public interface Held extends AutoCloseable {
-        @Override
-        void close();
-    }
+    public interface Held extends WriteLock.Held {}
 
+    @Override
     public boolean isHeldByCurrentThread() {
         return threads.isHeldByCurrentThread();
     }
 
+    @Override
     public Held acquire() {
         long start = System.nanoTime();
         long deadlineNanos = start + deadline.toNanos();
@@ -232,6 +231,7 @@ public final class LedgerLock {
      * True when no writer holds the lock right now (a non-blocking probe that takes and releases
      * it; no incident is recorded). For diagnostics only: the answer may be stale at once.
      */
+    @Override
     public boolean isFree() {
         if (!threads.tryLock()) {
             return false;
