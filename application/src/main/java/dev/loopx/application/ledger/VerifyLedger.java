@@ -7,6 +7,7 @@ import dev.loopx.ledger.EventCursor;
 import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.audit.LedgerVerifier;
 import dev.loopx.ledger.audit.VerifyReport;
+import java.util.Optional;
 
 /**
  * Use case "is the ledger sound?" ({@code ledger verify}, SPEC §S2): every stored event from seq 1
@@ -26,7 +27,11 @@ public final class VerifyLedger {
     /** The same check on a runtime root that is already open (the health check shares it). */
     public static VerifyReport verify(LoopxRuntime runtime) {
         try (EventCursor cursor = runtime.ledger().readFrom(1)) {
-            return new LedgerVerifier(runtime.codec()).verify(cursor, new HeadMarker(runtime.root()).committed());
+            // A server ledger has no local marker to hold it to (other machines append; SPEC ADR 0006).
+            return new LedgerVerifier(runtime.codec())
+                    .verify(
+                            cursor,
+                            runtime.usesLocalMarker() ? new HeadMarker(runtime.root()).committed() : Optional.empty());
         }
     }
 }

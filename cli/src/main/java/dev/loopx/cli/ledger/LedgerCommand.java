@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** {@code loopx ledger …}: audit and transfer of the append-only journal (SPEC §S2). */
 @Command(
         name = "ledger",
-        description = "Audit and move the append-only ledger: verify, replay, export, import.",
+        description = "Audit and move the append-only ledger: verify, replay, export, import, migrate.",
         synopsisSubcommandLabel = "COMMAND")
 public final class LedgerCommand implements Runnable {
     @CommandLine.Spec
@@ -15,7 +15,8 @@ public final class LedgerCommand implements Runnable {
 
     /** The command and its subcommands, each built only when the arguments name it. */
     public static CommandTree tree() {
-        return CommandTree.of(LedgerCommand::new, LedgerCommand::subcommand, "verify", "replay", "export", "import");
+        return CommandTree.of(
+                LedgerCommand::new, LedgerCommand::subcommand, "verify", "replay", "export", "import", "migrate");
     }
 
     private static Object subcommand(String name) {
@@ -24,6 +25,7 @@ public final class LedgerCommand implements Runnable {
             case "replay" -> new LedgerReplayCommand();
             case "export" -> new LedgerExportCommand();
             case "import" -> new LedgerImportCommand();
+            case "migrate" -> new LedgerMigrateCommand();
             default -> throw new IllegalArgumentException(name);
         };
     }
@@ -31,6 +33,6 @@ public final class LedgerCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(
-                spec.commandLine(), "ledger needs a subcommand: verify, replay, export or import");
+                spec.commandLine(), "ledger needs a subcommand: verify, replay, export, import or migrate");
     }
 }

@@ -42,7 +42,10 @@ public final class ExitCodes {
                     DECISION_OUTCOME_REQUIRED,
                     TEXT_FILE_UNREADABLE,
                     REPLACEMENT_SAME_AS_TODO,
-                    ARCHIVE_NOT_FOUND -> BAD_INPUT;
+                    ARCHIVE_NOT_FOUND,
+                    INVALID_LEDGER_LOCATION,
+                    LEDGER_LOCATION_HAS_PASSWORD,
+                    LEDGER_LOCATION_CONFLICT -> BAD_INPUT;
             case GOAL_NOT_FOUND,
                     CONCURRENT_WRITE_CONFLICT,
                     LOCK_ACQUIRE_TIMEOUT,
@@ -90,7 +93,12 @@ public final class ExitCodes {
                     PROJECTION_DIVERGED,
                     PROJECTION_STORE_UNREADABLE,
                     HOST_FILE_WRITE_FAILED,
-                    CLI_UNAVAILABLE -> ENVIRONMENT;
+                    CLI_UNAVAILABLE,
+                    LEDGER_SERVER_UNAVAILABLE,
+                    LEDGER_SERVER_REFUSED,
+                    LEDGER_SCHEMA_UNSUPPORTED,
+                    LEDGER_BACKEND_MISSING,
+                    LEDGER_LOCATION_UNREADABLE -> ENVIRONMENT;
         };
     }
 

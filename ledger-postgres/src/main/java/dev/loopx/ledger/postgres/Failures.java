@@ -29,7 +29,7 @@ final class Failures {
             return new LedgerException(
                     REFUSED,
                     "the PostgreSQL server refused the login to this runtime root's ledger; check PGUSER and the"
-                            + " password in ~/.pgpass (or PGPASSFILE, PGPASSWORD); nothing was written",
+                            + " password in the .pgpass file of your home folder (or PGPASSFILE, PGPASSWORD); nothing was written",
                     null);
         }
         if (state.equals("3D000")) {

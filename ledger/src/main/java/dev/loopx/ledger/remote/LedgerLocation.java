@@ -84,11 +84,11 @@ public record LedgerLocation(
                 throw new Invalid(
                         "ledger_location_has_password",
                         "a ledger URL must not carry a password (it would land in shell history and process lists);"
-                                + " put it in ~/.pgpass (or the file PGPASSFILE names, mode 0600) or PGPASSWORD, and"
+                                + " put it in the .pgpass file of your home folder (or the file PGPASSFILE names, mode 0600) or in PGPASSWORD, and"
                                 + " give the URL without user info");
             }
             throw invalid(
-                    "a ledger URL must not carry user info: name the user with PGUSER, ~/.pgpass or a service file");
+                    "a ledger URL must not carry user info: name the user with PGUSER, the .pgpass file or a service file");
         }
         String host = uri.getHost() == null ? "" : uri.getHost();
         if (!host.isEmpty() && !HOST.matcher(host).matches()) {
@@ -138,9 +138,9 @@ public record LedgerLocation(
                 throw new Invalid(
                         key.equals("password") ? "ledger_location_has_password" : "invalid_ledger_location",
                         key.equals("password")
-                                ? "a ledger URL must not carry a password; put it in ~/.pgpass (or PGPASSFILE) or"
+                                ? "a ledger URL must not carry a password; put it in the .pgpass file of your home folder (or PGPASSFILE) or"
                                         + " PGPASSWORD"
-                                : "a ledger URL must not carry user info: name the user with PGUSER, ~/.pgpass or a"
+                                : "a ledger URL must not carry user info: name the user with PGUSER, the .pgpass file or a"
                                         + " service file");
             }
             if (!value.matches("[A-Za-z0-9_.-]{1,63}") || out.put(key, value) != null) {
