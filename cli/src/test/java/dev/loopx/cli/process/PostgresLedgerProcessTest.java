@@ -142,7 +142,18 @@ class PostgresLedgerProcessTest extends ChildProcessTest {
 
         // The second machine: its own checkout and runtime root on the same ledger.
         Path b = connect("machine-b", "shared-goal", url);
-        ok(in(b, "todo", "add", "--goal-id", "shared-goal", "--role", "user", "--task-class", "user_action", "--text", "from B"));
+        ok(in(
+                b,
+                "todo",
+                "add",
+                "--goal-id",
+                "shared-goal",
+                "--role",
+                "user",
+                "--task-class",
+                "user_action",
+                "--text",
+                "from B"));
         JsonNode shouldA =
                 ok(in(a, "quota", "should-run", "--goal-id", "shared-goal", "--runtime-profile", "generic_cli"));
         JsonNode shouldB =

@@ -36,22 +36,32 @@ final class Failures {
             return new LedgerException(
                     REFUSED, "the ledger's PostgreSQL database does not exist; create it (createdb) first", null);
         }
-        return unavailable();
+        return unavailable(e);
     }
 
     static LedgerException unavailable() {
+        return unavailable((String) null);
+    }
+
+    /** @param cause the driver's failure: only its SQLSTATE (a code, never text) reaches the message */
+    static LedgerException unavailable(SQLException cause) {
+        return unavailable(cause == null ? null : cause.getSQLState());
+    }
+
+    static LedgerException unavailable(String sqlState) {
+        String state = sqlState == null ? "" : " (SQLSTATE " + sqlState + ")";
         return new LedgerException(
                 UNAVAILABLE,
-                "the PostgreSQL server of this runtime root's ledger is down or unreachable; nothing was written."
-                        + " An append in flight either committed (repeat it with the same --operation-id to get its"
-                        + " receipt) or is not visible. Retry when the server is back",
+                "the PostgreSQL server of this runtime root's ledger is down or unreachable" + state
+                        + "; nothing was written. An append in flight either committed (repeat it with the same"
+                        + " --operation-id to get its receipt) or is not visible. Retry when the server is back",
                 null);
     }
 
     /** A failure while reading or writing: connection losses become {@link #unavailable()}. */
     static LedgerException during(String errorCode, String what, SQLException e) {
         if (connectionLost(e)) {
-            return unavailable();
+            return unavailable(e);
         }
         return new LedgerException(errorCode, what + " (PostgreSQL SQLSTATE " + e.getSQLState() + ")", null);
     }

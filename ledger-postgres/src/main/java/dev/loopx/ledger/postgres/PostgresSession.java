@@ -33,6 +33,8 @@ final class PostgresSession implements ServerLedgerSession {
     private final PostgresLedger ledger;
     private Connection connection;
     private boolean broken;
+    /** The SQLSTATE of the failure that broke the session, for the messages of later calls. */
+    private String brokenState;
     private boolean closed;
     private int schemaVersion;
 
@@ -59,7 +61,7 @@ final class PostgresSession implements ServerLedgerSession {
             throw new IllegalStateException("the PostgreSQL ledger session is closed");
         }
         if (broken) {
-            throw Failures.unavailable();
+            throw Failures.unavailable(brokenState);
         }
         if (connection == null) {
             connection = connect();
@@ -69,7 +71,12 @@ final class PostgresSession implements ServerLedgerSession {
 
     /** Called after a connection failure: nothing more is sent on this session. */
     synchronized LedgerException lost() {
+        return lost(null);
+    }
+
+    synchronized LedgerException lost(SQLException cause) {
         broken = true;
+        brokenState = cause == null ? brokenState : cause.getSQLState();
         if (connection != null) {
             try {
                 connection.close();
@@ -78,13 +85,13 @@ final class PostgresSession implements ServerLedgerSession {
             }
             connection = null;
         }
-        return Failures.unavailable();
+        return Failures.unavailable(cause);
     }
 
     /** A failure of {@code what}: a lost connection breaks the session. */
     LedgerException failure(String errorCode, String what, SQLException e) {
         if (Failures.connectionLost(e)) {
-            return lost();
+            return lost(e);
         }
         return Failures.during(errorCode, what, e);
     }
@@ -111,8 +118,8 @@ final class PostgresSession implements ServerLedgerSession {
             p.setProperty("service", service);
         }
         p.setProperty("ApplicationName", "loopx");
-        p.setProperty("connectTimeout", "5");
-        p.setProperty("loginTimeout", "10");
+        p.setProperty("connectTimeout", "10");
+        p.setProperty("loginTimeout", "30");
         p.setProperty("socketTimeout", "60");
         p.setProperty("tcpKeepAlive", "true");
         p.setProperty("options", "-c synchronous_commit=on");
@@ -133,6 +140,7 @@ final class PostgresSession implements ServerLedgerSession {
         } catch (SQLException e) {
             closeQuietly(c);
             broken = true;
+            brokenState = e.getSQLState();
             throw c == null
                     ? Failures.onConnect(e)
                     : Failures.during("ledger_unreadable", "cannot set up the ledger schema", e);
@@ -184,7 +192,7 @@ final class PostgresSession implements ServerLedgerSession {
         try (Statement s = connection.createStatement()) {
             s.execute("SELECT pg_advisory_unlock(" + key + ")");
         } catch (SQLException e) {
-            lost();
+            lost(e);
         }
     }
 
