@@ -37,7 +37,13 @@ public final class AppendLoad {
      * write transactions and how long the whole loop took (for throughput).
      */
     public record Appended(
-            int count, long firstSeq, long lastSeq, Duration maxWrite, Duration p50Write, Duration p99Write, Duration elapsed) {
+            int count,
+            long firstSeq,
+            long lastSeq,
+            Duration maxWrite,
+            Duration p50Write,
+            Duration p99Write,
+            Duration elapsed) {
         public Appended(int count, long firstSeq, long lastSeq, Duration maxWrite) {
             this(count, firstSeq, lastSeq, maxWrite, maxWrite, maxWrite, maxWrite);
         }

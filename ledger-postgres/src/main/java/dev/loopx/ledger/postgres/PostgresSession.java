@@ -35,6 +35,7 @@ final class PostgresSession implements ServerLedgerSession {
     private boolean broken;
     /** The SQLSTATE of the failure that broke the session, for the messages of later calls. */
     private String brokenState;
+
     private boolean closed;
     private int schemaVersion;
 
