@@ -1,10 +1,5 @@
 package dev.loopx.cli.scenarios;
 
-import dev.loopx.application.composition.LedgerLocations;
-import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.ledger.postgres.PostgresServer;
-import dev.loopx.ledger.remote.LedgerLocation;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,9 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loopx.application.composition.LedgerLocations;
 import dev.loopx.cli.testing.CliRunner;
+import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.json.CanonicalJson;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.ledger.postgres.PostgresServer;
+import dev.loopx.ledger.remote.LedgerLocation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -100,7 +99,9 @@ class GoldenScenariosTest {
         Path root = project.resolve(".loopx");
         LoopxRuntime.initialise(root);
         LedgerLocations.store(
-                root, LedgerLocation.parse(server.url("golden-" + name + "-" + ProcessHandle.current().pid())));
+                root,
+                LedgerLocation.parse(server.url(
+                        "golden-" + name + "-" + ProcessHandle.current().pid())));
 
         String transcript = run(cli, script, project, root);
         String dump = canonicalDump(cli, root);
