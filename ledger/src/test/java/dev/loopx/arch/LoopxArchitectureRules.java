@@ -79,12 +79,12 @@ public final class LoopxArchitectureRules {
     static ArchRule onlyStoreAdaptersTouchSql() {
         return noClasses()
                 .that()
-                .resideOutsideOfPackages("..store..", "dev.loopx.cli..")
+                .resideOutsideOfPackages("..store..", "dev.loopx.cli..", "dev.loopx.ledger.postgres..")
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage("java.sql..", "org.sqlite..")
+                .resideInAnyPackage("java.sql..", "org.sqlite..", "org.postgresql..")
                 .allowEmptyShould(true)
-                .because("SQL belongs to store adapters");
+                .because("SQL belongs to store adapters (and the PostgreSQL ledger adapter, ADR 0006)");
     }
 
     static ArchRule lowerModulesNeverSeeUpperModules() {
@@ -141,7 +141,10 @@ public final class LoopxArchitectureRules {
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage(
-                        "dev.loopx.ledger.chronicle..", "dev.loopx.ledger.memory..", "dev.loopx.projections.store..")
+                        "dev.loopx.ledger.chronicle..",
+                        "dev.loopx.ledger.memory..",
+                        "dev.loopx.ledger.postgres..",
+                        "dev.loopx.projections.store..")
                 .allowEmptyShould(true)
                 .because(
                         "a second Ledger or ProjectionStore backend is chosen in the composition root and nowhere else");

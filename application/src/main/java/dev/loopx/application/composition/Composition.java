@@ -11,22 +11,27 @@ import dev.loopx.ledger.chronicle.ChronicleLedger;
 import dev.loopx.ledger.chronicle.ChronicleTail;
 import dev.loopx.ledger.chronicle.ChronicleWarmUp;
 import dev.loopx.ledger.lock.LedgerLock;
+import dev.loopx.ledger.lock.WriteLock;
+import dev.loopx.ledger.remote.LedgerLocation;
+import dev.loopx.ledger.remote.ServerLedgerSession;
 import dev.loopx.projections.store.ProjectionFiles;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * The composition root: the only place that names the adapters behind the {@code Ledger} and
- * {@code ProjectionStore} ports. Today every runtime root uses the embedded defaults (Chronicle
- * Queue journal, SQLite projection store); a second backend is chosen here from configuration
- * and nowhere else. Stateless; thread-safe.
+ * {@code ProjectionStore} ports. A runtime root uses the embedded defaults (Chronicle Queue
+ * journal, SQLite projection store) unless {@code loopx connect --ledger} recorded a server
+ * ledger for it ({@link LedgerLocations}); then its journal is that PostgreSQL ledger, loaded
+ * through {@link ServerLedgers}. The choice is made here and nowhere else. Stateless; thread-safe.
  */
 public final class Composition {
     /**
      * Chronicle + SQLite. The ledger is opened through a method reference, so Chronicle's classes
      * load only when a command needs the journal (a read of a current store never does).
      */
-    private static final LoopxRuntime.Adapters EMBEDDED =
-            new LoopxRuntime.Adapters(Composition::openChronicle, ProjectionFiles::new, Composition::chronicleEndsAt);
+    private static final LoopxRuntime.Adapters EMBEDDED = new LoopxRuntime.Adapters(
+            Composition::openChronicle, ProjectionFiles::new, LedgerLock::new, true, Composition::chronicleEndsAt);
 
     private Composition() {}
 
@@ -35,9 +40,45 @@ public final class Composition {
         return open(invocation.runtimeRoot(), invocation);
     }
 
-    /** Opens another runtime root (e.g. a project in {@code projects.json}) with the invocation's configuration. */
+    /**
+     * Opens another runtime root (e.g. a project in {@code projects.json}) with the invocation's
+     * configuration: the embedded journal, or the server ledger its {@code ledger-location} names
+     * (ADR 0006: the server's advisory lock instead of the file lock; no trust in the local head
+     * marker, since other machines append too; projections stay local).
+     */
     public static LoopxRuntime open(Path runtimeRoot, Invocation invocation) {
-        return LoopxRuntime.open(runtimeRoot, syncPolicy(invocation), EMBEDDED).warnTo(invocation.warnings()::warn);
+        Optional<LedgerLocation> server = LedgerLocations.stored(runtimeRoot);
+        if (server.isEmpty()) {
+            return LoopxRuntime.open(runtimeRoot, syncPolicy(invocation), EMBEDDED)
+                    .warnTo(invocation.warnings()::warn);
+        }
+        return LoopxRuntime.open(
+                        runtimeRoot, syncPolicy(invocation), serverAdapters(openServer(server.get(), invocation)))
+                .warnTo(invocation.warnings()::warn);
+    }
+
+    /** A session on a server ledger (nothing connects until first use); closing its ledger ends it. */
+    public static ServerLedgerSession openServer(LedgerLocation location, Invocation invocation) {
+        return ServerLedgers.open(location, invocation.environment());
+    }
+
+    private static LoopxRuntime.Adapters serverAdapters(ServerLedgerSession session) {
+        return new LoopxRuntime.Adapters(
+                (root, sync, lock) -> session.ledger(), ProjectionFiles::new, root -> session.lock(), false);
+    }
+
+    /** The server ledger's health for {@code doctor}; empty for an embedded journal. */
+    public static Optional<ServerLedgerSession.Health> serverHealth(Invocation invocation) {
+        Optional<LedgerLocation> server = LedgerLocations.stored(invocation.runtimeRoot());
+        if (server.isEmpty()) {
+            return Optional.empty();
+        }
+        ServerLedgerSession session = openServer(server.get(), invocation);
+        try {
+            return Optional.of(session.health());
+        } finally {
+            session.ledger().close();
+        }
     }
 
     /**
@@ -64,7 +105,7 @@ public final class Composition {
         return ChronicleTail.endsAt(runtimeRoot, committed);
     }
 
-    private static Ledger openChronicle(Path runtimeRoot, SyncPolicy sync, LedgerLock lock) {
+    private static Ledger openChronicle(Path runtimeRoot, SyncPolicy sync, WriteLock lock) {
         ChronicleWarmUp.await(); // Chronicle's classes are initialised by one thread only
         return ChronicleLedger.open(runtimeRoot, sync, lock);
     }

@@ -6,7 +6,7 @@ import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.audit.LedgerTransfer;
 import dev.loopx.ledger.audit.VerifyReport;
-import dev.loopx.ledger.lock.LedgerLock;
+import dev.loopx.ledger.lock.WriteLock;
 import dev.loopx.projections.ProjectionCatchUp;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -68,7 +68,7 @@ public final class ImportLedger {
                 return new Outcome.ChainBroken(report);
             }
             long appended;
-            try (LedgerLock.Held held = runtime.lock().acquire();
+            try (WriteLock.Held held = runtime.lock().acquire();
                     BufferedReader in = Files.newBufferedReader(source, StandardCharsets.UTF_8)) {
                 appended = transfer.importInto(runtime.ledger(), in);
             }

@@ -64,6 +64,12 @@ public final class RepairLedger {
         Path root = invocation.runtimeRoot();
         try (LoopxRuntime initialised = Composition.open(invocation)) {
             // refuses a root that is not initialised before a file is touched
+            if (!initialised.usesLocalMarker()) {
+                throw new dev.loopx.application.InvalidRequest(
+                        "invalid_arguments",
+                        "ledger repair keeps the valid chain of an embedded journal; a PostgreSQL ledger is restored"
+                                + " with PostgreSQL's own backups (see docs/postgresql.md)");
+            }
         }
         String problem;
         long acknowledged = new HeadMarker(root).committed().map(Head::seq).orElse(-1L);

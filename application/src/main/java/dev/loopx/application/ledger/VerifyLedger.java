@@ -49,7 +49,9 @@ public final class VerifyLedger {
      * deleted is still a lost tail).
      */
     private static Optional<Head> acknowledged(LoopxRuntime runtime) {
-        Optional<Head> marker = new HeadMarker(runtime.root()).committed();
+        // A server ledger has no local marker to hold it to (other machines append; ADR 0006).
+        Optional<Head> marker =
+                runtime.usesLocalMarker() ? new HeadMarker(runtime.root()).committed() : Optional.empty();
         Optional<Head> store = Optional.empty();
         try {
             Optional<ProjectionStore> existing = runtime.existingStore();

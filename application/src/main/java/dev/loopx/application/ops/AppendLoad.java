@@ -32,8 +32,22 @@ public final class AppendLoad {
         }
     }
 
-    /** The seq range appended and the slowest write transaction. */
-    public record Appended(int count, long firstSeq, long lastSeq, Duration maxWrite) {}
+    /**
+     * The seq range appended, the slowest write transaction, the median and 99th percentile of the
+     * write transactions and how long the whole loop took (for throughput).
+     */
+    public record Appended(
+            int count,
+            long firstSeq,
+            long lastSeq,
+            Duration maxWrite,
+            Duration p50Write,
+            Duration p99Write,
+            Duration elapsed) {
+        public Appended(int count, long firstSeq, long lastSeq, Duration maxWrite) {
+            this(count, firstSeq, lastSeq, maxWrite, maxWrite, maxWrite, maxWrite);
+        }
+    }
 
     /**
      * Runs the writes, calling {@code acked} with the last seq of each as soon as it is acknowledged;
@@ -43,17 +57,21 @@ public final class AppendLoad {
         long first = 0;
         long last = 0;
         long maxWriteNanos = 0;
+        long[] writes = new long[r.count()];
+        long loopStart;
         try (LoopxRuntime runtime = Composition.open(invocation)) {
             // Open the journal and the store before timing, so the slowest write is about writing.
             runtime.ledger().head();
             runtime.views();
+            loopStart = System.nanoTime();
             for (int i = 1; i <= r.count(); i++) {
                 GoalConfigured event = new GoalConfigured(BigDecimal.valueOf(i, 3), 1 + r.writer(), 1);
                 LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(
                         invocation.now(), r.goalId(), new Actor(ActorKind.SYSTEM, "append-load-" + r.writer()), "");
                 long t0 = System.nanoTime();
                 Either<Rejection, Receipt> outcome = runtime.write(write, views -> Decision.accept(event));
-                maxWriteNanos = Math.max(maxWriteNanos, System.nanoTime() - t0);
+                writes[i - 1] = System.nanoTime() - t0;
+                maxWriteNanos = Math.max(maxWriteNanos, writes[i - 1]);
                 if (outcome.isLeft()) {
                     return Either.left(outcome.getLeft());
                 }
@@ -62,6 +80,15 @@ public final class AppendLoad {
                 acked.accept(last);
             }
         }
-        return Either.right(new Appended(r.count(), first, last, Duration.ofNanos(maxWriteNanos)));
+        long elapsed = System.nanoTime() - loopStart;
+        java.util.Arrays.sort(writes);
+        return Either.right(new Appended(
+                r.count(),
+                first,
+                last,
+                Duration.ofNanos(maxWriteNanos),
+                Duration.ofNanos(writes[(writes.length - 1) / 2]),
+                Duration.ofNanos(writes[(int) Math.ceil(writes.length * 0.99) - 1]),
+                Duration.ofNanos(elapsed)));
     }
 }

@@ -7,6 +7,7 @@ import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.audit.VerifyReport;
 import dev.loopx.ledger.files.OwnerOnly;
+import dev.loopx.ledger.remote.ServerLedgerSession;
 import dev.loopx.projections.ProjectionStore;
 import dev.loopx.projections.Projector;
 import java.nio.file.Files;
@@ -78,6 +79,9 @@ public final class CheckHealth {
     }
 
     private static void runtimeChecks(Invocation invocation, List<Check> checks) {
+        if (!serverCheck(invocation, checks)) {
+            return;
+        }
         try (LoopxRuntime runtime = Composition.open(invocation)) {
             boolean lockFree = runtime.lock().isFree();
             checks.add(new Check(
@@ -113,6 +117,37 @@ public final class CheckHealth {
                     e instanceof dev.loopx.ledger.LedgerDamage
                             ? "restore a backup or import an export; else loopx ledger repair"
                             : "loopx ledger verify"));
+        }
+    }
+
+    /**
+     * For a runtime root on a server ledger (ADR 0006): the connection, the schema version and the
+     * head, as one check {@code ledger_server}; false when the server cannot be used (the other
+     * ledger checks are then skipped). Nothing for an embedded journal.
+     */
+    private static boolean serverCheck(Invocation invocation, List<Check> checks) {
+        try {
+            Optional<ServerLedgerSession.Health> health = Composition.serverHealth(invocation);
+            if (health.isEmpty()) {
+                return true;
+            }
+            ServerLedgerSession.Health h = health.get();
+            boolean schemaOk = h.schemaVersion() == h.supportedSchemaVersion();
+            checks.add(new Check(
+                    "ledger_server",
+                    schemaOk,
+                    "PostgreSQL " + h.serverVersion() + ", schema v" + h.schemaVersion() + " (code v"
+                            + h.supportedSchemaVersion() + "), head seq "
+                            + h.head().seq(),
+                    schemaOk ? "" : "update LoopX on this machine"));
+            return schemaOk;
+        } catch (LedgerException e) {
+            checks.add(new Check(
+                    "ledger_server",
+                    false,
+                    e.getMessage(),
+                    "start or reach the PostgreSQL server; check PGUSER, the .pgpass file (PGPASSFILE), PGSSLMODE"));
+            return false;
         }
     }
 }

@@ -1,11 +1,13 @@
 package dev.loopx.application.project;
 
 import dev.loopx.commands.privacy.PathRedactor;
+import dev.loopx.ledger.remote.LedgerLocation;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -18,6 +20,8 @@ import java.util.Set;
  * @param gitignoreEntry the runtime root relative to the project with a trailing {@code /}
  *     (public), or empty when the runtime root is not inside the project (then nothing is ignored)
  * @param needed the actions that would change something now
+ * @param serverLedger the server ledger a new runtime root is created on ({@code --ledger}); empty:
+ *     the embedded journal, or whatever an existing root already uses
  */
 public record ConnectPlan(
         Path projectDir,
@@ -26,7 +30,8 @@ public record ConnectPlan(
         String goalId,
         String objective,
         String gitignoreEntry,
-        Set<Action> needed) {
+        Set<Action> needed,
+        Optional<LedgerLocation> serverLedger) {
     /** The actions of a connect, in the order they run (and are reported). */
     public enum Action {
         CREATE_RUNTIME_ROOT,
@@ -55,6 +60,18 @@ public record ConnectPlan(
         Objects.requireNonNull(objective, "objective");
         Objects.requireNonNull(gitignoreEntry, "gitignoreEntry");
         needed = Action.copyOf(needed);
+        Objects.requireNonNull(serverLedger, "serverLedger");
+    }
+
+    public ConnectPlan(
+            Path projectDir,
+            Path runtimeRoot,
+            String projectLabel,
+            String goalId,
+            String objective,
+            String gitignoreEntry,
+            Set<Action> needed) {
+        this(projectDir, runtimeRoot, projectLabel, goalId, objective, gitignoreEntry, needed, Optional.empty());
     }
 
     public boolean needs(Action action) {

@@ -2,6 +2,7 @@ package dev.loopx.application.project;
 
 import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
+import dev.loopx.application.composition.LedgerLocations;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.project.ConnectPlan.Action;
 import dev.loopx.commands.Ids;
@@ -15,6 +16,7 @@ import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.ledger.remote.LedgerLocation;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.Projector;
 import io.vavr.control.Either;
@@ -45,13 +47,31 @@ public final class ConnectProject {
      * @param objective what the goal is for; must be public-safe text; may be empty
      * @param runtimeRoot where the runtime root goes; {@code null}: {@code <projectDir>/.loopx}
      * @param operationId idempotency key of the goal registration; {@code null}: none
+     * @param ledger a server ledger URL ({@code postgresql://HOST:PORT/DB?ledger=NAME}, no user info)
+     *     for a new runtime root; {@code null}: the embedded journal (or what the root already uses)
      */
     public record Request(
-            Path projectDir, String goalId, String objective, Path runtimeRoot, String operationId, boolean dryRun) {
+            Path projectDir,
+            String goalId,
+            String objective,
+            Path runtimeRoot,
+            String operationId,
+            boolean dryRun,
+            String ledger) {
         public Request {
             Objects.requireNonNull(projectDir, "projectDir");
             Objects.requireNonNull(objective, "objective");
             runtimeRoot = runtimeRoot != null ? runtimeRoot : projectDir.resolve(".loopx");
+        }
+
+        public Request(
+                Path projectDir,
+                String goalId,
+                String objective,
+                Path runtimeRoot,
+                String operationId,
+                boolean dryRun) {
+            this(projectDir, goalId, objective, runtimeRoot, operationId, dryRun, null);
         }
     }
 
@@ -100,6 +120,17 @@ public final class ConnectProject {
             return Either.left(initialised.getLeft());
         }
         Path root = r.runtimeRoot();
+        Optional<LedgerLocation> server = Optional.empty();
+        if (r.ledger() != null) {
+            try {
+                server = Optional.of(LedgerLocation.parse(r.ledger()));
+            } catch (LedgerLocation.Invalid e) {
+                return Either.left(new ConnectRefusal.InvalidLedgerLocation(e.errorCode(), e.getMessage()));
+            }
+            if (initialised.get() && !server.equals(LedgerLocations.stored(root))) {
+                return Either.left(new ConnectRefusal.LedgerLocationConflict());
+            }
+        }
         String label = label(r.projectDir());
         String goal = r.goalId() == null ? Ids.sanitise(label + "-goal", "project-goal") : r.goalId();
         String entry = root.startsWith(r.projectDir()) && !root.equals(r.projectDir())
@@ -118,7 +149,7 @@ public final class ConnectProject {
         if (!initialised.get() || Projector.goal(runtime.get().views(), goal).isEmpty()) {
             needed.add(Action.REGISTER_GOAL);
         }
-        return Either.right(new ConnectPlan(r.projectDir(), root, label, goal, r.objective(), entry, needed));
+        return Either.right(new ConnectPlan(r.projectDir(), root, label, goal, r.objective(), entry, needed, server));
     }
 
     /**
@@ -133,7 +164,16 @@ public final class ConnectProject {
             new ProjectRegistry(invocation.loopxHome()).requireWritable(); // before anything is written
         }
         if (plan.needs(Action.CREATE_RUNTIME_ROOT)) {
+            if (plan.serverLedger().isPresent()) {
+                // Reach the server (and create its schema) before anything is written here: a server
+                // that is down or refuses the login leaves no runtime root behind.
+                try (var ledger = Composition.openServer(plan.serverLedger().get(), invocation)
+                        .ledger()) {
+                    ledger.head();
+                }
+            }
             LoopxRuntime.initialise(plan.runtimeRoot());
+            plan.serverLedger().ifPresent(location -> LedgerLocations.store(plan.runtimeRoot(), location));
             done.add(Action.CREATE_RUNTIME_ROOT);
         }
         Either<Rejection, Receipt> registered = registerGoal(invocation, plan, operationId, runtime.get());

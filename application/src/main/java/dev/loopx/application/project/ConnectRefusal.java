@@ -54,6 +54,20 @@ public sealed interface ConnectRefusal {
     /** The runtime root is a non-empty folder without a ledger: LoopX did not create it and will not take it over. */
     record RuntimeRootForeign() implements ConnectRefusal {}
 
+    /**
+     * {@code --ledger} is not a server ledger URL, or carries a password ({@code errorCode}
+     * {@code ledger_location_has_password}); the message never repeats the URL.
+     */
+    record InvalidLedgerLocation(String code, String problem) implements ConnectRefusal {
+        public InvalidLedgerLocation {
+            Objects.requireNonNull(code, "code");
+            Objects.requireNonNull(problem, "problem");
+        }
+    }
+
+    /** {@code --ledger} names another ledger than the one the existing runtime root uses. */
+    record LedgerLocationConflict() implements ConnectRefusal {}
+
     /** The goal registration was refused by the write path (e.g. an {@code --operation-id} reused for another intent). */
     record WriteRejected(Rejection rejection) implements ConnectRefusal {
         public WriteRejected {
@@ -70,6 +84,8 @@ public sealed interface ConnectRefusal {
             case RuntimeRootNotAFolder r -> "runtime_root_not_a_directory";
             case RuntimeRootInaccessible r -> "runtime_root_unreadable";
             case RuntimeRootForeign r -> "runtime_root_foreign";
+            case InvalidLedgerLocation r -> r.code();
+            case LedgerLocationConflict r -> "ledger_location_conflict";
             case WriteRejected r -> r.rejection().errorCode();
         };
     }

@@ -53,6 +53,18 @@ public final class ConnectCommand extends LoopxSubcommand {
             description = "Idempotency key for the goal registration (same id + same intent replays the receipt).")
     String operationId;
 
+    @Option(
+            names = "--ledger",
+            paramLabel = "URL",
+            description = {
+                "Keep the ledger on a PostgreSQL server instead of the embedded journal, shared by every",
+                "machine that connects its checkout to the same URL: postgresql://HOST:PORT/DB?ledger=NAME",
+                "(optional &sslmode=..., &service=...). Never put a user or password in the URL: LoopX uses",
+                "PGUSER, ~/.pgpass (or PGPASSFILE), PGPASSWORD, PGSSLMODE and service files. Only when",
+                "the runtime root is created; `loopx ledger migrate --to URL` moves an existing one."
+            })
+    String ledger;
+
     @Override
     protected int execute(CliContext context) throws IOException {
         TextOptions.requireValue("--project", project);
@@ -80,7 +92,8 @@ public final class ConnectCommand extends LoopxSubcommand {
                 publicObjective,
                 context.explicitRuntimeRoot().orElse(null),
                 operationId,
-                dryRun);
+                dryRun,
+                ledger);
         ConnectProject.Outcome outcome = ConnectProject.run(context.invocation(request.runtimeRoot()), request)
                 .getOrElseThrow(ConnectCommand::error);
         return context.emit(document(outcome));
@@ -93,6 +106,10 @@ public final class ConnectCommand extends LoopxSubcommand {
         doc.put("project_label", plan.projectLabel());
         doc.put("runtime_root_label", plan.runtimeRootLabel());
         doc.put("dry_run", dryRun);
+        if (plan.serverLedger().isPresent()) {
+            doc.put("ledger_backend", plan.serverLedger().get().scheme());
+            doc.put("ledger_name", plan.serverLedger().get().ledger());
+        }
         ArrayNode actions = doc.putArray("actions");
         for (ConnectPlan.Action action : ConnectPlan.Action.values()) {
             String status = switch (outcome) {
@@ -132,6 +149,19 @@ public final class ConnectCommand extends LoopxSubcommand {
                         r.errorCode(),
                         "the runtime root is a non-empty folder that LoopX did not create; choose another --runtime-root",
                         "loopx connect --project <dir> --runtime-root <empty-or-new-folder>");
+            case ConnectRefusal.InvalidLedgerLocation r ->
+                new CliError(
+                        r.errorCode(),
+                        r.problem(),
+                        r.errorCode().equals("ledger_location_has_password")
+                                ? "add a line HOST:PORT:DB:USER:PASSWORD to the .pgpass file of your home folder (chmod 600), then loopx connect"
+                                        + " --project <dir> --ledger postgresql://HOST:PORT/DB?ledger=NAME"
+                                : "loopx connect --project <dir> --ledger postgresql://HOST:PORT/DB?ledger=NAME");
+            case ConnectRefusal.LedgerLocationConflict r ->
+                new CliError(
+                        r.errorCode(),
+                        "the runtime root already keeps its ledger elsewhere; --ledger applies only when it is created",
+                        "loopx ledger migrate --to postgresql://HOST:PORT/DB?ledger=NAME");
             case ConnectRefusal.WriteRejected r -> CliError.of(r.rejection());
         };
     }

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** {@code loopx ledger …}: audit and transfer of the append-only journal (SPEC §S2). */
 @Command(
         name = "ledger",
-        description = "Audit, move and repair the append-only ledger: verify, replay, export, import, repair.",
+        description = "Audit, move and repair the append-only ledger: verify, replay, export, import, migrate, repair.",
         synopsisSubcommandLabel = "COMMAND")
 public final class LedgerCommand implements Runnable {
     @CommandLine.Spec
@@ -16,7 +16,14 @@ public final class LedgerCommand implements Runnable {
     /** The command and its subcommands, each built only when the arguments name it. */
     public static CommandTree tree() {
         return CommandTree.of(
-                LedgerCommand::new, LedgerCommand::subcommand, "verify", "replay", "export", "import", "repair");
+                LedgerCommand::new,
+                LedgerCommand::subcommand,
+                "verify",
+                "replay",
+                "export",
+                "import",
+                "migrate",
+                "repair");
     }
 
     private static Object subcommand(String name) {
@@ -26,6 +33,7 @@ public final class LedgerCommand implements Runnable {
             case "export" -> new LedgerExportCommand();
             case "import" -> new LedgerImportCommand();
             case "repair" -> new LedgerRepairCommand();
+            case "migrate" -> new LedgerMigrateCommand();
             default -> throw new IllegalArgumentException(name);
         };
     }
@@ -33,6 +41,6 @@ public final class LedgerCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(
-                spec.commandLine(), "ledger needs a subcommand: verify, replay, export, import or repair");
+                spec.commandLine(), "ledger needs a subcommand: verify, replay, export, import, migrate or repair");
     }
 }

@@ -46,6 +46,9 @@ public final class AppendLoadCommand extends LoopxSubcommand {
         doc.put("first_seq", appended.firstSeq());
         doc.put("last_seq", appended.lastSeq());
         doc.put("max_write_ms", appended.maxWrite().toMillis());
+        doc.put("p50_write_us", appended.p50Write().toNanos() / 1000);
+        doc.put("p99_write_us", appended.p99Write().toNanos() / 1000);
+        doc.put("elapsed_ms", appended.elapsed().toMillis());
         return context.emit(doc);
     }
 }

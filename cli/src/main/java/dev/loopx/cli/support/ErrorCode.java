@@ -40,6 +40,9 @@ public enum ErrorCode {
     REPLACEMENT_SAME_AS_TODO("replacement_same_as_todo"),
     ARCHIVE_NOT_FOUND("archive_not_found"),
     BIND_ADDRESS_REFUSED("bind_address_refused"),
+    INVALID_LEDGER_LOCATION("invalid_ledger_location"),
+    LEDGER_LOCATION_HAS_PASSWORD("ledger_location_has_password"),
+    LEDGER_LOCATION_CONFLICT("ledger_location_conflict"),
     // exit 1: the command ran and refused
     GOAL_NOT_FOUND("goal_not_found"),
     CONCURRENT_WRITE_CONFLICT("concurrent_write_conflict"),
@@ -91,7 +94,12 @@ public enum ErrorCode {
     PROJECTION_STORE_UNREADABLE("projection_store_unreadable"),
     HOST_FILE_WRITE_FAILED("host_file_write_failed"),
     CLI_UNAVAILABLE("cli_unavailable"),
-    DASHBOARD_PORT_UNAVAILABLE("dashboard_port_unavailable");
+    DASHBOARD_PORT_UNAVAILABLE("dashboard_port_unavailable"),
+    LEDGER_SERVER_UNAVAILABLE("ledger_server_unavailable"),
+    LEDGER_SERVER_REFUSED("ledger_server_refused"),
+    LEDGER_SCHEMA_UNSUPPORTED("ledger_schema_unsupported"),
+    LEDGER_BACKEND_MISSING("ledger_backend_missing"),
+    LEDGER_LOCATION_UNREADABLE("ledger_location_unreadable");
 
     private static final Map<String, ErrorCode> BY_WIRE = new HashMap<>();
 

@@ -43,7 +43,10 @@ public final class ExitCodes {
                     TEXT_FILE_UNREADABLE,
                     REPLACEMENT_SAME_AS_TODO,
                     ARCHIVE_NOT_FOUND,
-                    BIND_ADDRESS_REFUSED -> BAD_INPUT;
+                    BIND_ADDRESS_REFUSED,
+                    INVALID_LEDGER_LOCATION,
+                    LEDGER_LOCATION_HAS_PASSWORD,
+                    LEDGER_LOCATION_CONFLICT -> BAD_INPUT;
             case GOAL_NOT_FOUND,
                     CONCURRENT_WRITE_CONFLICT,
                     LOCK_ACQUIRE_TIMEOUT,
@@ -93,7 +96,12 @@ public final class ExitCodes {
                     PROJECTION_STORE_UNREADABLE,
                     HOST_FILE_WRITE_FAILED,
                     CLI_UNAVAILABLE,
-                    DASHBOARD_PORT_UNAVAILABLE -> ENVIRONMENT;
+                    DASHBOARD_PORT_UNAVAILABLE,
+                    LEDGER_SERVER_UNAVAILABLE,
+                    LEDGER_SERVER_REFUSED,
+                    LEDGER_SCHEMA_UNSUPPORTED,
+                    LEDGER_BACKEND_MISSING,
+                    LEDGER_LOCATION_UNREADABLE -> ENVIRONMENT;
         };
     }
 

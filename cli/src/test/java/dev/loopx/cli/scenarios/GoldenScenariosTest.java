@@ -7,9 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loopx.application.composition.LedgerLocations;
 import dev.loopx.cli.testing.CliRunner;
+import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.json.CanonicalJson;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.ledger.postgres.PostgresServer;
+import dev.loopx.ledger.remote.LedgerLocation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -74,6 +78,43 @@ class GoldenScenariosTest {
         var rebuild = cli.run("--runtime-root", root.toString(), "projections", "rebuild");
         assertEquals(0, rebuild.exit(), rebuild::toString);
         assertEquals(dump, canonicalDump(cli, root), "rebuild == incremental, byte for byte");
+    }
+
+    /**
+     * The same scenario on a PostgreSQL ledger (issue 22, a real server started by the harness): the
+     * runtime root is created on a fresh server ledger first, then every step runs as above; the
+     * transcript and the canonical dump must match the same golden files, and a rebuild from the
+     * server must print the same bytes.
+     */
+    @ParameterizedTest(name = "{0} on PostgreSQL")
+    @MethodSource("scenarios")
+    void aScenarioOnAPostgresLedger_givesTheSameGoldenTranscriptAndDump(String name) throws Exception {
+        Path dir = SCENARIOS.resolve(name);
+        ScenarioScript script =
+                ScenarioScript.parse(Files.readString(dir.resolve("commands.txt"), StandardCharsets.UTF_8));
+        PostgresServer server = PostgresServer.shared();
+        CliRunner cli = new CliRunner(sandbox);
+        server.environment().forEach(cli::withVariable);
+        Path project = Files.createDirectories(cli.workingDirectory().resolve("app"));
+        Path root = project.resolve(".loopx");
+        LoopxRuntime.initialise(root);
+        LedgerLocations.store(
+                root,
+                LedgerLocation.parse(server.url(
+                        "golden-" + name + "-" + ProcessHandle.current().pid())));
+
+        String transcript = run(cli, script, project, root);
+        String dump = canonicalDump(cli, root);
+        assertEquals(readGolden(dir.resolve("expected.exits.txt")), transcript, "the same transcript on PostgreSQL");
+        assertEquals(readGolden(dir.resolve("expected.canonical.json")), pretty(dump), "the same dump on PostgreSQL");
+        var verify = cli.run("--runtime-root", root.toString(), "ledger", "verify");
+        assertEquals(0, verify.exit(), verify::toString);
+        for (String f : new String[] {"projections.db", "projections.db-wal", "projections.db-shm"}) {
+            Files.deleteIfExists(root.resolve(f));
+        }
+        var rebuild = cli.run("--runtime-root", root.toString(), "projections", "rebuild");
+        assertEquals(0, rebuild.exit(), rebuild::toString);
+        assertEquals(dump, canonicalDump(cli, root), "rebuild from the server == incremental, byte for byte");
     }
 
     /** Runs every step; returns one line per step: exit code, outcome, the fields it shows, the line as written. */

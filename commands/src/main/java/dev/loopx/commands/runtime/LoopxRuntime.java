@@ -21,6 +21,7 @@ import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.event.OperationRecorded;
 import dev.loopx.ledger.files.OwnerOnly;
 import dev.loopx.ledger.lock.LedgerLock;
+import dev.loopx.ledger.lock.WriteLock;
 import dev.loopx.projections.ProjectionCatchUp;
 import dev.loopx.projections.ProjectionStorage;
 import dev.loopx.projections.ProjectionStore;
@@ -54,7 +55,8 @@ public final class LoopxRuntime implements AutoCloseable {
 
     private final Path root;
     private final SyncPolicy sync;
-    private final LedgerLock lock;
+    private final WriteLock lock;
+    private final boolean localMarker;
     private final Projector projector = new Projector();
     /** Built on first use: a read of a current store decodes no event. */
     private EventCodec codec;
@@ -69,13 +71,29 @@ public final class LoopxRuntime implements AutoCloseable {
 
     /**
      * The adapters behind the ports, chosen by the composition root: how a runtime root's journal
-     * is opened and where its projection store lives.
+     * is opened, where its projection store lives, and which writer lock serialises its writers.
+     *
+     * @param locks the writer lock of a runtime root: the local file lock ({@link LedgerLock}) for
+     *     an embedded journal, the server's lock for a shared one
+     * @param localMarker whether the runtime root's {@code ledger.head} marker is written by every
+     *     writer of this ledger (an embedded journal), so a read may trust it and skip the journal;
+     *     false for a ledger other machines write to (every read asks the ledger for its head)
      */
-    public record Adapters(LedgerOpener ledgers, Function<Path, ProjectionStorage> projections, TailCheck tails) {
+    public record Adapters(
+            LedgerOpener ledgers,
+            Function<Path, ProjectionStorage> projections,
+            Function<Path, WriteLock> locks,
+            boolean localMarker,
+            TailCheck tails) {
         /** Opens (creating when empty) the journal of a runtime root; writers serialise on {@code lock}. */
         @FunctionalInterface
         public interface LedgerOpener {
-            Ledger open(Path runtimeRoot, SyncPolicy sync, LedgerLock lock);
+            Ledger open(Path runtimeRoot, SyncPolicy sync, WriteLock lock);
+        }
+
+        /** An embedded journal: the runtime root's file lock and head marker. */
+        public Adapters(LedgerOpener ledgers, Function<Path, ProjectionStorage> projections) {
+            this(ledgers, projections, LedgerLock::new, true);
         }
 
         /**
@@ -93,18 +111,25 @@ public final class LoopxRuntime implements AutoCloseable {
         public Adapters {
             java.util.Objects.requireNonNull(ledgers, "ledgers");
             java.util.Objects.requireNonNull(projections, "projections");
+            java.util.Objects.requireNonNull(locks, "locks");
             java.util.Objects.requireNonNull(tails, "tails");
         }
 
-        public Adapters(LedgerOpener ledgers, Function<Path, ProjectionStorage> projections) {
-            this(ledgers, projections, TailCheck.TRUSTED);
+        /** A journal with its own lock and marker rules, whose tail is not checked without opening it. */
+        public Adapters(
+                LedgerOpener ledgers,
+                Function<Path, ProjectionStorage> projections,
+                Function<Path, WriteLock> locks,
+                boolean localMarker) {
+            this(ledgers, projections, locks, localMarker, TailCheck.TRUSTED);
         }
     }
 
     private LoopxRuntime(Path root, SyncPolicy sync, Adapters adapters) {
         this.root = root;
         this.sync = sync;
-        this.lock = new LedgerLock(root);
+        this.lock = adapters.locks().apply(root);
+        this.localMarker = adapters.localMarker();
         this.ledgers = adapters.ledgers();
         this.tails = adapters.tails();
         this.files = adapters.projections().apply(root);
@@ -184,12 +209,20 @@ public final class LoopxRuntime implements AutoCloseable {
         return ledger;
     }
 
+    /**
+     * Whether the runtime root's {@code ledger.head} marker speaks for this ledger (an embedded
+     * journal); false for a server ledger, which other machines append to.
+     */
+    public boolean usesLocalMarker() {
+        return localMarker;
+    }
+
     /** Whether this process has opened the journal (a read of a current store does not). */
     public boolean journalOpened() {
         return ledger != null;
     }
 
-    public LedgerLock lock() {
+    public WriteLock lock() {
         return lock;
     }
 
@@ -202,11 +235,14 @@ public final class LoopxRuntime implements AutoCloseable {
      */
     public ProjectionStore views() {
         ProjectionStore current = openStore();
-        Optional<HeadMarker.Committed> marker = new HeadMarker(root).committedRecord();
-        if (marker.isPresent()
-                && marker.get().head().equals(current.checkpoint())
-                && tails.endsAt(root, marker.get())) {
-            return current;
+        // A server ledger has no local marker to hold it to (other machines append; ADR 0006).
+        Optional<HeadMarker.Committed> marker = localMarker ? new HeadMarker(root).committedRecord() : Optional.empty();
+        if (localMarker) {
+            if (marker.isPresent()
+                    && marker.get().head().equals(current.checkpoint())
+                    && tails.endsAt(root, marker.get())) {
+                return current;
+            }
         }
         Head head = ledger().head();
         long acknowledged = Math.max(
@@ -241,7 +277,7 @@ public final class LoopxRuntime implements AutoCloseable {
 
     /** Rebuilds the projection store from the ledger, offline (under the write lock). */
     public void rebuild(ProjectionCatchUp.Progress progress) {
-        try (LedgerLock.Held held = lock.acquire()) {
+        try (WriteLock.Held held = lock.acquire()) {
             closeStore();
             files.rebuild(ledger(), catchUp(), progress);
         }
@@ -294,7 +330,7 @@ public final class LoopxRuntime implements AutoCloseable {
             views(); // first: the store (SQLite) while the warm-up thread finishes Chronicle's set-up
             ledger().head();
         }
-        try (LedgerLock.Held held = lock.acquire()) {
+        try (WriteLock.Held held = lock.acquire()) {
             for (int attempt = 1; ; attempt++) {
                 ProjectionStore views = views();
                 if (!context.operationId().isEmpty()) {

@@ -13,6 +13,7 @@ import dev.loopx.ledger.Salvage;
 import dev.loopx.ledger.SyncPolicy;
 import dev.loopx.ledger.json.EnvelopeCodec;
 import dev.loopx.ledger.lock.LedgerLock;
+import dev.loopx.ledger.lock.WriteLock;
 import io.vavr.control.Either;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -64,7 +65,7 @@ public final class ChronicleLedger implements Ledger {
 
     private final Path dir;
     private final SyncPolicy sync;
-    private final LedgerLock lock;
+    private final WriteLock lock;
     private final HeadMarker marker;
     private SingleChronicleQueue queue;
     private boolean readOnly;
@@ -78,7 +79,7 @@ public final class ChronicleLedger implements Ledger {
     /** Whether this process made the journal's files owner-only (once, at its first append). */
     private boolean restricted;
 
-    private ChronicleLedger(Path runtimeRoot, SyncPolicy sync, LedgerLock lock, boolean readOnly) {
+    private ChronicleLedger(Path runtimeRoot, SyncPolicy sync, WriteLock lock, boolean readOnly) {
         this.dir = runtimeRoot.resolve("ledger");
         this.sync = sync;
         this.lock = lock;
@@ -182,7 +183,7 @@ public final class ChronicleLedger implements Ledger {
      * read-only and reopened for writing on the first append, so reads and refused writes leave
      * every journal file byte-identical.
      */
-    public static ChronicleLedger open(Path runtimeRoot, SyncPolicy sync, LedgerLock lock) {
+    public static ChronicleLedger open(Path runtimeRoot, SyncPolicy sync, WriteLock lock) {
         Path dir = runtimeRoot.resolve("ledger");
         try {
             Files.createDirectories(dir);
@@ -216,7 +217,7 @@ public final class ChronicleLedger implements Ledger {
     @Override
     public synchronized Either<HeadMismatch, List<Recorded>> appendIfHead(
             long expectedHead, List<ProposedEvent> events) {
-        try (LedgerLock.Held held = lock.acquire()) {
+        try (WriteLock.Held held = lock.acquire()) {
             Head head = head();
             Head acknowledged = marker.committed().orElse(Head.EMPTY);
             if (acknowledged.seq() > head.seq()) {

@@ -34,7 +34,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * locked (someone is waiting) lets {@link #HANDOFF} pass before its own next attempt, long
  * enough for every waiter to poll at least twice. Uncontended writers never wait.
  */
-public final class LedgerLock {
+public final class LedgerLock implements WriteLock {
     /**
      * How long a writer waits while the ledger makes no progress (no append moves {@code ledger.head}):
      * a holder that appends nothing for this long is stuck, and waiting longer helps nobody.
@@ -101,21 +101,21 @@ public final class LedgerLock {
     }
 
     /** A held lock; closing it releases one level of re-entrance. */
-    public interface Held extends AutoCloseable {
-        @Override
-        void close();
-    }
+    public interface Held extends WriteLock.Held {}
 
     /** Where a writer that waits longer than {@link #NOTICE_AFTER} says so (once per wait); returns this. */
+    @Override
     public LedgerLock onLongWait(java.util.function.Consumer<String> notice) {
         this.waitNotice = java.util.Objects.requireNonNull(notice, "notice");
         return this;
     }
 
+    @Override
     public boolean isHeldByCurrentThread() {
         return threads.isHeldByCurrentThread();
     }
 
+    @Override
     public Held acquire() {
         long start = System.nanoTime();
         long deadlineNanos = start + deadline.toNanos();
@@ -280,6 +280,7 @@ public final class LedgerLock {
      * True when no writer holds the lock right now (a non-blocking probe that takes and releases
      * it; no incident is recorded). For diagnostics only: the answer may be stale at once.
      */
+    @Override
     public boolean isFree() {
         if (!threads.tryLock()) {
             return false;

@@ -1,0 +1,68 @@
+package dev.loopx.application.composition;
+
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.remote.LedgerLocation;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
+
+/**
+ * Where a runtime root's ledger lives, as {@code loopx connect --ledger} recorded it: the file
+ * {@code <runtime-root>/ledger-location} holds one line, the server URL without user info
+ * ({@link LedgerLocation#url()}); no file means the embedded Chronicle journal in
+ * {@code <runtime-root>/ledger/}. Written 0600 by an atomic replace; never holds a credential.
+ */
+public final class LedgerLocations {
+    static final String FILE = "ledger-location";
+
+    private LedgerLocations() {}
+
+    /** The stored server location; empty for an embedded journal (one stat of a missing file). */
+    public static Optional<LedgerLocation> stored(Path runtimeRoot) {
+        Path file = runtimeRoot.resolve(FILE);
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8).trim();
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new LedgerException(
+                    "ledger_location_unreadable", "the runtime root's ledger-location cannot be read", e);
+        }
+        try {
+            return Optional.of(LedgerLocation.parse(text));
+        } catch (LedgerLocation.Invalid e) {
+            throw new LedgerException(
+                    "ledger_location_unreadable",
+                    "the runtime root's ledger-location is not a ledger URL (" + e.getMessage() + ")");
+        }
+    }
+
+    /** Records {@code location} (0600, atomic). */
+    public static void store(Path runtimeRoot, LedgerLocation location) {
+        Path file = runtimeRoot.resolve(FILE);
+        Path tmp = runtimeRoot.resolve(FILE + ".tmp");
+        try {
+            Files.deleteIfExists(tmp);
+            Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(tmp, location.url() + "\n", StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new LedgerException("runtime_root_unwritable", "cannot record the ledger location", e);
+        }
+    }
+
+    /** Forgets the stored location (back to the embedded journal). */
+    public static void clear(Path runtimeRoot) {
+        try {
+            Files.deleteIfExists(runtimeRoot.resolve(FILE));
+        } catch (IOException e) {
+            throw new LedgerException("runtime_root_unwritable", "cannot remove the ledger location", e);
+        }
+    }
+}

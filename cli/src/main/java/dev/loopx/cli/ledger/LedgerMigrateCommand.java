@@ -1,0 +1,72 @@
+package dev.loopx.cli.ledger;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.ledger.MigrateLedger;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
+import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.ledger.LedgerException;
+import java.io.IOException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code loopx ledger migrate --to URL} ({@code loopx_ledger_migrate_v0}, ADR 0006). */
+@Command(
+        name = "migrate",
+        description = {
+            "Move this runtime root's ledger to a PostgreSQL server ledger that every machine can share.",
+            "The whole chain is verified first (a broken chain moves nothing); the target ledger must be",
+            "empty (else ledger_not_empty, nothing written); every event is copied with its hash kept bit",
+            "for bit and the heads compared; only then does the runtime root use the server. The embedded",
+            "journal stays in ledger/ as a backup. Credentials: PGUSER, ~/.pgpass (PGPASSFILE), PGPASSWORD,",
+            "PGSSLMODE, service files; never in the URL.",
+            "",
+            "Example:  loopx ledger migrate --to postgresql://db.internal:5432/loopx?ledger=importer"
+        })
+public final class LedgerMigrateCommand extends LoopxSubcommand {
+    @Option(
+            names = "--to",
+            required = true,
+            paramLabel = "URL",
+            description = "postgresql://HOST:PORT/DB?ledger=NAME (no user info).")
+    String to;
+
+    @Override
+    protected int execute(CliContext context) throws IOException {
+        MigrateLedger.Outcome outcome;
+        try {
+            outcome = MigrateLedger.run(context.invocation(), new MigrateLedger.Request(to));
+        } catch (LedgerException e) {
+            if (e.errorCode().equals("ledger_not_empty")) {
+                throw new CliError(
+                        ErrorCode.LEDGER_NOT_EMPTY, e.getMessage(), "choose a new ledger name: ...?ledger=<new-name>");
+            }
+            throw e;
+        }
+        return context.emit(toJson(outcome));
+    }
+
+    private static ObjectNode toJson(MigrateLedger.Outcome outcome) {
+        return switch (outcome) {
+            case MigrateLedger.Outcome.ChainBroken broken -> {
+                ObjectNode refused = CliContext.document("loopx_ledger_migrate_v0", false);
+                refused.put("error_code", "ledger_verify_failed");
+                refused.put("first_bad_seq", broken.source().firstBadSeq());
+                refused.put("problem", broken.source().problem());
+                refused.put("copied", 0);
+                yield refused;
+            }
+            case MigrateLedger.Outcome.Migrated m -> {
+                ObjectNode doc = CliContext.document("loopx_ledger_migrate_v0", true);
+                doc.put("ledger_backend", m.target().scheme());
+                doc.put("ledger_name", m.target().ledger());
+                doc.put("copied", m.copied());
+                doc.put("head_seq", m.head().seq());
+                doc.put("head_hash", m.head().hash());
+                doc.put("next_step", "loopx doctor");
+                yield doc;
+            }
+        };
+    }
+}

@@ -1,0 +1,237 @@
+package dev.loopx.ledger.postgres;
+
+import dev.loopx.ledger.Head;
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.lock.LedgerLock;
+import dev.loopx.ledger.lock.WriteLock;
+import dev.loopx.ledger.remote.LedgerLocation;
+import dev.loopx.ledger.remote.ServerLedgerSession;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * One process's connection to a PostgreSQL ledger. Connects on first use (so opening a runtime
+ * root costs nothing until the ledger is read), creates or migrates the schema then, and never
+ * reconnects: a connection lost while the advisory lock may have been held cannot be papered
+ * over, so every later call fails with {@code ledger_server_unavailable} (exit 3) and the command
+ * ends. Credentials follow PostgreSQL's conventions and are handed to the driver only: the user
+ * from {@code PGUSER} (else the OS user, or the service file's), the password from
+ * {@code PGPASSWORD} or {@code ~/.pgpass} / {@code PGPASSFILE} (read by the driver), TLS from the
+ * URL's {@code sslmode} or {@code PGSSLMODE}, a {@code service} from {@code pg_service.conf} /
+ * {@code PGSERVICEFILE}. Every append is acknowledged only after its commit returned with
+ * {@code synchronous_commit=on} (set for the session at connect). Thread-safe: the connection is
+ * used under this object's monitor.
+ */
+final class PostgresSession implements ServerLedgerSession {
+    private final LedgerLocation location;
+    private final Map<String, String> environment;
+    private final AdvisoryLock lock;
+    private final PostgresLedger ledger;
+    private Connection connection;
+    private boolean broken;
+    /** The SQLSTATE of the failure that broke the session, for the messages of later calls. */
+    private String brokenState;
+
+    private boolean closed;
+    private int schemaVersion;
+
+    PostgresSession(LedgerLocation location, Map<String, String> environment) {
+        this.location = location;
+        this.environment = Map.copyOf(environment);
+        this.lock = new AdvisoryLock(this, location.ledger(), LedgerLock.DEFAULT_DEADLINE);
+        this.ledger = new PostgresLedger(this, location.ledger(), lock);
+    }
+
+    @Override
+    public PostgresLedger ledger() {
+        return ledger;
+    }
+
+    @Override
+    public WriteLock lock() {
+        return lock;
+    }
+
+    /** The open connection (autocommit on between transactions); connects on first use. */
+    synchronized Connection connection() {
+        if (closed) {
+            throw new IllegalStateException("the PostgreSQL ledger session is closed");
+        }
+        if (broken) {
+            throw Failures.unavailable(brokenState);
+        }
+        if (connection == null) {
+            connection = connect();
+        }
+        return connection;
+    }
+
+    /** Called after a connection failure: nothing more is sent on this session. */
+    synchronized LedgerException lost() {
+        return lost(null);
+    }
+
+    synchronized LedgerException lost(SQLException cause) {
+        broken = true;
+        brokenState = cause == null ? brokenState : cause.getSQLState();
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException ignored) {
+                // already gone
+            }
+            connection = null;
+        }
+        return Failures.unavailable(cause);
+    }
+
+    /** A failure of {@code what}: a lost connection breaks the session. */
+    LedgerException failure(String errorCode, String what, SQLException e) {
+        if (Failures.connectionLost(e)) {
+            return lost(e);
+        }
+        return Failures.during(errorCode, what, e);
+    }
+
+    private Connection connect() {
+        Properties p = new Properties();
+        String service = location.option("service").orElse(null);
+        String user = env("PGUSER");
+        if (user == null && service == null) {
+            user = System.getProperty("user.name");
+        }
+        if (user != null) {
+            p.setProperty("user", user);
+        }
+        String password = env("PGPASSWORD");
+        if (password != null) {
+            p.setProperty("password", password);
+        }
+        String sslmode = location.option("sslmode").orElse(env("PGSSLMODE"));
+        if (sslmode != null) {
+            p.setProperty("sslmode", sslmode);
+        }
+        if (service != null) {
+            p.setProperty("service", service);
+        }
+        p.setProperty("ApplicationName", "loopx");
+        p.setProperty("connectTimeout", "10");
+        p.setProperty("loginTimeout", "30");
+        p.setProperty("socketTimeout", "60");
+        p.setProperty("tcpKeepAlive", "true");
+        p.setProperty("options", "-c synchronous_commit=on");
+        StringBuilder url = new StringBuilder("jdbc:postgresql://").append(location.host());
+        if (location.port() > 0) {
+            url.append(':').append(location.port());
+        }
+        url.append('/').append(location.database());
+        Connection c = null;
+        try {
+            c = new org.postgresql.Driver().connect(url.toString(), p);
+            if (c == null) {
+                throw new LedgerException("invalid_ledger_location", "the ledger URL is not a PostgreSQL URL", null);
+            }
+            c.setAutoCommit(true);
+            schemaVersion = Schema.ensure(c);
+            return c;
+        } catch (SQLException e) {
+            closeQuietly(c);
+            broken = true;
+            brokenState = e.getSQLState();
+            throw c == null
+                    ? Failures.onConnect(e)
+                    : Failures.during("ledger_unreadable", "cannot set up the ledger schema", e);
+        } catch (RuntimeException e) {
+            closeQuietly(c);
+            throw e;
+        }
+    }
+
+    private String env(String name) {
+        String v = environment.get(name);
+        return v == null || v.isBlank() ? null : v;
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // nothing to release
+            }
+        }
+    }
+
+    /** Takes the ledger's advisory lock within {@code timeoutMillis}; false on timeout. */
+    synchronized boolean advisoryLock(long key, long timeoutMillis) {
+        Connection c = connection();
+        try (Statement s = c.createStatement()) {
+            s.execute("SET lock_timeout = " + timeoutMillis);
+            try {
+                s.execute("SELECT pg_advisory_lock(" + key + ")");
+                return true;
+            } catch (SQLException e) {
+                if (AdvisoryLock.isLockTimeout(e)) {
+                    return false;
+                }
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw failure("ledger_unreadable", "cannot take the ledger's advisory lock", e);
+        }
+    }
+
+    /** Releases it; a lost connection released it already (the server drops a dead session's locks). */
+    synchronized void advisoryUnlock(long key) {
+        if (broken || connection == null) {
+            return;
+        }
+        try (Statement s = connection.createStatement()) {
+            s.execute("SELECT pg_advisory_unlock(" + key + ")");
+        } catch (SQLException e) {
+            lost(e);
+        }
+    }
+
+    synchronized boolean advisoryLockFree(long key) {
+        Connection c = connection();
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT pg_try_advisory_lock(" + key + ")")) {
+            rs.next();
+            boolean free = rs.getBoolean(1);
+            if (free) {
+                s.execute("SELECT pg_advisory_unlock(" + key + ")");
+            }
+            return free;
+        } catch (SQLException e) {
+            throw failure("ledger_unreadable", "cannot probe the ledger's advisory lock", e);
+        }
+    }
+
+    @Override
+    public synchronized Health health() {
+        Connection c = connection();
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT current_setting('server_version')")) {
+            rs.next();
+            String version = rs.getString(1);
+            Head head = ledger.head();
+            return new Health(version, schemaVersion, Schema.VERSION, head);
+        } catch (SQLException e) {
+            throw failure("ledger_unreadable", "cannot read the server's version", e);
+        }
+    }
+
+    synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        closeQuietly(connection);
+        connection = null;
+    }
+}

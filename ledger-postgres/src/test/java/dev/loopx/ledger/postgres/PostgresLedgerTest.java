@@ -1,0 +1,153 @@
+package dev.loopx.ledger.postgres;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.loopx.ledger.Head;
+import dev.loopx.ledger.Ledger;
+import dev.loopx.ledger.LedgerContract;
+import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.json.EnvelopeCodec;
+import dev.loopx.ledger.lock.LockTimeoutException;
+import dev.loopx.ledger.lock.WriteLock;
+import dev.loopx.ledger.remote.LedgerLocation;
+import dev.loopx.ledger.remote.ServerLedgerSession;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** The Ledger contract on a real PostgreSQL server, plus what only a server ledger promises. */
+class PostgresLedgerTest extends LedgerContract {
+    private static final AtomicInteger LEDGERS = new AtomicInteger();
+    private LedgerLocation location;
+
+    static ServerLedgerSession session(LedgerLocation location) {
+        return new PostgresBackend().open(location, PostgresServer.shared().environment());
+    }
+
+    static LedgerLocation newLocation() throws LedgerLocation.Invalid {
+        return LedgerLocation.parse(PostgresServer.shared()
+                .url("contract-" + ProcessHandle.current().pid() + "-" + LEDGERS.incrementAndGet()));
+    }
+
+    @Override
+    protected Ledger newEmptyLedger() throws Exception {
+        location = newLocation();
+        return session(location).ledger();
+    }
+
+    @Override
+    protected Ledger reopen(Ledger current) {
+        current.close();
+        return session(location).ledger();
+    }
+
+    @Test
+    void storedEnvelopesAreTheCanonicalJsonBytes() throws Exception {
+        List<Recorded> appended =
+                ledger.appendIfHead(0, List.of(event("g", 1), event("g", 2))).get();
+        try (Connection c = PostgresServer.shared().connect();
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT seq, event_id, hash, envelope FROM loopx_events WHERE ledger = ? ORDER BY seq")) {
+            ps.setString(1, location.ledger());
+            try (ResultSet rs = ps.executeQuery()) {
+                for (Recorded r : appended) {
+                    assertTrue(rs.next());
+                    assertEquals(r.seq(), rs.getLong(1));
+                    assertEquals(r.eventId(), rs.getString(2));
+                    assertEquals(r.hash(), rs.getString(3));
+                    assertArrayEquals(EnvelopeCodec.toBytes(r), rs.getBytes(4));
+                }
+                assertFalse(rs.next());
+            }
+        }
+    }
+
+    @Test
+    void ledgersOnOneServerAreSeparate() throws Exception {
+        ledger.appendIfHead(0, List.of(event("g", 1))).get();
+        LedgerLocation other = newLocation();
+        try (Ledger second = session(other).ledger()) {
+            assertEquals(Head.EMPTY, second.head());
+            second.appendIfHead(0, List.of(event("g", 1), event("g", 2))).get();
+            assertEquals(2, second.head().seq());
+        }
+        assertEquals(1, ledger.head().seq());
+    }
+
+    @Test
+    void theAdvisoryLockSerialisesSessionsAndTimesOut() throws Exception {
+        ServerLedgerSession other = session(location);
+        try {
+            WriteLock mine = session(location).lock();
+            try (WriteLock.Held held = other.lock().acquire()) {
+                assertFalse(mine.isFree());
+                LockTimeoutException timeout = assertThrows(LockTimeoutException.class, mine::acquire);
+                assertEquals("lock_acquire_timeout", timeout.errorCode());
+            }
+            assertTrue(mine.isFree());
+            try (WriteLock.Held held = mine.acquire()) {
+                assertTrue(mine.isHeldByCurrentThread());
+            }
+        } finally {
+            other.ledger().close();
+        }
+    }
+
+    @Test
+    void aKilledSessionReleasesTheLock() throws Exception {
+        ServerLedgerSession holder = session(location);
+        WriteLock.Held held = holder.lock().acquire();
+        holder.ledger().close(); // the connection ends without an unlock: the server drops the lock
+        held.close();
+        try (WriteLock.Held again = session(location).lock().acquire()) {
+            assertTrue(true);
+        }
+    }
+
+    @Test
+    void anUnreachableServerIsUnavailableAndNamesNoCredential() throws Exception {
+        LedgerLocation nowhere = LedgerLocation.parse("postgresql://127.0.0.1:1/loopx?ledger=x");
+        ServerLedgerSession s = new PostgresBackend()
+                .open(
+                        nowhere,
+                        Map.of(
+                                "PGUSER",
+                                "loopx",
+                                "PGPASSWORD",
+                                PostgresServer.shared().password()));
+        LedgerException e = assertThrows(LedgerException.class, () -> s.ledger().head());
+        assertEquals("ledger_server_unavailable", e.errorCode());
+        assertFalse(e.getMessage().contains(PostgresServer.shared().password()));
+        assertFalse(e.getMessage().contains("127.0.0.1"));
+    }
+
+    @Test
+    void aWrongPasswordIsRefusedWithoutEchoingIt() throws Exception {
+        ServerLedgerSession s =
+                new PostgresBackend().open(location, Map.of("PGUSER", "loopx", "PGPASSWORD", "not-the-password-42"));
+        LedgerException e = assertThrows(LedgerException.class, () -> s.ledger().head());
+        assertEquals("ledger_server_refused", e.errorCode());
+        assertFalse(e.getMessage().contains("not-the-password-42"));
+    }
+
+    @Test
+    void theSchemaIsVersioned() throws Exception {
+        ledger.head();
+        try (Connection c = PostgresServer.shared().connect();
+                var s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT version FROM loopx_schema WHERE component = 'ledger'")) {
+            assertTrue(rs.next());
+            assertEquals(Schema.VERSION, rs.getInt(1));
+        }
+        assertEquals(Schema.VERSION, session(location).health().schemaVersion());
+    }
+}
