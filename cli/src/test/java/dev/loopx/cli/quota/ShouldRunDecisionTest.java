@@ -374,7 +374,9 @@ class ShouldRunDecisionTest {
             assertEquals("valid", sources(s).path("agent_todos").asText());
             assertFalse(terminal(s));
             // The plan ran out without a closure: a replan, never a quiet skip (issue 21, item 1).
-            assertEquals("autonomous_replan_required", ask(s, "a").path("effective_action").asText());
+            assertEquals(
+                    "autonomous_replan_required",
+                    ask(s, "a").path("effective_action").asText());
         }
 
         @Test

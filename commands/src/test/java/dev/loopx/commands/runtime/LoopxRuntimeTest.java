@@ -192,7 +192,7 @@ class LoopxRuntimeTest {
                     .get()
                     .seqs()
                     .isEmpty());
-            assertEquals(1, runtime.ledger().head().seq());
+            assertEquals(2, runtime.ledger().head().seq());
         }
     }
 
