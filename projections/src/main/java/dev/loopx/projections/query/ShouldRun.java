@@ -325,13 +325,15 @@ public final class ShouldRun {
 
     /**
      * {@code automation_liveness.automation_action}: a terminal goal stops its automation for good,
-     * a stopped goal or a paused quota stops it until an explicit resume (as the scheduler hint's
-     * {@code stop_until_explicit_resume} says), every other answer keeps it active.
+     * a stopped goal ({@code stop_goal_stopped}) or a paused quota ({@code stop_quota_paused})
+     * stops it until an explicit resume, as the scheduler hint's {@code stop_until_explicit_resume}
+     * says (the original's spellings); every other answer keeps it active.
      */
     static String automationAction(EffectiveAction a) {
         return switch (a) {
             case TERMINAL_NO_FOLLOWUP -> "stop_terminal_no_followup";
-            case GOAL_STOPPED, QUOTA_PAUSED -> "stop_until_explicit_resume";
+            case GOAL_STOPPED -> "stop_goal_stopped";
+            case QUOTA_PAUSED -> "stop_quota_paused";
             default -> "keep_active_quiet";
         };
     }

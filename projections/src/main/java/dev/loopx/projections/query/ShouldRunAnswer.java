@@ -17,7 +17,7 @@ import java.util.Optional;
  * @param runtimeProfile     the profile asked with (empty when none)
  * @param runnableCandidates up to 5 runnable advancement todos, in {@link TodoRules#ORDER}
  * @param automationAction   {@code automation_liveness.automation_action}: {@code stop_terminal_no_followup},
- *                           {@code stop_until_explicit_resume} (stopped goal, paused quota) or {@code keep_active_quiet}
+ *                           {@code stop_goal_stopped}, {@code stop_quota_paused} or {@code keep_active_quiet}
  * @param pauseAllowed       the cadence stops, so the host may pause its automation
  * @param promptUpgrade      the heartbeat to install, present exactly for {@code automation_prompt_upgrade_required}
  */
