@@ -301,7 +301,7 @@ class StallDecisionsTest {
         void givenAStoppedGoal_whenAsked_thenTheAutomationStopsUntilResumed() {
             ObjectNode a = ask(goal(List.of("a"), SECTIONS, work("t1", ""), new GoalStopped("freeze")), "a");
             assertEquals(
-                    "stop_until_explicit_resume",
+                    "stop_goal_stopped",
                     a.at("/automation_liveness/automation_action").asText());
             assertEquals(
                     "stop_until_explicit_resume", a.at("/scheduler_hint/action").asText());
@@ -312,7 +312,7 @@ class StallDecisionsTest {
             ObjectNode a =
                     ask(goal(List.of("a"), SECTIONS, work("t1", ""), new GoalConfigured(BigDecimal.ZERO, 24, 1)), "a");
             assertEquals(
-                    "stop_until_explicit_resume",
+                    "stop_quota_paused",
                     a.at("/automation_liveness/automation_action").asText());
         }
 
