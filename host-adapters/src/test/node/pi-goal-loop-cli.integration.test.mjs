@@ -65,6 +65,9 @@ describe('the Pi goal loop core against the real loopx CLI', () => {
     env = { ...process.env, LOOPX_HOME: path.join(project, 'home') };
     await loopx(project, env, ['connect', '--project', project, '--goal-id', 'g1', '--objective', 'Pi loop integration']);
     await loopx(project, env, ['register-agent', '--goal-id', 'g1', '--agent-id', 'pi1', '--execute']);
+    // No agent work on purpose, so the first answer is a quiet skip (a fresh, only declared agent
+    // section would ask the agent for a planning turn: initial_plan_required).
+    await loopx(project, env, ['todo', 'declare-empty', '--goal-id', 'g1', '--role', 'agent']);
   });
 
   test('decidesFromRealShouldRunJson_waitRunAckPauseTerminal', async (t) => {

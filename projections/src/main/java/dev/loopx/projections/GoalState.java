@@ -4,6 +4,8 @@ import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.audit.GoalLog;
 import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalView;
+import dev.loopx.projections.plan.PlanFold;
+import dev.loopx.projections.plan.PlanView;
 import dev.loopx.projections.quota.QuotaFold;
 import dev.loopx.projections.quota.QuotaLog;
 import dev.loopx.projections.todo.TodoCounts;
@@ -27,16 +29,24 @@ public final class GoalState {
     private final TodoCounts counts;
     private final QuotaLog quota;
     private final GoalLog log;
+    private final PlanView plan;
     private final Views views;
     private List<TodoView> all;
 
     private GoalState(
-            GoalView goal, List<TodoView> openTodos, TodoCounts counts, QuotaLog quota, GoalLog log, Views views) {
+            GoalView goal,
+            List<TodoView> openTodos,
+            TodoCounts counts,
+            QuotaLog quota,
+            GoalLog log,
+            PlanView plan,
+            Views views) {
         this.goal = Objects.requireNonNull(goal, "goal");
         this.openTodos = List.copyOf(openTodos);
         this.counts = Objects.requireNonNull(counts, "counts");
         this.quota = Objects.requireNonNull(quota, "quota");
         this.log = Objects.requireNonNull(log, "log");
+        this.plan = Objects.requireNonNull(plan, "plan");
         this.views = Objects.requireNonNull(views, "views");
     }
 
@@ -59,6 +69,7 @@ public final class GoalState {
                 TodoFold.counts(views, id),
                 QuotaFold.log(views, id),
                 AuditFold.log(views, id),
+                PlanFold.plan(views, id),
                 views);
     }
 
@@ -95,6 +106,11 @@ public final class GoalState {
 
     public GoalLog log() {
         return log;
+    }
+
+    /** Declared sections, the replan policy and the chain since the last replan checkpoint. */
+    public PlanView plan() {
+        return plan;
     }
 
     public Optional<TodoView> todo(String todoId) {

@@ -7,6 +7,7 @@ import dev.loopx.ledger.event.EvidenceRecorded;
 import dev.loopx.ledger.event.GateDecided;
 import dev.loopx.ledger.event.GoalConfigured;
 import dev.loopx.ledger.event.GoalRegistered;
+import dev.loopx.ledger.event.GoalReplanPolicyConfigured;
 import dev.loopx.ledger.event.GoalResumed;
 import dev.loopx.ledger.event.GoalStopped;
 import dev.loopx.ledger.event.HeartbeatInstalled;
@@ -26,7 +27,9 @@ import dev.loopx.ledger.event.TodoAdded;
 import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
+import dev.loopx.ledger.event.TodoReplanCheckpointed;
 import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
+import dev.loopx.ledger.event.TodoSectionsDeclared;
 import dev.loopx.ledger.event.TodoSuperseded;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.ledger.event.TurnObserved;
@@ -35,6 +38,7 @@ import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalView;
 import dev.loopx.projections.heartbeat.HeartbeatFold;
 import dev.loopx.projections.migration.PromptMigrationFold;
+import dev.loopx.projections.plan.PlanFold;
 import dev.loopx.projections.quota.QuotaFold;
 import dev.loopx.projections.scheduler.SchedulerFold;
 import dev.loopx.projections.todo.TodoFold;
@@ -49,7 +53,7 @@ import java.util.Optional;
  */
 public final class Projector {
     /** Bump when a fold changes: stores built by another version are rebuilt from the ledger. */
-    public static final int SCHEMA_VERSION = 8;
+    public static final int SCHEMA_VERSION = 9;
 
     public static final String GOAL_VIEW = GoalFold.VIEW;
 
@@ -66,7 +70,13 @@ public final class Projector {
             case TodoClaimed e -> TodoFold.claimed(views, envelope, e);
             case TodoClaimCleared e -> TodoFold.claimCleared(views, envelope, e);
             case TodoUpdated e -> TodoFold.updated(views, envelope, e);
-            case TodoCompleted e -> TodoFold.completed(views, envelope, e);
+            case TodoCompleted e -> {
+                PlanFold.completed(views, envelope, e); // reads the todo as it was
+                TodoFold.completed(views, envelope, e);
+            }
+            case TodoSectionsDeclared e -> PlanFold.sectionsDeclared(views, envelope, e);
+            case TodoReplanCheckpointed e -> PlanFold.checkpointed(views, envelope, e);
+            case GoalReplanPolicyConfigured e -> PlanFold.policyConfigured(views, envelope, e);
             case TodoSuperseded e -> TodoFold.superseded(views, envelope, e);
             case EvidenceRecorded e -> QuotaFold.evidence(views, envelope, e);
             case QuotaSlotSpent e -> QuotaFold.spent(views, envelope, e);

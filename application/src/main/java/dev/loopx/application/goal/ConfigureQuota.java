@@ -5,6 +5,7 @@ import dev.loopx.commands.Rejection;
 import dev.loopx.commands.goal.ConfigureGoal;
 import dev.loopx.commands.goal.GoalDecider;
 import dev.loopx.commands.operation.Intent;
+import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.goal.GoalView;
@@ -21,9 +22,18 @@ public final class ConfigureQuota {
     private ConfigureQuota() {}
 
     /** {@code null} for a value that keeps the goal's current one. */
-    public record Request(String goalId, BigDecimal compute, Integer windowHours, Integer slotMinutes) {
+    public record Request(
+            String goalId,
+            BigDecimal compute,
+            Integer windowHours,
+            Integer slotMinutes,
+            Integer replanAfterCompletedTodos) {
         public Request {
             Objects.requireNonNull(goalId, "goalId");
+        }
+
+        public Request(String goalId, BigDecimal compute, Integer windowHours, Integer slotMinutes) {
+            this(goalId, compute, windowHours, slotMinutes, null);
         }
 
         /** The wanted policy: the given values over {@code current}. */
@@ -40,16 +50,31 @@ public final class ConfigureQuota {
      * The write's outcome with the policy the decision saw and the one it asked for; both
      * {@code null} when a repeated operation id answered from the ledger without deciding.
      */
-    public record Result(GoalWrites.Outcome outcome, GoalView.QuotaPolicy before, GoalView.QuotaPolicy after) {}
+    public record Result(
+            GoalWrites.Outcome outcome,
+            GoalView.QuotaPolicy before,
+            GoalView.QuotaPolicy after,
+            int replanBefore,
+            int replanAfter) {}
 
     public static Either<Rejection, Result> run(Invocation invocation, WriteOptions options, Request request) {
         AtomicReference<GoalView.QuotaPolicy> before = new AtomicReference<>();
+        java.util.concurrent.atomic.AtomicInteger replanBefore = new java.util.concurrent.atomic.AtomicInteger();
         GoalWrites.Decision decision = (goal, views) -> {
             if (goal.isEmpty()) {
                 return Either.left(new Rejection.GoalNotFound(request.goalId()));
             }
             before.set(goal.get().goal().quota());
-            return GoalDecider.decide(request.over(before.get()), goal.map(GoalState::goal));
+            replanBefore.set(goal.get().plan().replanAfterCompletedTodos());
+            Either<Rejection, java.util.List<LoopxEvent>> quota =
+                    GoalDecider.decide(request.over(before.get()), goal.map(GoalState::goal));
+            if (quota.isLeft() || request.replanAfterCompletedTodos() == null) {
+                return quota;
+            }
+            java.util.List<LoopxEvent> events = new java.util.ArrayList<>(quota.get());
+            events.addAll(GoalDecider.decideReplanPolicy(request.replanAfterCompletedTodos(), replanBefore.get())
+                    .get());
+            return Either.right(java.util.List.copyOf(events));
         };
         return GoalWrites.run(
                         invocation,
@@ -62,22 +87,31 @@ public final class ConfigureQuota {
                                 decision))
                 .map(outcome -> {
                     if (before.get() == null) {
-                        return new Result(outcome, null, null); // a replayed operation id: nothing was decided
+                        return new Result(outcome, null, null, 0, 0); // a replayed operation id: nothing was decided
                     }
                     ConfigureGoal wanted = request.over(before.get());
                     return new Result(
                             outcome,
                             before.get(),
-                            new GoalView.QuotaPolicy(wanted.compute(), wanted.windowHours(), wanted.slotMinutes()));
+                            new GoalView.QuotaPolicy(wanted.compute(), wanted.windowHours(), wanted.slotMinutes()),
+                            replanBefore.get(),
+                            request.replanAfterCompletedTodos() == null
+                                    ? replanBefore.get()
+                                    : request.replanAfterCompletedTodos());
                 });
     }
 
     /** The normalised given values (what the write means for {@code --operation-id}). */
     static Intent intent(Request r) {
+        com.fasterxml.jackson.databind.node.ObjectNode args = Json.object();
+        if (r.replanAfterCompletedTodos() != null) {
+            args.put(
+                    "replan_after_completed_todos",
+                    r.replanAfterCompletedTodos()); // only when given: older intents stay the same
+        }
         return Intent.of(
                 "configure-goal",
-                Json.object()
-                        .put(
+                args.put(
                                 "quota_compute",
                                 r.compute() == null
                                         ? ""

@@ -129,6 +129,7 @@ public final class GoalWrites {
                     case TodoCommands.CompleteTodo c -> c.todoId();
                     case TodoCommands.SupersedeTodo c -> c.todoId();
                     case TodoCommands.DeclareEmpty c -> "";
+                    case TodoCommands.Checkpoint c -> "";
                 }
                 : "";
     }

@@ -99,6 +99,8 @@ public final class Intents {
                                 .put("reason", c.reason())
                                 .put("next_agent_todo", c.nextAgentTodo()));
             case TodoCommands.DeclareEmpty c -> Intent.of("todo declare-empty", args().put("role", c.role()));
+            case TodoCommands.Checkpoint c ->
+                Intent.of("todo checkpoint", args().put("agent_id", c.agentId()).put("note", c.note()));
         };
     }
 

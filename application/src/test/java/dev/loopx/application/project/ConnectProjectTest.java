@@ -56,7 +56,7 @@ class ConnectProjectTest {
         ConnectProject.Outcome.Connected first = connected(request(null, null, false));
         assertEquals(planned, first.plan());
         assertEquals(planned.needed(), first.done());
-        assertEquals(1, first.receipt().seqs().size());
+        assertEquals(2, first.receipt().seqs().size()); // goal.registered + todo.sections_declared
         assertTrue(Files.isDirectory(project.resolve(".loopx/ledger")));
         assertTrue(Files.readString(project.resolve(".gitignore"), StandardCharsets.UTF_8)
                 .contains(".loopx/\n"));

@@ -21,7 +21,9 @@ import picocli.CommandLine.Option;
         description = {
             "Set a goal's quota policy. allowed_slots = window_hours * 60 / slot_minutes * compute",
             "(defaults: compute 1.0, window 24 h, slot 1 min = 1440 slots). compute 0 pauses the goal.",
-            "Options left out keep their current value. Shows a preview unless --execute is given."
+            "--replan-after-completed-todos N (1..5, default 5): should-run asks for a replan checkpoint",
+            "after N completed todos. Options left out keep their current value. Shows a preview unless",
+            "--execute is given."
         },
         footer = {"", "Example:  loopx configure-goal --goal-id demo-goal --quota-compute 0.5 --execute"})
 public final class ConfigureGoalCommand extends PreviewFirstCommand {
@@ -34,7 +36,16 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
     @Option(names = "--quota-slot-minutes", paramLabel = "M", description = "Minutes per slot (1..1440).")
     String slotMinutes;
 
+    @Option(
+            names = "--replan-after-completed-todos",
+            paramLabel = "N",
+            description = "Completed todos before should-run asks for a replan checkpoint (1..5, default 5).")
+    String replanAfter;
+
     private BigDecimal parsedCompute;
+    private Integer parsedReplanAfter;
+    private int replanBefore;
+    private int replanAfterValue;
     private Integer parsedWindow;
     private Integer parsedSlot;
     /** The policy the decision saw (under the write lock) and the one it asked for. */
@@ -52,6 +63,7 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
         parsedCompute = compute == null ? null : decimal("--quota-compute", compute);
         parsedWindow = windowHours == null ? null : integer("--quota-window-hours", windowHours, 1, 8760);
         parsedSlot = slotMinutes == null ? null : integer("--quota-slot-minutes", slotMinutes, 1, 1440);
+        parsedReplanAfter = replanAfter == null ? null : integer("--replan-after-completed-todos", replanAfter, 1, 5);
     }
 
     @Override
@@ -59,10 +71,12 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
         return ConfigureQuota.run(
                         invocation,
                         options,
-                        new ConfigureQuota.Request(goalId, parsedCompute, parsedWindow, parsedSlot))
+                        new ConfigureQuota.Request(goalId, parsedCompute, parsedWindow, parsedSlot, parsedReplanAfter))
                 .map(result -> {
                     before = result.before();
                     after = result.after();
+                    replanBefore = result.replanBefore();
+                    replanAfterValue = result.replanAfter();
                     return result.outcome();
                 });
     }
@@ -71,8 +85,8 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
     protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
         doc.put("execute", execute);
         if (before != null) {
-            doc.set("before", policy(before));
-            doc.set("after", policy(after));
+            doc.set("before", policy(before).put("replan_after_completed_todos", replanBefore));
+            doc.set("after", policy(after).put("replan_after_completed_todos", replanAfterValue));
         }
         if (!execute) {
             doc.put("next_step", "add --execute to apply");

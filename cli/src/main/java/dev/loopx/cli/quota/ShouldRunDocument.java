@@ -56,7 +56,7 @@ final class ShouldRunDocument {
         heartbeat.put("notify", notify(d.notifyUser()));
         doc.set("interaction_contract", contract(d.interactionContract(), answer.upgradeRead()));
         ObjectNode liveness = doc.putObject("automation_liveness");
-        liveness.put("automation_action", d.terminalStop() ? "stop_terminal_no_followup" : "keep_active_quiet");
+        liveness.put("automation_action", d.automationAction());
         liveness.put("pause_allowed", d.pauseAllowed());
         ObjectNode upgrade = doc.putObject("automation_prompt_upgrade");
         upgrade.put("required", d.promptUpgrade().isPresent());
@@ -111,8 +111,16 @@ final class ShouldRunDocument {
         n.put("schema_version", "loopx_interaction_contract_v0");
         n.put("mode", c.mode());
         ObjectNode user = n.putObject("user_channel");
-        user.put("action_required", c.notifyUser());
+        user.put("action_required", c.userActionRequired());
         user.put("notify", notify(c.notifyUser()));
+        ArrayNode items = user.putArray("items");
+        for (TodoView t : c.reminders()) {
+            items.addObject()
+                    .put("todo_id", t.todoId())
+                    .put("text", t.text())
+                    .put("task_class", t.taskClass())
+                    .put("blocking", false);
+        }
         ObjectNode agent = n.putObject("agent_channel");
         agent.put("primary_action", c.primaryAction());
         agent.put("delivery_allowed", c.deliveryAllowed());

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         name = "todo",
         synopsisSubcommandLabel = "COMMAND",
         description = {
-            "Add, claim, update, complete, supersede and list a goal's todos.",
+            "Add, claim, update, complete, supersede and list a goal's todos; checkpoint a replan.",
             "User todos are owner decisions (user_gate) or reminders (user_action); agent todos are work",
             "(advancement_task), monitors (continuous_monitor) or blockers. Writes take --dry-run and --operation-id."
         })
@@ -28,6 +28,7 @@ public final class TodoCommand implements Runnable {
                 "complete",
                 "supersede",
                 "declare-empty",
+                "checkpoint",
                 "list");
     }
 
@@ -39,6 +40,7 @@ public final class TodoCommand implements Runnable {
             case "complete" -> new TodoCompleteCommand();
             case "supersede" -> new TodoSupersedeCommand();
             case "declare-empty" -> new TodoDeclareEmptyCommand();
+            case "checkpoint" -> new TodoCheckpointCommand();
             case "list" -> new TodoListCommand();
             default -> throw new IllegalArgumentException(name);
         };
@@ -48,6 +50,6 @@ public final class TodoCommand implements Runnable {
     public void run() {
         throw new CommandLine.ParameterException(
                 spec.commandLine(),
-                "todo needs a subcommand: add, claim, update, complete, supersede, declare-empty or list");
+                "todo needs a subcommand: add, claim, update, complete, supersede, declare-empty, checkpoint or list");
     }
 }

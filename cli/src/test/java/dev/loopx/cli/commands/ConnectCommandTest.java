@@ -35,7 +35,7 @@ class ConnectCommandTest {
         assertEquals("loopx_connect_v0", doc.get("schema_version").asText());
         assertTrue(doc.get("ok").asBoolean());
         assertEquals("weather-app-goal", doc.get("goal_id").asText());
-        assertEquals(1, doc.at("/receipt/appended").asInt());
+        assertEquals(2, doc.at("/receipt/appended").asInt());
         assertTrue(Files.isDirectory(project.resolve(".loopx/ledger")));
         assertEquals(
                 "rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(project.resolve(".loopx"))));
@@ -58,7 +58,7 @@ class ConnectCommandTest {
                 before.get(".loopx/ledger/19700101F.cq4"),
                 CliRunner.snapshot(project).get(".loopx/ledger/19700101F.cq4"));
         var verify = cli.run("--runtime-root", project.resolve(".loopx").toString(), "ledger", "verify");
-        assertEquals(1, verify.json().get("events_checked").asInt());
+        assertEquals(2, verify.json().get("events_checked").asInt());
     }
 
     @Test

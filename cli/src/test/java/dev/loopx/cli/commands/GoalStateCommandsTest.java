@@ -47,7 +47,7 @@ class GoalStateCommandsTest {
     void registerAgentPreviewsByDefaultAndRefusesExistingIdsWithRequireNew() {
         var preview = run("register-agent", "--goal-id", "g1", "--agent-id", "a1");
         assertEquals(0, preview.exit(), preview::toString);
-        assertEquals(1, head());
+        assertEquals(2, head()); // connect: goal.registered + todo.sections_declared
         assertEquals(
                 0,
                 run("register-agent", "--goal-id", "g1", "--agent-id", "a1", "--execute")
@@ -57,7 +57,7 @@ class GoalStateCommandsTest {
         assertEquals(
                 "agent_identity_already_registered",
                 again.json().get("error_kind").asText());
-        assertEquals(2, head());
+        assertEquals(3, head());
     }
 
     @Test

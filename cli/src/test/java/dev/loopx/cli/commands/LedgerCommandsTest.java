@@ -68,7 +68,9 @@ class LedgerCommandsTest {
     void verifyReportsAnIntactChain() {
         var result = cli.run("--runtime-root", root, "ledger", "verify");
         assertEquals(0, result.exit(), result::toString);
-        assertEquals(4, result.json().get("events_checked").asInt());
+        assertEquals(
+                6,
+                result.json().get("events_checked").asInt()); // each connect: goal.registered + todo.sections_declared
         assertTrue(result.json().get("ok").asBoolean());
     }
 
@@ -84,7 +86,7 @@ class LedgerCommandsTest {
         assertEquals(1, result.exit(), result::toString);
         JsonNode doc = result.json();
         assertFalse(doc.get("ok").asBoolean());
-        assertEquals(4, doc.get("first_bad_seq").asInt());
+        assertEquals(6, doc.get("first_bad_seq").asInt());
         assertEquals("ledger_verify_failed", doc.get("error_code").asText());
     }
 
@@ -122,7 +124,8 @@ class LedgerCommandsTest {
     void replayPrintsStoredEnvelopesAndFilters() {
         List<JsonNode> all = cli.run("--runtime-root", root, "ledger", "replay").jsonLines();
         assertEquals(
-                List.of(1, 2, 3, 4), all.stream().map(e -> e.get("seq").asInt()).toList());
+                List.of(1, 2, 3, 4, 5, 6),
+                all.stream().map(e -> e.get("seq").asInt()).toList());
         for (String field : List.of(
                 "seq",
                 "event_id",
@@ -138,7 +141,7 @@ class LedgerCommandsTest {
             assertTrue(all.get(0).has(field), field);
         }
         assertEquals(
-                List.of(2),
+                List.of(3, 4),
                 cli.run("--runtime-root", root, "ledger", "replay", "--goal-id", "g2").jsonLines().stream()
                         .map(e -> e.get("seq").asInt())
                         .toList());
@@ -148,7 +151,7 @@ class LedgerCommandsTest {
                         .map(e -> e.get("seq").asInt())
                         .toList());
         assertEquals(
-                3,
+                5,
                 cli.run("--runtime-root", root, "ledger", "replay", "--until", "2026-03-01T23:00:00+00:00")
                         .jsonLines()
                         .size());
@@ -159,12 +162,12 @@ class LedgerCommandsTest {
         Path file = sandbox.resolve("export.jsonl");
         var exported = cli.run("--runtime-root", root, "ledger", "export", file.toString());
         assertEquals(0, exported.exit(), exported::toString);
-        assertEquals(4, exported.json().get("events").asInt());
+        assertEquals(6, exported.json().get("events").asInt());
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
         String newRoot = sandbox.resolve("elsewhere/.loopx").toString();
         var imported = cli.run("--runtime-root", newRoot, "ledger", "import", file.toString());
         assertEquals(0, imported.exit(), imported::toString);
-        assertEquals(4, imported.json().get("appended").asInt());
+        assertEquals(6, imported.json().get("appended").asInt());
         assertEquals(
                 cli.run("--runtime-root", root, "ledger", "replay").stdout(),
                 cli.run("--runtime-root", newRoot, "ledger", "replay").stdout());

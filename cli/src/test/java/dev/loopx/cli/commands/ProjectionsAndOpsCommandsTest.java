@@ -42,7 +42,7 @@ class ProjectionsAndOpsCommandsTest {
         }
         var rebuild = cli.run("--runtime-root", root, "projections", "rebuild");
         assertEquals(0, rebuild.exit(), rebuild::toString);
-        assertEquals(2, rebuild.json().get("events_applied").asInt());
+        assertEquals(3, rebuild.json().get("events_applied").asInt());
         assertEquals(
                 before,
                 cli.run("--runtime-root", root, "projections", "dump", "--canonical")
@@ -97,7 +97,7 @@ class ProjectionsAndOpsCommandsTest {
         assertEquals(1, preview.json().at("/preview/would_append").asInt());
         assertEquals("paused", preview.json().at("/after/state").asText());
         assertEquals(
-                2,
+                3, // connect wrote two events
                 cli.run("--runtime-root", root, "ledger", "verify")
                         .json()
                         .get("events_checked")

@@ -68,14 +68,16 @@ class KillInsideAppendProcessTest extends ChildProcessTest {
         JsonNode report = LedgerChecks.assertVerifyOk(verify);
         List<JsonNode> events = LedgerChecks.replayed(replay);
         assertEquals(
-                3, LedgerChecks.assertDenseFromOne(events), "goal.registered, the control append, the recovery append");
-        assertEquals(3, report.path("head_seq").asLong());
+                4,
+                LedgerChecks.assertDenseFromOne(events),
+                "goal.registered, todo.sections_declared, the control append, the recovery append");
+        assertEquals(4, report.path("head_seq").asLong());
         for (JsonNode event : events) {
             assertTrue(
                     !event.path("actor").path("id").asText().equals("append-load-2"),
                     "no event of the killed writer may be visible: " + event);
         }
-        assertEquals("append-load-3", events.get(2).path("actor").path("id").asText());
+        assertEquals("append-load-3", events.get(3).path("actor").path("id").asText());
     }
 
     private record Timed(long startToAckMs, long writeMs) {}

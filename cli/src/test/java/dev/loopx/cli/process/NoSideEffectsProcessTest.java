@@ -71,7 +71,8 @@ class NoSideEffectsProcessTest {
         JsonNode appendDoc = append.singleJsonDocument();
         assertEquals(
                 "loopx_debug_append_load_v0", appendDoc.path("schema_version").asText(), append.describe());
-        assertEquals(2, appendDoc.path("last_seq").asLong(), append.describe());
+        // connect appended goal.registered + todo.sections_declared (seqs 1-2)
+        assertEquals(3, appendDoc.path("last_seq").asLong(), append.describe());
 
         List<String> appeared = listRecursively(home);
         assertTrue(

@@ -255,7 +255,8 @@ class ShouldRunDecisionTest {
 
     @Test
     void nothingToDo() {
-        ObjectNode a = ask(goal(List.of("a")), "a");
+        // The agent section was declared empty on purpose: no planning turn, nothing to do.
+        ObjectNode a = ask(goal(List.of("a"), new TodoSectionDeclaredEmpty("agent")), "a");
         assertBranch(a, false, "quota_skip", "backoff_until_fresh_evidence", "unchanged_noop");
         assertEquals(
                 "DONT_NOTIFY", a.at("/interaction_contract/user_channel/notify").asText());
@@ -372,7 +373,10 @@ class ShouldRunDecisionTest {
             assertEquals("valid", sources(s).path("user_todos").asText());
             assertEquals("valid", sources(s).path("agent_todos").asText());
             assertFalse(terminal(s));
-            assertEquals("quota_skip", ask(s, "a").path("effective_action").asText());
+            // The plan ran out without a closure: a replan, never a quiet skip (issue 21, item 1).
+            assertEquals(
+                    "autonomous_replan_required",
+                    ask(s, "a").path("effective_action").asText());
         }
 
         @Test

@@ -4,9 +4,11 @@ import dev.loopx.commands.Decision;
 import dev.loopx.commands.Rejection;
 import dev.loopx.ledger.event.GoalConfigured;
 import dev.loopx.ledger.event.GoalRegistered;
+import dev.loopx.ledger.event.GoalReplanPolicyConfigured;
 import dev.loopx.ledger.event.GoalResumed;
 import dev.loopx.ledger.event.GoalStopped;
 import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.ledger.event.TodoSectionsDeclared;
 import dev.loopx.projections.goal.GoalView;
 import io.vavr.control.Either;
 import java.util.List;
@@ -25,12 +27,19 @@ public final class GoalDecider {
         };
     }
 
-    /** Registering is idempotent: an existing goal is never overwritten. */
+    /**
+     * Registering is idempotent: an existing goal is never overwritten. A new goal is registered
+     * with both todo sections declared ({@code todo.sections_declared}, same append), so a goal
+     * whose work is all done with {@code --no-follow-up} reaches its terminal state without a
+     * {@code declare-empty}.
+     */
     public static Either<Rejection, List<LoopxEvent>> decide(RegisterGoal command, Optional<GoalView> goal) {
         if (goal.isPresent()) {
             return Decision.unchanged();
         }
-        return Decision.accept(new GoalRegistered(command.objective(), command.projectLabel()));
+        return Decision.accept(
+                new GoalRegistered(command.objective(), command.projectLabel()),
+                new TodoSectionsDeclared(List.of("agent", "user")));
     }
 
     /** Stopping a stopped goal or resuming an active one changes nothing. */
@@ -55,5 +64,13 @@ public final class GoalDecider {
             return Decision.unchanged();
         }
         return Decision.accept(new GoalConfigured(command.compute(), command.windowHours(), command.slotMinutes()));
+    }
+
+    /**
+     * {@code configure-goal --replan-after-completed-todos N} (1–5): the same value again changes
+     * nothing. {@code current} is the goal's value now (5 when never configured).
+     */
+    public static Either<Rejection, List<LoopxEvent>> decideReplanPolicy(int wanted, int current) {
+        return wanted == current ? Decision.unchanged() : Decision.accept(new GoalReplanPolicyConfigured(wanted));
     }
 }

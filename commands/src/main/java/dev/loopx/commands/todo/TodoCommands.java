@@ -10,7 +10,7 @@ public final class TodoCommands {
 
     /** Every todo command; {@link TodoDecider#decide(TodoCommand, java.util.Optional)} handles each one. */
     public sealed interface TodoCommand
-            permits AddTodo, ClaimTodo, UpdateTodo, CompleteTodo, SupersedeTodo, DeclareEmpty {
+            permits AddTodo, ClaimTodo, UpdateTodo, CompleteTodo, SupersedeTodo, DeclareEmpty, Checkpoint {
         String goalId();
     }
 
@@ -76,4 +76,7 @@ public final class TodoCommands {
             implements TodoCommand {}
 
     public record DeclareEmpty(String goalId, String role) implements TodoCommand {}
+
+    /** {@code todo checkpoint}: the lane replanned; {@code note} says what it decided. */
+    public record Checkpoint(String goalId, String agentId, String note) implements TodoCommand {}
 }

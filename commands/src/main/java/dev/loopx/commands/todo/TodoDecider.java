@@ -4,6 +4,7 @@ import dev.loopx.commands.Decision;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.agent.AgentDecider;
 import dev.loopx.commands.todo.TodoCommands.AddTodo;
+import dev.loopx.commands.todo.TodoCommands.Checkpoint;
 import dev.loopx.commands.todo.TodoCommands.ClaimTodo;
 import dev.loopx.commands.todo.TodoCommands.CompleteTodo;
 import dev.loopx.commands.todo.TodoCommands.DeclareEmpty;
@@ -14,6 +15,7 @@ import dev.loopx.ledger.event.TodoAdded;
 import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
+import dev.loopx.ledger.event.TodoReplanCheckpointed;
 import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.ledger.event.TodoSuperseded;
 import dev.loopx.ledger.event.TodoUpdated;
@@ -70,6 +72,7 @@ public final class TodoDecider {
             case CompleteTodo c -> decide(c, state);
             case SupersedeTodo c -> decide(c, state);
             case DeclareEmpty c -> decide(c, state);
+            case Checkpoint c -> decide(c, state);
         };
     }
 
@@ -186,6 +189,9 @@ public final class TodoDecider {
         if (existing.get().done() && !existing.get().supersededBy().isEmpty()) {
             return Decision.reject(new Rejection.TodoAlreadyCompleted(c.todoId()));
         }
+        if (existing.get().done() && settlesFollowUp(c, existing.get(), successors)) {
+            return settle(c, s, existing.get());
+        }
         if (existing.get().done()) {
             List<String> recorded = existing.get().successorTodoIds();
             boolean sameSuccessors = successors.stream().allMatch(added -> recorded.contains(added.todoId()));
@@ -210,6 +216,58 @@ public final class TodoDecider {
                 successors.stream().map(TodoAdded::todoId).toList()));
         successors.stream().filter(a -> s.todo(a.todoId()).isEmpty()).forEach(events::add);
         return Either.right(events);
+    }
+
+    /**
+     * A done todo that named no successor and did not say {@code --no-follow-up} is settled by
+     * completing it again with {@code --no-follow-up} (and nothing else): the answer to a
+     * succession gap when no real work remains.
+     */
+    private static boolean settlesFollowUp(CompleteTodo c, TodoView done, List<TodoAdded> successors) {
+        return c.noFollowup()
+                && !done.noFollowup()
+                && done.successorTodoIds().isEmpty()
+                && successors.isEmpty()
+                && c.decisionOutcome().isEmpty();
+    }
+
+    /** The settlement: a second {@code todo.completed} with {@code no_followup}, by a lane that may write the todo. */
+    private static Either<Rejection, List<LoopxEvent>> settle(CompleteTodo c, GoalState s, TodoView done) {
+        boolean ownerActsOnUserTodo = done.role().equals("user") && c.agentId().isEmpty();
+        Optional<Rejection> actor = ownerActsOnUserTodo ? Optional.empty() : AgentDecider.checkActor(s, c.agentId());
+        if (actor.isPresent()) {
+            return Decision.reject(actor.get());
+        }
+        if (!done.claimedBy().isEmpty()
+                && !c.agentId().isEmpty()
+                && !done.claimedBy().equals(c.agentId())) {
+            return Decision.reject(new Rejection.ClaimedByOther(done.todoId(), done.claimedBy()));
+        }
+        return Decision.accept(new TodoCompleted(
+                done.todoId(),
+                c.evidence().isEmpty() ? done.evidence() : c.evidence(),
+                true,
+                done.decisionOutcome(),
+                List.of()));
+    }
+
+    /**
+     * A replan checkpoint answers the long-chain obligation; with nothing completed since the last
+     * one it changes nothing. On goals with agents the acting agent must be registered.
+     */
+    public static Either<Rejection, List<LoopxEvent>> decide(Checkpoint c, Optional<GoalState> state) {
+        if (state.isEmpty()) {
+            return Decision.reject(new Rejection.GoalNotFound(c.goalId()));
+        }
+        GoalState s = state.get();
+        Optional<Rejection> actor = AgentDecider.checkActor(s, c.agentId());
+        if (actor.isPresent()) {
+            return Decision.reject(actor.get());
+        }
+        if (s.plan().completedSinceCheckpoint() == 0) {
+            return Decision.unchanged();
+        }
+        return Decision.accept(new TodoReplanCheckpointed(c.agentId(), c.note()));
     }
 
     public static Either<Rejection, List<LoopxEvent>> decide(SupersedeTodo c, Optional<GoalState> state) {

@@ -6,16 +6,19 @@ import dev.loopx.ledger.event.GoalConfigured;
 import dev.loopx.ledger.event.GoalRegistered;
 import dev.loopx.projections.Projector;
 import java.math.BigDecimal;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class GoalDeciderTest {
     private static final RegisterGoal REGISTER = new RegisterGoal("g1", "Ship the importer", "weather-app");
 
     @Test
-    void registeringANewGoalRecordsIt() {
+    void registeringANewGoalRecordsItWithBothTodoSectionsDeclared() {
         Scenario.given("g1")
                 .when(views -> GoalDecider.decide(REGISTER, Projector.goal(views, "g1")))
-                .thenEvents(new GoalRegistered("Ship the importer", "weather-app"));
+                .thenEvents(
+                        new GoalRegistered("Ship the importer", "weather-app"),
+                        new dev.loopx.ledger.event.TodoSectionsDeclared(List.of("agent", "user")));
     }
 
     @Test
@@ -55,5 +58,14 @@ class GoalDeciderTest {
                 .when(views -> GoalDecider.decide(
                         new ConfigureGoal("g1", BigDecimal.ZERO, 24, 1), Projector.goal(views, "g1")))
                 .thenEvents(new GoalConfigured(BigDecimal.ZERO, 24, 1));
+    }
+
+    @Test
+    void theReplanPolicyChangesOnlyWhenItDiffers() {
+        org.junit.jupiter.api.Assertions.assertEquals(
+                List.of(new dev.loopx.ledger.event.GoalReplanPolicyConfigured(2)),
+                GoalDecider.decideReplanPolicy(2, 5).get());
+        org.junit.jupiter.api.Assertions.assertEquals(
+                List.of(), GoalDecider.decideReplanPolicy(5, 5).get());
     }
 }

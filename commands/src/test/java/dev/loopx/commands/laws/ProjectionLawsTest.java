@@ -247,7 +247,18 @@ class ProjectionLawsTest {
                                 pick(random, List.of("", "approve"))),
                         state);
             case 10 -> TodoDecider.decide(new SupersedeTodo(goal, todo, agent, "why", text), state);
-            case 11 -> TodoDecider.decide(new DeclareEmpty(goal, pick(random, List.of("user", "agent"))), state);
+            case 11 ->
+                switch (random.nextInt(3)) {
+                    case 0 -> TodoDecider.decide(new DeclareEmpty(goal, pick(random, List.of("user", "agent"))), state);
+                    case 1 ->
+                        TodoDecider.decide(
+                                new dev.loopx.commands.todo.TodoCommands.Checkpoint(goal, agent, "replanned"), state);
+                    default ->
+                        GoalDecider.decideReplanPolicy(
+                                pick(random, List.of(1, 2, 5)),
+                                state.map(s -> s.plan().replanAfterCompletedTodos())
+                                        .orElse(5));
+                };
             case 12 ->
                 random.nextBoolean()
                         ? GateDecider.decide(

@@ -196,7 +196,7 @@ class LoopxRuntimeTest {
         try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
             RegisterGoal register = new RegisterGoal("g1", "", "app");
             assertEquals(
-                    1,
+                    2, // goal.registered + todo.sections_declared
                     runtime.write(at(0, "g1"), v -> GoalDecider.decide(register, Projector.goal(v, "g1")))
                             .get()
                             .seqs()
@@ -205,7 +205,7 @@ class LoopxRuntimeTest {
                     .get()
                     .seqs()
                     .isEmpty());
-            assertEquals(1, runtime.ledger().head().seq());
+            assertEquals(2, runtime.ledger().head().seq());
         }
     }
 

@@ -61,7 +61,12 @@ public record GoalView(
         }
     }
 
-    /** The owner's quota policy; {@code allowed_slots = window_hours * 60 / slot_minutes * compute}. */
+    /**
+     * The owner's quota policy; {@code allowed_slots = window_hours * 60 / slot_minutes * compute},
+     * computed in exact decimals and rounded half up to a whole slot (0.025 × 60 = 1.5 → 2,
+     * 1.49 → 1, 2.5 → 3). The window's slot count {@code window_hours * 60 / slot_minutes} is a
+     * whole number of slots that fit the window (integer division), as before.
+     */
     public record QuotaPolicy(BigDecimal compute, int windowHours, int slotMinutes) {
         public static final QuotaPolicy DEFAULT = new QuotaPolicy(BigDecimal.ONE, 24, 1);
 
@@ -73,7 +78,8 @@ public record GoalView(
         public long allowedSlots() {
             return BigDecimal.valueOf((long) windowHours * 60 / slotMinutes)
                     .multiply(compute)
-                    .longValue();
+                    .setScale(0, java.math.RoundingMode.HALF_UP)
+                    .longValueExact();
         }
 
         public boolean paused() {

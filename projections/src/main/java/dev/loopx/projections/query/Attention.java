@@ -12,7 +12,9 @@ import java.util.List;
  * list. {@code needs_user}: open user todos (with an agent lane, only gates that block it);
  * {@code needs_agent}: runnable advancement work, due monitors and deferred todos whose condition
  * came true; {@code watching}: the rest (blocked, deferred, waiting on a condition, quiet
- * monitors, work claimed by other lanes). Each item says {@code why}. Pure.
+ * monitors, work claimed by other lanes). Each item says {@code why}. A stopped goal or a paused
+ * quota needs no agent: what would be agent work is watched, {@code why} {@code goal_stopped} or
+ * {@code quota_paused} (as should-run stops the automation there). Pure.
  */
 public record Attention(List<Item> needsUser, List<Item> needsAgent, List<Item> watching) {
     public record Item(TodoView todo, String why) {}
@@ -21,6 +23,7 @@ public record Attention(List<Item> needsUser, List<Item> needsAgent, List<Item> 
         List<Item> user = new ArrayList<>();
         List<Item> agent = new ArrayList<>();
         List<Item> watching = new ArrayList<>();
+        String halted = s.goal().stopped() ? "goal_stopped" : s.goal().quota().paused() ? "quota_paused" : "";
         for (TodoView t : s.openTodos().stream()
                 .filter(TodoRules::open)
                 .sorted(TodoRules.ORDER)
@@ -33,6 +36,8 @@ public record Attention(List<Item> needsUser, List<Item> needsAgent, List<Item> 
                 } else {
                     watching.add(new Item(t, "gate_on_other_lane"));
                 }
+            } else if (!halted.isEmpty()) {
+                watching.add(new Item(t, halted));
             } else if (TodoRules.readyDeferred(s, t, now)) {
                 agent.add(new Item(t, "replan"));
             } else if (TodoRules.monitorDue(s, t, now)) {

@@ -14,6 +14,8 @@ public enum EffectiveAction {
     OPERATOR_GATE_NOTIFY("operator_gate_notify", Waits.USER),
     THROTTLED_SKIP("throttled_skip", Waits.AGENT_WHEN_WORK_WAITS),
     SUCCESSOR_REPLAN_REQUIRED("successor_replan_required", Waits.AGENT),
+    AUTONOMOUS_REPLAN_REQUIRED("autonomous_replan_required", Waits.AGENT),
+    INITIAL_PLAN_REQUIRED("initial_plan_required", Waits.AGENT),
     NORMAL_RUN("normal_run", Waits.AGENT),
     MONITOR_DUE("monitor_due", Waits.AGENT),
     MONITOR_QUIET_SKIP("monitor_quiet_skip", Waits.NOTHING),

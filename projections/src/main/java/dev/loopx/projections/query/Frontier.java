@@ -4,13 +4,21 @@ import dev.loopx.projections.GoalState;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * {@code goal_frontier_projection_v0} (SPEC §S7): what is left, for whom, and whether the goal is
  * terminal. Terminal state is derived, never written: both roles' sources are {@code valid}, at
  * least one completed todo carries {@code no_followup}, every counter is 0 and there are no gaps,
- * blockers or replans. Editing text cannot make a goal terminal. Pure.
+ * blockers or replans (a replan obligation is an autonomy blocker). Editing text cannot make a
+ * goal terminal. Pure.
+ *
+ * <p>Every advancement todo that is not done is in exactly one bucket, for the lane asking
+ * ({@link #bucket}, first match wins): deferred and ready / deferred and waiting; blocked (any
+ * other status than open); claimed by another lane; waiting on its resume condition; excluding
+ * this lane; claimed by this lane; unclaimed. The buckets add up to {@code advancementOpen}, and
+ * the last two are exactly the todos this lane may run.
  */
 public record Frontier(
         int userOpen,
@@ -21,102 +29,155 @@ public record Frontier(
         int claimedByMe,
         int unclaimed,
         int claimedByOthers,
+        int notYetResumable,
+        int excluded,
+        int blocked,
         int deferredReady,
         int deferredBlocked,
+        boolean anyDeferredReady,
         List<String> acceptanceGaps,
         List<String> autonomyBlockers,
+        ReplanObligation replanObligation,
+        String goalId,
         String userSource,
         String agentSource,
+        boolean closable,
         boolean terminal) {
+    public static final String REPLAN_BLOCKER = "autonomous_replan_obligation";
+
+    /** The bucket of one advancement todo that is not done, for {@code agentId} (see the class comment). */
+    public enum Bucket {
+        DEFERRED_READY,
+        DEFERRED_WAITING,
+        BLOCKED,
+        CLAIMED_BY_OTHER,
+        NOT_YET_RESUMABLE,
+        EXCLUDED,
+        CLAIMED_BY_ME,
+        UNCLAIMED
+    }
+
+    public static Bucket bucket(GoalState s, TodoView t, String agentId, Instant now) {
+        if (t.is(TodoStatus.DEFERRED)) {
+            return TodoRules.readyDeferred(s, t, now) ? Bucket.DEFERRED_READY : Bucket.DEFERRED_WAITING;
+        }
+        if (!t.is(TodoStatus.OPEN)) {
+            return Bucket.BLOCKED;
+        }
+        if (!t.claimedBy().isEmpty() && !t.claimedBy().equals(agentId)) {
+            return Bucket.CLAIMED_BY_OTHER;
+        }
+        if (!TodoRules.resumeSatisfied(s, t, now)) {
+            return Bucket.NOT_YET_RESUMABLE;
+        }
+        if (t.excludedAgents().contains(agentId)) {
+            return Bucket.EXCLUDED;
+        }
+        return t.claimedBy().isEmpty() ? Bucket.UNCLAIMED : Bucket.CLAIMED_BY_ME;
+    }
 
     public static Frontier of(GoalState s, String agentId, Instant now) {
         List<TodoView> todos = s.openTodos();
         int userOpen = count(todos, t -> t.role().equals("user") && TodoRules.open(t));
         int agentOpen = count(todos, t -> t.role().equals("agent") && TodoRules.open(t));
-        int advancementOpen = count(todos, t -> TodoRules.isAdvancement(t) && TodoRules.open(t));
         int monitorOpen = count(todos, t -> TodoRules.isMonitor(t) && TodoRules.open(t));
         int monitorDue = count(todos, t -> TodoRules.monitorDue(s, t, now));
-        int claimedByMe = count(
-                todos,
-                t -> TodoRules.isAdvancement(t)
-                        && TodoRules.open(t)
-                        && !agentId.isEmpty()
-                        && t.claimedBy().equals(agentId));
-        int unclaimed = count(
-                todos,
-                t -> TodoRules.isAdvancement(t)
-                        && TodoRules.open(t)
-                        && t.claimedBy().isEmpty());
-        int others = count(
-                todos,
-                t -> TodoRules.isAdvancement(t)
-                        && TodoRules.open(t)
-                        && !t.claimedBy().isEmpty()
-                        && !t.claimedBy().equals(agentId));
-        int ready = count(todos, t -> TodoRules.readyDeferred(s, t, now));
-        int blocked = count(todos, t -> t.is(TodoStatus.DEFERRED) && !TodoRules.readyDeferred(s, t, now));
+        int[] buckets = new int[Bucket.values().length];
+        int advancementOpen = 0;
+        for (TodoView t : todos) {
+            if (TodoRules.isAdvancement(t) && TodoRules.open(t)) {
+                buckets[bucket(s, t, agentId, now).ordinal()]++;
+                advancementOpen++;
+            }
+        }
+        boolean anyReady = todos.stream().anyMatch(t -> TodoRules.readyDeferred(s, t, now));
         List<String> gaps = s.quota()
                 .lastWriteback()
                 .filter(w -> w.deliveryOutcome().equals("outcome_gap"))
                 .map(w -> List.of("last_writeback_outcome_gap:seq_" + w.seq()))
                 .orElse(List.of());
-        List<String> blockers = todos.stream()
+        ReplanObligation obligation = ReplanObligation.of(s);
+        List<String> blockers = new ArrayList<>(todos.stream()
                 .filter(t -> t.taskClass().equals("blocker") && TodoRules.open(t))
                 .map(TodoView::todoId)
-                .toList();
+                .toList());
+        if (obligation.required()) {
+            blockers.add(REPLAN_BLOCKER);
+        }
         String userSource = source(s, "user", now);
         String agentSource = source(s, "agent", now);
-        boolean counters = userOpen
-                        + agentOpen
-                        + advancementOpen
-                        + monitorOpen
-                        + monitorDue
-                        + claimedByMe
-                        + unclaimed
-                        + others
-                        + ready
-                        + blocked
-                == 0;
+        boolean counters = userOpen + agentOpen + advancementOpen + monitorOpen + monitorDue == 0;
         boolean noFollowup = s.doneCounts().doneNoFollowup() > 0;
-        boolean terminal = userSource.equals("valid")
-                && agentSource.equals("valid")
-                && noFollowup
-                && counters
-                && gaps.isEmpty()
-                && blockers.isEmpty()
-                && ready == 0;
+        boolean closable = noFollowup && counters && gaps.isEmpty() && blockers.isEmpty() && !anyReady;
+        boolean terminal = closable && userSource.equals("valid") && agentSource.equals("valid");
         return new Frontier(
                 userOpen,
                 agentOpen,
                 advancementOpen,
                 monitorOpen,
                 monitorDue,
-                claimedByMe,
-                unclaimed,
-                others,
-                ready,
-                blocked,
+                buckets[Bucket.CLAIMED_BY_ME.ordinal()],
+                buckets[Bucket.UNCLAIMED.ordinal()],
+                buckets[Bucket.CLAIMED_BY_OTHER.ordinal()],
+                buckets[Bucket.NOT_YET_RESUMABLE.ordinal()],
+                buckets[Bucket.EXCLUDED.ordinal()],
+                buckets[Bucket.BLOCKED.ordinal()],
+                buckets[Bucket.DEFERRED_READY.ordinal()],
+                buckets[Bucket.DEFERRED_WAITING.ordinal()],
+                anyReady,
                 gaps,
-                blockers,
+                List.copyOf(blockers),
+                obligation,
+                s.goal().goalId(),
                 userSource,
                 agentSource,
+                closable,
                 terminal);
     }
 
-    /** {@code missing}: never had a section; {@code invalid}: something is not done; else {@code valid}. */
+    /**
+     * {@code missing}: the section was never declared (by {@code connect}, which declares both, or
+     * by {@code declare-empty}) and never had a todo; {@code invalid}: something is not done; else
+     * {@code valid}.
+     */
     static String source(GoalState s, String role, Instant now) {
         List<TodoView> mine =
                 s.openTodos().stream().filter(t -> t.role().equals(role)).toList();
         if (mine.isEmpty() && s.doneCounts().doneOf(role) == 0) {
-            return s.goal().declaredEmptyRoles().contains(role) ? "valid" : "missing";
+            return s.goal().declaredEmptyRoles().contains(role)
+                            || s.plan().declaredSections().contains(role)
+                    ? "valid"
+                    : "missing";
         }
         boolean allDone = mine.isEmpty();
         boolean monitorDue = mine.stream().anyMatch(t -> TodoRules.monitorDue(s, t, now));
         return allDone && !monitorDue ? "valid" : "invalid";
     }
 
+    /** The exact {@code declare-empty} commands that close the missing sections, in role order (agent, user). */
+    public List<String> closeMissingSections() {
+        List<String> commands = new ArrayList<>();
+        if (agentSource.equals("missing")) {
+            commands.add("loopx todo declare-empty --goal-id " + goalId + " --role agent");
+        }
+        if (userSource.equals("missing")) {
+            commands.add("loopx todo declare-empty --goal-id " + goalId + " --role user");
+        }
+        return List.copyOf(commands);
+    }
+
+    /** A ready deferred todo or a replan obligation: the plan must be revisited before more work. */
     public boolean replanRequired() {
-        return deferredReady > 0;
+        return anyDeferredReady || replanObligation.required();
+    }
+
+    /**
+     * Everything but a missing section says the goal is closed ({@code closable}: a no-follow-up
+     * completion, nothing open, no gaps, blockers or replans): the only thing between it and
+     * {@code terminal_no_followup} is a {@code declare-empty} (see {@link #closeMissingSections}).
+     */
+    public boolean terminalButForMissingSections() {
+        return closable && !terminal && !userSource.equals("invalid") && !agentSource.equals("invalid");
     }
 
     private static int count(List<TodoView> todos, java.util.function.Predicate<TodoView> p) {

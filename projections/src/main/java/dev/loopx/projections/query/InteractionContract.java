@@ -1,6 +1,7 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TodoView;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,7 +10,11 @@ import java.util.List;
  * NOTIFY/DONT_NOTIFY controls output only, never execution.
  *
  * @param mode            the recommended mode of the verdict
- * @param notifyUser      the user channel: an action is required and the host notifies
+ * @param notifyUser      the user channel: the host notifies (a blocking gate, a replan obligation, or
+ *                        open non-blocking reminders)
+ * @param userActionRequired the user must act before this lane goes on (a blocking gate only)
+ * @param reminders       open {@code user_action} reminders this lane shows the user, at most
+ *                        {@link #MAX_REMINDERS}, in priority order: non-blocking, they never stop the lane
  * @param primaryAction   what the agent does now
  * @param deliveryAllowed normal delivery is allowed ({@code normal_run} only)
  * @param requiredReads   what the agent reads before work (the open todo list when it runs)
@@ -18,11 +23,16 @@ import java.util.List;
 public record InteractionContract(
         String mode,
         boolean notifyUser,
+        boolean userActionRequired,
+        List<TodoView> reminders,
         String primaryAction,
         boolean deliveryAllowed,
         List<RequiredRead> requiredReads,
         List<String> nextCliActions) {
+    public static final int MAX_REMINDERS = 3;
+
     public InteractionContract {
+        reminders = List.copyOf(reminders);
         requiredReads = List.copyOf(requiredReads);
         nextCliActions = List.copyOf(nextCliActions);
     }
@@ -30,23 +40,42 @@ public record InteractionContract(
     /** One read the agent does at {@code ordering} ({@code before_work}) with {@code command}. */
     public record RequiredRead(String kind, String ordering, String command) {}
 
-    static InteractionContract of(GoalState s, ShouldRun.Request r, ShouldRun.Verdict v) {
+    static InteractionContract of(GoalState s, ShouldRun.Request r, ShouldRun.Verdict v, Frontier f) {
         String goal = s.goal().goalId();
         String agentFlag = r.agentId().isEmpty() ? "" : " --agent-id " + r.agentId();
         List<RequiredRead> reads = v.shouldRun()
                 ? List.of(new RequiredRead(
                         "todo_list", "before_work", "loopx todo list --goal-id " + goal + agentFlag + " --status open"))
                 : List.of();
+        List<TodoView> reminders = reminders(s, v);
         return new InteractionContract(
                 v.recommendedMode(),
-                v.notifyUser(),
+                v.notifyUser() || !reminders.isEmpty(),
+                v.effectiveAction() == EffectiveAction.OPERATOR_GATE_NOTIFY,
+                reminders,
                 v.recommendedAction(),
                 v.effectiveAction() == EffectiveAction.NORMAL_RUN,
                 reads,
-                nextActions(goal, agentFlag, v));
+                nextActions(goal, agentFlag, v, f));
     }
 
-    private static List<String> nextActions(String goal, String agentFlag, ShouldRun.Verdict v) {
+    /**
+     * The open {@code user_action} reminders (user todos that are not gates), at most
+     * {@link #MAX_REMINDERS}: shown on every answer except the fail-closed repairs (the lane or its
+     * host is unknown there).
+     */
+    static List<TodoView> reminders(GoalState s, ShouldRun.Verdict v) {
+        if (v.cadence() == Cadence.REPAIR) {
+            return List.of();
+        }
+        return s.openTodos().stream()
+                .filter(t -> t.role().equals("user") && !t.isUserGate() && TodoRules.open(t))
+                .sorted(TodoRules.ORDER)
+                .limit(MAX_REMINDERS)
+                .toList();
+    }
+
+    private static List<String> nextActions(String goal, String agentFlag, ShouldRun.Verdict v, Frontier f) {
         List<String> actions = new ArrayList<>();
         String todo = v.selected() == null ? "" : v.selected().todoId();
         switch (v.effectiveAction()) {
@@ -65,6 +94,31 @@ public record InteractionContract(
             case SUCCESSOR_REPLAN_REQUIRED ->
                 actions.add(
                         "loopx todo update --goal-id " + goal + " --todo-id " + todo + agentFlag + " --status open");
+            case AUTONOMOUS_REPLAN_REQUIRED -> {
+                String gap = f.replanObligation().gapTodoId();
+                if (!gap.isEmpty()) {
+                    actions.add("loopx todo add --goal-id " + goal + " --role agent" + agentFlag
+                            + " --text <the real next step>");
+                    actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + gap + agentFlag
+                            + " --no-follow-up --evidence <why no real work remains>");
+                }
+                if (f.replanObligation().has(ReplanObligation.LONG_CHAIN)) {
+                    actions.add("loopx todo list --goal-id " + goal + agentFlag + " --status open");
+                    actions.add("loopx todo checkpoint --goal-id " + goal + agentFlag
+                            + " --note <what the replan decided>");
+                }
+            }
+            case INITIAL_PLAN_REQUIRED -> {
+                actions.add(
+                        "loopx todo add --goal-id " + goal + " --role agent" + agentFlag + " --text <the first step>");
+                actions.add("loopx todo declare-empty --goal-id " + goal + " --role agent");
+            }
+            case QUOTA_SKIP -> {
+                if (f.terminalButForMissingSections()) {
+                    actions.addAll(f.closeMissingSections());
+                }
+                actions.add("loopx quota should-run --goal-id " + goal + agentFlag + " --runtime-profile <profile>");
+            }
             case MONITOR_DUE ->
                 actions.add("loopx refresh-state --goal-id " + goal + agentFlag
                         + " --delivery-outcome surface_only --summary <what changed>");
@@ -78,8 +132,7 @@ public record InteractionContract(
                     AUTOMATION_PROMPT_UPGRADE_REQUIRED,
                     THROTTLED_SKIP,
                     MONITOR_QUIET_SKIP,
-                    PEER_COORDINATION_BLOCKED,
-                    QUOTA_SKIP ->
+                    PEER_COORDINATION_BLOCKED ->
                 actions.add("loopx quota should-run --goal-id " + goal + agentFlag + " --runtime-profile <profile>");
         }
         return actions;

@@ -148,6 +148,47 @@ public final class ShouldRun {
                     ready.get(0),
                     candidates);
         }
+        ReplanObligation obligation = f.replanObligation();
+        if (obligation.required()) {
+            String gapTodo = obligation.gapTodoId();
+            TodoView settle = gapTodo.isEmpty() ? null : s.todo(gapTodo).orElse(null);
+            return new Verdict(
+                    true,
+                    EffectiveAction.AUTONOMOUS_REPLAN_REQUIRED,
+                    "replan",
+                    obligation.has(ReplanObligation.SUCCESSION_GAP)
+                            ? "the plan ran out: the last completed todo (" + gapTodo
+                                    + ") named no successor and did not say --no-follow-up"
+                            : "a long chain without a checkpoint: "
+                                    + obligation.triggers().get(0).completedSinceCheckpoint()
+                                    + " todos completed since the last replan (replan_after_completed_todos="
+                                    + obligation.triggers().get(0).threshold() + ")",
+                    obligation.has(ReplanObligation.SUCCESSION_GAP)
+                            ? "replan: add a real successor (loopx todo add), or, when no real work remains, close the"
+                                    + " completed todo with loopx todo complete --no-follow-up"
+                            : "replan: check the open todos against the objective (add, update or supersede them),"
+                                    + " then record the checkpoint with loopx todo checkpoint",
+                    true,
+                    Cadence.ACTIVE_WORK,
+                    settle,
+                    candidates);
+        }
+        if (s.hasAgents()
+                && s.openTodos().stream().noneMatch(t -> t.role().equals("agent"))
+                && s.doneCounts().doneOf("agent") == 0
+                && !s.goal().declaredEmptyRoles().contains("agent")) {
+            return new Verdict(
+                    true,
+                    EffectiveAction.INITIAL_PLAN_REQUIRED,
+                    "plan",
+                    "the goal has no agent todo yet: plan the first steps toward the objective",
+                    "one bounded planning turn: add the first todos (loopx todo add --role agent), or say on purpose"
+                            + " that there is no agent work (loopx todo declare-empty --role agent); deliver nothing else",
+                    false,
+                    Cadence.ACTIVE_WORK,
+                    null,
+                    List.of());
+        }
         if (!candidates.isEmpty()) {
             TodoView selected = candidates.get(0);
             boolean claimed = selected.claimedBy().equals(agent) && !agent.isEmpty();
@@ -205,12 +246,17 @@ public final class ShouldRun {
                     null,
                     List.of());
         }
+        List<String> close = f.terminalButForMissingSections() ? f.closeMissingSections() : List.of();
         return new Verdict(
                 false,
                 EffectiveAction.QUOTA_SKIP,
                 "quiet_wait",
-                "nothing runnable: no open work for this lane",
-                "skip quietly until there is fresh evidence or new work",
+                close.isEmpty()
+                        ? "nothing runnable: no open work for this lane"
+                        : "the work is closed but a todo section was never declared, so the goal cannot be terminal",
+                close.isEmpty()
+                        ? "skip quietly until there is fresh evidence or new work"
+                        : "close the missing section: " + String.join("; ", close),
                 false,
                 Cadence.UNCHANGED,
                 null,
@@ -227,6 +273,7 @@ public final class ShouldRun {
         Frontier f = Frontier.of(s, r.agentId(), r.now());
         QuotaStatus q = QuotaStatus.at(s.goal().quota(), s.quota(), r.now());
         Verdict v = decide(s, r, f, q);
+        InteractionContract contract = InteractionContract.of(s, r, v, f);
         String goal = s.goal().goalId();
         Optional<ShouldRunAnswer.PromptUpgrade> upgrade = Optional.empty();
         if (v.effectiveAction() == EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED) {
@@ -258,9 +305,9 @@ public final class ShouldRun {
                 userTodos(s, r.agentId()),
                 agentTodos(s, r, f),
                 v.recommendedMode(),
-                v.notifyUser(),
-                InteractionContract.of(s, r, v),
-                v.cadence() == Cadence.TERMINAL,
+                contract.notifyUser(),
+                contract,
+                automationAction(v.effectiveAction()),
                 v.cadence().stops(),
                 upgrade,
                 f,
@@ -274,6 +321,21 @@ public final class ShouldRun {
                         r.includeDetail().equals("scheduler")
                                 || r.includeDetail().equals("all"),
                         r.now()));
+    }
+
+    /**
+     * {@code automation_liveness.automation_action}: a terminal goal stops its automation for good,
+     * a stopped goal ({@code stop_goal_stopped}) or a paused quota ({@code stop_quota_paused})
+     * stops it until an explicit resume, as the scheduler hint's {@code stop_until_explicit_resume}
+     * says (the original's spellings); every other answer keeps it active.
+     */
+    static String automationAction(EffectiveAction a) {
+        return switch (a) {
+            case TERMINAL_NO_FOLLOWUP -> "stop_terminal_no_followup";
+            case GOAL_STOPPED -> "stop_goal_stopped";
+            case QUOTA_PAUSED -> "stop_quota_paused";
+            default -> "keep_active_quiet";
+        };
     }
 
     public static SchedulerHint.Identity identity(GoalState s, Request r, Verdict v) {

@@ -16,7 +16,8 @@ import java.util.Optional;
  * @param claimRequiredBeforeWork {@code normal_run} on a todo this lane has not claimed
  * @param runtimeProfile     the profile asked with (empty when none)
  * @param runnableCandidates up to 5 runnable advancement todos, in {@link TodoRules#ORDER}
- * @param terminalStop       the goal is terminal: the automation stops ({@code stop_terminal_no_followup})
+ * @param automationAction   {@code automation_liveness.automation_action}: {@code stop_terminal_no_followup},
+ *                           {@code stop_goal_stopped}, {@code stop_quota_paused} or {@code keep_active_quiet}
  * @param pauseAllowed       the cadence stops, so the host may pause its automation
  * @param promptUpgrade      the heartbeat to install, present exactly for {@code automation_prompt_upgrade_required}
  */
@@ -39,7 +40,7 @@ public record ShouldRunAnswer(
         String recommendedMode,
         boolean notifyUser,
         InteractionContract interactionContract,
-        boolean terminalStop,
+        String automationAction,
         boolean pauseAllowed,
         Optional<PromptUpgrade> promptUpgrade,
         Frontier frontier,
