@@ -24,6 +24,9 @@ public final class LedgerLocations {
 
     /** The stored server location; empty for an embedded journal (one stat of a missing file). */
     public static Optional<LedgerLocation> stored(Path runtimeRoot) {
+        if (!Files.isDirectory(runtimeRoot)) {
+            return Optional.empty(); // not a runtime root: the runtime-root checks answer that
+        }
         Path file = runtimeRoot.resolve(FILE);
         String text;
         try {

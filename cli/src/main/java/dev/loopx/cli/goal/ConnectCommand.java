@@ -54,6 +54,7 @@ public final class ConnectCommand extends LoopxSubcommand {
     String operationId;
 
     @Option(
+            converter = dev.loopx.cli.support.TextOptions.LedgerLocationConverter.class,
             names = "--ledger",
             paramLabel = "URL",
             description = {

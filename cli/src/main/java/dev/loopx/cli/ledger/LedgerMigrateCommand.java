@@ -26,6 +26,7 @@ import picocli.CommandLine.Option;
         })
 public final class LedgerMigrateCommand extends LoopxSubcommand {
     @Option(
+            converter = dev.loopx.cli.support.TextOptions.LedgerLocationConverter.class,
             names = "--to",
             required = true,
             paramLabel = "URL",

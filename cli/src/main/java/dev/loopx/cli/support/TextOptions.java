@@ -143,6 +143,34 @@ public final class TextOptions {
             PublicTextViolation.Reason.JWT,
             PublicTextViolation.Reason.RANDOM_TOKEN);
 
+    /**
+     * The converter of a ledger location ({@code connect --ledger}, {@code ledger migrate --to}): the
+     * rule every option follows, except that a password in a {@code postgresql://} URL gets the
+     * specific answer that points at {@code .pgpass} ({@code ledger_location_has_password}; the URL is
+     * never echoed) instead of the generic credential refusal.
+     */
+    public static final class LedgerLocationConverter implements picocli.CommandLine.ITypeConverter<String> {
+        private static final java.util.regex.Pattern WITH_PASSWORD =
+                java.util.regex.Pattern.compile("(?i)postgres(?:ql)?://[^/@?#]*:[^/@?#]*@.*");
+
+        @Override
+        public String convert(String value) {
+            var problem = argumentProblem(value);
+            if (problem.isPresent()) {
+                if (problem.get().errorCode() == ErrorCode.PUBLIC_BOUNDARY_VIOLATION
+                        && WITH_PASSWORD.matcher(value).matches()) {
+                    throw new RefusedValue(
+                            new Problem(
+                                    ErrorCode.LEDGER_LOCATION_HAS_PASSWORD,
+                                    "carries a password (not shown): keep it out of command lines and the runtime root;"
+                                            + " put it in the .pgpass file of your home folder (or PGPASSFILE / PGPASSWORD) and give the URL without it"));
+                }
+                throw new RefusedValue(problem.get());
+            }
+            return value;
+        }
+    }
+
     /** picocli's failure for a value {@link #argumentProblem} refuses: keeps the error code. */
     public static final class RefusedValue extends picocli.CommandLine.TypeConversionException {
         private static final long serialVersionUID = 1L;

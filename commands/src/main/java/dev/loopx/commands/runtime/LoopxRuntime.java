@@ -235,25 +235,24 @@ public final class LoopxRuntime implements AutoCloseable {
      */
     public ProjectionStore views() {
         ProjectionStore current = openStore();
+        // What was acknowledged is read before the ledger's head: both only grow, and a writer
+        // appends before it moves the store and the marker, so a sound ledger is never behind them.
+        Head checkpoint = current.checkpoint();
         // A server ledger has no local marker to hold it to (other machines append; ADR 0006).
         Optional<HeadMarker.Committed> marker = localMarker ? new HeadMarker(root).committedRecord() : Optional.empty();
         if (localMarker) {
-            if (marker.isPresent()
-                    && marker.get().head().equals(current.checkpoint())
-                    && tails.endsAt(root, marker.get())) {
+            if (marker.isPresent() && marker.get().head().equals(checkpoint) && tails.endsAt(root, marker.get())) {
                 return current;
             }
         }
         Head head = ledger().head();
-        long acknowledged = Math.max(
-                current.checkpoint().seq(), marker.map(m -> m.head().seq()).orElse(0L));
+        long acknowledged =
+                Math.max(checkpoint.seq(), marker.map(m -> m.head().seq()).orElse(0L));
         if (head.seq() < acknowledged) {
             throw new LedgerDamage(
                     "ledger_tail_lost",
                     "the ledger ends at seq " + head.seq() + " but seq " + acknowledged + " was acknowledged ("
-                            + (acknowledged == current.checkpoint().seq()
-                                    ? "the projection store holds it"
-                                    : "ledger.head")
+                            + (acknowledged == checkpoint.seq() ? "the projection store holds it" : "ledger.head")
                             + "): events were lost from the journal; nothing was changed",
                     head.seq(),
                     head.seq() + 1,

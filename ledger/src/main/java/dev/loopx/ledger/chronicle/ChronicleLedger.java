@@ -110,7 +110,7 @@ public final class ChronicleLedger implements Ledger {
                     .readOnly(asReadOnly)
                     .checkInterrupts(false)
                     .build();
-        } catch (RuntimeException | InternalError | AssertionError e) {
+        } catch (Exception | InternalError | AssertionError e) {
             throw failure("the ledger directory cannot be opened as a LoopX journal", e);
         }
     }
@@ -209,7 +209,7 @@ public final class ChronicleLedger implements Ledger {
             return cachedHead;
         } catch (LedgerException e) {
             throw e.errorCode().equals("ledger_corrupt") ? failure("cannot read the ledger head", e) : e;
-        } catch (RuntimeException | InternalError | AssertionError e) {
+        } catch (Exception | InternalError | AssertionError e) {
             throw failure("cannot read the ledger head", e);
         }
     }
@@ -353,7 +353,7 @@ public final class ChronicleLedger implements Ledger {
             return new ChronicleCursor(tailer, startIndex >= 0, from, this);
         } catch (LedgerException e) {
             throw e.errorCode().equals("ledger_corrupt") ? failure("the journal could not be read", e) : e;
-        } catch (RuntimeException | InternalError | AssertionError e) {
+        } catch (Exception | InternalError | AssertionError e) {
             throw failure("the journal could not be read", e);
         }
     }
@@ -484,7 +484,7 @@ public final class ChronicleLedger implements Ledger {
                     throw e.errorCode().equals("ledger_corrupt")
                             ? ledger.failure("the journal could not be read", e)
                             : e;
-                } catch (RuntimeException | InternalError | AssertionError e) {
+                } catch (Exception | InternalError | AssertionError e) {
                     throw ledger.failure("the journal could not be read", e);
                 }
                 if (present) {
