@@ -62,15 +62,19 @@ class ConcurrentWritersProcessTest extends ChildProcessTest {
         ChildCli verify = LedgerChecks.startVerify(cli, root);
         ChildCli replay = LedgerChecks.startReplay(cli, root);
         JsonNode report = LedgerChecks.assertVerifyOk(verify);
-        long expectedHead = 1 + (long) WRITERS * COUNT;
-        assertEquals(expectedHead, report.path("head_seq").asLong(), "head = goal.registered + every append");
+        long expectedHead = 2 + (long) WRITERS * COUNT;
+        assertEquals(
+                expectedHead,
+                report.path("head_seq").asLong(),
+                "head = goal.registered + todo.sections_declared + every append");
         assertEquals(expectedHead, report.path("events_checked").asLong());
 
         List<JsonNode> events = LedgerChecks.replayed(replay);
         assertEquals(expectedHead, LedgerChecks.assertDenseFromOne(events));
         assertEquals("goal.registered", events.get(0).path("type").asText());
+        assertEquals("todo.sections_declared", events.get(1).path("type").asText());
         Map<String, Integer> perActor = new TreeMap<>();
-        for (JsonNode event : events.subList(1, events.size())) {
+        for (JsonNode event : events.subList(2, events.size())) {
             perActor.merge(event.path("actor").path("id").asText(), 1, Integer::sum);
         }
         Map<String, Integer> expected = new TreeMap<>();

@@ -163,21 +163,21 @@ class PostgresLedgerProcessTest extends ChildProcessTest {
 
         JsonNode va = verify(a);
         JsonNode vb = verify(b);
-        assertEquals(4, va.path("head_seq").asLong(), va.toString());
+        assertEquals(5, va.path("head_seq").asLong(), va.toString());
         assertEquals(va.path("head_hash"), vb.path("head_hash"));
         List<JsonNode> events = LedgerChecks.replayed(in(a, "ledger", "replay"));
-        assertEquals(4, LedgerChecks.assertDenseFromOne(events));
+        assertEquals(5, LedgerChecks.assertDenseFromOne(events));
 
         Path export = cli.workDir().resolve("export.jsonl");
         ok(in(b, "ledger", "export", export.toString()));
-        assertEquals(4, Files.readAllLines(export).size());
+        assertEquals(5, Files.readAllLines(export).size());
         String before = dump(b);
         ok(in(b, "projections", "rebuild"));
         assertEquals(before, dump(b), "a rebuild from the server gives the same projections");
 
         JsonNode doctor = ok(in(a, "doctor"));
         assertTrue(doctor.toString().contains("ledger_server"), doctor.toString());
-        assertTrue(doctor.toString().contains("head seq 4"), doctor.toString());
+        assertTrue(doctor.toString().contains("head seq 5"), doctor.toString());
 
         // Back to Chronicle: the export imported into a new embedded runtime root is the same ledger.
         Path chronicle = cli.workDir().resolve("chronicle-copy/.loopx");
@@ -200,14 +200,14 @@ class PostgresLedgerProcessTest extends ChildProcessTest {
         String url = server.url(newLedger());
 
         JsonNode migrated = ok(in(root, "ledger", "migrate", "--to", url));
-        assertEquals(6, migrated.path("copied").asLong(), migrated.toString());
+        assertEquals(7, migrated.path("copied").asLong(), migrated.toString());
         assertEquals(chronicleHead.path("head_hash"), migrated.path("head_hash"));
         assertEquals(url, Files.readString(root.resolve("ledger-location")).strip());
         JsonNode serverHead = verify(root);
         assertEquals(chronicleHead.path("head_hash"), serverHead.path("head_hash"));
         assertEquals(chronicleDump, dump(root), "identical canonical dumps after the migration");
         ok(in(root, "todo", "add", "--goal-id", "mig-goal", "--role", "agent", "--text", "on the server now"));
-        assertEquals(7, verify(root).path("head_seq").asLong());
+        assertEquals(8, verify(root).path("head_seq").asLong());
 
         // A second Chronicle root cannot migrate into that (non-empty) ledger: exit 1, nothing written.
         Path other = connect("other", "other-goal", null);
@@ -216,7 +216,7 @@ class PostgresLedgerProcessTest extends ChildProcessTest {
         assertEquals(
                 "ledger_not_empty", full.singleJsonDocument().path("error_code").asText());
         assertFalse(Files.exists(other.resolve("ledger-location")));
-        assertEquals(7, verify(root).path("head_seq").asLong());
+        assertEquals(8, verify(root).path("head_seq").asLong());
         assertPasswordNowhere(server.password(), root, other);
     }
 
@@ -285,7 +285,7 @@ class PostgresLedgerProcessTest extends ChildProcessTest {
         assertEquals(
                 first.path("receipt").path("event_seqs"), again.path("receipt").path("event_seqs"));
         JsonNode head = verify(root);
-        assertEquals(4, head.path("head_seq").asLong(), "goal + todo + (todo + operation) once");
+        assertEquals(5, head.path("head_seq").asLong(), "goal + sections + todo + (todo + operation) once");
         assertFalse(dump(root).equals(dumpBefore));
         assertPasswordNowhere(privateServer.password(), root);
     }
