@@ -176,7 +176,7 @@ class GeneratedBadInputTest {
             case "--agent-id", "--claimed-by", "--blocks-agent" -> "builder";
             case "--todo-id" -> todoId;
             case "--role" -> "agent";
-            case "--text", "--reason", "--next-agent-todo", "--reason-summary", "--goal-text" -> "Ship it";
+            case "--text", "--reason", "--next-agent-todo", "--reason-summary", "--goal-text", "--note" -> "Ship it";
             case "--text-file" -> "todo.txt";
             case "--project" -> sandbox.resolve("project").toString();
             case "--operation" -> "stop";
