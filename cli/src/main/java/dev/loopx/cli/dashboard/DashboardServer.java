@@ -262,5 +262,13 @@ public final class DashboardServer implements AutoCloseable {
         refresher.shutdownNow();
         http.stop(0);
         workers.shutdownNow();
+        // A refresh or request in flight still reads runtime roots (and may open their stores):
+        // let it finish, so nothing of the dashboard touches a project after close returns.
+        try {
+            refresher.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+            workers.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
