@@ -60,21 +60,7 @@ public record PromptReconciliation(
         invocation.progress().report("update: reconciling installed heartbeat prompts with the new runtime…");
         Path plan = snapshot.file().orElseThrow();
         RuntimeProcess.Outcome o = RuntimeProcess.run(
-                invocation,
-                newRuntime.resolve("bin/loopx"),
-                List.of(
-                        "--runtime-root",
-                        runtimeRoot.toString(),
-                        "--format",
-                        "json",
-                        "automation-prompts",
-                        "sync-installed",
-                        "--plan-file",
-                        plan.toString(),
-                        "--cli-bin",
-                        cliBin,
-                        "--execute"),
-                timeout);
+                invocation, newRuntime.resolve("bin/loopx"), syncArguments(runtimeRoot, plan, cliBin), timeout);
         invocation.progress().report("");
         Optional<SyncAnswer> doc = o.json().filter(d -> d.has("automations")).map(SyncAnswer::read);
         if (o.timedOut() || (o.exitCode() != 0 && o.exitCode() != 1) || doc.isEmpty()) {
@@ -93,5 +79,24 @@ public record PromptReconciliation(
 
     public boolean complete() {
         return result.equals(COMPLETE) || result.equals(NO_CODEX_STORE);
+    }
+
+    /** The new runtime's sync-installed call; an empty cli bin means the default and is not passed (blank values are refused). */
+    private static List<String> syncArguments(Path runtimeRoot, Path plan, String cliBin) {
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "--runtime-root",
+                runtimeRoot.toString(),
+                "--format",
+                "json",
+                "automation-prompts",
+                "sync-installed",
+                "--plan-file",
+                plan.toString()));
+        if (cliBin != null && !cliBin.isBlank()) {
+            args.add("--cli-bin");
+            args.add(cliBin);
+        }
+        args.add("--execute");
+        return args;
     }
 }
