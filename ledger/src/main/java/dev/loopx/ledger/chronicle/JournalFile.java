@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -313,12 +312,5 @@ final class JournalFile {
 
     private static long align(long position) {
         return (position + 3) & ~3L;
-    }
-
-    /** Every sound event of the valid chain, in order (for a repair). */
-    static List<Recorded> validChain(Path ledgerDir) {
-        List<Recorded> events = new ArrayList<>();
-        scan(ledgerDir, events::add);
-        return events;
     }
 }
