@@ -23,9 +23,15 @@ import java.util.Optional;
  * @param sync what the child answered ({@code loopx_automation_prompt_upgrade_v0}), when it gave an answer with automations
  * @param exitCode the child's exit code ({@code -1} when killed at its deadline; {@code 0} when not started)
  * @param finished the child answered: not killed, exit 0 or 1, and a sync document
+ * @param syncErrorCode the child's {@code error_code} when it answered with an error document instead
  */
 public record PromptReconciliation(
-        String result, boolean started, Optional<SyncAnswer> sync, int exitCode, boolean finished) {
+        String result,
+        boolean started,
+        Optional<SyncAnswer> sync,
+        int exitCode,
+        boolean finished,
+        Optional<String> syncErrorCode) {
     public static final String FAILED = "failed";
     public static final String DEFERRED = "deferred";
     public static final String CHANGED_SINCE_SNAPSHOT = "changed_since_snapshot";
@@ -38,6 +44,7 @@ public record PromptReconciliation(
     public PromptReconciliation {
         Objects.requireNonNull(result, "result");
         Objects.requireNonNull(sync, "sync");
+        Objects.requireNonNull(syncErrorCode, "syncErrorCode");
     }
 
     static PromptReconciliation run(
@@ -50,10 +57,10 @@ public record PromptReconciliation(
             throws IOException {
         switch (snapshot.status()) {
             case UpgradeSnapshot.NO_CODEX_STORE -> {
-                return new PromptReconciliation(NO_CODEX_STORE, false, Optional.empty(), 0, false);
+                return new PromptReconciliation(NO_CODEX_STORE, false, Optional.empty(), 0, false, Optional.empty());
             }
             case UpgradeSnapshot.UNAVAILABLE -> {
-                return new PromptReconciliation(UNAVAILABLE, false, Optional.empty(), 0, false);
+                return new PromptReconciliation(UNAVAILABLE, false, Optional.empty(), 0, false, Optional.empty());
             }
             default -> {}
         }
@@ -64,7 +71,9 @@ public record PromptReconciliation(
         invocation.progress().report("");
         Optional<SyncAnswer> doc = o.json().filter(d -> d.has("automations")).map(SyncAnswer::read);
         if (o.timedOut() || (o.exitCode() != 0 && o.exitCode() != 1) || doc.isEmpty()) {
-            return new PromptReconciliation(FAILED, true, doc, o.exitCode(), false);
+            Optional<String> error =
+                    o.json().map(d -> d.path("error_code").asText("")).filter(code -> !code.isEmpty());
+            return new PromptReconciliation(FAILED, true, doc, o.exitCode(), false, error);
         }
         Map<String, Integer> counts = doc.get().counts();
         String result = FAILED_RESULTS.stream().anyMatch(counts::containsKey)
@@ -74,7 +83,7 @@ public record PromptReconciliation(
                         : counts.containsKey("changed_since_snapshot")
                                 ? CHANGED_SINCE_SNAPSHOT
                                 : counts.containsKey("review_required") ? REVIEW_REQUIRED : COMPLETE;
-        return new PromptReconciliation(result, true, doc, o.exitCode(), true);
+        return new PromptReconciliation(result, true, doc, o.exitCode(), true, Optional.empty());
     }
 
     public boolean complete() {

@@ -122,7 +122,7 @@ public final class TextOptions {
             }
         }
         if (!DIGEST.matcher(value).matches()
-                && PublicText.check("value", value)
+                && (pathShaped(value) ? PublicText.checkPathArgument("value", value) : PublicText.check("value", value))
                         .map(v -> CREDENTIALS.contains(v.reason()))
                         .orElse(false)) {
             return java.util.Optional.of(new Problem(
@@ -130,6 +130,22 @@ public final class TextOptions {
                     "looks like a credential or token (not shown; remove it and rotate it if it was real)"));
         }
         return java.util.Optional.empty();
+    }
+
+    /**
+     * A value that names a local file or folder ({@code /…}, {@code ~/…}, {@code ./…}, {@code ../…},
+     * or one word with a {@code /} in it): held to {@link PublicText#checkPathArgument}, since temp
+     * folders and content-addressed names look random and are no secret.
+     */
+    private static boolean pathShaped(String value) {
+        if (value.indexOf('\n') >= 0 || value.contains("://")) {
+            return false;
+        }
+        return value.startsWith("/")
+                || value.startsWith("~/")
+                || value.startsWith("./")
+                || value.startsWith("../")
+                || (value.indexOf('/') >= 0 && value.chars().noneMatch(Character::isWhitespace));
     }
 
     private static final java.util.regex.Pattern DIGEST = java.util.regex.Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");

@@ -98,6 +98,10 @@ final class UpdateApplyDocument {
         o.put("started", p.started());
         o.put("result", p.result());
         o.put("complete", p.complete());
+        p.syncErrorCode().ifPresent(code -> {
+            o.put("sync_exit_code", p.exitCode());
+            o.put("sync_error_code", code);
+        });
         p.sync().ifPresent(d -> {
             o.put("runner", "new_runtime");
             o.put("sync_exit_code", p.exitCode());
@@ -127,6 +131,7 @@ final class UpdateApplyDocument {
                 p.finished()
                         ? "see prompts.automations; loopx automation-prompts recover --automation-id ID --offline --execute"
                         : "the new runtime's sync-installed did not finish (exit " + p.exitCode()
+                                + p.syncErrorCode().map(code -> ", " + code).orElse("")
                                 + "); retry with the new runtime: " + RETRY;
             case PromptReconciliation.DEFERRED ->
                 "quit the Codex App (or send the automation_update requests), then: " + RETRY;

@@ -452,9 +452,14 @@ final class PrivacyRules {
 
     /** The first family found in the text, if any. */
     static Optional<Family> firstIn(String text) {
+        return firstIn(text, family -> true);
+    }
+
+    /** The first of the families {@code considered} found in the text, if any. */
+    static Optional<Family> firstIn(String text, Predicate<Family> considered) {
         Subject subject = new Subject(text);
         for (Family family : FAMILIES) {
-            if (family.occursIn(subject)) {
+            if (considered.test(family) && family.occursIn(subject)) {
                 return Optional.of(family);
             }
         }

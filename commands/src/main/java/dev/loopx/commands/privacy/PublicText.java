@@ -45,6 +45,18 @@ public final class PublicText {
         return problemIn(text).map(reason -> new PublicTextViolation(field, reason));
     }
 
+    /**
+     * Checks a local file or folder name given as an argument (never echoed): a credential or a
+     * private key in it is refused, while the parts every path has are not — being a local path,
+     * and random-looking segments (temp folders, content hashes, store paths).
+     */
+    public static Optional<PublicTextViolation> checkPathArgument(String field, String path) {
+        Objects.requireNonNull(field, "field");
+        return PrivacyRules.firstIn(
+                        path, family -> family.reason() != Reason.RANDOM_TOKEN && family.reason() != Reason.LOCAL_PATH)
+                .map(family -> new PublicTextViolation(field, family.reason()));
+    }
+
     /** Checks an optional field: {@code null} or empty means absent and is accepted. */
     public static Optional<PublicTextViolation> checkOptional(String field, String text) {
         return text == null || text.isEmpty() ? Optional.empty() : check(field, text);

@@ -17,6 +17,24 @@ class PublicTextTest {
     }
 
     @Test
+    void aPathArgumentMayLookRandomButMayNotCarryACredential() {
+        // a JUnit temp folder and an upgrade snapshot name: random-looking, no secret
+        String snapshot =
+                "/tmp/junit-8819283746152837465/app/.loopx/private/upgrades/2026-12-02T071500123456789Z-b3e518894880-snapshot.json";
+        assertEquals(
+                Reason.RANDOM_TOKEN,
+                PublicText.check("--plan-file", snapshot).orElseThrow().reason());
+        assertTrue(PublicText.checkPathArgument("--plan-file", snapshot).isEmpty());
+        assertTrue(PublicText.checkPathArgument("--plan-file", "/nix/store/0c9fyz1m3qv8ki2jh4vn5x7lw6prdsbt-jdk/bin")
+                .isEmpty());
+        assertEquals(
+                Reason.PROVIDER_KEY,
+                PublicText.checkPathArgument("--plan-file", "/tmp/ghp_FAKE0123456789abcdefghijklmnopqrstuv/plan.json")
+                        .orElseThrow()
+                        .reason());
+    }
+
+    @Test
     void anAbsentOptionalValueIsAccepted() {
         assertTrue(PublicText.checkOptional("--reason", null).isEmpty());
         assertTrue(PublicText.checkOptional("--reason", "").isEmpty());
