@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, existsSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -29,6 +29,45 @@ function loopx(...args) {
   return JSON.parse(out);
 }
 
+// Starts `loopx dashboard --format json` (plus args) and resolves with the process and the URL it
+// printed; stderr is collected in `stderr()`.
+function startDashboard(args, withEnv) {
+  const proc = spawn(LOOPX, ['dashboard', '--format', 'json', ...args], { cwd: project, env: withEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  proc.stderr.on('data', (chunk) => { err += chunk; });
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error('loopx dashboard printed no URL in 60 s: ' + seen + err)), 60_000);
+    proc.stdout.on('data', (chunk) => {
+      seen += chunk;
+      const line = seen.split('\n').find((l) => l.trim().startsWith('{'));
+      if (line && seen.includes('\n')) {
+        clearTimeout(timer);
+        resolve({ proc, url: JSON.parse(line).url, stderr: () => err });
+      }
+    });
+    proc.on('exit', (code) => reject(new Error('loopx dashboard exited ' + code + ': ' + seen + err)));
+  });
+}
+
+async function stop(proc) {
+  if (proc && proc.exitCode === null) {
+    const stopped = new Promise((resolve) => proc.on('exit', resolve));
+    proc.kill('SIGINT'); // Ctrl-C
+    await stopped;
+  }
+}
+
+async function until(what, check) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting for ' + what);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 before(async () => {
   assert.ok(LOOPX, 'LOOPX_BIN must name the packaged loopx');
   assert.ok(existsSync(CHROMIUM),
@@ -48,21 +87,14 @@ before(async () => {
   loopx('refresh-state', '--goal-id', 'weather', '--agent-id', 'builder', '--delivery-outcome', 'outcome_progress',
     '--summary', 'parser skeleton');
   loopx('quota', 'spend-slot', '--goal-id', 'weather', '--agent-id', 'builder', '--execute');
+  // the builder lane runs on two surfaces: a Codex App automation that applied its RRULE, and Claude Code
+  const ack = loopx('quota', 'should-run', '--goal-id', 'weather', '--agent-id', 'builder',
+    '--runtime-profile', 'codex_app_heartbeat').scheduler_hint.app_automation.ack_hint.cli_args;
+  loopx(...ack);
+  loopx('heartbeat-prompt', '--goal-id', 'weather', '--agent-id', 'builder', '--bootstrap', '--record-install',
+    '--host-surface', 'claude-code', '--execute');
 
-  server = spawn(LOOPX, ['dashboard', '--format', 'json'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  url = await new Promise((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error('loopx dashboard printed no URL in 60 s: ' + seen)), 60_000);
-    server.stdout.on('data', (chunk) => {
-      seen += chunk;
-      const line = seen.split('\n').find((l) => l.trim().startsWith('{'));
-      if (line && seen.includes('\n')) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line).url);
-      }
-    });
-    server.on('exit', (code) => reject(new Error('loopx dashboard exited ' + code + ': ' + seen)));
-  });
+  ({ proc: server, url } = await startDashboard([], env));
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 });
 
@@ -136,7 +168,13 @@ test('goal page: ordered todos with claims, the gate, evidence, spends, schedule
   assert.match(rows[1], /Review the parser[\s\S]*open[\s\S]*reviewer/);
   assert.match(rows[2], /Choose the weather API vendor[\s\S]*blocks reviewer/);
   assert.match(await page.locator('[data-testid=evidence]').innerText(), /evidence\.recorded[\s\S]*quota\.slot_spent/);
-  assert.match(await page.locator('[data-testid=scheduler]').innerText(), /lane builder[\s\S]*reset token[\s\S]*lane reviewer/i);
+  assert.match(await page.locator('[data-testid=scheduler]').innerText(),
+    /lane builder · surface claude_code[\s\S]*lane builder · surface codex_app[\s\S]*reset token[\s\S]*lane reviewer/i);
+  assert.match(await page.locator('[data-testid=scheduler-lane][data-surface=codex_app]').innerText(),
+    /scheduler\.acked[\s\S]*FREQ=MINUTELY/);
+  const claude = await page.locator('[data-testid=scheduler-lane][data-surface=claude_code]').innerText();
+  assert.match(claude, /runtime profile\s+claude_code[\s\S]*local loop: next ask in\s+\d+ min[\s\S]*no scheduler acknowledgements yet/);
+  assert.doesNotMatch(claude, /acknowledges an applied RRULE/, 'the Codex App backoff is not shown on another surface');
   assert.match(await page.locator('[data-testid=verify-state]').innerText(), /verified/);
   const events = page.locator('[data-testid=timeline] [data-testid=event]');
   const total = await events.count();
@@ -149,6 +187,35 @@ test('goal page: ordered todos with claims, the gate, evidence, spends, schedule
   await page.locator('[data-testid=filter-type]').selectOption('');
   await page.screenshot({ path: join(SHOTS, 'dashboard-goal.png'), fullPage: true });
   await page.close();
+});
+
+test('--open hands the URL to the desktop opener; a failing opener gets one notice and the server keeps serving', async () => {
+  const bin = join(sandbox, 'opener-bin');
+  mkdirSync(bin, { recursive: true });
+  const opened = join(sandbox, 'opened-url');
+  writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`, { mode: 0o755 });
+  const first = await startDashboard(['--open'], { ...env, PATH: bin + ':' + process.env.PATH });
+  try {
+    const got = await until('the opener to be called', () => existsSync(opened) && readFileSync(opened, 'utf8'));
+    assert.equal(got, first.url, 'the opener gets exactly the printed URL, token included');
+    const r = await fetch(got, { redirect: 'manual' });
+    assert.ok(r.status >= 300 && r.status < 400, 'the opened URL is accepted (token → cookie, redirect): ' + r.status);
+    assert.equal(first.stderr(), '', 'a working opener prints nothing');
+  } finally {
+    await stop(first.proc);
+  }
+
+  writeFileSync(join(bin, 'xdg-open'), '#!/bin/sh\nexit 3\n', { mode: 0o755 });
+  const second = await startDashboard(['--open'], { ...env, PATH: bin + ':' + process.env.PATH });
+  try {
+    await until('the opener notice', () => second.stderr().includes('--open'));
+    assert.match(second.stderr(), /--open: xdg-open exited 3; open the URL above in your browser yourself/);
+    assert.ok(!second.stderr().includes(second.url.split('token=')[1]), 'the notice does not repeat the token');
+    const r = await fetch(second.url, { redirect: 'manual' });
+    assert.ok(r.status >= 300 && r.status < 400, 'still serving: ' + r.status);
+  } finally {
+    await stop(second.proc);
+  }
 });
 
 test('without the token nothing is readable', async () => {

@@ -96,19 +96,45 @@ public final class DashboardCommand extends LoopxSubcommand {
         return ExitCodes.OK;
     }
 
+    /**
+     * Starts the desktop's opener ({@code open} on macOS, else {@code xdg-open}) on the URL and
+     * watches it from a daemon thread: when it cannot start or exits with a failure, one notice on
+     * stderr says so (the server keeps serving; the URL is printed above).
+     */
     private static void openInBrowser(CliContext context, String url) {
         String opener = System.getProperty("os.name", "")
                         .toLowerCase(java.util.Locale.ROOT)
                         .contains("mac")
                 ? "open"
                 : "xdg-open";
+        Process process;
         try {
-            new ProcessBuilder(opener, url)
+            process = new ProcessBuilder(opener, url)
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start();
         } catch (IOException e) {
-            context.err().println("loopx: could not start " + opener + "; open the URL above yourself");
+            openerFailed(context, opener + " could not be started");
+            return;
+        }
+        Thread watch = new Thread(
+                () -> {
+                    try {
+                        if (process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) && process.exitValue() != 0) {
+                            openerFailed(context, opener + " exited " + process.exitValue());
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "loopx-dashboard-open");
+        watch.setDaemon(true);
+        watch.start();
+    }
+
+    private static void openerFailed(CliContext context, String why) {
+        synchronized (context.err()) {
+            context.err().println("loopx: --open: " + why + "; open the URL above in your browser yourself");
             context.err().flush();
         }
     }

@@ -200,15 +200,95 @@ final class DashboardData {
         for (JsonNode install : goal.path("heartbeat_installs")) {
             String installed = text(install, "agent_id", "agentId");
             if (installed.equals(agent)) {
-                surface = text(install, "host_surface", "hostSurface").replace('-', '_');
+                surface = surfaceName(text(install, "host_surface", "hostSurface"));
             }
         }
+        return profileOfSurface(surface);
+    }
+
+    /** The runtime profile a host surface asks should-run with; {@value #DEFAULT_PROFILE} for the others. */
+    static String profileOfSurface(String surface) {
         return switch (surface) {
             case "codex_app" -> "codex_app_heartbeat";
             case "codex_cli" -> "codex_cli";
             case "claude_code" -> "claude_code";
             default -> DEFAULT_PROFILE;
         };
+    }
+
+    private static String surfaceName(String surface) {
+        return surface.replace('-', '_');
+    }
+
+    /**
+     * Every host surface a lane has scheduler state or an install on, in first-seen order: its
+     * heartbeat installs, then the surfaces of its {@code scheduler.acked} and
+     * {@code scheduler.host_update_failed} events. Empty when it has none.
+     */
+    static List<String> surfacesOf(JsonNode goal, String agent, ArrayNode events) {
+        java.util.LinkedHashSet<String> surfaces = new java.util.LinkedHashSet<>();
+        for (JsonNode install : goal.path("heartbeat_installs")) {
+            if (text(install, "agent_id", "agentId").equals(agent)) {
+                String surface = surfaceName(text(install, "host_surface", "hostSurface"));
+                if (!surface.isEmpty()) {
+                    surfaces.add(surface);
+                }
+            }
+        }
+        for (JsonNode e : events) {
+            String type = e.path("type").asText();
+            JsonNode payload = e.path("payload");
+            if ((type.equals("scheduler.acked") || type.equals("scheduler.host_update_failed"))
+                    && text(payload, "agent_id", "agentId").equals(agent)) {
+                String surface = surfaceName(payload.path("surface").asText(""));
+                if (!surface.isEmpty()) {
+                    surfaces.add(surface);
+                }
+            }
+        }
+        return List.copyOf(surfaces);
+    }
+
+    /**
+     * The goal page's scheduler state per lane and surface: to each lane (whose {@code decision}
+     * is the one the overview shows) adds {@code surfaces: [{surface, runtime_profile, decision}]},
+     * one per surface the lane knows ({@link #surfacesOf}), each asked with that surface's profile
+     * (an answer already read under the same profile is reused).
+     */
+    private void addSurfaces(ProjectHead h, ArrayNode lanes, ObjectNode status, ArrayNode events) {
+        for (JsonNode node : lanes) {
+            ObjectNode lane = (ObjectNode) node;
+            String goalId = lane.path("goal_id").asText();
+            String agent = lane.path("agent_id").asText();
+            JsonNode goal = null;
+            for (JsonNode g : status.path("goals")) {
+                if (g.path("goal_id").asText().equals(goalId)) {
+                    goal = g;
+                }
+            }
+            List<String> surfaces = goal == null || agent.isEmpty() ? List.of() : surfacesOf(goal, agent, events);
+            ArrayNode list = lane.putArray("surfaces");
+            Map<String, JsonNode> byProfile = new HashMap<>();
+            byProfile.put(lane.path("runtime_profile").asText(), lane.path("decision"));
+            for (String surface : surfaces) {
+                String profile = profileOfSurface(surface);
+                JsonNode decision = byProfile.computeIfAbsent(
+                        profile,
+                        p -> cli.run(
+                                        h.runtimeRoot(),
+                                        "quota",
+                                        "should-run",
+                                        "--goal-id=" + goalId,
+                                        "--runtime-profile=" + p,
+                                        "--agent-id=" + agent,
+                                        "--include-detail=all")
+                                .document());
+                list.addObject()
+                        .put("surface", surface)
+                        .put("runtime_profile", profile)
+                        .set("decision", decision);
+            }
+        }
     }
 
     private static String text(JsonNode node, String snake, String camel) {
@@ -255,12 +335,13 @@ final class DashboardData {
                 "quota_status",
                 cli.run(h.runtimeRoot(), "quota", "status", "--goal-id=" + goalId)
                         .document());
-        ArrayNode lanes = lanes(h, status);
-        doc.set("lanes", lanes);
         doc.set("ledger_verify", cli.run(h.runtimeRoot(), "ledger", "verify").document());
         long from = Math.max(1, h.seq() - 5_000);
         ArrayNode events = cli.run(h.runtimeRoot(), "ledger", "replay", "--goal-id=" + goalId, "--from=" + from)
                 .lines();
+        ArrayNode lanes = lanes(h, status);
+        addSurfaces(h, lanes, status, events);
+        doc.set("lanes", lanes);
         ArrayNode recent = doc.putArray("events");
         for (int i = Math.max(0, events.size() - TIMELINE_EVENTS); i < events.size(); i++) {
             recent.add(events.get(i));

@@ -225,23 +225,39 @@
       }));
   }
 
-  function schedulerLane(l, acks) {
-    var d = l.decision || {};
+  // one block per lane and surface: the surfaces the lane has installs or scheduler events on,
+  // each with should-run asked under that surface's profile; a lane with none shows its one answer
+  function schedulerLanes(l, acks) {
+    var surfaces = arr(l.surfaces);
+    if (!surfaces.length) { return [schedulerLane(l, { runtime_profile: l.runtime_profile, decision: l.decision }, acks)]; }
+    return surfaces.map(function (s) { return schedulerLane(l, s, acks); });
+  }
+
+  function schedulerLane(l, s, acks) {
+    var d = s.decision || {};
     var hint = d.scheduler_hint || {};
     var app = hint.app_automation || {};
     var b = app.stateful_backoff || {};
     var reset = hint.reset_policy || {};
     var poll = hint.unchanged_poll || {};
+    // the Codex App's stateful backoff applies to its own surface only; other hosts run a local loop
+    var appSurface = !s.surface || s.surface === app.surface;
+    var local = (hint.cold_path_detail && hint.cold_path_detail.local_scheduler) || {};
+    if (!appSurface) { app = {}; b = {}; }
     var rows = [
-      ['runtime profile', l.runtime_profile],
+      ['runtime profile', s.runtime_profile],
       ['action', hint.action], ['cadence', hint.cadence_class], ['why', hint.reason_code],
-      ['surface', app.surface], ['reset token', reset.reset_token || b.reset_token],
+      ['surface', s.surface || app.surface], ['reset token', reset.reset_token || b.reset_token],
+      ['local loop: next ask in', appSurface || local.recommended_interval_minutes == null ? '' : local.recommended_interval_minutes + ' min (at most ' + local.max_interval_minutes + ' min)'],
       ['recommended RRULE', app.recommended_rrule], ['current RRULE', b.current_rrule],
       ['backoff', b.state_key ? b.state_key + ' step ' + b.progression_index + ' (' + b.state_status + ')' : ''],
       ['apply / ack needed', b.state_key ? String(b.apply_needed) + ' / ' + String(b.ack_needed) : ''],
       ['unchanged polls after limit', poll.after_limits ? payloadText(poll.after_limits) : '']
     ].filter(function (r) { return r[1] !== undefined && r[1] !== ''; });
-    var laneAcks = acks.filter(function (e) { return !l.agent_id || eventAgent(e) === l.agent_id; });
+    var laneAcks = acks.filter(function (e) {
+      return (!l.agent_id || eventAgent(e) === l.agent_id) &&
+        (!s.surface || String((e.payload && e.payload.surface) || '').replace(/-/g, '_') === s.surface);
+    });
     var lastToken = null;
     var ackItems = laneAcks.map(function (e) {
       var token = e.payload && (e.payload.reset_token || '');
@@ -253,8 +269,8 @@
     var upgrade = d.automation_prompt_upgrade || {};
     var ack = app.ack_hint && arr(app.ack_hint.cli_args);
     var w = answerWords(d);
-    return h('div', { 'data-testid': 'scheduler-lane' },
-      h('h3', { text: 'lane ' + (l.agent_id || '(no agents)') }),
+    return h('div', { 'data-testid': 'scheduler-lane', 'data-surface': s.surface || '' },
+      h('h3', { text: 'lane ' + (l.agent_id || '(no agents)') + (s.surface ? ' · surface ' + s.surface : '') }),
       h('p', { cls: w.cls === 'runs' ? 'runs' : 'waits' }, h('strong', { cls: w.cls, text: w.text })),
       h('table', null, rows.map(function (r) { return h('tr', null, h('th', { text: r[0] }), h('td', { text: r[1] })); })),
       ack && ack.length ? [h('div', { cls: 'muted', text: 'the host acknowledges an applied RRULE with:' }), command(ack)] : null,
@@ -303,7 +319,7 @@
       section('rewards', [list(eventsOf(events, ['reward.recorded']).map(eventItem), 'no rewards yet'),
         command(['reward', '--goal-id', goalId, '--reward', 'positive', '--actor-kind', 'owner', '--reason-summary', '<why>'])], 'rewards'),
       section('evidence writebacks and spends', list(eventsOf(events, ['evidence.recorded', 'quota.slot_spent', 'quota.slot_voided']).map(eventItem), 'none yet'), 'evidence'),
-      section('scheduler state per lane and surface', arr(doc.lanes).map(function (l) { return schedulerLane(l, acks); }), 'scheduler'),
+      section('scheduler state per lane and surface', arr(doc.lanes).map(function (l) { return schedulerLanes(l, acks); }), 'scheduler'),
       section('ledger timeline', [
         h('div', { cls: 'filters' }, select('type', types, f.type), select('agent', agents, f.agent),
           h('span', { cls: 'muted', text: shown.length + ' of the last ' + events.length + ' events of this goal' })),

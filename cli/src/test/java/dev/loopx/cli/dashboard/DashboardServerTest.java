@@ -384,6 +384,85 @@ class DashboardServerTest {
         assertEquals(0, todos.path("counts").path("agent_claimed").asInt(), todos.toString());
     }
 
+    @Test
+    void theGoalPageHasTheSchedulerStateOfEveryLaneOnEverySurface() throws Exception {
+        long seq = api("/api/heads").path("projects").get(0).path("head_seq").asLong();
+        JsonNode hint = run(
+                        "quota",
+                        "should-run",
+                        "--goal-id",
+                        "g1",
+                        "--agent-id",
+                        "builder",
+                        "--runtime-profile",
+                        "codex_app_heartbeat")
+                .path("scheduler_hint")
+                .path("app_automation")
+                .path("ack_hint")
+                .path("cli_args");
+        List<String> ack = new ArrayList<>();
+        hint.forEach(a -> ack.add(a.asText()));
+        ok(run(ack.toArray(String[]::new))); // the Codex App applied its RRULE
+        ok(
+                run( // and the lane's heartbeat is installed in Claude Code too
+                        "heartbeat-prompt",
+                        "--goal-id",
+                        "g1",
+                        "--agent-id",
+                        "builder",
+                        "--bootstrap",
+                        "--record-install",
+                        "--host-surface",
+                        "claude-code",
+                        "--execute"));
+        long deadline = System.nanoTime() + 10_000_000_000L; // generous: not a timing test
+        while (api("/api/heads").path("projects").get(0).path("head_seq").asLong() < seq + 2
+                && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+
+        JsonNode goal = api("/api/goal?project=0&goal_id=g1");
+        JsonNode builder = null;
+        JsonNode reviewer = null;
+        for (JsonNode lane : goal.path("lanes")) {
+            if (lane.path("agent_id").asText().equals("builder")) {
+                builder = lane;
+            } else if (lane.path("agent_id").asText().equals("reviewer")) {
+                reviewer = lane;
+            }
+        }
+        List<String> surfaces = new ArrayList<>();
+        builder.path("surfaces").forEach(s -> surfaces.add(s.path("surface").asText()));
+        assertEquals(List.of("claude_code", "codex_app"), surfaces, builder.toString());
+        for (JsonNode s : builder.path("surfaces")) {
+            String profile = s.path("runtime_profile").asText();
+            assertEquals(
+                    s.path("surface").asText().equals("codex_app") ? "codex_app_heartbeat" : "claude_code", profile);
+            assertSameDocument(
+                    s.path("decision"),
+                    run(
+                            "quota",
+                            "should-run",
+                            "--goal-id",
+                            "g1",
+                            "--agent-id",
+                            "builder",
+                            "--runtime-profile",
+                            profile,
+                            "--include-detail",
+                            "all"));
+        }
+        // the Codex App's applied RRULE is in its own answer: nothing left to apply or acknowledge
+        JsonNode backoff = builder.path("surfaces")
+                .get(1)
+                .path("decision")
+                .path("scheduler_hint")
+                .path("app_automation")
+                .path("stateful_backoff");
+        assertFalse(backoff.path("apply_needed").asBoolean(), backoff.toString());
+        assertEquals(0, reviewer.path("surfaces").size(), "a lane with no installs or scheduler events has one answer");
+    }
+
     private JsonNode goalInOverview() throws IOException {
         return api("/api/overview")
                 .path("projects")
