@@ -20,7 +20,8 @@ import java.util.Optional;
  * What the dashboard shows, built only from the CLI's own documents ({@link CliDocuments}) and
  * rebuilt when a ledger head moves. The overview is kept ready: {@link #refresh} (called by one
  * background thread a few times a second) reads every project's committed head marker
- * ({@link ReadProjectHeads}: one small file each), re-reads only the projects whose head moved, and
+ * ({@link ReadProjectHeads.Watch}: one small file each, or one head query on a kept session for a
+ * project on a server ledger), re-reads only the projects whose head moved, and
  * then publishes a new {@link #version}. A request never waits for a rebuild: it gets the last
  * published bytes.
  *
@@ -44,6 +45,7 @@ final class DashboardData {
 
     private record Built(String key, ObjectNode facts) {}
 
+    private final ReadProjectHeads.Watch watch = new ReadProjectHeads.Watch();
     private final Map<Integer, Built> projects = new HashMap<>();
     private final Map<String, Built> goals = new HashMap<>();
     private String risksKey = "";
@@ -86,6 +88,11 @@ final class DashboardData {
                 + h.runtimeRoot().hashCode();
     }
 
+    /** Ends the server ledger sessions the head watch holds. */
+    synchronized void close() {
+        watch.close();
+    }
+
     /**
      * Re-reads what moved; publishes a new overview when anything did. The moved projects' cards
      * are published first; {@code global-risks}, which reads every project, follows in a second
@@ -93,7 +100,7 @@ final class DashboardData {
      */
     synchronized void refresh() {
         List<ProjectHead> now = new ArrayList<>();
-        for (ProjectHead h : ReadProjectHeads.run(context.invocation(context.loopxHome()))) {
+        for (ProjectHead h : watch.heads(context.invocation(context.loopxHome()))) {
             // a marker caught mid-append (pending) is not a new head: keep the last one until it commits
             ProjectHead before = h.index() < heads.size() ? heads.get(h.index()) : null;
             boolean sameProject = before != null

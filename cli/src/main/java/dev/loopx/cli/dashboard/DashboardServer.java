@@ -270,5 +270,6 @@ public final class DashboardServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        data.close();
     }
 }
