@@ -57,6 +57,7 @@ final class ChildCli implements AutoCloseable {
         private final Map<String, String> env = new LinkedHashMap<>();
         private final Map<String, String> props = new LinkedHashMap<>();
         private String umask;
+        private List<String> prefix = List.of();
         private final List<ChildCli> started = new CopyOnWriteArrayList<>();
         private final AtomicInteger counter = new AtomicInteger();
         private final Thread shutdownHook = new Thread(this::killAll, "child-cli-reaper");
@@ -92,6 +93,12 @@ final class ChildCli implements AutoCloseable {
         /** Children start under this umask (e.g. {@code "000"}), through {@code sh}. */
         Launcher umask(String mask) {
             this.umask = mask;
+            return this;
+        }
+
+        /** Children start through this command (e.g. {@code nsenter -t PID -m --}), which then runs java. */
+        Launcher prefix(List<String> command) {
+            this.prefix = List.copyOf(command);
             return this;
         }
 
@@ -133,6 +140,7 @@ final class ChildCli implements AutoCloseable {
             if (umask != null) {
                 command.addAll(0, List.of("sh", "-c", "umask " + umask + "; exec \"$@\"", "sh"));
             }
+            command.addAll(0, prefix);
             ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
             pb.environment().putAll(env);
             pb.environment().remove("JAVA_TOOL_OPTIONS");

@@ -262,6 +262,15 @@ public final class LoopxRuntime implements AutoCloseable {
         try {
             catchUp().catchUp(ledger(), current, ProjectionCatchUp.Progress.NONE);
         } catch (LedgerException e) {
+            if (e.errorCode().equals("projection_store_unreadable")) {
+                // the store cannot take the newest events (a full disk, read-only storage): the
+                // ledger still answers; the next command tries the store again
+                serveFromMemory();
+                warnings.accept("the projection store could not be caught up with the ledger (" + rootCause(e)
+                        + "); this answer was read from the ledger directly. The next command tries again;"
+                        + " once there is space, `loopx projections rebuild` also fixes it");
+                return store;
+            }
             if (!e.errorCode().equals("projection_diverged")) {
                 throw e;
             }
@@ -384,19 +393,33 @@ public final class LoopxRuntime implements AutoCloseable {
         try {
             store.apply(events, projector);
         } catch (RuntimeException e) {
-            try {
-                store.close();
-            } catch (RuntimeException ignored) {
-                // the store is already unusable; the journal holds the truth
-            }
-            ProjectionStore memory = new dev.loopx.projections.memory.InMemoryProjectionStore();
-            catchUp().catchUp(ledger(), memory, ProjectionCatchUp.Progress.NONE);
-            store = memory;
+            serveFromMemory();
             warnings.accept("the write was recorded (seq " + appended.getLast().seq()
-                    + "), but the projection store could not be updated ("
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+                    + "), but the projection store could not be updated (" + rootCause(e)
                     + "); the next command catches it up, or run `loopx projections rebuild`");
         }
+    }
+
+    /** From now on this process answers from views folded in memory from the whole ledger; the store file is left as it is. */
+    private void serveFromMemory() {
+        try {
+            store.close();
+        } catch (RuntimeException ignored) {
+            // the store is already unusable; the journal holds the truth
+        }
+        ProjectionStore memory = new dev.loopx.projections.memory.InMemoryProjectionStore();
+        catchUp().catchUp(ledger(), memory, ProjectionCatchUp.Progress.NONE);
+        store = memory;
+    }
+
+    /** The innermost message of a failure (e.g. SQLite's "database or disk is full"), for a person. */
+    static String rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return message.length() > 200 ? message.substring(0, 200) + "…" : message;
     }
 
     /**

@@ -188,7 +188,10 @@ public final class LedgerLock implements WriteLock {
             }
         } catch (IOException e) {
             closeChannel();
-            throw new LedgerException("runtime_root_unwritable", "cannot open the ledger lock file", e);
+            throw new LedgerException(
+                    "runtime_root_unwritable",
+                    "cannot open the ledger lock file (" + dev.loopx.ledger.files.IoReason.of(e) + ")",
+                    e);
         } catch (InterruptedException e) {
             closeChannel();
             throw e;
@@ -300,7 +303,10 @@ public final class LedgerLock implements WriteLock {
                 probe.release();
                 return true;
             } catch (IOException e) {
-                throw new LedgerException("runtime_root_unwritable", "cannot open the ledger lock file", e);
+                throw new LedgerException(
+                        "runtime_root_unwritable",
+                        "cannot open the ledger lock file (" + dev.loopx.ledger.files.IoReason.of(e) + ")",
+                        e);
             }
         } finally {
             threads.unlock();
