@@ -14,7 +14,15 @@ public final class Main {
         WarmUp.start(args);
         PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        long started = System.nanoTime();
         int exit = Cli.run(args, out, err, Environment.system(Clock.systemUTC()));
+        if ("1".equals(System.getenv("LOOPX_TIMING"))) {
+            // for benchmarks (bench/run --writers): where this command's time went, one stderr line
+            err.printf(
+                    "loopx: timing: run_ms=%d lock_wait_ms=%d%n",
+                    (System.nanoTime() - started) / 1_000_000,
+                    dev.loopx.application.ops.ProcessTiming.lockWaitMillis());
+        }
         out.flush();
         err.flush();
         // Not System.exit: Runtime.exit first asks for a System.Logger to log the exit, and finding

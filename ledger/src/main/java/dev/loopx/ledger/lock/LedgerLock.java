@@ -35,6 +35,15 @@ import java.util.concurrent.locks.ReentrantLock;
  * enough for every waiter to poll at least twice. Uncontended writers never wait.
  */
 public final class LedgerLock implements WriteLock {
+    /** Time this process spent waiting for the writer lock (kernel lock taken), for {@code LOOPX_TIMING}. */
+    private static final java.util.concurrent.atomic.AtomicLong WAITED_NANOS =
+            new java.util.concurrent.atomic.AtomicLong();
+
+    /** How long this process waited for writer locks so far, in all (nanoseconds). */
+    public static long waitedNanos() {
+        return WAITED_NANOS.get();
+    }
+
     /**
      * How long a writer waits while the ledger makes no progress (no append moves {@code ledger.head}):
      * a holder that appends nothing for this long is stuck, and waiting longer helps nobody.
@@ -132,6 +141,7 @@ public final class LedgerLock implements WriteLock {
         }
         try {
             acquireKernelLock(start, deadlineNanos);
+            WAITED_NANOS.addAndGet(System.nanoTime() - start);
         } catch (InterruptedException e) {
             threads.unlock();
             Thread.currentThread().interrupt();
