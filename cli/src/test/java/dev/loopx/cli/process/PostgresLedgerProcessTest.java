@@ -109,6 +109,61 @@ class PostgresLedgerProcessTest extends ChildProcessTest {
         }
     }
 
+    /**
+     * PostgreSQL's own conventions beyond the password: a service from a service file
+     * ({@code PGSERVICEFILE}, {@code ?service=NAME} with no host) reaches the same ledger as the
+     * host URL; {@code PGSSLMODE} is honoured (this test server has no TLS, so {@code require} is
+     * refused with a message that says so, exit 3, nothing written); a service no file defines is
+     * named plainly.
+     */
+    @Test
+    void aServiceFileAndPgsslmodeFollowPostgresConventions() throws Exception {
+        PostgresServer server = server();
+        cli.env("PGPASSWORD", server.password()); // the user comes from the service file
+        String ledger = newLedger();
+        Path serviceFile = cli.workDir().resolve("pg_service.conf");
+        Files.writeString(
+                serviceFile,
+                "# LoopX test\n[loopx-test]\nhost=127.0.0.1\nport=" + server.port() + "\ndbname="
+                        + PostgresServer.DATABASE + "\nuser=" + PostgresServer.USER + "\n");
+        cli.env("PGSERVICEFILE", serviceFile.toString());
+
+        Path viaService = connect("via-service", "svc-goal", "postgresql:///?service=loopx-test&ledger=" + ledger);
+        assertEquals(
+                "postgresql:///?ledger=" + ledger + "&service=loopx-test",
+                Files.readString(viaService.resolve("ledger-location")).trim(),
+                "stored as given, no user info");
+        ok(in(viaService, "todo", "add", "--goal-id", "svc-goal", "--role", "agent", "--text", "through the service"));
+        cli.env("PGUSER", PostgresServer.USER);
+        Path viaHost = connect("via-host", "svc-goal", server.url(ledger));
+        assertEquals(verify(viaService).path("head_hash"), verify(viaHost).path("head_hash"), "one ledger");
+        assertEquals(dump(viaService), dump(viaHost));
+
+        cli.env("PGSSLMODE", "require");
+        ChildCli tls = in(viaHost, "todo", "add", "--goal-id", "svc-goal", "--role", "agent", "--text", "over TLS");
+        assertEquals(3, tls.awaitExit(T), tls.describe());
+        JsonNode refused = tls.singleJsonDocument();
+        assertEquals("ledger_server_refused", refused.path("error_code").asText(), tls.describe());
+        assertTrue(refused.path("message").asText().contains("does not accept TLS"), tls.describe());
+        cli.env("PGSSLMODE", "disable");
+        assertEquals(
+                1,
+                ok(in(viaHost, "todo", "list", "--goal-id", "svc-goal"))
+                        .path("todos")
+                        .size());
+
+        Files.writeString(
+                viaService.resolve("ledger-location"),
+                "postgresql:///?ledger=" + ledger + "&service=no-such-service\n");
+        ChildCli unknown = in(viaService, "status", "--goal-id", "svc-goal");
+        unknown.awaitExit(T);
+        JsonNode err = unknown.singleJsonDocument();
+        assertEquals("invalid_ledger_location", err.path("error_code").asText(), unknown.describe());
+        assertTrue(err.path("message").asText().contains("service=no-such-service"), unknown.describe());
+        assertFalse(unknown.stderr().contains("WARNING"), "the driver's own log stays quiet: " + unknown.describe());
+        assertPasswordNowhere(server.password(), viaService, viaHost);
+    }
+
     @Test
     void aProjectOnAPostgresLedger_worksLikeChronicle_andTwoRootsShareIt() throws Exception {
         PostgresServer server = server();

@@ -32,6 +32,14 @@ final class Failures {
                             + " password in the .pgpass file of your home folder (or PGPASSFILE, PGPASSWORD); nothing was written",
                     null);
         }
+        if (state.equals("08004")) {
+            return new LedgerException(
+                    REFUSED,
+                    "the PostgreSQL server of this runtime root's ledger does not accept TLS, but sslmode (PGSSLMODE or"
+                            + " the URL's sslmode=) asks for it; enable TLS on the server or choose another sslmode;"
+                            + " nothing was written",
+                    null);
+        }
         if (state.equals("3D000")) {
             return new LedgerException(
                     REFUSED, "the ledger's PostgreSQL database does not exist; create it (createdb) first", null);

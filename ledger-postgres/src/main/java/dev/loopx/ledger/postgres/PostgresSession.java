@@ -27,6 +27,15 @@ import java.util.Properties;
  * used under this object's monitor.
  */
 final class PostgresSession implements ServerLedgerSession {
+    /** The driver logs through java.util.logging to stderr (e.g. a service it cannot find): LoopX says it instead. */
+    private static final java.util.logging.Logger DRIVER_LOG = quiet();
+
+    private static java.util.logging.Logger quiet() {
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger("org.postgresql");
+        log.setLevel(java.util.logging.Level.OFF);
+        return log;
+    }
+
     private final LedgerLocation location;
     private final Map<String, String> environment;
     private final AdvisoryLock lock;
@@ -124,14 +133,9 @@ final class PostgresSession implements ServerLedgerSession {
         p.setProperty("socketTimeout", "60");
         p.setProperty("tcpKeepAlive", "true");
         p.setProperty("options", "-c synchronous_commit=on");
-        StringBuilder url = new StringBuilder("jdbc:postgresql://").append(location.host());
-        if (location.port() > 0) {
-            url.append(':').append(location.port());
-        }
-        url.append('/').append(location.database());
         Connection c = null;
         try {
-            c = new org.postgresql.Driver().connect(url.toString(), p);
+            c = new org.postgresql.Driver().connect(jdbcUrl(location, service, p), p);
             if (c == null) {
                 throw new LedgerException("invalid_ledger_location", "the ledger URL is not a PostgreSQL URL", null);
             }
@@ -142,6 +146,14 @@ final class PostgresSession implements ServerLedgerSession {
             closeQuietly(c);
             broken = true;
             brokenState = e.getSQLState();
+            if (c == null && service != null && "99999".equals(e.getSQLState())) {
+                // the driver could not resolve the URL: the service is not in the service file
+                throw new LedgerException(
+                        "invalid_ledger_location",
+                        "the ledger URL names service=" + service + ", which no service file defines (PGSERVICEFILE,"
+                                + " else .pg_service.conf in your home folder); add it there or give host and database",
+                        null);
+            }
             throw c == null
                     ? Failures.onConnect(e)
                     : Failures.during("ledger_unreadable", "cannot set up the ledger schema", e);
@@ -149,6 +161,31 @@ final class PostgresSession implements ServerLedgerSession {
             closeQuietly(c);
             throw e;
         }
+    }
+
+    /**
+     * The driver's URL. The driver reads a service file only for a {@code service} named in the URL
+     * itself, and only without a database path when the URL has no host: then host, port and
+     * database come from the service (a database the ledger URL names is passed as a property).
+     */
+    static String jdbcUrl(LedgerLocation location, String service, Properties p) {
+        StringBuilder url = new StringBuilder("jdbc:postgresql://");
+        if (location.host().isEmpty()) {
+            if (!location.database().isEmpty()) {
+                p.setProperty("PGDBNAME", location.database());
+            }
+        } else {
+            url.append(location.host());
+            if (location.port() > 0) {
+                url.append(':').append(location.port());
+            }
+            url.append('/').append(location.database());
+        }
+        if (service != null) {
+            url.append("?service=")
+                    .append(java.net.URLEncoder.encode(service, java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return url.toString();
     }
 
     private String env(String name) {
