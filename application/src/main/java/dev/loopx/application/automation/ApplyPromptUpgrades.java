@@ -82,7 +82,7 @@ public final class ApplyPromptUpgrades {
             return Either.left(new OfflineExecuteRequired());
         }
         CodexHome home = new CodexHome(Path.of(plan.codexHome()), CodexHome.Source.FLAG);
-        PromptMigrator migrator = AppLanes.migrator(invocation, home, AppLanes.journal(invocation));
+        PromptMigrator migrator = AppLanes.migrator(invocation, home, AppLanes.journal(invocation, home));
         boolean appRunning = migrator.appRunning();
         Optional<String> deferral = migrator.deferralReason();
         try (LoopxRuntime runtime = Composition.open(invocation)) {

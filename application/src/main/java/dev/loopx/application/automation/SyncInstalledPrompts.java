@@ -139,7 +139,7 @@ public final class SyncInstalledPrompts {
             List<PlanEntry> toMigrate,
             MigrationRecords records,
             List<Row> rows) {
-        PromptMigrator migrator = AppLanes.migrator(invocation, home, AppLanes.journal(invocation));
+        PromptMigrator migrator = AppLanes.migrator(invocation, home, AppLanes.journal(invocation, home));
         PromptPlan sub = new PromptPlan(
                 snapshot.codexHome(),
                 AppLanes.runtimeRoot(invocation),

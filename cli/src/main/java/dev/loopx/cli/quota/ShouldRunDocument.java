@@ -54,7 +54,14 @@ final class ShouldRunDocument {
         ObjectNode heartbeat = doc.putObject("heartbeat_recommendation");
         heartbeat.put("recommended_mode", d.recommendedMode());
         heartbeat.put("notify", notify(d.notifyUser()));
-        doc.set("interaction_contract", contract(d.interactionContract(), answer.upgradeRead()));
+        doc.set(
+                "interaction_contract",
+                contract(
+                        d.interactionContract(),
+                        answer.upgradeRead(),
+                        answer.binding()
+                                .map(dev.loopx.host.codexapp.binding.AppPromptBinding::cliBin)
+                                .orElse("loopx")));
         ObjectNode liveness = doc.putObject("automation_liveness");
         liveness.put("automation_action", d.automationAction());
         liveness.put("pause_allowed", d.pauseAllowed());
@@ -106,7 +113,7 @@ final class ShouldRunDocument {
      * confirmed upgrade (when present) and {@code turn_envelope_budget_bytes}: the envelope budget,
      * plus the read's budget only when the read is emitted. The read grants no authority.
      */
-    private static ObjectNode contract(InteractionContract c, Optional<PendingUpgrade> confirmed) {
+    private static ObjectNode contract(InteractionContract c, Optional<PendingUpgrade> confirmed, String cliBin) {
         ObjectNode n = Json.object();
         n.put("schema_version", "loopx_interaction_contract_v0");
         n.put("mode", c.mode());
@@ -138,7 +145,7 @@ final class ShouldRunDocument {
             read.put("kind", PendingUpgradeHint.KIND);
             read.put("ordering", "before_work");
             read.put("prompt_budget_bytes", PendingUpgradeHint.READ_BUDGET_BYTES);
-            read.put("command", "loopx automation-prompts plan --automation-id " + p.automationId());
+            read.put("command", cliBin + " automation-prompts plan --automation-id " + p.automationId());
             read.put("automation_id", p.automationId());
             read.put("prompt_sha256", p.oldPromptSha256());
             read.put("grants_authority", false);

@@ -223,7 +223,8 @@ class AutomationPromptsTest {
                 ManagedWrapper.sha256(prompt(V1)));
         assertEquals(
                 List.of("prompt_migration.applied:" + CUSTOM, "prompt_migration.applied:" + V1), migrationEvents());
-        Path journals = Path.of(root, "private", "automation-migrations");
+        Path journals = new dev.loopx.host.codexapp.migration.MigrationJournal(Path.of(root), store.home()).directory();
+        assertEquals(Path.of(root, "private", "automation-migrations"), journals.getParent());
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(journals)));
         assertEquals(
                 "rw-------",

@@ -100,6 +100,12 @@ public final class PromptMigrator {
             MigrationHook storeHook,
             String route) {
         Optional<String> deferAll = probe.deferralReason();
+        if (deferAll.isEmpty()) {
+            // a journal path that is not a regular file refuses the whole apply before any store is touched
+            plan.entries().stream()
+                    .filter(PlanEntry::adoptionRequired)
+                    .forEach(e -> journal.requireWritable(e.automationId()));
+        }
         List<Result> results = new ArrayList<>();
         for (PlanEntry e : plan.entries()) {
             if (e.status().equals(PlanEntry.CURRENT)) {
