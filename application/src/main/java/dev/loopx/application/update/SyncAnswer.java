@@ -18,12 +18,26 @@ import java.util.Optional;
  */
 public record SyncAnswer(
         Map<String, Integer> counts, List<Row> automations, Optional<List<AutomationUpdate>> automationUpdateRequests) {
-    /** One automation's result, and its reason (a machine code) when the child gave one. */
-    public record Row(String automationId, String result, Optional<String> reason) {
+    /**
+     * One automation's result, and its reason (a machine code) when the child gave one.
+     *
+     * @param managed the automation holds (in at least one store) a managed wrapper LoopX recognised
+     *     ({@code binding_source: managed_wrapper}): one the upgrade must bring to its target
+     */
+    public record Row(String automationId, String result, Optional<String> reason, boolean managed) {
         public Row {
             Objects.requireNonNull(automationId, "automationId");
             Objects.requireNonNull(result, "result");
             Objects.requireNonNull(reason, "reason");
+        }
+
+        public Row(String automationId, String result, Optional<String> reason) {
+            this(automationId, result, reason, false);
+        }
+
+        /** A recognised managed prompt that did not reach its target (anything but updated or current). */
+        public boolean managedLeftBehind() {
+            return managed && !result.equals("updated") && !result.equals("current");
         }
     }
 
@@ -41,7 +55,15 @@ public record SyncAnswer(
                 .forEach(c -> counts.put(c.getKey(), c.getValue().asInt()));
         List<Row> rows = new ArrayList<>();
         for (JsonNode a : doc.path("automations")) {
-            rows.add(new Row(a.path("automation_id").asText(), a.path("result").asText(), text(a, "reason")));
+            rows.add(new Row(
+                    a.path("automation_id").asText(),
+                    a.path("result").asText(),
+                    text(a, "reason")
+                            .or(() -> a.path("reasons").isArray()
+                                            && !a.path("reasons").isEmpty()
+                                    ? Optional.of(a.path("reasons").get(0).asText())
+                                    : Optional.empty()),
+                    a.path("binding_source").asText("").equals("managed_wrapper")));
         }
         Optional<List<AutomationUpdate>> requests = Optional.empty();
         if (doc.has("automation_update_requests")) {

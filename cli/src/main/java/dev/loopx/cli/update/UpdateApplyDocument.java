@@ -113,6 +113,14 @@ final class UpdateApplyDocument {
                 row.put("automation_id", a.automationId());
                 row.put("result", a.result());
                 a.reason().ifPresent(reason -> row.put("reason", reason));
+                row.put("managed", a.managed());
+            }
+            ArrayNode left = o.putArray("managed_left_behind");
+            for (SyncAnswer.Row a : p.leftBehind()) {
+                ObjectNode row = left.addObject();
+                row.put("automation_id", a.automationId());
+                row.put("result", a.result());
+                a.reason().ifPresent(reason -> row.put("reason", reason));
             }
             d.automationUpdateRequests()
                     .ifPresent(
@@ -137,6 +145,11 @@ final class UpdateApplyDocument {
                 "quit the Codex App (or send the automation_update requests), then: " + RETRY;
             case PromptReconciliation.CHANGED_SINCE_SNAPSHOT ->
                 "an automation changed after the snapshot: loopx automation-prompts plan, review, apply";
+            case PromptReconciliation.MANAGED_LEFT_BEHIND ->
+                "managed wrappers did not reach the new version (prompts.managed_left_behind): a blocked one needs"
+                        + " loopx automation-prompts plan --automation-id ID (recover/rollback when a migration was"
+                        + " torn); one of another --cli-bin (a canary) is upgraded with that binary's own"
+                        + " sync-installed --cli-bin BIN";
             case PromptReconciliation.REVIEW_REQUIRED ->
                 "custom prompts need review: loopx automation-prompts plan, then apply";
             default -> "";
@@ -167,6 +180,11 @@ final class UpdateApplyDocument {
                 + rt.path("class_archive").asText() + ")");
         out.println("prompts: " + doc.path("prompts").path("result").asText() + " · upgrade_complete="
                 + doc.path("upgrade_complete").asBoolean());
+        for (JsonNode left : doc.path("prompts").path("managed_left_behind")) {
+            out.println("  left behind: " + left.path("automation_id").asText() + " "
+                    + left.path("result").asText()
+                    + (left.hasNonNull("reason") ? " [" + left.path("reason").asText() + "]" : ""));
+        }
         out.println("next: " + doc.path("next_step").asText());
     }
 }

@@ -56,6 +56,57 @@ public final class AutomationImage {
         return sha256(out.toByteArray());
     }
 
+    /**
+     * The fields the Codex App's scheduler rewrites on every run, in the row and in the TOML
+     * mirror: they never make a plan, a snapshot or a preview stale.
+     */
+    public static final java.util.Set<String> SCHEDULER_FIELDS =
+            java.util.Set.of("next_run_at", "updated_at", "last_run_at");
+
+    /**
+     * {@code state_sha256}: what a plan, a snapshot or an App-side request holds as its
+     * precondition. SHA-256 over the row without {@link #SCHEDULER_FIELDS} (every other column,
+     * storage class and bytes: identity, kind, prompt, status, rrule, thread, name…) and the TOML
+     * document's parsed tree without those keys (so a scheduler tick, which rewrites them, changes
+     * nothing here; the raw bytes when the TOML does not parse). Any other change changes it.
+     */
+    public String stateSha256() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes("loopx_codex_automation_state_v1\n".getBytes(StandardCharsets.US_ASCII));
+        RowImage.lengthPrefixed(out, automationId.getBytes(StandardCharsets.UTF_8));
+        RowImage stable = new RowImage(row.columns().stream()
+                .filter(c -> !SCHEDULER_FIELDS.contains(c.name()))
+                .toList());
+        RowImage.lengthPrefixed(out, stable.canonicalBytes());
+        if (toml == null) {
+            out.write(0);
+        } else {
+            var parsed = AutomationToml.parse(toml);
+            if (parsed.isRight()) {
+                ObjectNode tree = parsed.get().tree();
+                SCHEDULER_FIELDS.forEach(tree::remove);
+                out.write(1);
+                RowImage.lengthPrefixed(out, canonicalJson(tree));
+            } else {
+                out.write(2);
+                RowImage.lengthPrefixed(out, toml);
+            }
+        }
+        return sha256(out.toByteArray());
+    }
+
+    private static byte[] canonicalJson(JsonNode tree) {
+        try {
+            return CANONICAL.writeValueAsBytes(CANONICAL.treeToValue(tree, Object.class));
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("a parsed TOML tree is always JSON", e);
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper CANONICAL =
+            new com.fasterxml.jackson.databind.ObjectMapper()
+                    .configure(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+
     static String sha256(byte[] bytes) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
