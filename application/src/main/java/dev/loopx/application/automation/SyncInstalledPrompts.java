@@ -76,10 +76,12 @@ public final class SyncInstalledPrompts {
             boolean appRunning,
             Optional<String> deferralReason,
             Optional<List<AutomationUpdate>> appSide,
-            boolean succeeded) {
+            boolean succeeded,
+            Optional<java.nio.file.Path> reportFile) {
         public Migration {
             Objects.requireNonNull(deferralReason, "deferralReason");
             appSide = appSide.map(List::copyOf);
+            Objects.requireNonNull(reportFile, "reportFile");
         }
     }
 
@@ -109,7 +111,7 @@ public final class SyncInstalledPrompts {
                 return Either.left(StoreUnavailable.of(fresh.getLeft()));
             }
             List<Row> rows = new ArrayList<>();
-            List<PlanEntry> toMigrate = classify(snapshot, fresh.get(), r, rows);
+            List<PlanEntry> toMigrate = classify(snapshot, fresh.get(), r, rows, AppLanes.journal(invocation, home));
             boolean ok = true;
             Optional<Migration> migration = Optional.empty();
             List<RecordedMigration> recorded = List.of();
@@ -185,13 +187,22 @@ public final class SyncInstalledPrompts {
     }
 
     /** Adds one row per snapshot entry (its verdict, or pending/would_update) and answers the entries to migrate. */
-    private static List<PlanEntry> classify(PromptPlan snapshot, PromptPlan fresh, Request r, List<Row> rows) {
+    private static List<PlanEntry> classify(
+            PromptPlan snapshot,
+            PromptPlan fresh,
+            Request r,
+            List<Row> rows,
+            dev.loopx.host.codexapp.migration.MigrationJournal journal) {
         List<PlanEntry> toMigrate = new ArrayList<>();
         for (int i = 0; i < snapshot.entries().size(); i++) {
             PlanEntry now = fresh.entries().get(i);
             Optional<String> verdict = SyncVerdict.of(snapshot.entries().get(i), now, r.cliBin());
             if (verdict.isPresent()) {
-                rows.add(new Row(PlannedAutomation.of(now), verdict.get(), false, ""));
+                rows.add(new Row(
+                        PlannedAutomation.of(now, PlanPromptUpgrades.pendingJournal(journal, now)),
+                        verdict.get(),
+                        false,
+                        ""));
             } else {
                 toMigrate.add(now);
                 rows.add(new Row(PlannedAutomation.of(now), r.execute() ? PENDING : WOULD_UPDATE, false, ""));
@@ -228,8 +239,12 @@ public final class SyncInstalledPrompts {
             succeeded &= result.result().equals("updated") || result.result().equals("current");
         }
         // probed again: the App-side requests are offered when the App runs now, after the apply
+        Optional<String> deferredNow = migrator.deferralReason();
         Optional<List<AutomationUpdate>> appSide =
-                migrator.deferralReason().map(reason -> ApplyPromptUpgrades.automationUpdateRequests(toMigrate));
-        return new Migration(appRunning, deferral, appSide, succeeded);
+                deferredNow.map(reason -> ApplyPromptUpgrades.automationUpdateRequests(toMigrate));
+        // the complete requests (they hold the desired prompt, a local path) go to the private report
+        Optional<java.nio.file.Path> report =
+                deferredNow.map(reason -> AppRequestReport.write(invocation, snapshot.codexHome(), reason, toMigrate));
+        return new Migration(appRunning, deferral, appSide, succeeded, report);
     }
 }

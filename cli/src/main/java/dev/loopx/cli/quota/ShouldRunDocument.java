@@ -65,13 +65,17 @@ final class ShouldRunDocument {
         ObjectNode liveness = doc.putObject("automation_liveness");
         liveness.put("automation_action", d.automationAction());
         liveness.put("pause_allowed", d.pauseAllowed());
-        ObjectNode upgrade = doc.putObject("automation_prompt_upgrade");
+        // heartbeat_identity_upgrade: the lane's heartbeat must be reinstalled with an agent identity.
+        // Its first name, automation_prompt_upgrade, is kept (same content) for hosts that read it; it is
+        // unrelated to the required_reads item of kind automation_prompt_upgrade (a pending prompt migration).
+        ObjectNode upgrade = doc.putObject("heartbeat_identity_upgrade");
         upgrade.put("required", d.promptUpgrade().isPresent());
         d.promptUpgrade().ifPresent(u -> {
             upgrade.put("command", u.command());
             ArrayNode agents = upgrade.putArray("registered_agents");
             u.registeredAgents().forEach(agents::add);
         });
+        doc.set("automation_prompt_upgrade", upgrade.deepCopy());
         doc.set("goal_frontier_projection", FrontierDocument.of(d.frontier()));
         doc.set("scheduler_hint", SchedulerHintDocument.of(d.schedulerHint(), answer.binding()));
         answer.turn().ifPresent(turn -> {

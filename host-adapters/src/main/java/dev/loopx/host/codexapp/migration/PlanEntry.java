@@ -109,6 +109,27 @@ public record PlanEntry(
         return !sourceSha256.equals(now.sourceSha256);
     }
 
+    /** This entry with the state digest, current prompt and App fields of {@code now} (a fresh read of the same automation). */
+    public PlanEntry withViewOf(PlanEntry now) {
+        return new PlanEntry(
+                automationId,
+                status,
+                reasons,
+                goalId,
+                agentId,
+                bindingSource,
+                wrapperVersion,
+                promptSha256,
+                sourceSha256,
+                targetThreadId,
+                desiredPrompt,
+                desiredSha256,
+                desiredWrapperVersion,
+                now.stateSha256,
+                now.currentPrompt,
+                now.appFields);
+    }
+
     public boolean adoptionRequired() {
         return status.equals(ADOPTION_REQUIRED);
     }
