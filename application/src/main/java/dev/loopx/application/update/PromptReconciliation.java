@@ -78,17 +78,21 @@ public record PromptReconciliation(
                     o.json().map(d -> d.path("error_code").asText("")).filter(code -> !code.isEmpty());
             return new PromptReconciliation(FAILED, true, doc, o.exitCode(), false, error);
         }
-        Map<String, Integer> counts = doc.get().counts();
-        String result = FAILED_RESULTS.stream().anyMatch(counts::containsKey)
+        return new PromptReconciliation(summarise(doc.get()), true, doc, o.exitCode(), true, Optional.empty());
+    }
+
+    /** The one result code of a finished sync-installed answer (see the class comment for the order). */
+    public static String summarise(SyncAnswer answer) {
+        Map<String, Integer> counts = answer.counts();
+        return FAILED_RESULTS.stream().anyMatch(counts::containsKey)
                 ? FAILED
                 : counts.containsKey("deferred")
                         ? DEFERRED
                         : counts.containsKey("changed_since_snapshot")
                                 ? CHANGED_SINCE_SNAPSHOT
-                                : doc.get().automations().stream().anyMatch(SyncAnswer.Row::managedLeftBehind)
+                                : answer.automations().stream().anyMatch(SyncAnswer.Row::managedLeftBehind)
                                         ? MANAGED_LEFT_BEHIND
                                         : counts.containsKey("review_required") ? REVIEW_REQUIRED : COMPLETE;
-        return new PromptReconciliation(result, true, doc, o.exitCode(), true, Optional.empty());
     }
 
     /**

@@ -48,7 +48,7 @@ public record SyncAnswer(
     }
 
     /** Reads the child's answer (an object with {@code automations}, as {@link RuntimeProcess} parsed it). */
-    static SyncAnswer read(JsonNode doc) {
+    public static SyncAnswer read(JsonNode doc) {
         Map<String, Integer> counts = new LinkedHashMap<>();
         doc.path("counts")
                 .properties()

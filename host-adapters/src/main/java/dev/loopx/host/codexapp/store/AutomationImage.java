@@ -66,9 +66,10 @@ public final class AutomationImage {
     /**
      * {@code state_sha256}: what a plan, a snapshot or an App-side request holds as its
      * precondition. SHA-256 over the row without {@link #SCHEDULER_FIELDS} (every other column,
-     * storage class and bytes: identity, kind, prompt, status, rrule, thread, name…) and the TOML
-     * document's parsed tree without those keys (so a scheduler tick, which rewrites them, changes
-     * nothing here; the raw bytes when the TOML does not parse). Any other change changes it.
+     * storage class and bytes: identity, kind, prompt, status, rrule, thread, name…) and the exact
+     * TOML bytes without the lines that assign those keys (so a scheduler tick, which rewrites
+     * them, changes nothing here; a TOML that is not UTF-8 counts whole). Any other change to
+     * either store, a comment included, changes it.
      */
     public String stateSha256() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -81,31 +82,21 @@ public final class AutomationImage {
         if (toml == null) {
             out.write(0);
         } else {
-            var parsed = AutomationToml.parse(toml);
-            if (parsed.isRight()) {
-                ObjectNode tree = parsed.get().tree();
-                SCHEDULER_FIELDS.forEach(tree::remove);
-                out.write(1);
-                RowImage.lengthPrefixed(out, canonicalJson(tree));
-            } else {
-                out.write(2);
-                RowImage.lengthPrefixed(out, toml);
-            }
+            out.write(1);
+            RowImage.lengthPrefixed(
+                    out,
+                    Utf8.decode(toml)
+                            .map(text ->
+                                    SCHEDULER_LINE.matcher(text).replaceAll("").getBytes(StandardCharsets.UTF_8))
+                            .orElse(toml));
         }
         return sha256(out.toByteArray());
     }
 
-    private static byte[] canonicalJson(JsonNode tree) {
-        try {
-            return CANONICAL.writeValueAsBytes(CANONICAL.treeToValue(tree, Object.class));
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException("a parsed TOML tree is always JSON", e);
-        }
-    }
-
-    private static final com.fasterxml.jackson.databind.ObjectMapper CANONICAL =
-            new com.fasterxml.jackson.databind.ObjectMapper()
-                    .configure(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+    /** A line assigning one of the {@link #SCHEDULER_FIELDS} (bare or quoted key), with its line end. */
+    private static final java.util.regex.Pattern SCHEDULER_LINE = java.util.regex.Pattern.compile(
+            "(?m)^[ \\t]*(?:next_run_at|updated_at|last_run_at|\"next_run_at\"|\"updated_at\"|\"last_run_at\")"
+                    + "[ \\t]*=[^\\n]*(?:\\n|$)");
 
     static String sha256(byte[] bytes) {
         try {
