@@ -63,7 +63,7 @@ public final class AppRequestReport {
         }
         Path target = file(invocation);
         try {
-            PrivateFiles.write(target, Json.mapper().writeValueAsBytes(doc));
+            PrivateFiles.write(target, Json.mapper().writeValueAsBytes(doc), target.getParent());
         } catch (IOException e) {
             throw new UncheckedIOException("the private automation_update report could not be written", e);
         }

@@ -17,7 +17,10 @@ import java.util.Optional;
  * offered them. Never its paths.
  */
 public record SyncAnswer(
-        Map<String, Integer> counts, List<Row> automations, Optional<List<AutomationUpdate>> automationUpdateRequests) {
+        Map<String, Integer> counts,
+        List<Row> automations,
+        Optional<List<AutomationUpdate>> automationUpdateRequests,
+        Optional<String> reportFile) {
     /**
      * One automation's result, and its reason (a machine code) when the child gave one.
      *
@@ -45,6 +48,14 @@ public record SyncAnswer(
         counts = Collections.unmodifiableMap(new LinkedHashMap<>(counts));
         automations = List.copyOf(automations);
         automationUpdateRequests = automationUpdateRequests.map(List::copyOf);
+        java.util.Objects.requireNonNull(reportFile, "reportFile");
+    }
+
+    public SyncAnswer(
+            Map<String, Integer> counts,
+            List<Row> automations,
+            Optional<List<AutomationUpdate>> automationUpdateRequests) {
+        this(counts, automations, automationUpdateRequests, Optional.empty());
     }
 
     /** Reads the child's answer (an object with {@code automations}, as {@link RuntimeProcess} parsed it). */
@@ -77,7 +88,10 @@ public record SyncAnswer(
             }
             requests = Optional.of(list);
         }
-        return new SyncAnswer(counts, rows, requests);
+        Optional<String> report = doc.path("automation_update_report").hasNonNull("file")
+                ? Optional.of(doc.path("automation_update_report").path("file").asText())
+                : Optional.empty();
+        return new SyncAnswer(counts, rows, requests, report);
     }
 
     private static Optional<String> text(JsonNode o, String field) {

@@ -49,8 +49,25 @@ final class SyncInstalledDocument {
             counts.put(row.result(), counts.path(row.result()).asInt(0) + 1);
         }
         doc.set("counts", counts);
+        List<String> review = synced.rows().stream()
+                .filter(r -> r.result().equals("review_required"))
+                .map(r -> r.entry().automationId())
+                .toList();
+        List<String> steps = new java.util.ArrayList<>();
         if (!synced.execute()) {
-            doc.put("next_step", "add --execute to migrate the would_update automations");
+            steps.add("add --execute to migrate the would_update automations");
+        }
+        if (doc.has("automation_update_report")) {
+            steps.add("the Codex App is running: apply the complete requests of automation_update_report.file"
+                    + " through the App, or quit it and run this again");
+        }
+        if (!review.isEmpty()) {
+            steps.add("custom prompts need review (" + String.join(", ", review)
+                    + "): loopx automation-prompts plan --automation-id ID, then apply --plan-file <plan_file>"
+                    + " --offline --execute");
+        }
+        if (!steps.isEmpty()) {
+            doc.put("next_step", String.join("; ", steps));
         }
         doc.set("ledger", AutomationPrompts.ledger(synced.recorded()));
         return doc;

@@ -125,6 +125,11 @@ final class UpdateApplyDocument {
             d.automationUpdateRequests()
                     .ifPresent(
                             requests -> o.set("automation_update_requests", AutomationUpdateDocument.list(requests)));
+            d.reportFile().ifPresent(f -> {
+                ObjectNode report = o.putObject("automation_update_report");
+                report.put("file", f);
+                report.put("file_mode", "0600");
+            });
         });
         return o;
     }
@@ -142,7 +147,8 @@ final class UpdateApplyDocument {
                                 + p.syncErrorCode().map(code -> ", " + code).orElse("")
                                 + "); retry with the new runtime: " + RETRY;
             case PromptReconciliation.DEFERRED ->
-                "quit the Codex App (or send the automation_update requests), then: " + RETRY;
+                "quit the Codex App (or apply the complete automation_update requests of"
+                        + " prompts.automation_update_report.file through it), then: " + RETRY;
             case PromptReconciliation.CHANGED_SINCE_SNAPSHOT ->
                 "an automation changed after the snapshot: loopx automation-prompts plan, review, apply";
             case PromptReconciliation.MANAGED_LEFT_BEHIND ->
@@ -180,6 +186,14 @@ final class UpdateApplyDocument {
                 + rt.path("class_archive").asText() + ")");
         out.println("prompts: " + doc.path("prompts").path("result").asText() + " · upgrade_complete="
                 + doc.path("upgrade_complete").asBoolean());
+        if (doc.path("prompts").path("automation_update_report").isObject()) {
+            out.println("complete automation_update requests: "
+                    + doc.path("prompts")
+                            .path("automation_update_report")
+                            .path("file")
+                            .asText()
+                    + " (private, 0600)");
+        }
         for (JsonNode left : doc.path("prompts").path("managed_left_behind")) {
             out.println("  left behind: " + left.path("automation_id").asText() + " "
                     + left.path("result").asText()

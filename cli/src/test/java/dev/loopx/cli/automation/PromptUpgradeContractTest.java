@@ -273,6 +273,22 @@ class PromptUpgradeContractTest {
     }
 
     @Test
+    void aLinkedPrivateFolderIsNeverWrittenThrough() throws Exception {
+        Path privateFolder = Path.of(root, "private");
+        Path elsewhere = Files.createDirectories(sandbox.resolve("elsewhere"));
+        if (Files.exists(privateFolder)) {
+            Files.move(privateFolder, sandbox.resolve("private-moved"));
+        }
+        Files.createSymbolicLink(privateFolder, elsewhere);
+        var r = run("automation-prompts", "plan", "--codex-home", home.toString(), "--automation-id", V1);
+        assertEquals(2, r.exit(), r::toString);
+        assertEquals("private_file_target_refused", r.json().get("error_code").asText());
+        try (var in = Files.list(elsewhere)) {
+            assertEquals(0, in.count(), "nothing written through the linked private folder");
+        }
+    }
+
+    @Test
     void aJournalPathThatIsNotARegularFileRefusesTheApplyBeforeAnyStoreIsTouched() throws Exception {
         Path planFile = sandbox.resolve("plan.json");
         plan(home, planFile, "--automation-id", V1);

@@ -144,7 +144,7 @@ public final class MigrationJournal {
 
     /** Refuses ({@link PrivateFiles.Refused}) when the journal of {@code automationId} could not be written safely. */
     public void requireWritable(String automationId) {
-        PrivateFiles.requireReplaceable(file(automationId));
+        PrivateFiles.requireReplaceable(file(automationId), root.getParent());
     }
 
     /**
@@ -219,7 +219,7 @@ public final class MigrationJournal {
 
     public void write(Entry entry) {
         try {
-            PrivateFiles.write(file(entry.automationId()), MAPPER.writeValueAsBytes(entry.toJson()));
+            PrivateFiles.write(file(entry.automationId()), MAPPER.writeValueAsBytes(entry.toJson()), root.getParent());
             Path legacy = legacyFile(entry.automationId());
             if (readFile(legacy).filter(this::ofThisHome).isPresent()) {
                 Files.delete(legacy); // moved to this home's folder

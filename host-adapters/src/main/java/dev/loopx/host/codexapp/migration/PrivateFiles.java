@@ -48,8 +48,17 @@ public final class PrivateFiles {
 
     /** Writes {@code bytes} to {@code target} atomically with mode 0600; {@link Refused} when the target is not a regular file. */
     public static void write(Path target, byte[] bytes) throws IOException {
+        write(target, bytes, null);
+    }
+
+    /**
+     * {@link #write(Path, byte[])} for a file under LoopX's own private folder
+     * ({@code <runtime-root>/private}): no folder from {@code privateFolder} down to the target's
+     * may be a symbolic link either.
+     */
+    public static void write(Path target, byte[] bytes, Path privateFolder) throws IOException {
         Objects.requireNonNull(bytes, "bytes");
-        requireReplaceable(target);
+        requireReplaceable(target, privateFolder);
         try {
             PRIVATE.replace(target, bytes);
         } catch (NotARegularFileException e) {
@@ -62,8 +71,19 @@ public final class PrivateFiles {
      * a link), in a folder that is absent or a real folder (not a link).
      */
     public static void requireReplaceable(Path target) {
+        requireReplaceable(target, null);
+    }
+
+    /** {@link #requireReplaceable(Path)}, and every folder from {@code privateFolder} (when given) down is real. */
+    public static void requireReplaceable(Path target, Path privateFolder) {
         Path file = target.toAbsolutePath();
         requireRealFolder(file.getParent());
+        if (privateFolder != null) {
+            Path top = privateFolder.toAbsolutePath();
+            for (Path f = file.getParent(); f != null && f.startsWith(top); f = f.getParent()) {
+                requireRealFolder(f);
+            }
+        }
         try {
             BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             if (!a.isRegularFile()) {
