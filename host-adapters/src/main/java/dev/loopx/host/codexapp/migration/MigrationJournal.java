@@ -205,9 +205,10 @@ public final class MigrationJournal {
 
     private static Optional<Entry> readFile(Path file) {
         try {
-            if (Files.isSymbolicLink(file)) {
-                throw new UncheckedIOException(
-                        "the migration journal is a symbolic link", new java.nio.file.FileSystemException("link"));
+            if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)
+                    && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                // a link, FIFO or device where a journal belongs is never followed or read
+                throw new PrivateFiles.Refused(file, "a non-regular file at a migration journal's path");
             }
             return Optional.of(Entry.fromJson(MAPPER.readTree(Files.readAllBytes(file))));
         } catch (NoSuchFileException e) {
