@@ -48,9 +48,9 @@ public final class AppLanes {
         return invocation.runtimeRoot().toAbsolutePath().normalize().toString();
     }
 
-    /** The private migration journals of the invocation's runtime root. */
-    static MigrationJournal journal(Invocation invocation) {
-        return new MigrationJournal(Path.of(runtimeRoot(invocation)));
+    /** The private migration journals of {@code home} in the invocation's runtime root. */
+    static MigrationJournal journal(Invocation invocation, CodexHome home) {
+        return new MigrationJournal(Path.of(runtimeRoot(invocation)), home);
     }
 
     /** A migrator over {@code home}'s stores and {@code journal}, probing this machine for a running Codex App. */

@@ -44,16 +44,19 @@ public final class ApplyPromptUpgrades {
      * What the apply did: whether a Codex App process ran, why every adoption was deferred (if it
      * was), one result per plan entry in plan order, the ledger's receipts, and the App-side
      * {@code automation_update} request of every adoption of the plan (what the App must be asked
-     * to write itself when the apply was deferred; the body stays in the private plan file).
+     * to write itself when the apply was deferred; the body stays in the private plan file), and
+     * when deferred the private report with the complete requests ({@link AppRequestReport}).
      */
     public record Applied(
             boolean appRunning,
             Optional<String> deferralReason,
             List<MigrationResult> results,
             List<RecordedMigration> recorded,
-            List<AutomationUpdate> automationUpdateRequests) {
+            List<AutomationUpdate> automationUpdateRequests,
+            Optional<Path> reportFile) {
         public Applied {
             Objects.requireNonNull(deferralReason, "deferralReason");
+            Objects.requireNonNull(reportFile, "reportFile");
             results = List.copyOf(results);
             recorded = List.copyOf(recorded);
             automationUpdateRequests = List.copyOf(automationUpdateRequests);
@@ -82,11 +85,13 @@ public final class ApplyPromptUpgrades {
             return Either.left(new OfflineExecuteRequired());
         }
         CodexHome home = new CodexHome(Path.of(plan.codexHome()), CodexHome.Source.FLAG);
-        PromptMigrator migrator = AppLanes.migrator(invocation, home, AppLanes.journal(invocation));
+        PromptMigrator migrator = AppLanes.migrator(invocation, home, AppLanes.journal(invocation, home));
         boolean appRunning = migrator.appRunning();
         Optional<String> deferral = migrator.deferralReason();
         try (LoopxRuntime runtime = Composition.open(invocation)) {
             MigrationRecords records = new MigrationRecords(invocation, runtime, home);
+            Optional<Path> report = deferral.map(reason -> AppRequestReport.write(
+                    invocation, plan.codexHome(), reason, fresh(invocation, runtime, home, plan)));
             List<PromptMigrator.Result> results =
                     migrator.apply(plan, records, r.hooks().journal(), r.hooks().store());
             return Either.right(new Applied(
@@ -94,8 +99,37 @@ public final class ApplyPromptUpgrades {
                     deferral,
                     results.stream().map(MigrationResult::of).toList(),
                     records.recorded(),
-                    automationUpdateRequests(plan.entries())));
+                    automationUpdateRequests(plan.entries()),
+                    report));
         }
+    }
+
+    /**
+     * The plan's adoptions as the stores hold them now (a fresh view: current field values and
+     * digests); an adoption that no longer reads the same is left out, since a request built on
+     * the plan's view would be refused by its precondition anyway.
+     */
+    private static List<PlanEntry> fresh(Invocation invocation, LoopxRuntime runtime, CodexHome home, PromptPlan plan) {
+        List<String> ids = plan.entries().stream()
+                .filter(PlanEntry::adoptionRequired)
+                .map(PlanEntry::automationId)
+                .toList();
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        List<PlanEntry> now = PlanPromptUpgrades.plan(
+                        invocation, home, AppLanes.registered(runtime.views()), ids, "loopx")
+                .map(PromptPlan::entries)
+                .getOrElse(List.of());
+        List<PlanEntry> out = new java.util.ArrayList<>();
+        for (PlanEntry was : plan.entries()) {
+            now.stream()
+                    .filter(n -> n.automationId().equals(was.automationId()) && was.adoptionRequired())
+                    .filter(n -> !was.changedIn(n))
+                    .findFirst()
+                    .ifPresent(n -> out.add(was.withViewOf(n)));
+        }
+        return out;
     }
 
     /** The App-side request of each adoption among {@code entries}, in order. */

@@ -36,4 +36,17 @@ public record MigrationResult(
                 r.newPromptSha256(),
                 r.targetThreadId());
     }
+
+    /** {@code refused} with {@code reason}, before any journal or store was read for a binding. */
+    public static MigrationResult refused(String automationId, String reason) {
+        return new MigrationResult(
+                automationId,
+                "refused",
+                reason,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
+    }
 }

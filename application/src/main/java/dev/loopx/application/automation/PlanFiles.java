@@ -44,8 +44,15 @@ public final class PlanFiles {
         }
     }
 
-    /** Writes {@code plan} (bodies included) to {@code file}, atomically, mode 0600. */
+    /**
+     * Writes {@code plan} (bodies included) to {@code file}, atomically, mode 0600; under the
+     * runtime root's {@code private/} folder no folder on the way may be a symbolic link either.
+     */
     public static void write(Path file, PromptPlan plan) throws IOException {
-        PrivateFiles.write(file, Json.mapper().writeValueAsBytes(plan.toPrivateJson()));
+        Path privateFolder = Path.of(plan.runtimeRoot()).resolve("private");
+        PrivateFiles.write(
+                file,
+                Json.mapper().writeValueAsBytes(plan.toPrivateJson()),
+                file.toAbsolutePath().startsWith(privateFolder) ? privateFolder : null);
     }
 }

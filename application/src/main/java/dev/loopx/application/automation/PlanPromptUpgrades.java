@@ -3,6 +3,8 @@ package dev.loopx.application.automation;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.host.codexapp.migration.MigrationJournal;
+import dev.loopx.host.codexapp.migration.PlanEntry;
 import dev.loopx.host.codexapp.migration.PromptPlan;
 import dev.loopx.host.codexapp.migration.PromptPlanner;
 import dev.loopx.host.codexapp.store.CodexAutomationStore;
@@ -55,15 +57,26 @@ public final class PlanPromptUpgrades {
         CodexHome home = AppLanes.codexHome(invocation, r.codexHome());
         Path target =
                 r.planFile() == null ? PlanFiles.defaultFile(invocation) : PlanFiles.resolve(invocation, r.planFile());
+        dev.loopx.host.codexapp.migration.PrivateFiles.requireReplaceable(target); // before reading anything
         Either<StoreProblem, PromptPlan> planned =
                 plan(invocation, home, registered(invocation), r.automationIds(), r.cliBin());
         if (planned.isLeft()) {
             return Either.left(StoreUnavailable.of(planned.getLeft()));
         }
         PlanFiles.write(target, planned.get());
-        List<PlannedAutomation> automations =
-                planned.get().entries().stream().map(PlannedAutomation::of).toList();
+        MigrationJournal journal = AppLanes.journal(invocation, home);
+        List<PlannedAutomation> automations = planned.get().entries().stream()
+                .map(e -> PlannedAutomation.of(e, pendingJournal(journal, e)))
+                .toList();
         return Either.right(new Planned(automations, home.source().name().toLowerCase(Locale.ROOT), target));
+    }
+
+    /** Whether {@code e} (read blocked, e.g. torn by a crash) has a pending migration journal in this home. */
+    static boolean pendingJournal(MigrationJournal journal, PlanEntry e) {
+        return e.status().equals(PlanEntry.BLOCKED)
+                && journal.read(e.automationId())
+                        .map(j -> j.state() == MigrationJournal.State.PENDING)
+                        .orElse(false);
     }
 
     /** The goals and agents registered in the invocation's runtime root (the runtime is closed again before the stores are read). */

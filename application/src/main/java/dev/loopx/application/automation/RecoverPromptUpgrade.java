@@ -21,10 +21,17 @@ import java.util.Objects;
  * to write ({@link OfflineExecuteRequired}), and record {@code prompt_migration.recovered|rolled_back}.
  */
 public final class RecoverPromptUpgrade {
+    /** Several Codex homes have a journal for the id and none was named with {@code --codex-home}. */
+    public static final String AMBIGUOUS_CODEX_HOME = "ambiguous_codex_home";
+
     private RecoverPromptUpgrade() {}
 
-    /** @param automationId a valid id (checked by the adapter) */
-    public record Request(String automationId, boolean rollback, boolean offline, boolean execute) {
+    /**
+     * @param automationId a valid id (checked by the adapter)
+     * @param codexHome the {@code --codex-home} value, {@code null} when not given: then the only
+     *     Codex home with a journal for the id (refused as {@code ambiguous_codex_home} when several have one)
+     */
+    public record Request(String automationId, String codexHome, boolean rollback, boolean offline, boolean execute) {
         public Request {
             Objects.requireNonNull(automationId, "automationId");
         }
@@ -46,13 +53,21 @@ public final class RecoverPromptUpgrade {
         if (!r.offline() || !r.execute()) {
             return Either.left(new OfflineExecuteRequired());
         }
-        MigrationJournal journal = AppLanes.journal(invocation);
-        // without a journal the migrator answers no_journal before it touches a store
-        String home = journal.read(r.automationId())
-                .map(MigrationJournal.Entry::codexHome)
-                .orElse(AppLanes.runtimeRoot(invocation));
-        CodexHome codexHome = new CodexHome(Path.of(home), CodexHome.Source.FLAG);
-        PromptMigrator migrator = AppLanes.migrator(invocation, codexHome, journal);
+        CodexHome codexHome;
+        if (r.codexHome() != null) {
+            codexHome = AppLanes.codexHome(invocation, r.codexHome());
+        } else {
+            List<String> homes =
+                    MigrationJournal.homesWithJournal(Path.of(AppLanes.runtimeRoot(invocation)), r.automationId());
+            if (homes.size() > 1) {
+                return Either.right(
+                        new Recovered(MigrationResult.refused(r.automationId(), AMBIGUOUS_CODEX_HOME), List.of()));
+            }
+            // without a journal the migrator answers no_journal before it touches a store
+            codexHome = new CodexHome(
+                    Path.of(homes.isEmpty() ? AppLanes.runtimeRoot(invocation) : homes.get(0)), CodexHome.Source.FLAG);
+        }
+        PromptMigrator migrator = AppLanes.migrator(invocation, codexHome, AppLanes.journal(invocation, codexHome));
         try (LoopxRuntime runtime = Composition.open(invocation)) {
             MigrationRecords records = new MigrationRecords(invocation, runtime, codexHome);
             PromptMigrator.Result result = r.rollback()

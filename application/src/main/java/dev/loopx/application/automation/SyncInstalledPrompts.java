@@ -1,14 +1,17 @@
 package dev.loopx.application.automation;
 
+import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.host.codexapp.migration.MigrationOutcome;
 import dev.loopx.host.codexapp.migration.PlanEntry;
 import dev.loopx.host.codexapp.migration.PromptMigrator;
 import dev.loopx.host.codexapp.migration.PromptPlan;
 import dev.loopx.host.codexapp.store.CodexHome;
 import dev.loopx.host.codexapp.store.MigrationHook;
 import dev.loopx.host.codexapp.store.StoreProblem;
+import dev.loopx.projections.migration.PromptMigrationFold;
 import io.vavr.control.Either;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,11 +38,18 @@ public final class SyncInstalledPrompts {
     /**
      * @param planFile the snapshot as the caller named it
      * @param cliBin the CLI binary wrappers must already use (checked by the adapter)
+     * @param automationIds only these automations of the snapshot (duplicates dropped); empty: all.
+     *     An id the snapshot does not hold is an {@link InvalidRequest}
      */
-    public record Request(String planFile, String cliBin, boolean execute) {
+    public record Request(String planFile, String cliBin, boolean execute, List<String> automationIds) {
         public Request {
             Objects.requireNonNull(planFile, "planFile");
             Objects.requireNonNull(cliBin, "cliBin");
+            automationIds = List.copyOf(new java.util.LinkedHashSet<>(automationIds));
+        }
+
+        public Request(String planFile, String cliBin, boolean execute) {
+            this(planFile, cliBin, execute, List.of());
         }
     }
 
@@ -66,10 +76,12 @@ public final class SyncInstalledPrompts {
             boolean appRunning,
             Optional<String> deferralReason,
             Optional<List<AutomationUpdate>> appSide,
-            boolean succeeded) {
+            boolean succeeded,
+            Optional<java.nio.file.Path> reportFile) {
         public Migration {
             Objects.requireNonNull(deferralReason, "deferralReason");
             appSide = appSide.map(List::copyOf);
+            Objects.requireNonNull(reportFile, "reportFile");
         }
     }
 
@@ -88,7 +100,7 @@ public final class SyncInstalledPrompts {
     }
 
     public static Either<StoreUnavailable, Synced> run(Invocation invocation, Request r) {
-        PromptPlan snapshot = PlanFiles.read(PlanFiles.resolve(invocation, r.planFile()));
+        PromptPlan snapshot = narrowed(PlanFiles.read(PlanFiles.resolve(invocation, r.planFile())), r.automationIds());
         CodexHome home = new CodexHome(Path.of(snapshot.codexHome()), CodexHome.Source.FLAG);
         try (LoopxRuntime runtime = Composition.open(invocation)) {
             List<String> ids =
@@ -99,15 +111,18 @@ public final class SyncInstalledPrompts {
                 return Either.left(StoreUnavailable.of(fresh.getLeft()));
             }
             List<Row> rows = new ArrayList<>();
-            List<PlanEntry> toMigrate = classify(snapshot, fresh.get(), r, rows);
+            List<PlanEntry> toMigrate = classify(snapshot, fresh.get(), r, rows, AppLanes.journal(invocation, home));
             boolean ok = true;
             Optional<Migration> migration = Optional.empty();
             List<RecordedMigration> recorded = List.of();
-            if (r.execute() && !toMigrate.isEmpty()) {
+            if (r.execute()) {
                 MigrationRecords records = new MigrationRecords(invocation, runtime, home);
-                Migration m = migrate(invocation, snapshot, home, toMigrate, records, rows);
-                migration = Optional.of(m);
-                ok = m.succeeded();
+                resolveAdopted(runtime, home, fresh.get(), records);
+                if (!toMigrate.isEmpty()) {
+                    Migration m = migrate(invocation, snapshot, home, toMigrate, records, rows);
+                    migration = Optional.of(m);
+                    ok = m.succeeded();
+                }
                 recorded = records.recorded();
             }
             ok &= rows.stream().noneMatch(o -> o.result().equals(SyncVerdict.CHANGED_SINCE_SNAPSHOT));
@@ -115,14 +130,79 @@ public final class SyncInstalledPrompts {
         }
     }
 
+    /** The snapshot with only {@code ids} (in snapshot order); all of it when {@code ids} is empty. */
+    private static PromptPlan narrowed(PromptPlan snapshot, List<String> ids) {
+        if (ids.isEmpty()) {
+            return snapshot;
+        }
+        List<String> held =
+                snapshot.entries().stream().map(PlanEntry::automationId).toList();
+        for (String id : ids) {
+            if (!held.contains(id)) {
+                throw new InvalidRequest(
+                        "invalid_value", "--automation-id " + id + " is not an automation of the snapshot");
+            }
+        }
+        return new PromptPlan(
+                snapshot.codexHome(),
+                snapshot.runtimeRoot(),
+                snapshot.createdAt(),
+                snapshot.entries().stream()
+                        .filter(e -> ids.contains(e.automationId()))
+                        .toList());
+    }
+
+    /**
+     * An automation that now holds the current wrapper (adopted, e.g. through the App, since it
+     * was deferred) while a pending-upgrade record of this Codex home still names it: records
+     * {@code prompt_migration.applied} ({@code current}), which resolves the record, so should-run
+     * stops reading the store for it.
+     */
+    private static void resolveAdopted(
+            LoopxRuntime runtime, CodexHome home, PromptPlan fresh, MigrationRecords records) {
+        String homeSha = home.identitySha256();
+        for (PlanEntry e : fresh.entries()) {
+            if (!e.status().equals(PlanEntry.CURRENT) || e.goalId().isEmpty()) {
+                continue;
+            }
+            boolean pending = PromptMigrationFold.pending(
+                            runtime.views(), e.goalId().get())
+                    .stream()
+                    .anyMatch(p -> p.automationId().equals(e.automationId())
+                            && (p.codexHomeSha256().isEmpty()
+                                    || p.codexHomeSha256().equals(homeSha)));
+            if (pending) {
+                records.record(new MigrationOutcome(
+                        "applied",
+                        e.goalId().get(),
+                        e.agentId().orElseThrow(),
+                        e.automationId(),
+                        e.promptSha256().orElseThrow(),
+                        e.desiredSha256().orElseThrow(),
+                        e.targetThreadId().orElse(""),
+                        ROUTE,
+                        "current"));
+            }
+        }
+    }
+
     /** Adds one row per snapshot entry (its verdict, or pending/would_update) and answers the entries to migrate. */
-    private static List<PlanEntry> classify(PromptPlan snapshot, PromptPlan fresh, Request r, List<Row> rows) {
+    private static List<PlanEntry> classify(
+            PromptPlan snapshot,
+            PromptPlan fresh,
+            Request r,
+            List<Row> rows,
+            dev.loopx.host.codexapp.migration.MigrationJournal journal) {
         List<PlanEntry> toMigrate = new ArrayList<>();
         for (int i = 0; i < snapshot.entries().size(); i++) {
             PlanEntry now = fresh.entries().get(i);
             Optional<String> verdict = SyncVerdict.of(snapshot.entries().get(i), now, r.cliBin());
             if (verdict.isPresent()) {
-                rows.add(new Row(PlannedAutomation.of(now), verdict.get(), false, ""));
+                rows.add(new Row(
+                        PlannedAutomation.of(now, PlanPromptUpgrades.pendingJournal(journal, now)),
+                        verdict.get(),
+                        false,
+                        ""));
             } else {
                 toMigrate.add(now);
                 rows.add(new Row(PlannedAutomation.of(now), r.execute() ? PENDING : WOULD_UPDATE, false, ""));
@@ -139,7 +219,7 @@ public final class SyncInstalledPrompts {
             List<PlanEntry> toMigrate,
             MigrationRecords records,
             List<Row> rows) {
-        PromptMigrator migrator = AppLanes.migrator(invocation, home, AppLanes.journal(invocation));
+        PromptMigrator migrator = AppLanes.migrator(invocation, home, AppLanes.journal(invocation, home));
         PromptPlan sub = new PromptPlan(
                 snapshot.codexHome(),
                 AppLanes.runtimeRoot(invocation),
@@ -159,8 +239,12 @@ public final class SyncInstalledPrompts {
             succeeded &= result.result().equals("updated") || result.result().equals("current");
         }
         // probed again: the App-side requests are offered when the App runs now, after the apply
+        Optional<String> deferredNow = migrator.deferralReason();
         Optional<List<AutomationUpdate>> appSide =
-                migrator.deferralReason().map(reason -> ApplyPromptUpgrades.automationUpdateRequests(toMigrate));
-        return new Migration(appRunning, deferral, appSide, succeeded);
+                deferredNow.map(reason -> ApplyPromptUpgrades.automationUpdateRequests(toMigrate));
+        // the complete requests (they hold the desired prompt, a local path) go to the private report
+        Optional<java.nio.file.Path> report =
+                deferredNow.map(reason -> AppRequestReport.write(invocation, snapshot.codexHome(), reason, toMigrate));
+        return new Migration(appRunning, deferral, appSide, succeeded, report);
     }
 }

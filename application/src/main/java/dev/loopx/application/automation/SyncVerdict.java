@@ -8,11 +8,13 @@ import java.util.Optional;
 /**
  * The policy of {@code sync-installed} (SPEC §S12), pure: after an upgrade an automation is
  * migrated automatically only when it is unchanged since the snapshot and is an exact managed
- * wrapper, bound to this runtime root, that already uses the CLI binary of this sync. Anything
- * else keeps its prompt and gets the first verdict that applies.
+ * wrapper, bound to this runtime root, that already uses the CLI binary of this sync. An automation
+ * that already holds the current wrapper is {@code current} whatever changed since (it was
+ * adopted, e.g. through the App). Anything else keeps its prompt and gets the first verdict that
+ * applies.
  */
 final class SyncVerdict {
-    /** The store changed after the snapshot was taken: never overwritten. */
+    /** The store changed after the snapshot was taken (beyond the App scheduler's own fields): never overwritten. */
     static final String CHANGED_SINCE_SNAPSHOT = "changed_since_snapshot";
     /** Already the current managed wrapper. */
     static final String CURRENT = "current";
@@ -27,11 +29,11 @@ final class SyncVerdict {
 
     /** Why {@code now} (the fresh plan entry for what {@code was} in the snapshot) is not migrated, or empty when it is. */
     static Optional<String> of(PlanEntry was, PlanEntry now, String cliBin) {
-        if (!was.sourceSha256().equals(now.sourceSha256())) {
-            return Optional.of(CHANGED_SINCE_SNAPSHOT);
-        }
         if (now.status().equals(PlanEntry.CURRENT)) {
-            return Optional.of(CURRENT);
+            return Optional.of(CURRENT); // already the target, e.g. adopted through the App since the snapshot
+        }
+        if (was.changedIn(now)) {
+            return Optional.of(CHANGED_SINCE_SNAPSHOT);
         }
         if (!now.adoptionRequired()) {
             return Optional.of(SKIPPED);

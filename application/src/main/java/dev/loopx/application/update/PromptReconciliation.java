@@ -15,7 +15,9 @@ import java.util.Optional;
  * process against the same runtime root (it records its own {@code prompt_migration.*} events).
  * Its answer is summarised into one result code, the first that applies of: {@link #FAILED}
  * (the step did not finish, or an automation failed or went stale), {@link #DEFERRED} (the App is
- * running), {@link #CHANGED_SINCE_SNAPSHOT}, {@link #REVIEW_REQUIRED}, else {@link #COMPLETE}.
+ * running), {@link #CHANGED_SINCE_SNAPSHOT}, {@link #MANAGED_LEFT_BEHIND} (a recognised managed
+ * wrapper was left blocked, skipped — e.g. a canary of another CLI binary — or otherwise short of
+ * its target; {@link #leftBehind()} lists them), {@link #REVIEW_REQUIRED}, else {@link #COMPLETE}.
  * Without a Codex database the result is {@link #NO_CODEX_STORE}; with an unreadable one,
  * {@link #UNAVAILABLE}; neither starts the child. Only {@code complete} and {@code no_codex_store}
  * complete the upgrade.
@@ -36,6 +38,7 @@ public record PromptReconciliation(
     public static final String DEFERRED = "deferred";
     public static final String CHANGED_SINCE_SNAPSHOT = "changed_since_snapshot";
     public static final String REVIEW_REQUIRED = "review_required";
+    public static final String MANAGED_LEFT_BEHIND = "managed_left_behind";
     public static final String COMPLETE = "complete";
     public static final String NO_CODEX_STORE = "no_codex_store";
     public static final String UNAVAILABLE = "unavailable";
@@ -75,19 +78,37 @@ public record PromptReconciliation(
                     o.json().map(d -> d.path("error_code").asText("")).filter(code -> !code.isEmpty());
             return new PromptReconciliation(FAILED, true, doc, o.exitCode(), false, error);
         }
-        Map<String, Integer> counts = doc.get().counts();
-        String result = FAILED_RESULTS.stream().anyMatch(counts::containsKey)
+        return new PromptReconciliation(summarise(doc.get()), true, doc, o.exitCode(), true, Optional.empty());
+    }
+
+    /** The one result code of a finished sync-installed answer (see the class comment for the order). */
+    public static String summarise(SyncAnswer answer) {
+        Map<String, Integer> counts = answer.counts();
+        return FAILED_RESULTS.stream().anyMatch(counts::containsKey)
                 ? FAILED
                 : counts.containsKey("deferred")
                         ? DEFERRED
                         : counts.containsKey("changed_since_snapshot")
                                 ? CHANGED_SINCE_SNAPSHOT
-                                : counts.containsKey("review_required") ? REVIEW_REQUIRED : COMPLETE;
-        return new PromptReconciliation(result, true, doc, o.exitCode(), true, Optional.empty());
+                                : answer.automations().stream().anyMatch(SyncAnswer.Row::managedLeftBehind)
+                                        ? MANAGED_LEFT_BEHIND
+                                        : counts.containsKey("review_required") ? REVIEW_REQUIRED : COMPLETE;
     }
 
+    /**
+     * True only when every recognised managed prompt reached its target and nothing else is
+     * pending: {@code complete} or {@code no_codex_store}.
+     */
     public boolean complete() {
         return result.equals(COMPLETE) || result.equals(NO_CODEX_STORE);
+    }
+
+    /** The recognised managed prompts the new runtime left short of their target (blocked, skipped, deferred, failed…). */
+    public List<SyncAnswer.Row> leftBehind() {
+        return sync.map(d -> d.automations().stream()
+                        .filter(SyncAnswer.Row::managedLeftBehind)
+                        .toList())
+                .orElse(List.of());
     }
 
     /** The new runtime's sync-installed call; an empty cli bin means the default and is not passed (blank values are refused). */

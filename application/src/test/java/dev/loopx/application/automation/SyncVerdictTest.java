@@ -21,10 +21,18 @@ class SyncVerdictTest {
     }
 
     @Test
-    void anAutomationChangedSinceTheSnapshot_isNeverOverwritten_evenWhenCurrentNow() {
+    void anAutomationChangedSinceTheSnapshot_isNeverOverwritten() {
+        PlanEntry was = adoption("managed_wrapper", "loopx", SOURCE);
+        PlanEntry now = adoption("managed_wrapper", "loopx", "b".repeat(64));
+        assertEquals(Optional.of("changed_since_snapshot"), SyncVerdict.of(was, now, "loopx"));
+    }
+
+    @Test
+    void anAutomationAdoptedSinceTheSnapshot_isCurrent() {
+        // the App (or a person) wrote the current wrapper after the snapshot: the upgrade is done
         PlanEntry was = adoption("managed_wrapper", "loopx", SOURCE);
         PlanEntry now = entry(PlanEntry.CURRENT, "b".repeat(64));
-        assertEquals(Optional.of("changed_since_snapshot"), SyncVerdict.of(was, now, "loopx"));
+        assertEquals(Optional.of("current"), SyncVerdict.of(was, now, "loopx"));
     }
 
     @Test

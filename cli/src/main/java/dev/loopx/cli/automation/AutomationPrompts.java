@@ -1,5 +1,6 @@
 package dev.loopx.cli.automation;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -61,7 +62,42 @@ final class AutomationPrompts {
         o.put("target_thread_id", e.targetThreadId().orElse(null));
         o.put("desired_sha256", e.desiredSha256().orElse(null));
         putVersion(o, "desired_wrapper_version", e.desiredWrapperVersion());
+        if (e.pendingJournal()) {
+            // torn by an interrupted migration: the journal says how to finish or undo it
+            o.put("pending_journal", true);
+            ArrayNode next = o.putArray("next_commands");
+            next.add("loopx automation-prompts recover --automation-id " + e.automationId() + " --offline --execute");
+            next.add("loopx automation-prompts rollback --automation-id " + e.automationId() + " --offline --execute");
+        }
+        e.appReconciliation().ifPresent(code -> {
+            o.put("app_reconciliation", code);
+            o.put("app_action", APP_ACTIONS.getOrDefault(code, ""));
+        });
         return o;
+    }
+
+    /** What a person does in the Codex App for each {@code app_reconciliation} code (LoopX writes nothing for it). */
+    static final java.util.Map<String, String> APP_ACTIONS = java.util.Map.of(
+            PlannedAutomation.LEGACY_TOML_HEARTBEAT_OVER_CRON,
+            "in the Codex App, open this automation: the App runs it as a cron job with no thread while its"
+                    + " automation.toml still describes a heartbeat. Either keep it a cron job (save it once in the App,"
+                    + " which rewrites the mirror) or re-create it as a heartbeat bound to a thread"
+                    + " (loopx host codex-app install-plan gives the request); then run loopx automation-prompts plan"
+                    + " again. LoopX never converts a cron job or picks a thread for it.");
+
+    /** The text line of one automation's next step, when it has one beyond plan/apply. */
+    static java.util.Optional<String> nextLine(JsonNode a) {
+        if (a.path("pending_journal").asBoolean()) {
+            return java.util.Optional.of("    migration interrupted (pending journal): finish with `"
+                    + a.path("next_commands").path(0).asText() + "` or undo with `"
+                    + a.path("next_commands").path(1).asText() + "`");
+        }
+        if (a.hasNonNull("app_reconciliation")) {
+            return java.util.Optional.of("    App-mediated reconciliation required ["
+                    + a.path("app_reconciliation").asText() + "]: "
+                    + a.path("app_action").asText());
+        }
+        return java.util.Optional.empty();
     }
 
     /** Puts a migration result into {@code into}: ids, result, reason ({@code null} when none), binding and digests. */
@@ -100,5 +136,33 @@ final class AutomationPrompts {
             }
         }
         return list;
+    }
+
+    /**
+     * Points to the private report of complete App-side requests ({@code automation_update_report}):
+     * the file (a local path: redacted in public output), its mode and how many requests it holds.
+     */
+    static ObjectNode report(java.nio.file.Path file, int requests) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("file", file.toString());
+        o.put("file_mode", "0600");
+        o.put("schema_version", dev.loopx.application.automation.AppRequestReport.SCHEMA);
+        o.put("requests", requests);
+        o.put(
+                "contents",
+                "one complete automation_update per deferred automation: id, kind, name, status, rrule,"
+                        + " notification_policy, target_thread_id, model, the desired prompt, and the"
+                        + " expected_prompt_sha256/expected_state_sha256 precondition for a fresh view");
+        return o;
+    }
+
+    /** The text line that says where the complete requests are. */
+    static void reportLine(JsonNode doc, java.io.PrintWriter out) {
+        JsonNode r = doc.path("automation_update_report");
+        if (r.isObject()) {
+            out.println("complete automation_update requests ("
+                    + r.path("requests").asInt() + "): " + r.path("file").asText()
+                    + " (private, 0600): apply each through the App after a fresh view");
+        }
     }
 }

@@ -19,9 +19,11 @@ import picocli.CommandLine.Option;
         description = {
             "Write a reviewed plan to the Codex App stores, one automation at a time. Needs --offline (the",
             "App is quit) and --execute; without both: exit 1, nothing written. While a Codex/ChatGPT App process",
-            "runs: every adoption is deferred (ok=false) with the App-side automation_update request instead.",
-            "Per automation: both stores re-read (any digest change since the plan → preview_stale), a private",
-            "journal (before/after images, 0600) written first, then SQLite writer lock, compare-and-swap row",
+            "runs: every adoption is deferred (ok=false); the complete App-side automation_update requests go to",
+            "the private report <runtime-root>/private/automation-update-requests.json (0600).",
+            "Per automation: both stores re-read (any change since the plan but the App scheduler's next_run_at/",
+            "updated_at/last_run_at → preview_stale), a private journal per Codex home (before/after images, 0600)",
+            "written first, then SQLite writer lock, compare-and-swap row",
             "update, atomic TOML replace, read-back of both, commit. Results: updated | current | preview_stale |",
             "failed | deferred | skipped; every outcome is a prompt_migration.* ledger event (content-free)."
         },

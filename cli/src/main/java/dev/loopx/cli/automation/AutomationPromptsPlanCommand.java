@@ -25,7 +25,10 @@ import picocli.CommandLine.Option;
             "runtime root), current (already the managed wrapper) or adoption_required (digests, thread, desired",
             "wrapper digest). A managed wrapper gives its binding; any other prompt is bound when it names exactly",
             "one registered goal id and one of its agents. Discovery only proposes. Writes nothing but the private",
-            "plan file (0600, default <runtime-root>/private/automation-prompt-plan.json) that apply executes."
+            "plan file (0600, default <runtime-root>/private/automation-prompt-plan.json: current and proposed",
+            "prompts per automation) that apply executes; a device, folder, FIFO or link there is refused (exit 2).",
+            "An interrupted migration shows its pending journal and the recover/rollback commands; what only the",
+            "App can fix (e.g. a heartbeat TOML over a cron row) names the App-side action."
         },
         footer = {
             "",

@@ -17,7 +17,9 @@ import picocli.CommandLine.Option;
 @Command(
         description = {
             "Finish (recover) or undo (rollback) one automation's prompt migration from its private journal",
-            "(<runtime-root>/private/automation-migrations/<id>.json). recover: both stores end at the managed wrapper",
+            "(<runtime-root>/private/automation-migrations/<home-key>/<id>.json, one per Codex home). --codex-home",
+            "names the home (default: the only home with a journal for the id; refused as ambiguous_codex_home when",
+            "several have one). recover: both stores end at the managed wrapper",
             "(idempotent). rollback: both stores get the recorded previous prompt back byte for byte; refused with",
             "changed_since_migration when a store changed after the migration. Needs --offline and --execute (else",
             "exit 1, nothing written); refused while the Codex App runs. Records prompt_migration.recovered|rolled_back."
@@ -26,7 +28,8 @@ import picocli.CommandLine.Option;
             "",
             "Examples:",
             "  loopx automation-prompts recover --automation-id my-heartbeat --offline --execute",
-            "  loopx automation-prompts rollback --automation-id my-heartbeat --offline --execute"
+            "  loopx automation-prompts rollback --automation-id my-heartbeat --offline --execute",
+            "  loopx automation-prompts recover --automation-id my-heartbeat --codex-home ~/.codex --offline --execute"
         })
 public final class AutomationPromptsRecoverCommand extends LoopxSubcommand {
     private final boolean rollback;
@@ -44,6 +47,12 @@ public final class AutomationPromptsRecoverCommand extends LoopxSubcommand {
             description = "The automation whose journal to use.")
     String automationId;
 
+    @Option(
+            names = "--codex-home",
+            paramLabel = "DIR",
+            description = "The Codex home whose journal to use (default: the only one with a journal for the id).")
+    String codexHome;
+
     @Option(names = "--offline", description = "Confirm the Codex App is quit (it is checked as well).")
     boolean offline;
 
@@ -59,14 +68,14 @@ public final class AutomationPromptsRecoverCommand extends LoopxSubcommand {
         IdOptions.requireId("--automation-id", automationId);
         String route = rollback ? "rollback" : "recover";
         RecoverPromptUpgrade.Request request =
-                new RecoverPromptUpgrade.Request(automationId, rollback, offline, execute);
+                new RecoverPromptUpgrade.Request(automationId, codexHome, rollback, offline, execute);
         return RecoverPromptUpgrade.run(context.invocation(), request)
                 .fold(
                         refused -> context.emit(AutomationPrompts.offlineRefusal(
                                 route + " writes the Codex App stores only with"
                                         + " --offline (App quit) and --execute; nothing was written",
                                 "loopx automation-prompts " + route + " --automation-id " + automationId
-                                        + " --offline --execute")),
+                                        + (codexHome == null ? "" : " --codex-home DIR") + " --offline --execute")),
                         recovered -> context.emit(
                                 PromptRecoverDocument.of(recovered, route, automationId), PromptRecoverDocument::text));
     }

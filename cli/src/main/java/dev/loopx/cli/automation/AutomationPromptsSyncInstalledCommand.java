@@ -23,10 +23,17 @@ import picocli.CommandLine.Option;
             "written before the upgrade) to this runtime's current wrapper. Migrates only exact managed wrappers bound",
             "to this runtime root and --cli-bin (default loopx); custom prompts → review_required (use plan/apply);",
             "another cli bin (canary) or runtime root → skipped, never retargeted; changed since the snapshot →",
-            "changed_since_snapshot; App running → deferred with the automation_update request. Preview unless",
-            "--execute; the Codex home is the snapshot's."
+            "changed_since_snapshot (the App scheduler's own next_run_at/updated_at/last_run_at do not count);",
+            "already current (e.g. adopted through the App) → current, and a pending upgrade of it is resolved;",
+            "App running → deferred with the automation_update request. --automation-id narrows the snapshot.",
+            "Preview unless --execute; the Codex home is the snapshot's."
         },
-        footer = {"", "Example:", "  loopx automation-prompts sync-installed --plan-file <snapshot.json> --execute"})
+        footer = {
+            "",
+            "Examples:",
+            "  loopx automation-prompts sync-installed --plan-file <snapshot.json> --execute",
+            "  loopx automation-prompts sync-installed --plan-file ./private-before.json --automation-id TASK_ID --execute"
+        })
 public final class AutomationPromptsSyncInstalledCommand extends LoopxSubcommand {
     @Option(
             names = {"-h", "--help"},
@@ -47,13 +54,21 @@ public final class AutomationPromptsSyncInstalledCommand extends LoopxSubcommand
             description = "The CLI binary wrappers must already use (default loopx).")
     String cliBin = "loopx";
 
+    @Option(
+            names = "--automation-id",
+            paramLabel = "ID",
+            description = "Only these automations of the snapshot (repeatable; default all of them).")
+    java.util.List<String> automationIds = new java.util.ArrayList<>();
+
     @Option(names = "--execute", description = "Write (default: preview only).")
     boolean execute;
 
     @Override
     protected int execute(CliContext context) {
         TextOptions.cliBin(cliBin);
-        SyncInstalledPrompts.Request request = new SyncInstalledPrompts.Request(planFile, cliBin, execute);
+        automationIds.forEach(id -> dev.loopx.cli.support.IdOptions.requireId("--automation-id", id));
+        SyncInstalledPrompts.Request request =
+                new SyncInstalledPrompts.Request(planFile, cliBin, execute, automationIds);
         return SyncInstalledPrompts.run(context.invocation(), request)
                 .fold(
                         problem -> context.emit(AutomationPrompts.storeRefusal(problem)),

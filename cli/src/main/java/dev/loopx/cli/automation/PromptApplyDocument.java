@@ -35,13 +35,19 @@ final class PromptApplyDocument {
         if (applied.deferralReason().isPresent()) {
             doc.put("status", "deferred");
             doc.set("automation_update_requests", AutomationUpdateDocument.list(applied.automationUpdateRequests()));
+            applied.reportFile()
+                    .ifPresent(f -> doc.set(
+                            "automation_update_report",
+                            AutomationPrompts.report(
+                                    f, applied.automationUpdateRequests().size())));
             doc.put(
                     "hint",
                     applied.deferralReason().get().equals("app_running")
-                            ? "the Codex App is running: apply each automation_update request through the App"
-                                    + " (prompt from the private plan file), or quit the App and run apply again"
-                            : "offline writes are not qualified on this platform: apply each automation_update request through"
-                                    + " the App (prompt from the private plan file)");
+                            ? "the Codex App is running: apply each complete automation_update request of the private"
+                                    + " report (automation_update_report.file) through the App, or quit the App and run"
+                                    + " apply again"
+                            : "offline writes are not qualified on this platform: apply each complete automation_update"
+                                    + " request of the private report (automation_update_report.file) through the App");
         } else if (!applied.ok()) {
             doc.put(
                     "hint",
@@ -60,6 +66,7 @@ final class PromptApplyDocument {
                     + a.path("result").asText()
                     + (a.hasNonNull("reason") ? " [" + a.path("reason").asText() + "]" : ""));
         }
+        AutomationPrompts.reportLine(doc, out);
         if (doc.has("hint")) {
             out.println("hint: " + doc.path("hint").asText());
         }

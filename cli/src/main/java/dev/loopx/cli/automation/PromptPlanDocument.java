@@ -38,11 +38,26 @@ final class PromptPlanDocument {
         ObjectNode c = doc.putObject("counts");
         counts.forEach(c::put);
         doc.put("private_note", "desired wrapper bodies hold a local path: they are only in the private plan file");
-        doc.put(
-                "next_step",
-                counts.get(PlannedAutomation.ADOPTION_REQUIRED) > 0
-                        ? "review, then: loopx automation-prompts apply --plan-file <plan_file> --offline --execute (quit the Codex App first)"
-                        : "nothing to apply");
+        List<String> torn = planned.automations().stream()
+                .filter(PlannedAutomation::pendingJournal)
+                .map(PlannedAutomation::automationId)
+                .toList();
+        List<String> appSide = planned.automations().stream()
+                .filter(e -> e.appReconciliation().isPresent())
+                .map(PlannedAutomation::automationId)
+                .toList();
+        String next = counts.get(PlannedAutomation.ADOPTION_REQUIRED) > 0
+                ? "review, then: loopx automation-prompts apply --plan-file <plan_file> --offline --execute (quit the Codex App first)"
+                : "nothing to apply";
+        if (!torn.isEmpty()) {
+            next += "; interrupted migrations (" + String.join(", ", torn)
+                    + "): loopx automation-prompts recover|rollback --automation-id ID --offline --execute";
+        }
+        if (!appSide.isEmpty()) {
+            next += "; App-mediated reconciliation required (" + String.join(", ", appSide)
+                    + "): see automations[].app_action, nothing for LoopX to apply";
+        }
+        doc.put("next_step", next);
         return doc;
     }
 
@@ -62,6 +77,7 @@ final class PromptPlanDocument {
                 line.append(" [").append(String.join(", ", reasons(a))).append(']');
             }
             out.println(line);
+            AutomationPrompts.nextLine(a).ifPresent(out::println);
         }
         out.println("plan file (private, 0600): " + doc.path("plan_file").asText());
         out.println("next: " + doc.path("next_step").asText());

@@ -26,7 +26,13 @@ final class PromptRecoverDocument {
             doc.put(
                     "hint",
                     switch (reason) {
-                        case "no_journal" -> "no migration of this automation was journalled under this runtime root";
+                        case "no_journal" ->
+                            "no migration of this automation was journalled under this runtime root"
+                                    + " for this Codex home";
+                        case "ambiguous_codex_home" ->
+                            "several Codex homes have a migration journal for this automation: name one with"
+                                    + " loopx automation-prompts " + route + " --automation-id " + automationId
+                                    + " --codex-home DIR --offline --execute";
                         case "changed_since_migration" ->
                             "a store changed after the migration: inspect with loopx automation-prompts plan"
                                     + " --automation-id " + automationId;

@@ -61,7 +61,7 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
         TextOptions.oneOf("--surface", surface, "codex_app");
         if (!Rrule.isMinutely(appliedRrule)) {
             throw CliError.badInput(
-                    ErrorCode.INVALID_VALUE, "--applied-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
+                    ErrorCode.INVALID_VALUE, "--applied-rrule must look like [RRULE:]FREQ=MINUTELY;INTERVAL=<n>");
         }
         if (!resetToken.matches("[0-9a-f]{16}") || !identitySignature.matches("[0-9a-f]{12}")) {
             throw CliError.badInput(
@@ -87,6 +87,12 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
                 invocation,
                 options,
                 new GoalWrite.Scheduler(new AckScheduler(
-                        goalId, agentId, surface, appliedRrule, resetToken, identitySignature, invocation.now())));
+                        goalId,
+                        agentId,
+                        surface,
+                        Rrule.canonical(appliedRrule),
+                        resetToken,
+                        identitySignature,
+                        invocation.now())));
     }
 }

@@ -52,12 +52,12 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
         IdOptions.requireId("--agent-id", agentId);
         if (!Rrule.isMinutely(failedRrule)) {
             throw CliError.badInput(
-                    ErrorCode.INVALID_VALUE, "--failed-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
+                    ErrorCode.INVALID_VALUE, "--failed-rrule must look like [RRULE:]FREQ=MINUTELY;INTERVAL=<n>");
         }
         if (!Rrule.isMinutely(currentRrule)) {
             throw CliError.badInput(
                     ErrorCode.INVALID_VALUE,
-                    "--app-automation-current-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
+                    "--app-automation-current-rrule must look like [RRULE:]FREQ=MINUTELY;INTERVAL=<n>");
         }
     }
 
@@ -76,6 +76,7 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
         return GoalWrites.run(
                 invocation,
                 options,
-                new GoalWrite.Scheduler(new FailScheduler(goalId, agentId, "codex_app", failedRrule, currentRrule)));
+                new GoalWrite.Scheduler(new FailScheduler(
+                        goalId, agentId, "codex_app", Rrule.canonical(failedRrule), Rrule.canonical(currentRrule))));
     }
 }

@@ -120,7 +120,7 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
         if (currentRrule != null && !Rrule.isMinutely(currentRrule)) {
             throw CliError.badInput(
                     ErrorCode.INVALID_VALUE,
-                    "--app-automation-current-rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
+                    "--app-automation-current-rrule must look like [RRULE:]FREQ=MINUTELY;INTERVAL=<n>");
         }
         AnswerShouldRun.Request request = new AnswerShouldRun.Request(
                 goalId,
@@ -128,7 +128,7 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
                 profile,
                 capabilities,
                 includeDetail == null ? "" : includeDetail,
-                currentRrule == null ? "" : currentRrule,
+                currentRrule == null ? "" : Rrule.canonical(currentRrule),
                 turnInstanceId == null ? "" : turnInstanceId,
                 codexHome);
         return context.emit(ShouldRunDocument.of(

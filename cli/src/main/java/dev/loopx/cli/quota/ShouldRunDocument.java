@@ -54,17 +54,28 @@ final class ShouldRunDocument {
         ObjectNode heartbeat = doc.putObject("heartbeat_recommendation");
         heartbeat.put("recommended_mode", d.recommendedMode());
         heartbeat.put("notify", notify(d.notifyUser()));
-        doc.set("interaction_contract", contract(d.interactionContract(), answer.upgradeRead()));
+        doc.set(
+                "interaction_contract",
+                contract(
+                        d.interactionContract(),
+                        answer.upgradeRead(),
+                        answer.binding()
+                                .map(dev.loopx.host.codexapp.binding.AppPromptBinding::cliBin)
+                                .orElse("loopx")));
         ObjectNode liveness = doc.putObject("automation_liveness");
         liveness.put("automation_action", d.automationAction());
         liveness.put("pause_allowed", d.pauseAllowed());
-        ObjectNode upgrade = doc.putObject("automation_prompt_upgrade");
+        // heartbeat_identity_upgrade: the lane's heartbeat must be reinstalled with an agent identity.
+        // Its first name, automation_prompt_upgrade, is kept (same content) for hosts that read it; it is
+        // unrelated to the required_reads item of kind automation_prompt_upgrade (a pending prompt migration).
+        ObjectNode upgrade = doc.putObject("heartbeat_identity_upgrade");
         upgrade.put("required", d.promptUpgrade().isPresent());
         d.promptUpgrade().ifPresent(u -> {
             upgrade.put("command", u.command());
             ArrayNode agents = upgrade.putArray("registered_agents");
             u.registeredAgents().forEach(agents::add);
         });
+        doc.set("automation_prompt_upgrade", upgrade.deepCopy());
         doc.set("goal_frontier_projection", FrontierDocument.of(d.frontier()));
         doc.set("scheduler_hint", SchedulerHintDocument.of(d.schedulerHint(), answer.binding()));
         answer.turn().ifPresent(turn -> {
@@ -106,7 +117,7 @@ final class ShouldRunDocument {
      * confirmed upgrade (when present) and {@code turn_envelope_budget_bytes}: the envelope budget,
      * plus the read's budget only when the read is emitted. The read grants no authority.
      */
-    private static ObjectNode contract(InteractionContract c, Optional<PendingUpgrade> confirmed) {
+    private static ObjectNode contract(InteractionContract c, Optional<PendingUpgrade> confirmed, String cliBin) {
         ObjectNode n = Json.object();
         n.put("schema_version", "loopx_interaction_contract_v0");
         n.put("mode", c.mode());
@@ -138,7 +149,7 @@ final class ShouldRunDocument {
             read.put("kind", PendingUpgradeHint.KIND);
             read.put("ordering", "before_work");
             read.put("prompt_budget_bytes", PendingUpgradeHint.READ_BUDGET_BYTES);
-            read.put("command", "loopx automation-prompts plan --automation-id " + p.automationId());
+            read.put("command", cliBin + " automation-prompts plan --automation-id " + p.automationId());
             read.put("automation_id", p.automationId());
             read.put("prompt_sha256", p.oldPromptSha256());
             read.put("grants_authority", false);

@@ -257,6 +257,12 @@ public final class CliContext {
         if (failure instanceof LedgerException e) {
             return renderError(CliError.of(e, hintFor(e.errorCode())));
         }
+        if (failure instanceof dev.loopx.host.codexapp.migration.PrivateFiles.Refused e) {
+            return renderError(new CliError(
+                    ErrorCode.PRIVATE_FILE_TARGET_REFUSED,
+                    e.getMessage() + "; nothing was replaced",
+                    "name a new file or a regular file of your own (e.g. --plan-file ./plan.json)"));
+        }
         err.println("loopx: internal error: " + PathRedactor.redact(String.valueOf(failure)));
         return renderError(new CliError(
                 ErrorCode.INTERNAL_ERROR,

@@ -39,6 +39,7 @@ public enum ErrorCode {
     TEXT_FILE_UNREADABLE("text_file_unreadable"),
     REPLACEMENT_SAME_AS_TODO("replacement_same_as_todo"),
     ARCHIVE_NOT_FOUND("archive_not_found"),
+    PRIVATE_FILE_TARGET_REFUSED("private_file_target_refused"),
     BIND_ADDRESS_REFUSED("bind_address_refused"),
     INVALID_LEDGER_LOCATION("invalid_ledger_location"),
     LEDGER_LOCATION_HAS_PASSWORD("ledger_location_has_password"),

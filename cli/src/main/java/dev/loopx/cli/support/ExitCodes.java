@@ -43,6 +43,7 @@ public final class ExitCodes {
                     TEXT_FILE_UNREADABLE,
                     REPLACEMENT_SAME_AS_TODO,
                     ARCHIVE_NOT_FOUND,
+                    PRIVATE_FILE_TARGET_REFUSED,
                     BIND_ADDRESS_REFUSED,
                     INVALID_LEDGER_LOCATION,
                     LEDGER_LOCATION_HAS_PASSWORD,

@@ -113,10 +113,23 @@ final class UpdateApplyDocument {
                 row.put("automation_id", a.automationId());
                 row.put("result", a.result());
                 a.reason().ifPresent(reason -> row.put("reason", reason));
+                row.put("managed", a.managed());
+            }
+            ArrayNode left = o.putArray("managed_left_behind");
+            for (SyncAnswer.Row a : p.leftBehind()) {
+                ObjectNode row = left.addObject();
+                row.put("automation_id", a.automationId());
+                row.put("result", a.result());
+                a.reason().ifPresent(reason -> row.put("reason", reason));
             }
             d.automationUpdateRequests()
                     .ifPresent(
                             requests -> o.set("automation_update_requests", AutomationUpdateDocument.list(requests)));
+            d.reportFile().ifPresent(f -> {
+                ObjectNode report = o.putObject("automation_update_report");
+                report.put("file", f);
+                report.put("file_mode", "0600");
+            });
         });
         return o;
     }
@@ -134,9 +147,15 @@ final class UpdateApplyDocument {
                                 + p.syncErrorCode().map(code -> ", " + code).orElse("")
                                 + "); retry with the new runtime: " + RETRY;
             case PromptReconciliation.DEFERRED ->
-                "quit the Codex App (or send the automation_update requests), then: " + RETRY;
+                "quit the Codex App (or apply the complete automation_update requests of"
+                        + " prompts.automation_update_report.file through it), then: " + RETRY;
             case PromptReconciliation.CHANGED_SINCE_SNAPSHOT ->
                 "an automation changed after the snapshot: loopx automation-prompts plan, review, apply";
+            case PromptReconciliation.MANAGED_LEFT_BEHIND ->
+                "managed wrappers did not reach the new version (prompts.managed_left_behind): a blocked one needs"
+                        + " loopx automation-prompts plan --automation-id ID (recover/rollback when a migration was"
+                        + " torn); one of another --cli-bin (a canary) is upgraded with that binary's own"
+                        + " sync-installed --cli-bin BIN";
             case PromptReconciliation.REVIEW_REQUIRED ->
                 "custom prompts need review: loopx automation-prompts plan, then apply";
             default -> "";
@@ -167,6 +186,19 @@ final class UpdateApplyDocument {
                 + rt.path("class_archive").asText() + ")");
         out.println("prompts: " + doc.path("prompts").path("result").asText() + " · upgrade_complete="
                 + doc.path("upgrade_complete").asBoolean());
+        if (doc.path("prompts").path("automation_update_report").isObject()) {
+            out.println("complete automation_update requests: "
+                    + doc.path("prompts")
+                            .path("automation_update_report")
+                            .path("file")
+                            .asText()
+                    + " (private, 0600)");
+        }
+        for (JsonNode left : doc.path("prompts").path("managed_left_behind")) {
+            out.println("  left behind: " + left.path("automation_id").asText() + " "
+                    + left.path("result").asText()
+                    + (left.hasNonNull("reason") ? " [" + left.path("reason").asText() + "]" : ""));
+        }
         out.println("next: " + doc.path("next_step").asText());
     }
 }

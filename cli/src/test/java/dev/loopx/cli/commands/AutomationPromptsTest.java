@@ -223,7 +223,8 @@ class AutomationPromptsTest {
                 ManagedWrapper.sha256(prompt(V1)));
         assertEquals(
                 List.of("prompt_migration.applied:" + CUSTOM, "prompt_migration.applied:" + V1), migrationEvents());
-        Path journals = Path.of(root, "private", "automation-migrations");
+        Path journals = new dev.loopx.host.codexapp.migration.MigrationJournal(Path.of(root), store.home()).directory();
+        assertEquals(Path.of(root, "private", "automation-migrations"), journals.getParent());
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(journals)));
         assertEquals(
                 "rw-------",
@@ -529,12 +530,16 @@ class AutomationPromptsTest {
         assertEquals(canary, prompt("multiline-trap"), "a canary is never retargeted");
         assertEquals(List.of("prompt_migration.applied:" + V1), migrationEvents());
 
-        // the snapshot is now stale for V1; a second run reports it and writes nothing
+        // V1 changed since the snapshot, but to the current wrapper: a second run finds it current and writes nothing
+        var home2 = CliRunner.snapshot(codexHome);
         var again = run("automation-prompts", "sync-installed", "--plan-file", planFile.toString(), "--execute");
-        assertEquals(1, again.exit(), again::toString);
+        assertEquals(0, again.exit(), again::toString);
         assertEquals(
-                "changed_since_snapshot",
+                "current",
                 byId(again.json().get("automations")).get(V1).get("result").asText());
+        assertEquals(home2, CliRunner.snapshot(codexHome));
+        assertEquals(
+                List.of("prompt_migration.applied:" + V1), migrationEvents(), "no pending record: nothing to resolve");
     }
 
     @Test

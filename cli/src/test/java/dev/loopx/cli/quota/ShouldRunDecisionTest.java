@@ -115,6 +115,8 @@ class ShouldRunDecisionTest {
                 "repair_scheduler_execution_context",
                 "control_plane_repair");
         assertTrue(a.at("/automation_prompt_upgrade/required").asBoolean());
+        // the field's own name; the old one stays, with the same content, for hosts that read it
+        assertEquals(a.at("/heartbeat_identity_upgrade"), a.at("/automation_prompt_upgrade"));
         assertEquals(
                 "loopx heartbeat-prompt --goal-id g1 --agent-id builder --bootstrap",
                 a.at("/automation_prompt_upgrade/command").asText());

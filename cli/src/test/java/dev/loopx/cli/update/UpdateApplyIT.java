@@ -217,6 +217,13 @@ class UpdateApplyIT {
             assertEquals(
                     V1,
                     r.at("/prompts/automation_update_requests/0/automation_id").asText());
+            assertEquals(
+                    "0600", r.at("/prompts/automation_update_report/file_mode").asText(), r::toString);
+            assertEquals(
+                    "rw-------",
+                    java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                            root.resolve("private").resolve("automation-update-requests.json"))),
+                    "the complete requests are in the private report");
             assertEquals(codexBefore, CliRunner.snapshot(codexHome), "no store write while the App runs");
             assertEquals(
                     OLD_VERSION,
@@ -225,6 +232,44 @@ class UpdateApplyIT {
         } finally {
             app.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    @Test
+    @Order(5)
+    void aManagedWrapperLeftBehindMakesTheUpgradeIncompleteAndIsListed() throws Exception {
+        // a canary's v1 wrapper bound to this root: a loopx sync never retargets it
+        String canary = dev.loopx.host.heartbeat.ManagedWrapper.render(new dev.loopx.host.heartbeat.WrapperBinding(
+                1, root.toAbsolutePath().normalize().toString(), "demo-goal", "builder", "loopx-canary", List.of()));
+        CodexAutomationStore store = store();
+        store.apply(store.prepare("multiline-trap", canary).get(), dev.loopx.host.codexapp.store.MigrationHook.NONE)
+                .get();
+        JsonNode r = run(
+                home.resolve("bin/loopx"),
+                "--runtime-root",
+                root.toString(),
+                "update",
+                "apply",
+                "--archive",
+                NEW_ARCHIVE.toString(),
+                "--codex-home",
+                codexHome.toString(),
+                "--no-train");
+        assertTrue(r.path("ok").asBoolean(), r::toString);
+        assertFalse(r.path("upgrade_complete").asBoolean(), r::toString);
+        assertEquals("managed_left_behind", r.at("/prompts/result").asText(), r::toString);
+        assertEquals("skipped_other_cli_bin", resultOf(r, "multiline-trap"));
+        assertEquals(
+                "multiline-trap",
+                r.at("/prompts/managed_left_behind/0/automation_id").asText(),
+                r::toString);
+        assertEquals(1, r.at("/prompts/managed_left_behind").size(), r::toString);
+        assertFalse(r.path("next_step").asText().startsWith("done"), r::toString);
+        assertEquals(
+                canary,
+                ((dev.loopx.host.codexapp.store.CrossStoreRead.Consistent)
+                                store.read("multiline-trap").get())
+                        .pair()
+                        .prompt());
     }
 
     private Map<String, Object> state() throws IOException {

@@ -29,7 +29,7 @@ public final class PromptMigrationDecider {
     /**
      * One outcome to record; content-free (ids, digests, thread, CLI route, reason code).
      *
-     * @param codexHomeSha256 digest of the Codex home's path (kept by {@code deferred} only)
+     * @param codexHomeSha256 digest of the Codex home's real path (every outcome keeps it)
      */
     public record RecordPromptMigration(
             String goalId,
@@ -69,7 +69,8 @@ public final class PromptMigrationDecider {
                         c.newPromptSha256(),
                         c.targetThreadId(),
                         c.cliRoute(),
-                        c.reason());
+                        c.reason(),
+                        c.codexHomeSha256());
             case "failed" ->
                 new PromptMigrationFailed(
                         c.automationId(),
@@ -78,7 +79,8 @@ public final class PromptMigrationDecider {
                         c.newPromptSha256(),
                         c.targetThreadId(),
                         c.cliRoute(),
-                        c.reason());
+                        c.reason(),
+                        c.codexHomeSha256());
             case "deferred" ->
                 new PromptMigrationDeferred(
                         c.automationId(),
@@ -97,7 +99,8 @@ public final class PromptMigrationDecider {
                         c.newPromptSha256(),
                         c.targetThreadId(),
                         c.cliRoute(),
-                        c.reason());
+                        c.reason(),
+                        c.codexHomeSha256());
             default ->
                 new PromptMigrationRecovered(
                         c.automationId(),
@@ -106,7 +109,8 @@ public final class PromptMigrationDecider {
                         c.newPromptSha256(),
                         c.targetThreadId(),
                         c.cliRoute(),
-                        c.reason());
+                        c.reason(),
+                        c.codexHomeSha256());
         };
     }
 }

@@ -16,7 +16,13 @@ import java.util.Optional;
  *   <li>{@link #V1}: {@code <cli> heartbeat-prompt --runtime-root R --goal-id G --agent-id A}; no
  *       capabilities, output format left to the CLI's default.
  *   <li>{@link #V2} (current): {@code <cli> heartbeat-prompt --runtime-root R --format json
- *       --goal-id G --agent-id A --codex-app [--available-capability C]…} (capabilities sorted).
+ *       --goal-id G --agent-id A --codex-app [--cli-bin <cli>] [--available-capability C]…}
+ *       (capabilities sorted). {@code --cli-bin <cli>} is there exactly when {@code <cli>} is not
+ *       {@code loopx}: the loader passes its binary through, so the thin body it loads names the
+ *       same executable (a canary stays a canary).
+ *   <li>{@link #V2_WITHOUT_CLI_PASS_THROUGH}: the v2 layout as first shipped, without
+ *       {@code --cli-bin} (identical to {@link #V2} for {@code loopx}); recognised as version 2 so
+ *       that such a canary wrapper is upgraded to the current text, never taken for custom.
  * </ul>
  */
 public enum WrapperVersion {
@@ -24,7 +30,14 @@ public enum WrapperVersion {
     V2(
             2,
             "Follow the loaded task_body only when ok=true. Never fall back to remembered rules."
+                    + " If loading fails, stop: no work, no spend; report the blocker."),
+    V2_WITHOUT_CLI_PASS_THROUGH(
+            2,
+            "Follow the loaded task_body only when ok=true. Never fall back to remembered rules."
                     + " If loading fails, stop: no work, no spend; report the blocker.");
+
+    /** The CLI binary a loader does not need to pass through (the thin body's default). */
+    static final String DEFAULT_CLI_BIN = "loopx";
 
     static final String FENCE_OPEN = "```sh";
     static final String FENCE_CLOSE = "```";
@@ -66,12 +79,15 @@ public enum WrapperVersion {
     public List<String> loaderWords(WrapperBinding b) {
         List<String> words =
                 new ArrayList<>(List.of(b.cliBin(), "heartbeat-prompt", "--runtime-root", b.runtimeRoot()));
-        if (this == V2) {
+        if (this != V1) {
             words.addAll(List.of("--format", "json"));
         }
         words.addAll(List.of("--goal-id", b.goalId(), "--agent-id", b.agentId()));
-        if (this == V2) {
+        if (this != V1) {
             words.add("--codex-app");
+            if (this == V2 && !b.cliBin().equals(DEFAULT_CLI_BIN)) {
+                words.addAll(List.of("--cli-bin", b.cliBin()));
+            }
             b.capabilities().forEach(c -> words.addAll(List.of("--available-capability", c)));
         }
         return words;
@@ -106,14 +122,14 @@ public enum WrapperVersion {
     }
 
     private Optional<WrapperBinding> bindingOf(List<String> w) {
-        int fixed = this == V2 ? 11 : 8;
+        int fixed = this != V1 ? 11 : 8;
         if (w.size() < fixed
                 || !w.get(1).equals("heartbeat-prompt")
                 || !w.get(2).equals("--runtime-root")) {
             return Optional.empty();
         }
         int i = 4;
-        if (this == V2) {
+        if (this != V1) {
             if (!w.get(4).equals("--format") || !w.get(5).equals("json")) {
                 return Optional.empty();
             }
@@ -126,11 +142,18 @@ public enum WrapperVersion {
         String agent = w.get(i + 3);
         i += 4;
         List<String> capabilities = new ArrayList<>();
-        if (this == V2) {
+        if (this != V1) {
             if (!w.get(i).equals("--codex-app") || (w.size() - i - 1) % 2 != 0) {
                 return Optional.empty();
             }
-            for (int k = i + 1; k < w.size(); k += 2) {
+            int first = i + 1;
+            if (this == V2 && first < w.size() && w.get(first).equals("--cli-bin")) {
+                if (!w.get(first + 1).equals(w.get(0))) {
+                    return Optional.empty(); // the pass-through names the loader's own binary
+                }
+                first += 2;
+            }
+            for (int k = first; k < w.size(); k += 2) {
                 if (!w.get(k).equals("--available-capability")) {
                     return Optional.empty();
                 }

@@ -43,6 +43,29 @@ class WrapperRecognizerTest {
     }
 
     @Test
+    void aCanaryLoaderPassesItsBinaryThroughAndTheFirstShippedV2CanaryIsStillRecognised() {
+        WrapperBinding canary =
+                new WrapperBinding(2, ROOT, "weather-goal", "builder", "loopx-canary", List.of("shell"));
+        String w = ManagedWrapper.render(canary);
+        assertTrue(
+                w.contains(" --codex-app --cli-bin loopx-canary --available-capability shell\n"),
+                "the thin body the loader loads must name the canary too: " + w);
+        assertTrue(w.split("\n")[2].startsWith("loopx-canary heartbeat-prompt "));
+        assertEquals(Optional.of(canary), WrapperRecognizer.recognize(w));
+        // the default binary needs no pass-through: the v2 text of loopx is unchanged
+        assertFalse(ManagedWrapper.render(V2).contains("--cli-bin"));
+        // a v2 canary as first shipped (no pass-through) is still a managed v2 wrapper, whose current text differs
+        String firstShipped = WrapperVersion.V2_WITHOUT_CLI_PASS_THROUGH.render(canary);
+        assertFalse(firstShipped.contains("--cli-bin"));
+        assertEquals(Optional.of(canary), WrapperRecognizer.recognize(firstShipped));
+        assertFalse(firstShipped.equals(w));
+        // a pass-through naming another binary is custom
+        assertEquals(
+                Optional.empty(),
+                WrapperRecognizer.recognize(w.replace("--cli-bin loopx-canary", "--cli-bin loopx-other")));
+    }
+
+    @Test
     void aQuoteInsideThePathSurvivesTheRoundTrip() {
         WrapperBinding odd =
                 new WrapperBinding(2, "/tmp/it's here/.loopx", "g", "a", "/opt/loopx tools/bin/loopx", List.of());

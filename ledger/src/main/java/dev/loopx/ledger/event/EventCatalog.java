@@ -45,14 +45,18 @@ public final class EventCatalog {
                 .register(new EventType<>("scheduler.host_update_failed", 1, SchedulerHostUpdateFailed.class))
                 .register(new EventType<>("turn.observed", 1, TurnObserved.class))
                 .register(new EventType<>("heartbeat.installed", 1, HeartbeatInstalled.class))
-                .register(new EventType<>("prompt_migration.applied", 1, PromptMigrationApplied.class))
-                .register(new EventType<>("prompt_migration.failed", 1, PromptMigrationFailed.class))
+                .register(new EventType<>("prompt_migration.applied", 2, PromptMigrationApplied.class))
+                .register(new EventType<>("prompt_migration.failed", 2, PromptMigrationFailed.class))
                 .register(new EventType<>("prompt_migration.deferred", 2, PromptMigrationDeferred.class))
-                .register(new EventType<>("prompt_migration.rolled_back", 1, PromptMigrationRolledBack.class))
-                .register(new EventType<>("prompt_migration.recovered", 1, PromptMigrationRecovered.class))
+                .register(new EventType<>("prompt_migration.rolled_back", 2, PromptMigrationRolledBack.class))
+                .register(new EventType<>("prompt_migration.recovered", 2, PromptMigrationRecovered.class))
                 .register(new EventType<>("runtime.upgraded", 1, RuntimeUpgraded.class))
                 .upcaster(new GoalRegisteredV1ToV2())
                 .upcaster(new PromptMigrationDeferredV1ToV2())
+                .upcaster(new PromptMigrationHomeV1ToV2("prompt_migration.applied"))
+                .upcaster(new PromptMigrationHomeV1ToV2("prompt_migration.failed"))
+                .upcaster(new PromptMigrationHomeV1ToV2("prompt_migration.rolled_back"))
+                .upcaster(new PromptMigrationHomeV1ToV2("prompt_migration.recovered"))
                 .build();
     }
 

@@ -1,7 +1,7 @@
 package dev.loopx.ledger.event;
 
 /**
- * {@code prompt_migration.applied} v1 (SPEC §S12): an automation's prompt now equals the managed wrapper: written by this migration (reason {@code updated}) or found already current (reason {@code current}). Content-free: no prompt body and no local path is
+ * {@code prompt_migration.applied} v2 (SPEC §S12): an automation's prompt now equals the managed wrapper: written by this migration (reason {@code updated}) or found already current (reason {@code current}). Content-free: no prompt body and no local path is
  * recorded, only ids, digests, the host thread id and the CLI route.
  *
  * @param automationId    the Codex App automation id
@@ -11,6 +11,9 @@ package dev.loopx.ledger.event;
  * @param targetThreadId  the automation's target thread ({@code ""} when it has none)
  * @param cliRoute        the command that produced the outcome, e.g. {@code automation-prompts apply}
  * @param reason          a machine code saying why ({@code ""} when nothing more needs saying)
+ * @param codexHomeSha256 SHA-256 (hex) of the Codex home's real path, so the outcome clears or
+ *                        concerns only that home's pending record; {@code ""} for v1 events
+ *                        (home not recorded: they concern the automation id in every home)
  */
 public record PromptMigrationApplied(
         String automationId,
@@ -19,10 +22,12 @@ public record PromptMigrationApplied(
         String newPromptSha256,
         String targetThreadId,
         String cliRoute,
-        String reason)
+        String reason,
+        String codexHomeSha256)
         implements LoopxEvent {
     public PromptMigrationApplied {
         PromptMigrationFields.check(
                 automationId, agentId, oldPromptSha256, newPromptSha256, targetThreadId, cliRoute, reason);
+        PromptMigrationFields.checkHome(codexHomeSha256);
     }
 }

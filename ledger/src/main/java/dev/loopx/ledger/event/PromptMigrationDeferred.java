@@ -27,10 +27,6 @@ public record PromptMigrationDeferred(
     public PromptMigrationDeferred {
         PromptMigrationFields.check(
                 automationId, agentId, oldPromptSha256, newPromptSha256, targetThreadId, cliRoute, reason);
-        if (!java.util.Objects.requireNonNull(codexHomeSha256, "codexHomeSha256")
-                        .isEmpty()
-                && !codexHomeSha256.matches("[0-9a-f]{64}")) {
-            throw new IllegalArgumentException("codexHomeSha256 is lower-case SHA-256 hex or empty");
-        }
+        PromptMigrationFields.checkHome(codexHomeSha256);
     }
 }

@@ -32,4 +32,12 @@ final class PromptMigrationFields {
             throw new IllegalArgumentException("prompt digests are lower-case SHA-256 hex");
         }
     }
+
+    /** The Codex home digest: lower-case SHA-256 hex, or {@code ""} (not recorded: a v1 event). */
+    static void checkHome(String codexHomeSha256) {
+        if (!Objects.requireNonNull(codexHomeSha256, "codexHomeSha256").isEmpty()
+                && !SHA256.matcher(codexHomeSha256).matches()) {
+            throw new IllegalArgumentException("codexHomeSha256 is lower-case SHA-256 hex or empty");
+        }
+    }
 }

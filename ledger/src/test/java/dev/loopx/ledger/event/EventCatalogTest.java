@@ -73,7 +73,8 @@ class EventCatalogTest {
                     "cd".repeat(32),
                     "thread-1",
                     "automation-prompts apply",
-                    "updated"),
+                    "updated",
+                    "ef".repeat(32)),
             new PromptMigrationFailed(
                     "auto-1",
                     "builder",
@@ -81,7 +82,8 @@ class EventCatalogTest {
                     "cd".repeat(32),
                     "",
                     "automation-prompts apply",
-                    "preview_stale"),
+                    "preview_stale",
+                    "ef".repeat(32)),
             new PromptMigrationDeferred(
                     "auto-1",
                     "builder",
@@ -107,7 +109,8 @@ class EventCatalogTest {
                     "cd".repeat(32),
                     "thread-1",
                     "automation-prompts rollback",
-                    ""),
+                    "",
+                    "ef".repeat(32)),
             new PromptMigrationRecovered(
                     "auto-1",
                     "builder",
@@ -115,7 +118,8 @@ class EventCatalogTest {
                     "cd".repeat(32),
                     "thread-1",
                     "automation-prompts recover",
-                    ""),
+                    "",
+                    "ef".repeat(32)),
             new RuntimeUpgraded("0.1.0", "0.2.0", "ef".repeat(32), "complete", true)
         }) {
             ProposedEvent proposed = codec.propose(event, Instant.EPOCH, "g1", Actor.system(), "");
@@ -163,6 +167,40 @@ class EventCatalogTest {
                         "app_running",
                         ""),
                 codec.decode(old).event());
+    }
+
+    @Test
+    void versionOneMigrationOutcomesAreUpcastWithAnUnknownCodexHome() {
+        ObjectNode v1 = Json.object();
+        v1.put("automation_id", "auto-1")
+                .put("agent_id", "builder")
+                .put("old_prompt_sha256", "ab".repeat(32))
+                .put("new_prompt_sha256", "cd".repeat(32))
+                .put("target_thread_id", "t1")
+                .put("cli_route", "automation-prompts apply")
+                .put("reason", "updated");
+        for (String type : new String[] {
+            "prompt_migration.applied",
+            "prompt_migration.failed",
+            "prompt_migration.rolled_back",
+            "prompt_migration.recovered"
+        }) {
+            Recorded old = EnvelopeCodec.seal(
+                    new ProposedEvent(type, 1, Instant.EPOCH, "g1", Actor.system(), "", v1),
+                    0,
+                    dev.loopx.ledger.Head.GENESIS_HASH);
+            LoopxEvent event = codec.decode(old).event();
+            assertEquals(type, EventCatalog.standard().typeOf(event).name());
+            assertEquals(
+                    "",
+                    switch (event) {
+                        case PromptMigrationApplied a -> a.codexHomeSha256();
+                        case PromptMigrationFailed f -> f.codexHomeSha256();
+                        case PromptMigrationRolledBack r -> r.codexHomeSha256();
+                        case PromptMigrationRecovered r -> r.codexHomeSha256();
+                        default -> "unexpected " + event;
+                    });
+        }
     }
 
     @Test

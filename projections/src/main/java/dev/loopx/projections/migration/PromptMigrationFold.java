@@ -10,10 +10,13 @@ import java.util.List;
 
 /**
  * Pending upgrade hints (SPEC §S12): folds {@code prompt_migration.deferred} into view
- * {@code prompt_migration} (key {@code <goal>/<automation>}) and clears the record when a later
+ * {@code prompt_migration} (key {@code <goal>/<automation>/<codex-home-sha256>}: one record per
+ * automation per Codex home, within this runtime root's ledger) and clears the record when a later
  * {@code prompt_migration.applied} (updated or found current) or {@code prompt_migration.recovered}
- * names the same automation. Failures and rollbacks leave the record as it is. Content-free: ids,
- * the old prompt digest, the thread and the CLI route, never a prompt body or a path.
+ * names the same automation <em>in the same Codex home</em>. An outcome or record without a home
+ * digest (a v1 event) concerns the automation in every home. Failures and rollbacks leave the
+ * record as it is. Content-free: ids, the old prompt digest, the thread, the CLI route and the
+ * home's digest, never a prompt body or a path.
  */
 public final class PromptMigrationFold {
     public static final String VIEW = "prompt_migration";
@@ -43,7 +46,7 @@ public final class PromptMigrationFold {
         Documents.put(
                 views,
                 VIEW,
-                key(r.goalId(), e.automationId()),
+                key(r.goalId(), e.automationId(), e.codexHomeSha256()),
                 new PendingUpgrade(
                         r.seq(),
                         r.goalId(),
@@ -59,33 +62,40 @@ public final class PromptMigrationFold {
     }
 
     public static void applied(Views views, Recorded r, PromptMigrationApplied e) {
-        clear(views, r, e.automationId());
+        clear(views, r, e.automationId(), e.codexHomeSha256());
     }
 
     public static void recovered(Views views, Recorded r, PromptMigrationRecovered e) {
-        clear(views, r, e.automationId());
+        clear(views, r, e.automationId(), e.codexHomeSha256());
     }
 
-    private static void clear(Views views, Recorded r, String automationId) {
-        String key = key(r.goalId(), automationId);
-        Documents.get(views, VIEW, key, PendingUpgrade.class)
-                .filter(PendingUpgrade::pending)
-                .ifPresent(p -> Documents.put(
-                        views,
-                        VIEW,
-                        key,
-                        new PendingUpgrade(
-                                p.seq(),
-                                p.goalId(),
-                                p.agentId(),
-                                p.automationId(),
-                                p.oldPromptSha256(),
-                                p.targetThreadId(),
-                                p.cliRoute(),
-                                p.codexHomeSha256(),
-                                p.deferredAt(),
-                                false,
-                                r.seq())));
+    private static void clear(Views views, Recorded r, String automationId, String homeSha256) {
+        for (PendingUpgrade p :
+                Documents.list(views, VIEW, r.goalId() + "/" + automationId + "/", PendingUpgrade.class)) {
+            if (!p.pending()
+                    || !p.automationId().equals(automationId)
+                    || !(homeSha256.isEmpty()
+                            || p.codexHomeSha256().isEmpty()
+                            || p.codexHomeSha256().equals(homeSha256))) {
+                continue;
+            }
+            Documents.put(
+                    views,
+                    VIEW,
+                    key(p.goalId(), p.automationId(), p.codexHomeSha256()),
+                    new PendingUpgrade(
+                            p.seq(),
+                            p.goalId(),
+                            p.agentId(),
+                            p.automationId(),
+                            p.oldPromptSha256(),
+                            p.targetThreadId(),
+                            p.cliRoute(),
+                            p.codexHomeSha256(),
+                            p.deferredAt(),
+                            false,
+                            r.seq()));
+        }
     }
 
     /** The goal's still-pending deferred migrations, in automation id order. */
@@ -105,7 +115,7 @@ public final class PromptMigrationFold {
                 .toList();
     }
 
-    private static String key(String goalId, String automationId) {
-        return goalId + "/" + automationId;
+    private static String key(String goalId, String automationId, String homeSha256) {
+        return goalId + "/" + automationId + "/" + homeSha256;
     }
 }

@@ -14,8 +14,9 @@ import java.util.Optional;
  * show the pending-upgrade hint (SPEC §S12). The Codex stores are read only when exactly one
  * pending deferred migration names the lane; otherwise the answer comes from the ledger alone:
  * <ul>
- *   <li>several pending records → {@code ambiguous}, no hint;</li>
- *   <li>one record, recorded for another Codex home → {@code unavailable} ({@code other_codex_home}), no hint;</li>
+ *   <li>records are per Codex home: only those of the home this process resolves (or v1 records,
+ *       home unknown) count; several → {@code ambiguous}, no hint; none, but records of another
+ *       home → {@code unavailable} ({@code other_codex_home}), no hint;</li>
  *   <li>one record, store read: unreadable → {@code unavailable}; gone from both stores →
  *       {@code absent}; blocked (deleted, stores disagree, cron…) → {@code blocked} (or
  *       {@code ambiguous} for an ambiguous binding); {@code unmanaged}; {@code current} (adopted);
@@ -108,9 +109,6 @@ public record AppPromptBinding(
             StoreRead storeRead) {
         List<PendingUpgrade> pending =
                 lane.stream().filter(PendingUpgrade::pending).toList();
-        if (pending.size() > 1) {
-            return ledger(Status.AMBIGUOUS, "several_pending_upgrades", install);
-        }
         if (pending.isEmpty()) {
             Optional<PendingUpgrade> cleared =
                     lane.stream().max(java.util.Comparator.comparingLong(PendingUpgrade::clearedBySeq));
@@ -131,8 +129,16 @@ public record AppPromptBinding(
                     ? ledger(Status.CURRENT, "", install)
                     : ledger(Status.UNAVAILABLE, "installed_wrapper_outdated", install);
         }
-        PendingUpgrade record = pending.get(0);
-        if (!record.codexHomeSha256().isEmpty() && !record.codexHomeSha256().equals(home.identitySha256())) {
+        // records are per Codex home: only this home's (or a v1 record, home unknown) can be confirmed here
+        String mine = home.identitySha256();
+        List<PendingUpgrade> here = pending.stream()
+                .filter(p ->
+                        p.codexHomeSha256().isEmpty() || p.codexHomeSha256().equals(mine))
+                .toList();
+        if (here.size() > 1) {
+            return ledger(Status.AMBIGUOUS, "several_pending_upgrades", install);
+        }
+        if (here.isEmpty()) {
             return new AppPromptBinding(
                     Status.UNAVAILABLE,
                     "other_codex_home",
@@ -140,8 +146,9 @@ public record AppPromptBinding(
                     Optional.empty(),
                     Optional.empty(),
                     install,
-                    Optional.of(record.automationId()));
+                    Optional.of(pending.get(0).automationId()));
         }
+        PendingUpgrade record = here.get(0);
         return storeRead.read(record);
     }
 
@@ -179,12 +186,23 @@ public record AppPromptBinding(
         return status == Status.ADOPTION_REQUIRED ? entry : Optional.empty();
     }
 
-    /** The exact {@code loopx automation-prompts plan} to run next, when the lane needs one. */
+    /**
+     * How the lane calls LoopX: the CLI binary of the managed wrapper the automation holds (a
+     * canary keeps its own), else {@code loopx}.
+     */
+    public String cliBin() {
+        return entry.flatMap(PlanEntry::desiredPrompt)
+                .flatMap(dev.loopx.host.heartbeat.WrapperRecognizer::recognize)
+                .map(dev.loopx.host.heartbeat.WrapperBinding::cliBin)
+                .orElse("loopx");
+    }
+
+    /** The exact {@code <cli-bin> automation-prompts plan} to run next, when the lane needs one. */
     public Optional<String> nextCommand() {
         if (status != Status.ADOPTION_REQUIRED && !reason.equals("installed_wrapper_outdated")) {
             return Optional.empty();
         }
-        return Optional.of("loopx automation-prompts plan"
+        return Optional.of(cliBin() + " automation-prompts plan"
                 + automationId.map(id -> " --automation-id " + id).orElse(""));
     }
 }

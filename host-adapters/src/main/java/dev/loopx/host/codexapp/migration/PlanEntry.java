@@ -18,6 +18,14 @@ import java.util.Optional;
  * @param reasons        why blocked or unmanaged (machine codes), empty otherwise
  * @param bindingSource  {@code managed_wrapper | named_in_prompt} when a binding was found
  * @param wrapperVersion the managed wrapper version the automation holds now, when it holds one
+ * @param stateSha256    {@code state_sha256} of what was read (blind to the App scheduler's own
+ *                       fields); empty in plan files written before it existed (then
+ *                       {@code sourceSha256} is compared instead)
+ * @param currentPrompt  the prompt both stores hold now, when they agree on one (private, like
+ *                       {@code desiredPrompt})
+ * @param appFields      the automation's own fields as the App keeps them (name, kind, status,
+ *                       rrule, notification_policy, target_thread_id, model), each when the row
+ *                       holds it as text: what an App-side {@code automation_update} must keep
  */
 public record PlanEntry(
         String automationId,
@@ -32,7 +40,10 @@ public record PlanEntry(
         Optional<String> targetThreadId,
         Optional<String> desiredPrompt,
         Optional<String> desiredSha256,
-        Optional<Integer> desiredWrapperVersion) {
+        Optional<Integer> desiredWrapperVersion,
+        Optional<String> stateSha256,
+        Optional<String> currentPrompt,
+        java.util.Map<String, String> appFields) {
     public static final String BLOCKED = "blocked";
     public static final String UNMANAGED = "unmanaged";
     public static final String CURRENT = "current";
@@ -43,17 +54,87 @@ public record PlanEntry(
         Objects.requireNonNull(status, "status");
         reasons = List.copyOf(reasons);
         Objects.requireNonNull(sourceSha256, "sourceSha256");
+        Objects.requireNonNull(stateSha256, "stateSha256");
+        Objects.requireNonNull(currentPrompt, "currentPrompt");
+        appFields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(appFields));
         if (status.equals(ADOPTION_REQUIRED)
                 && (desiredPrompt.isEmpty() || goalId.isEmpty() || agentId.isEmpty() || promptSha256.isEmpty())) {
             throw new IllegalArgumentException("an adoption needs the binding, the old digest and the desired prompt");
         }
     }
 
+    /** An entry without the state digest, current prompt and App fields (as plan files before them had). */
+    public PlanEntry(
+            String automationId,
+            String status,
+            List<String> reasons,
+            Optional<String> goalId,
+            Optional<String> agentId,
+            Optional<String> bindingSource,
+            Optional<Integer> wrapperVersion,
+            Optional<String> promptSha256,
+            String sourceSha256,
+            Optional<String> targetThreadId,
+            Optional<String> desiredPrompt,
+            Optional<String> desiredSha256,
+            Optional<Integer> desiredWrapperVersion) {
+        this(
+                automationId,
+                status,
+                reasons,
+                goalId,
+                agentId,
+                bindingSource,
+                wrapperVersion,
+                promptSha256,
+                sourceSha256,
+                targetThreadId,
+                desiredPrompt,
+                desiredSha256,
+                desiredWrapperVersion,
+                Optional.empty(),
+                Optional.empty(),
+                java.util.Map.of());
+    }
+
+    /**
+     * Whether {@code now} (a fresh read's entry) differs from this entry in anything but the App
+     * scheduler's own fields: compares {@code state_sha256} when both have one, else the exact
+     * {@code source_sha256}.
+     */
+    public boolean changedIn(PlanEntry now) {
+        if (stateSha256.isPresent() && now.stateSha256.isPresent()) {
+            return !stateSha256.get().equals(now.stateSha256.get());
+        }
+        return !sourceSha256.equals(now.sourceSha256);
+    }
+
+    /** This entry with the state digest, current prompt and App fields of {@code now} (a fresh read of the same automation). */
+    public PlanEntry withViewOf(PlanEntry now) {
+        return new PlanEntry(
+                automationId,
+                status,
+                reasons,
+                goalId,
+                agentId,
+                bindingSource,
+                wrapperVersion,
+                promptSha256,
+                sourceSha256,
+                targetThreadId,
+                desiredPrompt,
+                desiredSha256,
+                desiredWrapperVersion,
+                now.stateSha256,
+                now.currentPrompt,
+                now.appFields);
+    }
+
     public boolean adoptionRequired() {
         return status.equals(ADOPTION_REQUIRED);
     }
 
-    /** The private form (plan file): ids, statuses, digests and {@code desired_prompt}. */
+    /** The private form (plan file): ids, statuses, digests, {@code current_prompt}, {@code desired_prompt} and the App's fields. */
     public ObjectNode toPrivateJson() {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("automation_id", automationId);
@@ -78,6 +159,10 @@ public record PlanEntry(
             o.putNull("desired_wrapper_version");
         }
         o.put("desired_prompt", desiredPrompt.orElse(null));
+        o.put("state_sha256", stateSha256.orElse(null));
+        o.put("current_prompt", currentPrompt.orElse(null));
+        ObjectNode fields = o.putObject("app_fields");
+        appFields.forEach(fields::put);
         return o;
     }
 
@@ -97,7 +182,20 @@ public record PlanEntry(
                 text(o, "target_thread_id"),
                 text(o, "desired_prompt"),
                 text(o, "desired_sha256"),
-                integer(o, "desired_wrapper_version"));
+                integer(o, "desired_wrapper_version"),
+                text(o, "state_sha256"),
+                text(o, "current_prompt"),
+                fields(o.path("app_fields")));
+    }
+
+    private static java.util.Map<String, String> fields(JsonNode o) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        o.properties().forEach(f -> {
+            if (f.getValue().isTextual()) {
+                out.put(f.getKey(), f.getValue().asText());
+            }
+        });
+        return out;
     }
 
     private static Optional<String> text(JsonNode o, String field) {

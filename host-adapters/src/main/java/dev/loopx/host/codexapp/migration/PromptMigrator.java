@@ -100,6 +100,12 @@ public final class PromptMigrator {
             MigrationHook storeHook,
             String route) {
         Optional<String> deferAll = probe.deferralReason();
+        if (deferAll.isEmpty()) {
+            // a journal path that is not a regular file refuses the whole apply before any store is touched
+            plan.entries().stream()
+                    .filter(PlanEntry::adoptionRequired)
+                    .forEach(e -> journal.requireWritable(e.automationId()));
+        }
         List<Result> results = new ArrayList<>();
         for (PlanEntry e : plan.entries()) {
             if (e.status().equals(PlanEntry.CURRENT)) {
@@ -139,8 +145,7 @@ public final class PromptMigrator {
         if (read.isLeft()) {
             return result(e, "failed", read.getLeft().code().wire());
         }
-        if (!(read.get() instanceof CrossStoreRead.Consistent c)
-                || !c.sourceSha256().equals(e.sourceSha256())) {
+        if (!(read.get() instanceof CrossStoreRead.Consistent c) || stale(e, c)) {
             return result(e, "preview_stale", "source_changed_since_plan");
         }
         String desired = e.desiredPrompt().orElseThrow();
@@ -182,6 +187,13 @@ public final class PromptMigrator {
             return result(e, stale ? "preview_stale" : "failed", code);
         }
         return result(e, "updated", "");
+    }
+
+    /** The stores changed since {@code e} was planned in more than the App scheduler's own fields. */
+    private static boolean stale(PlanEntry e, CrossStoreRead.Consistent c) {
+        return e.stateSha256().isPresent()
+                ? !e.stateSha256().get().equals(c.stateSha256())
+                : !e.sourceSha256().equals(c.sourceSha256());
     }
 
     /** Finishes an interrupted migration from its journal (idempotent). */

@@ -71,23 +71,53 @@ public final class PromptPlanner {
     /** The plan entry of one cross-store read. */
     public PlanEntry entry(CrossStoreRead read) {
         return switch (read) {
-            case CrossStoreRead.Blocked b ->
-                new PlanEntry(
-                        b.automationId(),
-                        PlanEntry.BLOCKED,
-                        b.reasons().stream().map(BlockReason::wire).toList(),
-                        Optional.empty(),
-                        Optional.empty(),
-                        Optional.empty(),
-                        Optional.empty(),
-                        Optional.empty(),
-                        b.sourceSha256(),
-                        Optional.empty(),
-                        Optional.empty(),
-                        Optional.empty(),
-                        Optional.empty());
+            case CrossStoreRead.Blocked b -> blocked(b);
             case CrossStoreRead.Consistent c -> entry(c.pair());
         };
+    }
+
+    /**
+     * A blocked read. When either store holds a managed wrapper bound to this runtime root (e.g. a
+     * migration torn by a crash, or stores the App left disagreeing), the entry keeps that
+     * binding ({@code managed_wrapper}, its version, goal and agent): it is a recognised managed
+     * prompt that did not reach its target, which {@code update apply} must not call complete.
+     */
+    private PlanEntry blocked(CrossStoreRead.Blocked b) {
+        Optional<WrapperBinding> managed = b.image().flatMap(PromptPlanner::storedPrompts).stream()
+                .flatMap(List::stream)
+                .map(dev.loopx.host.heartbeat.WrapperRecognizer::recognize)
+                .flatMap(Optional::stream)
+                .filter(w -> w.runtimeRoot().equals(runtimeRoot))
+                .findFirst();
+        return new PlanEntry(
+                b.automationId(),
+                PlanEntry.BLOCKED,
+                b.reasons().stream().map(BlockReason::wire).toList(),
+                managed.map(WrapperBinding::goalId),
+                managed.map(WrapperBinding::agentId),
+                managed.map(w -> "managed_wrapper"),
+                managed.map(WrapperBinding::version),
+                Optional.empty(),
+                b.sourceSha256(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of(b.stateSha256()),
+                Optional.empty(),
+                b.image().map(PromptPlanner::appFields).orElse(Map.of()));
+    }
+
+    /** The prompts the row and the TOML hold (each when readable as text). */
+    private static Optional<List<String>> storedPrompts(dev.loopx.host.codexapp.store.AutomationImage image) {
+        List<String> prompts = new ArrayList<>();
+        image.row().column("prompt").flatMap(c -> c.text()).ifPresent(prompts::add);
+        image.toml()
+                .map(dev.loopx.host.codexapp.store.AutomationToml::parse)
+                .filter(io.vavr.control.Either::isRight)
+                .flatMap(t -> t.get().string("prompt"))
+                .ifPresent(prompts::add);
+        return Optional.of(prompts);
     }
 
     private PlanEntry entry(AutomationPair pair) {
@@ -148,7 +178,10 @@ public final class PromptPlanner {
                 pair.targetThreadId(),
                 Optional.empty(),
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                Optional.of(pair.image().stateSha256()),
+                Optional.of(pair.prompt()),
+                appFields(pair.image()));
     }
 
     private static PlanEntry with(
@@ -168,6 +201,22 @@ public final class PromptPlanner {
                 pair.targetThreadId(),
                 Optional.of(wrapper),
                 Optional.of(ManagedWrapper.sha256(wrapper)),
-                Optional.of(desired.version()));
+                Optional.of(desired.version()),
+                Optional.of(pair.image().stateSha256()),
+                Optional.of(pair.prompt()),
+                appFields(pair.image()));
     }
+
+    /** The App's own fields an {@code automation_update} keeps, from the SQLite row (text values only). */
+    static Map<String, String> appFields(dev.loopx.host.codexapp.store.AutomationImage image) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (String name : APP_FIELDS) {
+            image.row().column(name).flatMap(c -> c.text()).ifPresent(v -> out.put(name, v));
+        }
+        return out;
+    }
+
+    /** The fields of an automation the App's {@code automation_update} carries besides the prompt. */
+    public static final List<String> APP_FIELDS =
+            List.of("name", "kind", "status", "rrule", "notification_policy", "target_thread_id", "model");
 }

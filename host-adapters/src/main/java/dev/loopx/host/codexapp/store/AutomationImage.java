@@ -56,6 +56,48 @@ public final class AutomationImage {
         return sha256(out.toByteArray());
     }
 
+    /**
+     * The fields the Codex App's scheduler rewrites on every run, in the row and in the TOML
+     * mirror: they never make a plan, a snapshot or a preview stale.
+     */
+    public static final java.util.Set<String> SCHEDULER_FIELDS =
+            java.util.Set.of("next_run_at", "updated_at", "last_run_at");
+
+    /**
+     * {@code state_sha256}: what a plan, a snapshot or an App-side request holds as its
+     * precondition. SHA-256 over the row without {@link #SCHEDULER_FIELDS} (every other column,
+     * storage class and bytes: identity, kind, prompt, status, rrule, thread, name…) and the exact
+     * TOML bytes without the lines that assign those keys (so a scheduler tick, which rewrites
+     * them, changes nothing here; a TOML that is not UTF-8 counts whole). Any other change to
+     * either store, a comment included, changes it.
+     */
+    public String stateSha256() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes("loopx_codex_automation_state_v1\n".getBytes(StandardCharsets.US_ASCII));
+        RowImage.lengthPrefixed(out, automationId.getBytes(StandardCharsets.UTF_8));
+        RowImage stable = new RowImage(row.columns().stream()
+                .filter(c -> !SCHEDULER_FIELDS.contains(c.name()))
+                .toList());
+        RowImage.lengthPrefixed(out, stable.canonicalBytes());
+        if (toml == null) {
+            out.write(0);
+        } else {
+            out.write(1);
+            RowImage.lengthPrefixed(
+                    out,
+                    Utf8.decode(toml)
+                            .map(text ->
+                                    SCHEDULER_LINE.matcher(text).replaceAll("").getBytes(StandardCharsets.UTF_8))
+                            .orElse(toml));
+        }
+        return sha256(out.toByteArray());
+    }
+
+    /** A line assigning one of the {@link #SCHEDULER_FIELDS} (bare or quoted key), with its line end. */
+    private static final java.util.regex.Pattern SCHEDULER_LINE = java.util.regex.Pattern.compile(
+            "(?m)^[ \\t]*(?:next_run_at|updated_at|last_run_at|\"next_run_at\"|\"updated_at\"|\"last_run_at\")"
+                    + "[ \\t]*=[^\\n]*(?:\\n|$)");
+
     static String sha256(byte[] bytes) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));

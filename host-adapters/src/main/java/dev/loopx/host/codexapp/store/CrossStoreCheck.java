@@ -108,6 +108,7 @@ final class CrossStoreCheck {
                     id,
                     List.copyOf(reasons),
                     automationImage.sourceSha256(),
+                    automationImage.stateSha256(),
                     row.isPresent() ? Optional.of(automationImage) : Optional.empty());
         }
         return new CrossStoreRead.Consistent(new AutomationPair(

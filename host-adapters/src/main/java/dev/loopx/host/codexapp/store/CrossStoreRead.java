@@ -14,6 +14,9 @@ public sealed interface CrossStoreRead {
     /** {@code source_sha256} of what was read (covers the row, or its absence, and the TOML bytes). */
     String sourceSha256();
 
+    /** {@code state_sha256} of what was read ({@link AutomationImage#stateSha256()}): blind to scheduler ticks. */
+    String stateSha256();
+
     /** Both stores agree on one live heartbeat automation whose TOML prompt can be rewritten. */
     record Consistent(AutomationPair pair) implements CrossStoreRead {
         public Consistent {
@@ -29,13 +32,23 @@ public sealed interface CrossStoreRead {
         public String sourceSha256() {
             return pair.image().sourceSha256();
         }
+
+        @Override
+        public String stateSha256() {
+            return pair.image().stateSha256();
+        }
     }
 
     /**
      * @param reasons   every reason found, in {@link BlockReason} order (never empty)
      * @param image     what was read when the SQLite row exists exactly once
      */
-    record Blocked(String automationId, List<BlockReason> reasons, String sourceSha256, Optional<AutomationImage> image)
+    record Blocked(
+            String automationId,
+            List<BlockReason> reasons,
+            String sourceSha256,
+            String stateSha256,
+            Optional<AutomationImage> image)
             implements CrossStoreRead {
         public Blocked {
             Objects.requireNonNull(automationId, "automationId");
@@ -44,6 +57,7 @@ public sealed interface CrossStoreRead {
                 throw new IllegalArgumentException("a blocked read needs a reason");
             }
             Objects.requireNonNull(sourceSha256, "sourceSha256");
+            Objects.requireNonNull(stateSha256, "stateSha256");
             Objects.requireNonNull(image, "image");
         }
 

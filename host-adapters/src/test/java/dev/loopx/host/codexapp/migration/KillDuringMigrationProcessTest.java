@@ -99,8 +99,8 @@ class KillDuringMigrationProcessTest {
         assertTrue(child.waitFor(30, TimeUnit.SECONDS));
 
         List<MigrationOutcome> recorded = new ArrayList<>();
-        PromptMigrator m =
-                new PromptMigrator(store, new MigrationJournal(runtime), new CodexAppProcessProbe(Stream::empty), "t2");
+        PromptMigrator m = new PromptMigrator(
+                store, new MigrationJournal(runtime, store.home()), new CodexAppProcessProbe(Stream::empty), "t2");
         assertEquals(
                 MigrationJournal.State.PENDING,
                 m.journalEntry(ID).orElseThrow().state(),

@@ -27,7 +27,10 @@ public final class MigrateChild {
         PromptMigrator.JournalHook journalHook = (point, id) -> stop(out, point.name(), stopAt);
         MigrationHook storeHook = (step, id) -> stop(out, step.name(), stopAt);
         var results = new PromptMigrator(
-                        store, new MigrationJournal(Path.of(args[1])), new CodexAppProcessProbe(Stream::empty), "t1")
+                        store,
+                        new MigrationJournal(Path.of(args[1]), store.home()),
+                        new CodexAppProcessProbe(Stream::empty),
+                        "t1")
                 .apply(plan, o -> out.println("OUTCOME " + o.kind()), journalHook, storeHook);
         out.println("FINISHED " + results);
     }

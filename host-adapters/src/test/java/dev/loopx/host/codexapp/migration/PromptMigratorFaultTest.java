@@ -78,7 +78,7 @@ class PromptMigratorFaultTest {
 
     private PromptMigrator migrator() {
         return new PromptMigrator(
-                store, new MigrationJournal(runtimeRoot), new CodexAppProcessProbe(Stream::empty), "t1");
+                store, new MigrationJournal(runtimeRoot, store.home()), new CodexAppProcessProbe(Stream::empty), "t1");
     }
 
     private static PromptMigrator.JournalHook failJournal(PromptMigrator.JournalPoint at, String id) {
@@ -238,8 +238,10 @@ class PromptMigratorFaultTest {
                 recorded.stream().map(MigrationOutcome::kind).toList());
         assertConsistentWith(V1, FixturePrompts.olderWrapper());
         assertConsistentWith(CUSTOM, desired(plan, CUSTOM));
-        Path journal = runtimeRoot.resolve("private/automation-migrations");
+        Path journal = new MigrationJournal(runtimeRoot, store.home()).directory();
+        assertEquals(runtimeRoot.resolve("private/automation-migrations"), journal.getParent());
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(journal)));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(journal.getParent())));
         assertEquals(
                 "rw-------",
                 PosixFilePermissions.toString(Files.getPosixFilePermissions(journal.resolve(CUSTOM + ".json"))));
@@ -258,14 +260,14 @@ class PromptMigratorFaultTest {
                 migrator().apply(plan, recorded::add, PromptMigrator.JournalHook.NONE, MigrationHook.NONE);
         assertEquals("preview_stale", results.get(0).result());
         assertEquals(edited, files());
-        assertFalse(Files.exists(runtimeRoot.resolve("private/automation-migrations/" + CUSTOM + ".json")));
+        assertFalse(Files.exists(new MigrationJournal(runtimeRoot, store.home()).file(CUSTOM)));
     }
 
     @Test
     void whileTheAppRunsEveryAdoptionIsDeferredAndNothingIsWritten() throws Exception {
         PromptMigrator m = new PromptMigrator(
                 store,
-                new MigrationJournal(runtimeRoot),
+                new MigrationJournal(runtimeRoot, store.home()),
                 new CodexAppProcessProbe(() -> Stream.of(new CodexAppProcessProbe.ProcessSample(
                         42, java.util.Optional.of("/Applications/Codex.app/Contents/MacOS/Codex")))),
                 "t1");
@@ -304,7 +306,10 @@ class PromptMigratorFaultTest {
     @Test
     void onAPlatformTheStoreIsNotQualifiedForEveryAdoptionIsDeferredAndNothingIsWritten() throws Exception {
         PromptMigrator windows = new PromptMigrator(
-                store, new MigrationJournal(runtimeRoot), new CodexAppProcessProbe(Stream::empty, "Windows 11"), "t1");
+                store,
+                new MigrationJournal(runtimeRoot, store.home()),
+                new CodexAppProcessProbe(Stream::empty, "Windows 11"),
+                "t1");
         assertEquals(java.util.Optional.of("store_unqualified_platform"), windows.deferralReason());
         List<PromptMigrator.Result> results =
                 windows.apply(plan(V1, CUSTOM), recorded::add, PromptMigrator.JournalHook.NONE, MigrationHook.NONE);
