@@ -62,7 +62,7 @@ describe('Pi extension loopx-goal.ts', () => {
     assert.deepEqual(out.diagnostics ?? [], [], 'the adapter transpiles without diagnostics');
     const installed = await tempDir('loopx-pi-ext-');
     await fs.writeFile(path.join(installed, 'loopx-goal.mjs'), out.outputText);
-    await fs.copyFile(runtimePath, path.join(installed, 'pi-goal-loop-runtime.mjs'));
+    await fs.copyFile(runtimePath, path.join(installed, 'loopx-goal-loop-core.mjs'));
     loadExtension = async () => (await import(path.join(installed, 'loopx-goal.mjs'))).default;
   });
 
@@ -169,7 +169,7 @@ describe('OpenCode goal bridge loopx-goal-bridge.js', () => {
   async function loadBridge() {
     const installed = await tempDir('loopx-opencode-plugin-');
     await fs.copyFile(openCodeBridgePath, path.join(installed, 'loopx-goal-bridge.js'));
-    await fs.copyFile(runtimePath, path.join(installed, 'pi-goal-loop-runtime.mjs'));
+    await fs.copyFile(runtimePath, path.join(installed, 'loopx-goal-loop-core.mjs'));
     await fs.writeFile(path.join(installed, 'package.json'), '{"type":"module"}\n');
     const module = await import(path.join(installed, 'loopx-goal-bridge.js'));
     assert.deepEqual(Object.keys(module), ['LoopxGoalBridge'], 'exactly one plugin function is exported');

@@ -1,5 +1,5 @@
 // LoopX goal bridge for OpenCode (opt-in plugin). Same loop as the Pi extension: it reuses the loop
-// core ./pi-goal-loop-runtime.mjs, installed next to this file. Nothing happens in a session until
+// core ./loopx-goal-loop-core.mjs, installed next to this file. Nothing happens in a session until
 // `/loopx-goal start --goal-id G --agent-id A` binds it; a binding survives restarts in
 // `<runtime-root>/opencode/`.
 //
@@ -9,7 +9,7 @@
 // The module exports exactly one plugin function (OpenCode initialises every exported function).
 // The loop runs `loopx quota should-run` through $LOOPX_BIN (default `loopx` on PATH).
 
-import { createHostSession } from './pi-goal-loop-runtime.mjs';
+import { createHostSession } from './loopx-goal-loop-core.mjs';
 
 const COMMAND = 'loopx-goal';
 

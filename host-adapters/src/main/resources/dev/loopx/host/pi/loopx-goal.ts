@@ -1,5 +1,5 @@
 // LoopX goal loop for the Pi coding agent: a thin adapter from Pi's extension API to the loop core in
-// ./pi-goal-loop-runtime.mjs (installed next to this file). All loop semantics live in the core; this
+// ./loopx-goal-loop-core.mjs (installed next to this file). All loop semantics live in the core; this
 // file only maps Pi events and the /loopx-goal command onto it.
 //
 // Pi surface used (the documented ExtensionAPI of the Pi coding agent): pi.on("session_start" |
@@ -10,7 +10,7 @@
 // The loop runs `loopx quota should-run` through the CLI named by $LOOPX_BIN (default `loopx` on PATH).
 
 // @ts-ignore -- plain ESM module without type declarations, resolved next to this file at run time
-import { createHostSession } from "./pi-goal-loop-runtime.mjs";
+import { createHostSession } from "./loopx-goal-loop-core.mjs";
 
 type Level = "info" | "warning" | "error";
 
