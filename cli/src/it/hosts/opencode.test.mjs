@@ -10,7 +10,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOOPX, hostBin, sandbox, waitFor, run } from './support.mjs';
 
-const opencode = hostBin('opencode');
+// The linux-x64 binary package itself (see package.json): the opencode-ai launcher only picks it.
+const opencode = hostBin('opencode-linux-x64/bin/opencode');
 const sandboxes = [];
 const servers = [];
 after(() => {
@@ -62,7 +63,7 @@ test('real opencode serve: /loopx-goal start fires command.execute.before, write
   assert.equal(bound.mode, 0o600);
   assert.equal(bound.dirMode, 0o700);
   assert.deepEqual([bound.value.goal_id, bound.value.agent_id], [o.s.goal, 'builder']);
-  assert.ok(o.logLines().some((l) => l.message === 'loopx should-run'), 'the loop asked the real CLI');
+  await waitFor(() => o.logLines().some((l) => l.message === 'loopx should-run'), 'the loop asking the real CLI', 60_000);
   const paused = await waitFor(() => bindingOf(o.s)?.value.state === 'paused' && bindingOf(o.s), 'the pause after session.error', 120_000);
   assert.equal(paused.value.state_reason, 'session_error');
 });

@@ -10,9 +10,12 @@ export const here = dirname(fileURLToPath(import.meta.url));
 export const LOOPX = process.env.LOOPX_BIN;
 assert.ok(LOOPX && existsSync(LOOPX), 'LOOPX_BIN must name the packaged loopx launcher (Maven sets it)');
 
-/** A pinned host binary from ./node_modules; missing means `npm ci` did not run: fail, never skip. */
+/**
+ * A pinned host binary from ./node_modules (`.bin/<name>`, or a path under node_modules when it has a
+ * `/`); missing means `npm ci` did not run: fail, never skip.
+ */
 export function hostBin(name) {
-  const path = join(here, 'node_modules', '.bin', name);
+  const path = name.includes('/') ? join(here, 'node_modules', name) : join(here, 'node_modules', '.bin', name);
   assert.ok(existsSync(path), `${name} is not installed under node_modules (run node ensure-deps.mjs)`);
   return path;
 }

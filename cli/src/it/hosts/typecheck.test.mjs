@@ -78,6 +78,6 @@ test('the installed OpenCode goal bridge type-checks against the real @opencode-
 });
 
 test('the check bites: an event Pi 0.73.1 does not have and a command handler returning a value fail', () => {
-  assert.ok(result['pi/extensions/bad-event.ts'].some((l) => /agent_settled/.test(l)), JSON.stringify(result));
+  assert.ok(result['pi/extensions/bad-event.ts'].some((l) => /error TS2769: No overload matches this call/.test(l)), JSON.stringify(result));
   assert.ok(result['pi/extensions/bad-handler.ts'].length > 0, 'a command handler must return Promise<void>');
 });

@@ -187,19 +187,21 @@ const BAD_CALLS = [
   ['host_prompt', { agent_id: false }],
 ];
 
-for (const [name, args] of BAD_CALLS) {
-  test(`${name} with schema-invalid arguments ${JSON.stringify(args)} answers invalid_tool_arguments`, async () => {
-    const before = JSON.stringify(loopx('todo', 'list', '--goal-id', GOAL));
-    const result = await bound.callTool({ name, arguments: args });
-    const answer = answerOf(result);
-    assert.equal(result.isError, true);
-    assert.equal(answer.schema_version, 'loopx_mcp_blocker_v0', JSON.stringify(answer));
-    assert.equal(answer.ok, false);
-    assert.equal(answer.error_code, 'invalid_tool_arguments');
-    assert.equal(answer.tool, name);
-    assert.equal(JSON.stringify(loopx('todo', 'list', '--goal-id', GOAL)), before, 'nothing was written');
-  });
-}
+test('every schema-invalid call answers invalid_tool_arguments and writes nothing', async (t) => {
+  const before = JSON.stringify(loopx('todo', 'list', '--goal-id', GOAL));
+  for (const [name, args] of BAD_CALLS) {
+    await t.test(`${name} ${JSON.stringify(args)}`, async () => {
+      const result = await bound.callTool({ name, arguments: args });
+      const answer = answerOf(result);
+      assert.equal(result.isError, true);
+      assert.equal(answer.schema_version, 'loopx_mcp_blocker_v0', JSON.stringify(answer));
+      assert.equal(answer.ok, false);
+      assert.equal(answer.error_code, 'invalid_tool_arguments');
+      assert.equal(answer.tool, name);
+    });
+  }
+  assert.equal(JSON.stringify(loopx('todo', 'list', '--goal-id', GOAL)), before, 'nothing was written');
+});
 
 for (const name of ['claim', 'delete_everything', 'loopx_unknown_tool']) {
   test(`an unknown tool (${name}) answers the unknown_tool blocker, not a JSON-RPC error`, async () => {
