@@ -3,7 +3,7 @@
 // command.execute.before and the binding is written 0600; the model call that follows fails (no
 // provider), OpenCode reports session.error and the loop pauses; disposing the instance calls the
 // plugin's dispose hook, after which no timer runs the CLI again.
-import { test, after } from 'node:test';
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -55,23 +55,33 @@ test('the pinned OpenCode is 1.18.33', async () => {
   assert.match((await run(opencode, ['--version'])).stdout, /1\.18\.33/);
 });
 
+let o;
+before(async () => {
+  // One server for both tests (its start-up dominates): the retry is shortened to 1 s.
+  o = await serve({ LOOPX_BIN: LOOPX, LOOPX_GOAL_RETRY_SECONDS: '1' });
+});
+
+async function newSession() {
+  return waitFor(async () => (await o.api('POST', '/session', {})).body?.id, 'a session', 60_000);
+}
+
 test('real opencode serve: /loopx-goal start fires command.execute.before, writes the binding 0600; session.error pauses', async () => {
-  const o = await serve({ LOOPX_BIN: LOOPX });
   // The command runs the hook, then a model turn that fails without a provider: do not await it.
   void o.api('POST', `/session/${o.session}/command`, { command: 'loopx-goal', arguments: `start --goal-id ${o.s.goal} --agent-id builder` }).catch(() => undefined);
   const bound = await waitFor(() => bindingOf(o.s), 'the binding file', 60_000);
   assert.equal(bound.mode, 0o600);
   assert.equal(bound.dirMode, 0o700);
   assert.deepEqual([bound.value.goal_id, bound.value.agent_id], [o.s.goal, 'builder']);
-  await waitFor(() => o.logLines().some((l) => l.message === 'loopx should-run'), 'the loop asking the real CLI', 60_000);
+  await waitFor(() => o.logLines().some((l) => l.message === 'loopx should-run' && l.agent_id === 'builder'), 'the loop asking the real CLI', 60_000);
   const paused = await waitFor(() => bindingOf(o.s)?.value.state === 'paused' && bindingOf(o.s), 'the pause after session.error', 120_000);
   assert.equal(paused.value.state_reason, 'session_error');
 });
 
 test('real opencode serve: disposing the instance calls dispose, which cancels the retry timers', async () => {
-  const o = await serve({ LOOPX_BIN: '/nonexistent/no-such-loopx', LOOPX_GOAL_RETRY_SECONDS: '1' });
-  void o.api('POST', `/session/${o.session}/command`, { command: 'loopx-goal', arguments: `start --goal-id ${o.s.goal} --agent-id builder` }).catch(() => undefined);
-  await waitFor(() => o.logLines().filter((l) => l.message === 'loopx should-run').length >= 2, 'the retry timer firing', 60_000);
+  // A goal the CLI does not know: every probe is refused and re-armed after the 1 s retry.
+  const session = await newSession();
+  void o.api('POST', `/session/${session}/command`, { command: 'loopx-goal', arguments: 'start --goal-id no-such-goal --agent-id builder' }).catch(() => undefined);
+  await waitFor(() => o.logLines().filter((l) => l.message === 'loopx should-run' && l.goal_id === 'no-such-goal').length >= 2, 'the retry timer firing', 60_000);
   const disposed = await o.api('POST', '/instance/dispose');
   assert.equal(disposed.status, 200, JSON.stringify(disposed.body));
   await waitFor(() => o.logLines().some((l) => l.message === 'goal bridge disposed'), 'the dispose hook', 30_000);
@@ -80,4 +90,3 @@ test('real opencode serve: disposing the instance calls dispose, which cancels t
   const afterDispose = o.logLines().slice(at + 1).filter((l) => l.message === 'loopx should-run');
   assert.deepEqual(afterDispose, [], 'no evaluation after dispose');
 });
-
