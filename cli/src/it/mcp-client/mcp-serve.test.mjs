@@ -174,6 +174,55 @@ test('host_prompt without an agent on a multi-agent goal fails closed with the c
   assert.match(answer.hint, /heartbeat-prompt --goal-id it-goal --agent-id/);
 });
 
+// Every bad call ends in LoopX's structured blocker (loopx_mcp_blocker_v0 as structuredContent),
+// never in the SDK's plain-text schema error nor in a JSON-RPC error.
+const BAD_CALLS = [
+  ['should_run', { goal_id: 7 }],
+  ['should_run', { turn_instance_id: ['t1'] }],
+  ['claim_task', {}],
+  ['claim_task', { todo_id: 12 }],
+  ['complete_task', { evidence: 'done' }],
+  ['complete_task', { todo_id: 'x', no_follow_up: 'yes' }],
+  ['complete_task', { todo_id: 'x', evidence: 3 }],
+  ['host_prompt', { agent_id: false }],
+];
+
+test('every schema-invalid call answers invalid_tool_arguments and writes nothing', async (t) => {
+  const before = JSON.stringify(loopx('todo', 'list', '--goal-id', GOAL));
+  for (const [name, args] of BAD_CALLS) {
+    await t.test(`${name} ${JSON.stringify(args)}`, async () => {
+      const result = await bound.callTool({ name, arguments: args });
+      const answer = answerOf(result);
+      assert.equal(result.isError, true);
+      assert.equal(answer.schema_version, 'loopx_mcp_blocker_v0', JSON.stringify(answer));
+      assert.equal(answer.ok, false);
+      assert.equal(answer.error_code, 'invalid_tool_arguments');
+      assert.equal(answer.tool, name);
+    });
+  }
+  assert.equal(JSON.stringify(loopx('todo', 'list', '--goal-id', GOAL)), before, 'nothing was written');
+});
+
+for (const name of ['claim', 'delete_everything', 'loopx_unknown_tool']) {
+  test(`an unknown tool (${name}) answers the unknown_tool blocker, not a JSON-RPC error`, async () => {
+    const result = await bound.callTool({ name, arguments: { todo_id: todoId } });
+    const answer = answerOf(result);
+    assert.equal(result.isError, true);
+    assert.equal(answer.schema_version, 'loopx_mcp_blocker_v0', JSON.stringify(answer));
+    assert.equal(answer.error_code, 'unknown_tool');
+    assert.equal(answer.tool, name);
+    assert.match(answer.message, /should_run, claim_task, complete_task, host_prompt/);
+  });
+}
+
+test('the unknown-tool router stays unlisted, also on an unbound server', async () => {
+  const unbound = await connectClient([]);
+  const { tools } = await unbound.listTools();
+  assert.ok(!tools.some((t) => t.name === 'loopx_unknown_tool'));
+  const answer = answerOf(await unbound.callTool({ name: 'nope', arguments: {} }));
+  assert.equal(answer.error_code, 'unknown_tool');
+});
+
 test('stdout carried only MCP frames (the client saw no protocol errors)', () => {
   assert.deepEqual(protocolErrors, []);
 });

@@ -44,7 +44,7 @@ async function mode(p) {
 }
 
 async function onlyBinding(dir) {
-  const files = await fs.readdir(dir);
+  const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.json'));
   assert.equal(files.length, 1, `one binding file in ${dir}: ${files}`);
   return { file: path.join(dir, files[0]), value: JSON.parse(await fs.readFile(path.join(dir, files[0]), 'utf8')) };
 }
@@ -62,7 +62,7 @@ describe('Pi extension loopx-goal.ts', () => {
     assert.deepEqual(out.diagnostics ?? [], [], 'the adapter transpiles without diagnostics');
     const installed = await tempDir('loopx-pi-ext-');
     await fs.writeFile(path.join(installed, 'loopx-goal.mjs'), out.outputText);
-    await fs.copyFile(runtimePath, path.join(installed, 'pi-goal-loop-runtime.mjs'));
+    await fs.copyFile(runtimePath, path.join(installed, 'loopx-goal-loop-core.mjs'));
     loadExtension = async () => (await import(path.join(installed, 'loopx-goal.mjs'))).default;
   });
 
@@ -98,7 +98,7 @@ describe('Pi extension loopx-goal.ts', () => {
   test('registersTheLoopEventsAndTheLoopxGoalCommand', async () => {
     const pi = fakePi();
     (await loadExtension())(pi.api, {});
-    assert.deepEqual([...pi.handlers.keys()].sort(), ['agent_end', 'agent_settled', 'input', 'session_shutdown', 'session_start']);
+    assert.deepEqual([...pi.handlers.keys()].sort(), ['agent_end', 'input', 'session_shutdown', 'session_start']);
     assert.deepEqual([...pi.commands.keys()], ['loopx-goal']);
     assert.match(pi.commands.get('loopx-goal').description, /start --goal-id G --agent-id A/);
   });
@@ -111,7 +111,8 @@ describe('Pi extension loopx-goal.ts', () => {
     (await loadExtension())(pi.api, { LOOPX_BIN: standInBin });
     await pi.emit('session_start', { reason: 'startup' }, ctx);
     const reply = await pi.commands.get('loopx-goal').handler('start --goal-id g1 --agent-id a1', ctx);
-    assert.equal(reply.ok, true);
+    assert.equal(reply, undefined, 'a Pi command handler resolves to void');
+    assert.ok(notices.some((n) => /bound to goal g1 as agent a1/.test(n.message)));
     await waitFor(() => pi.sent.length === 1, 'the injected turn');
     assert.equal(pi.sent[0].content, heartbeatBody().task_body);
     const dir = path.join(project, '.loopx', 'pi');
@@ -129,8 +130,9 @@ describe('Pi extension loopx-goal.ts', () => {
     assert.ok(notices.some((n) => /auto-resume is paused/.test(n.message)));
 
     const calls = async () => (await fs.readFile(callLog, 'utf8')).trim().split('\n');
-    await waitFor(async () => (await calls()).some((line) => line.startsWith('quota scheduler-ack-current --goal-id g1 --agent-id a1')), 'the scheduler ack');
     assert.ok((await calls()).some((line) => line.startsWith('quota should-run --goal-id g1 --agent-id a1 --runtime-profile generic_cli')));
+    // Pi never acks the Codex App's stateful backoff, even when the answer says ack_needed.
+    assert.ok(!(await calls()).some((line) => line.startsWith('quota scheduler-ack')), 'no scheduler ack from Pi');
     await pi.emit('session_shutdown', { reason: 'quit' }, ctx);
   });
 
@@ -146,9 +148,31 @@ describe('Pi extension loopx-goal.ts', () => {
     const notice = notices.find((n) => /could not be run/.test(n.message));
     assert.equal(notice.level, 'warning');
     assert.match(notice.message, /loopx doctor/);
-    const status = await pi.commands.get('loopx-goal').handler('status', ctx);
-    assert.match(status.message, /blocked: cli_unavailable/);
+    await pi.commands.get('loopx-goal').handler('status', ctx);
+    assert.match(notices.at(-1).message, /blocked: cli_unavailable/);
     assert.deepEqual(pi.sent, []);
+    await pi.emit('session_shutdown', { reason: 'quit' }, ctx);
+  });
+
+  test('anAbortedRunPausesTheLoop_anOrdinaryEndIsIdle', async () => {
+    const project = await connectedProject();
+    const pi = fakePi();
+    const notices = [];
+    const ctx = ctxFor(project, notices);
+    (await loadExtension())(pi.api, { LOOPX_BIN: standInBin });
+    await pi.emit('session_start', { reason: 'startup' }, ctx);
+    await pi.commands.get('loopx-goal').handler('start --goal-id g1 --agent-id a1', ctx);
+    await waitFor(() => pi.sent.length === 1, 'the injected turn');
+    const dir = path.join(project, '.loopx', 'pi');
+    await waitFor(async () => (await onlyBinding(dir)).value.turns_injected === 1, 'the committed turn');
+    await pi.emit('agent_end', { type: 'agent_end', messages: [{ role: 'user' }, { role: 'assistant', stopReason: 'stop' }] }, ctx);
+    await waitFor(() => pi.sent.length === 2, 'the next turn after an ordinary end');
+    await waitFor(async () => (await onlyBinding(dir)).value.turns_injected === 2, 'the second committed turn');
+    await pi.emit('agent_end', { type: 'agent_end', messages: [{ role: 'assistant', stopReason: 'aborted' }] }, ctx);
+    assert.deepEqual([(await onlyBinding(dir)).value.state, (await onlyBinding(dir)).value.state_reason], ['paused', 'user_abort']);
+    assert.ok(notices.some((n) => /you stopped the run/.test(n.message)));
+    await new Promise((r) => setTimeout(r, 1300));
+    assert.equal(pi.sent.length, 2, 'no auto-continuation after an abort');
     await pi.emit('session_shutdown', { reason: 'quit' }, ctx);
   });
 
@@ -169,7 +193,7 @@ describe('OpenCode goal bridge loopx-goal-bridge.js', () => {
   async function loadBridge() {
     const installed = await tempDir('loopx-opencode-plugin-');
     await fs.copyFile(openCodeBridgePath, path.join(installed, 'loopx-goal-bridge.js'));
-    await fs.copyFile(runtimePath, path.join(installed, 'pi-goal-loop-runtime.mjs'));
+    await fs.copyFile(runtimePath, path.join(installed, 'loopx-goal-loop-core.mjs'));
     await fs.writeFile(path.join(installed, 'package.json'), '{"type":"module"}\n');
     const module = await import(path.join(installed, 'loopx-goal-bridge.js'));
     assert.deepEqual(Object.keys(module), ['LoopxGoalBridge'], 'exactly one plugin function is exported');
@@ -184,8 +208,9 @@ describe('OpenCode goal bridge loopx-goal-bridge.js', () => {
       session: { prompt: async (request) => { prompts.push(request); return { data: {} }; } },
       tui: { showToast: async (toast) => { toasts.push(toast); } },
     };
-    const hooks = await (await loadBridge())({ client, directory: project }, { LOOPX_BIN: standInBin });
-    assert.deepEqual(Object.keys(hooks).sort(), ['chat.message', 'command.execute.before', 'event']);
+    process.env.LOOPX_BIN = standInBin;
+    const hooks = await (await loadBridge())({ client, directory: project }, { some: 'option' });
+    assert.deepEqual(Object.keys(hooks).sort(), ['chat.message', 'command.execute.before', 'dispose', 'event']);
 
     // Another command and an idle unbound session do nothing.
     await hooks['command.execute.before']({ command: 'review', sessionID: 'ses_1', arguments: '' }, { parts: [] });
@@ -214,5 +239,61 @@ describe('OpenCode goal bridge loopx-goal-bridge.js', () => {
     assert.equal(prompts.length, 2, 'no auto-resume after a user prompt');
     assert.ok(toasts.some((t) => /auto-resume is paused/.test(t.body.message)));
     await hooks.event({ event: { type: 'session.deleted', properties: { info: { id: 'ses_1' } } } });
+    await hooks.dispose();
+  });
+
+  async function boundBridge(project, sessionID) {
+    const prompts = [];
+    const client = { session: { prompt: async (request) => { prompts.push(request); return { data: {} }; } }, tui: { showToast: async () => {} } };
+    process.env.LOOPX_BIN = standInBin;
+    const hooks = await (await loadBridge())({ client, directory: project });
+    await hooks['command.execute.before']({ command: 'loopx-goal', sessionID, arguments: 'start --goal-id g1 --agent-id a1' }, { parts: [] });
+    await waitFor(() => prompts.length === 1, 'the injected turn');
+    return { hooks, prompts, dir: path.join(project, '.loopx', 'opencode') };
+  }
+
+  test('aSessionErrorAndARejectedPermissionPauseTheLoop', async () => {
+    const project = await connectedProject();
+    const b = await boundBridge(project, 'ses_e');
+    await waitFor(async () => (await onlyBinding(b.dir)).value.turns_injected === 1, 'the committed turn');
+    await b.hooks.event({ event: { type: 'session.error', properties: { sessionID: 'ses_e', error: { name: 'APIError' } } } });
+    assert.deepEqual([(await onlyBinding(b.dir)).value.state, (await onlyBinding(b.dir)).value.state_reason], ['paused', 'session_error']);
+    await b.hooks['command.execute.before']({ command: 'loopx-goal', sessionID: 'ses_e', arguments: 'resume' }, { parts: [] });
+    await waitFor(() => b.prompts.length === 2, 'the turn after resume');
+    await waitFor(async () => (await onlyBinding(b.dir)).value.turns_injected === 2, 'the second committed turn');
+    await b.hooks.event({ event: { type: 'permission.replied', properties: { sessionID: 'ses_e', permissionID: 'p1', response: 'once' } } });
+    assert.equal((await onlyBinding(b.dir)).value.state, 'active', 'an allowed permission changes nothing');
+    await b.hooks.event({ event: { type: 'permission.replied', properties: { sessionID: 'ses_e', permissionID: 'p2', response: 'reject' } } });
+    assert.deepEqual([(await onlyBinding(b.dir)).value.state, (await onlyBinding(b.dir)).value.state_reason], ['paused', 'permission_rejected']);
+    await b.hooks.dispose();
+  });
+
+  test('disposeCancelsTimersAndInFlightWork_nothingRunsAfterwards', async () => {
+    const project = await connectedProject();
+    const b = await boundBridge(project, 'ses_d');
+    await b.hooks.dispose();
+    await b.hooks.event({ event: { type: 'session.idle', properties: { sessionID: 'ses_d' } } });
+    await b.hooks['command.execute.before']({ command: 'loopx-goal', sessionID: 'ses_d', arguments: 'resume' }, { parts: [] });
+    await new Promise((r) => setTimeout(r, 1300));
+    assert.equal(b.prompts.length, 1, 'no turn after dispose');
+  });
+
+  test('twoProcessesOnOneSession_onlyTheLeaseHolderInjects', async () => {
+    const project = await connectedProject();
+    const first = await boundBridge(project, 'ses_l');
+    const lease = (await fs.readdir(first.dir)).find((f) => f.endsWith('.lease'));
+    assert.ok(lease, 'the first bridge holds the session lease');
+    assert.equal(await mode(path.join(first.dir, lease)), 0o600);
+    // A second bridge (another OpenCode process, same project and session) resumes the same binding.
+    const prompts = [];
+    const client = { session: { prompt: async (request) => { prompts.push(request); return { data: {} }; } }, tui: { showToast: async () => {} } };
+    const second = await (await loadBridge())({ client, directory: project });
+    await second['command.execute.before']({ command: 'loopx-goal', sessionID: 'ses_l', arguments: 'resume' }, { parts: [] });
+    await new Promise((r) => setTimeout(r, 800));
+    assert.equal(prompts.length, 0, 'the second process stands aside while the first holds the lease');
+    await first.hooks.dispose(); // releases the lease
+    await second['command.execute.before']({ command: 'loopx-goal', sessionID: 'ses_l', arguments: 'resume' }, { parts: [] });
+    await waitFor(() => prompts.length === 1, 'the second process injects once the lease is free');
+    await second.dispose();
   });
 });

@@ -105,6 +105,14 @@ describe('the Pi goal loop core against the real loopx CLI', () => {
 
     // 3. A runnable todo: a new reset_token resets the plan and the loop injects a turn, then acks.
     const added = await loopx(project, env, ['todo', 'add', '--goal-id', 'g1', '--role', 'agent', '--text', 'write the parser']);
+    // The same lane as the Codex App sees it: a Pi turn must leave its stateful backoff as it was.
+    const codexAppLane = async () => {
+      const answer = await loopx(project, env, ['quota', 'should-run', '--goal-id', 'g1', '--agent-id', 'pi1', '--runtime-profile', 'codex_app_heartbeat']);
+      const backoff = answer.scheduler_hint.app_automation.stateful_backoff;
+      return { apply_needed: backoff.apply_needed, ack_needed: backoff.ack_needed, state_status: backoff.state_status };
+    };
+    const codexBefore = await codexAppLane();
+    assert.equal(codexBefore.apply_needed, true, 'the Codex App has an interval to apply (else this test proves nothing)');
     const run = await loop.evaluate('test');
     const runAnswer = runCli.lastShouldRun();
     assert.equal(runAnswer.should_run, true);
@@ -121,11 +129,10 @@ describe('the Pi goal loop core against the real loopx CLI', () => {
     assert.equal(plan.reset_token, runAnswer.scheduler_hint.reset_policy.reset_token);
     assert.notEqual(plan.reset_token, first.scheduler_hint.reset_policy.reset_token);
     assert.equal(plan.unchanged_polls, 0);
-    assert.equal(run.ack.acked, runAnswer.scheduler_hint.app_automation.stateful_backoff.ack_needed === true);
-    if (run.ack.acked) {
-      const after = await loopx(project, env, ['quota', 'should-run', '--goal-id', 'g1', '--agent-id', 'pi1', '--runtime-profile', 'generic_cli']);
-      assert.equal(after.scheduler_hint.app_automation.stateful_backoff.state_status, 'same_identity', 'the ack reached the ledger');
-    }
+    // Cross-surface ack: Pi acks only its own surface's scheduler state, never the Codex App's backoff.
+    assert.equal(run.ack.acked, false);
+    assert.equal(runCli.calls.filter((c) => c.args[1]?.startsWith('scheduler-ack')).length, 0, 'no scheduler ack ran');
+    assert.deepEqual(await codexAppLane(), codexBefore, "the Codex App lane's apply_needed/ack_needed are as they were");
 
     // 4. The person types something else: auto-resume pauses; resume re-arms it.
     assert.deepEqual(await loop.onUserPrompt(sent[0]), { paused: false });

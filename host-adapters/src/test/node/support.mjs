@@ -7,7 +7,7 @@ import * as os from 'node:os';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const resources = path.resolve(here, '../../main/resources/dev/loopx/host');
-export const runtimePath = path.join(resources, 'pi', 'pi-goal-loop-runtime.mjs');
+export const runtimePath = path.join(resources, 'core', 'loopx-goal-loop-core.mjs');
 export const piAdapterPath = path.join(resources, 'pi', 'loopx-goal.ts');
 export const openCodeBridgePath = path.join(resources, 'opencode', 'loopx-goal-bridge.js');
 

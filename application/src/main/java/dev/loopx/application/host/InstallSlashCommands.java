@@ -5,6 +5,7 @@ import dev.loopx.host.install.FileResult;
 import dev.loopx.host.install.HostFileInstaller;
 import dev.loopx.host.install.HostFiles;
 import dev.loopx.host.install.ManagedFile;
+import dev.loopx.host.install.McpLane;
 import dev.loopx.host.surface.HostSurface;
 import java.io.IOException;
 import java.util.Collections;
@@ -47,6 +48,8 @@ public final class InstallSlashCommands {
      * @param dryRun install/uninstall: report what would change, write nothing
      * @param goalBridge install: also the opt-in OpenCode goal bridge (uninstall and inspect always include it)
      * @param folders the host folder flags
+     * @param mcpLane install: the lane Claude Code's {@code .mcp.json} binds {@code loopx mcp serve} to
+     *     ({@link McpLane#KEEP} registers nothing new)
      */
     public record Request(
             Action action,
@@ -54,8 +57,20 @@ public final class InstallSlashCommands {
             String cliBin,
             boolean dryRun,
             boolean goalBridge,
-            HostHomes.Flags folders) {
+            HostHomes.Flags folders,
+            McpLane mcpLane) {
+        public Request(
+                Action action,
+                Set<HostSurface> surfaces,
+                String cliBin,
+                boolean dryRun,
+                boolean goalBridge,
+                HostHomes.Flags folders) {
+            this(action, surfaces, cliBin, dryRun, goalBridge, folders, McpLane.KEEP);
+        }
+
         public Request {
+            Objects.requireNonNull(mcpLane, "mcpLane");
             Objects.requireNonNull(action, "action");
             surfaces = Collections.unmodifiableSet(new LinkedHashSet<>(surfaces));
             Objects.requireNonNull(cliBin, "cliBin");
@@ -107,7 +122,8 @@ public final class InstallSlashCommands {
                 request.surfaces(),
                 at.locations(),
                 request.cliBin(),
-                request.goalBridge() || request.action() != Action.INSTALL);
+                request.goalBridge() || request.action() != Action.INSTALL,
+                request.action() == Action.INSTALL ? request.mcpLane() : McpLane.KEEP);
         List<FileResult> results = switch (request.action()) {
             case INSTALL -> HostFileInstaller.install(files, !write);
             case UNINSTALL -> HostFileInstaller.uninstall(files, request.dryRun());

@@ -6,6 +6,8 @@ import dev.loopx.application.host.HostHomes;
 import dev.loopx.application.host.InstallSlashCommands;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.host.install.FileResult;
+import dev.loopx.host.install.FileStatus;
+import dev.loopx.host.install.McpLane;
 import dev.loopx.host.slash.Catalog;
 import dev.loopx.host.slash.SlashCommand;
 import dev.loopx.host.surface.HostSurface;
@@ -48,6 +50,37 @@ final class SlashCommandDocuments {
         return doc;
     }
 
+    /**
+     * Claude Code's {@code .mcp.json}: the manual step when LoopX wrote none, and once it is LoopX's,
+     * that Claude Code asks to approve a project server and that the file is per-lane local state.
+     */
+    private static void mcpFile(ObjectNode f, FileResult r, InstallSlashCommands.Request request, String cliBin) {
+        McpLane lane = request.mcpLane();
+        String serve = cliBin + " mcp serve"
+                + (lane.goalId() == null ? " --goal-id <goal-id> --agent-id <agent-id>" : " --goal-id " + lane.goalId())
+                + (lane.agentId() == null ? "" : " --agent-id " + lane.agentId());
+        if (r.owner().equals("user")) {
+            f.put(
+                    "manual_step",
+                    "your .mcp.json is left alone: add the server yourself with claude mcp add loopx -- " + serve);
+        } else if (r.status() == FileStatus.SKIPPED_NO_LANE) {
+            f.put(
+                    "manual_step",
+                    "no MCP server registered: pass --goal-id G --agent-id A to bind one lane (or --mcp-unbound)");
+        } else if (request.action() == InstallSlashCommands.Action.INSTALL
+                && switch (r.status()) {
+                    case CREATED, UPDATED, UNCHANGED, WOULD_CREATE, WOULD_UPDATE -> true;
+                    default -> false;
+                }) {
+            f.put(
+                    "note",
+                    "Claude Code asks once to approve this project server (or list it in enabledMcpjsonServers);"
+                            + " .mcp.json names this machine's launcher and one lane: keep it out of version control."
+                            + " A second lane: claude mcp add loopx-<agent> -- " + cliBin
+                            + " mcp serve --goal-id <goal-id> --agent-id <agent>");
+        }
+    }
+
     /** What an install, uninstall or inspect did; ok=false ({@code cli_unavailable}) when the hosts could not run the CLI. */
     static ObjectNode install(InstallSlashCommands.Result result) {
         InstallSlashCommands.Request request = result.request();
@@ -59,6 +92,17 @@ final class SlashCommandDocuments {
         ArrayNode surfaces = doc.putArray("surfaces");
         request.surfaces().stream().map(HostSurface::filesName).forEach(surfaces::add);
         doc.put("goal_bridge", request.goalBridge());
+        if (request.action() == InstallSlashCommands.Action.INSTALL) {
+            McpLane lane = request.mcpLane();
+            ObjectNode mcp = doc.putObject("mcp_lane");
+            mcp.put("mode", lane.unbound() ? "unbound" : lane.goalId() != null ? "bound" : "none");
+            if (lane.goalId() != null) {
+                mcp.put("goal_id", lane.goalId());
+            }
+            if (lane.agentId() != null) {
+                mcp.put("agent_id", lane.agentId());
+            }
+        }
         ArrayNode locations = doc.putArray("locations");
         for (HostHomes.Source s : result.locations()) {
             locations.addObject().put("home", s.home()).put("source", s.source());
@@ -87,11 +131,8 @@ final class SlashCommandDocuments {
             f.put("path", r.file().relativePath());
             f.put("status", r.status().wire());
             f.put("owner", r.owner());
-            if (r.file().name().equals("loopx-mcp") && r.owner().equals("user")) {
-                f.put(
-                        "manual_step",
-                        "your .mcp.json is left alone: add the server yourself with" + " claude mcp add loopx -- "
-                                + cliBin + " mcp serve");
+            if (r.file().name().equals("loopx-mcp")) {
+                mcpFile(f, r, request, cliBin);
             }
         }
         ObjectNode counts = Json.object();

@@ -7,8 +7,10 @@ import dev.loopx.application.host.ShowSlashCommands;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
+import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
+import dev.loopx.host.install.McpLane;
 import dev.loopx.host.surface.HostSurface;
 import java.io.IOException;
 import java.util.EnumSet;
@@ -36,13 +38,16 @@ import picocli.CommandLine.Option;
             "removed. Writes are atomic; installing twice changes nothing; --dry-run writes nothing.",
             "Host folders: --codex-home / CODEX_HOME (~/.codex), --claude-home / CLAUDE_HOME (~/.claude),",
             "--opencode-config-dir / OPENCODE_CONFIG_DIR (~/.config/opencode), --pi-agent-dir / PI_CODING_AGENT_DIR",
-            "(default: the project's .pi/extensions). Claude Code's MCP registration is the project's .mcp.json."
+            "(default: the project's .pi/extensions). Codex gets the skill <codex-home>/skills/loopx/SKILL.md.",
+            "Claude Code's MCP registration is the project's .mcp.json: bound to one lane with --goal-id/--agent-id,",
+            "unbound only with --mcp-unbound, else none is written (an installed one is kept)."
         },
         footer = {
             "",
             "Examples:",
             "  loopx slash-commands --format text",
             "  loopx slash-commands --install --surface claude-code --project . --dry-run",
+            "  loopx slash-commands --install --surface claude-code --project . --goal-id g --agent-id builder",
             "  loopx slash-commands --install --surface pi --project .",
             "  loopx slash-commands --inspect",
             "  loopx slash-commands --uninstall --surface codex"
@@ -92,6 +97,24 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
             description = "With --install --surface opencode|all: also install the opt-in OpenCode goal bridge.")
     boolean goalBridge;
 
+    @Option(
+            names = "--goal-id",
+            paramLabel = "ID",
+            description = "With --install: bind Claude Code's .mcp.json server (loopx mcp serve) to this goal.")
+    String goalId;
+
+    @Option(
+            names = "--agent-id",
+            paramLabel = "ID",
+            description = "With --install and --goal-id: bind the .mcp.json server to this agent (lane) too.")
+    String agentId;
+
+    @Option(
+            names = "--mcp-unbound",
+            description =
+                    "With --install: register an unbound loopx mcp serve in .mcp.json (every call names its goal).")
+    boolean mcpUnbound;
+
     @Option(names = "--codex-home", paramLabel = "DIR", description = "Codex home (else $CODEX_HOME, else ~/.codex).")
     String codexHome;
 
@@ -125,10 +148,13 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
                     || codexHome != null
                     || claudeHome != null
                     || opencodeConfigDir != null
-                    || piAgentDir != null) {
+                    || piAgentDir != null
+                    || goalId != null
+                    || agentId != null
+                    || mcpUnbound) {
                 throw CliError.badInput(
                         ErrorCode.INVALID_ARGUMENTS,
-                        "--surface, --dry-run, --project, --goal-bridge and the host folder options need --install, --uninstall or --inspect");
+                        "--surface, --dry-run, --project, --goal-bridge, --goal-id, --agent-id, --mcp-unbound and the host folder options need --install, --uninstall or --inspect");
             }
             return context.emit(
                     SlashCommandDocuments.catalog(ShowSlashCommands.run(cliBin, !noLegacyAliases)),
@@ -143,10 +169,37 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
             throw CliError.badInput(
                     ErrorCode.INVALID_ARGUMENTS, "--inspect never writes; --dry-run is for --install and --uninstall");
         }
-        return files(context);
+        return files(context, mcpLane());
     }
 
-    private int files(CliContext context) {
+    /** The lane Claude Code's .mcp.json binds: given only with --install. */
+    private McpLane mcpLane() {
+        if (goalId == null && agentId == null && !mcpUnbound) {
+            return McpLane.KEEP;
+        }
+        if (!action.install) {
+            throw CliError.badInput(
+                    ErrorCode.INVALID_ARGUMENTS, "--goal-id, --agent-id and --mcp-unbound apply to --install only");
+        }
+        if (mcpUnbound && (goalId != null || agentId != null)) {
+            throw CliError.badInput(
+                    ErrorCode.INVALID_ARGUMENTS,
+                    "--mcp-unbound registers a server without a lane: drop --goal-id/--agent-id");
+        }
+        if (mcpUnbound) {
+            return new McpLane(null, null, true);
+        }
+        if (goalId == null) {
+            throw CliError.badInput(ErrorCode.INVALID_ARGUMENTS, "--agent-id needs --goal-id");
+        }
+        IdOptions.requireGoalId(goalId);
+        if (agentId != null) {
+            IdOptions.requireId("--agent-id", agentId);
+        }
+        return new McpLane(goalId, agentId, false);
+    }
+
+    private int files(CliContext context, McpLane lane) {
         var request = new InstallSlashCommands.Request(
                 action.install
                         ? InstallSlashCommands.Action.INSTALL
@@ -157,7 +210,8 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
                 cliBin,
                 dryRun,
                 goalBridge,
-                new HostHomes.Flags(codexHome, claudeHome, opencodeConfigDir, piAgentDir, project));
+                new HostHomes.Flags(codexHome, claudeHome, opencodeConfigDir, piAgentDir, project),
+                lane);
         InstallSlashCommands.Result result;
         try {
             result = InstallSlashCommands.run(context.hostEnvironment(), request);

@@ -134,12 +134,41 @@ class McpServerInProcessTest {
 
     @Test
     void missingTodoId_isAStructuredBlocker_markedAsToolError() throws Exception {
-        JsonNode response =
-                request("tools/call", Json.object().put("name", "complete_task").set("arguments", Json.object()));
-        // Either the SDK's input validation or LoopX's own blocker; never a JSON-RPC error or a trace.
-        JsonNode result = response.path("result");
-        assertTrue(result.path("isError").asBoolean(), response.toString());
-        assertFalse(result.toString().contains("Exception"), response.toString());
+        // LoopX's own blocker (not the SDK's plain-text schema error), never a JSON-RPC error or a trace.
+        JsonNode answer = call("complete_task", Json.object());
+        assertEquals("loopx_mcp_blocker_v0", answer.path("schema_version").asText(), answer.toString());
+        assertEquals("invalid_tool_arguments", answer.path("error_code").asText());
+        assertFalse(answer.toString().contains("Exception"), answer.toString());
+    }
+
+    @Test
+    void schemaInvalidArguments_areTheInvalidToolArgumentsBlocker() throws Exception {
+        for (var args : java.util.List.of(
+                Json.object().put("goal_id", 7),
+                Json.object().put("todo_id", todoId).put("no_follow_up", "yes"))) {
+            JsonNode answer = call("complete_task", args);
+            assertEquals("invalid_tool_arguments", answer.path("error_code").asText(), answer.toString());
+            assertEquals("complete_task", answer.path("tool").asText());
+        }
+    }
+
+    @Test
+    void anUnknownTool_isTheUnknownToolBlocker_notAJsonRpcError() throws Exception {
+        for (String name : java.util.List.of("delete_everything", "loopx_unknown_tool")) {
+            JsonNode answer = call(name, Json.object().put("todo_id", todoId));
+            assertEquals("unknown_tool", answer.path("error_code").asText(), answer.toString());
+            assertEquals(name, answer.path("tool").asText());
+        }
+        JsonNode noName = request("tools/call", Json.object().set("arguments", Json.object()));
+        assertEquals(
+                "unknown_tool",
+                noName.path("result")
+                        .path("structuredContent")
+                        .path("error_code")
+                        .asText(),
+                noName.toString());
+        JsonNode listed = request("tools/list", Json.object());
+        assertFalse(listed.toString().contains("loopx_unknown_tool"), "the router tool is never listed");
     }
 
     @Test

@@ -93,24 +93,50 @@ class SlashCommandsInstallTest {
     }
 
     @Test
-    void codexGetsOnePromptPerCommand_markedAndNamingTheExactCli() throws IOException {
+    void codexGetsTheLoopxSkill_markedAndNamingTheExactCli() throws IOException {
         JsonNode doc = ok("--install", "--surface", "codex");
         assertEquals(
                 "loopx_slash_command_install_v0", doc.path("schema_version").asText());
-        assertEquals(5, doc.path("files").size());
-        allStatus(doc, "created");
+        assertEquals(Map.of("codex_home:skills/loopx/SKILL.md", "created"), statuses(doc));
         assertTrue(doc.path("changed").asBoolean());
-        for (String stem : STEMS) {
-            String text = read(codex.resolve("prompts/" + stem + ".md"));
-            assertTrue(text.contains(MARKER + stem + " surface=codex -->"), text);
-            assertTrue(text.contains("cannot be executed"), "every facade says what to do without the CLI");
-            assertTrue(text.contains("Do not invent"), text);
-        }
-        assertTrue(read(codex.resolve("prompts/loopx.md"))
-                .contains("loopx bootstrap-command-pack --project . --host-surface codex-cli"));
-        assertTrue(
-                read(codex.resolve("prompts/loopx.md")).contains("loopx start-goal --guided --project . --goal-text"));
-        assertTrue(read(codex.resolve("prompts/loopx-global-gates.md")).contains("    loopx global-gates\n"));
+        String skill = read(codex.resolve("skills/loopx/SKILL.md"));
+        assertTrue(skill.startsWith("---\nname: loopx\ndescription: "), skill);
+        assertTrue(skill.contains(MARKER + "loopx-skill surface=codex -->"), skill);
+        assertTrue(skill.contains("cannot be executed"), "the skill says what to do without the CLI");
+        assertTrue(skill.contains("Do not invent"), skill);
+        assertTrue(skill.contains("| `/loopx` | `loopx bootstrap-command-pack --project .` |"), skill);
+        assertTrue(skill.contains("--goal-text <text> --host-surface codex-cli"), skill);
+        assertTrue(skill.contains("`loopx global-gates`"), skill);
+        assertFalse(skill.contains("MCP server"), "Codex gets no Claude Code MCP text");
+        assertFalse(Files.exists(codex.resolve("prompts")), "Codex 0.169 reads no prompts/");
+    }
+
+    /** The upgrade path: prompts/ files an earlier LoopX wrote are removed; a user's prompt stays. */
+    @Test
+    void codexInstall_removesTheRetiredManagedPrompts_butNotAUsersPrompt() throws IOException {
+        Path prompts = Files.createDirectories(codex.resolve("prompts"));
+        Files.writeString(prompts.resolve("loopx.md"), "---\n---\n" + MARKER + "loopx surface=codex -->\nold\n");
+        Files.writeString(prompts.resolve("loopx-global-todos.md"), "my own prompt\n");
+        JsonNode dry = ok("--install", "--surface", "codex", "--dry-run");
+        assertEquals(
+                "would_remove", find(dry, "prompts/loopx.md").path("status").asText());
+        assertTrue(Files.exists(prompts.resolve("loopx.md")), "a dry run writes nothing");
+        JsonNode doc = ok("--install", "--surface", "codex");
+        assertEquals(
+                Map.of(
+                        "codex_home:skills/loopx/SKILL.md", "created",
+                        "codex_home:prompts/loopx.md", "removed",
+                        "codex_home:prompts/loopx-global-todos.md", "skipped_user_file"),
+                statuses(doc));
+        assertFalse(Files.exists(prompts.resolve("loopx.md")));
+        assertEquals("my own prompt\n", read(prompts.resolve("loopx-global-todos.md")));
+        assertEquals(
+                Map.of(
+                        "codex_home:skills/loopx/SKILL.md",
+                        "unchanged",
+                        "codex_home:prompts/loopx-global-todos.md",
+                        "skipped_user_file"),
+                statuses(ok("--install", "--surface", "codex")));
     }
 
     /**
@@ -131,7 +157,7 @@ class SlashCommandsInstallTest {
                 }
             }
         }
-        assertTrue(commands.size() >= 3, "codex, claude-code and opencode facades name the pack: " + commands);
+        assertTrue(commands.size() >= 2, "claude-code and opencode facades name the pack: " + commands);
         for (String command : commands) {
             List<String> args = new ArrayList<>(List.of("--format", "json"));
             args.addAll(List.of(command.substring("loopx ".length()).split(" ")));
@@ -143,9 +169,11 @@ class SlashCommandsInstallTest {
     }
 
     @Test
-    void claudeCodeGetsCommands_theSkill_andAProjectMcpRegistration() throws IOException {
-        JsonNode doc = ok("--install", "--surface", "claude-code");
+    void claudeCodeGetsCommands_theSkill_andAProjectMcpRegistrationBoundToTheLane() throws IOException {
+        JsonNode doc = ok("--install", "--surface", "claude-code", "--goal-id", "g1", "--agent-id", "builder");
         allStatus(doc, "created");
+        assertEquals("bound", doc.at("/mcp_lane/mode").asText());
+        assertTrue(find(doc, ".mcp.json").path("note").asText().contains("approve"), doc.toString());
         for (String stem : STEMS) {
             assertTrue(read(claude.resolve("commands/" + stem + ".md"))
                     .contains(MARKER + stem + " surface=claude-code -->"));
@@ -155,17 +183,66 @@ class SlashCommandsInstallTest {
         assertTrue(skill.contains(MARKER + "loopx-skill surface=claude-code -->"));
         JsonNode mcp = dev.loopx.ledger.json.Json.mapper().readTree(read(project.resolve(".mcp.json")));
         assertEquals("loopx", mcp.at("/mcpServers/loopx/command").asText());
-        assertEquals("[\"mcp\",\"serve\"]", mcp.at("/mcpServers/loopx/args").toString());
+        assertEquals(
+                "[\"mcp\",\"serve\",\"--goal-id\",\"g1\",\"--agent-id\",\"builder\"]",
+                mcp.at("/mcpServers/loopx/args").toString());
         assertTrue(mcp.path("loopx_managed").asText().startsWith(MARKER + "loopx-mcp surface=claude-code"));
+    }
+
+    @Test
+    void withoutALane_noMcpServerIsRegistered_anInstalledOneIsKept_unboundOnlyOnRequest() throws IOException {
+        JsonNode none = ok("--install", "--surface", "claude-code");
+        JsonNode mcpFile = find(none, ".mcp.json");
+        assertEquals("skipped_no_lane", mcpFile.path("status").asText());
+        assertTrue(mcpFile.path("manual_step").asText().contains("--goal-id"), mcpFile.toString());
+        assertEquals("none", none.at("/mcp_lane/mode").asText());
+        assertFalse(Files.exists(project.resolve(".mcp.json")));
+
+        JsonNode unbound = ok("--install", "--surface", "claude-code", "--mcp-unbound");
+        assertEquals("created", find(unbound, ".mcp.json").path("status").asText());
+        JsonNode mcp = dev.loopx.ledger.json.Json.mapper().readTree(read(project.resolve(".mcp.json")));
+        assertEquals("[\"mcp\",\"serve\"]", mcp.at("/mcpServers/loopx/args").toString());
+
+        ok("--install", "--surface", "claude-code", "--goal-id", "g1");
+        String bound = read(project.resolve(".mcp.json"));
+        assertTrue(bound.contains("\"--goal-id\", \"g1\""), bound);
+        assertEquals(
+                "unchanged",
+                find(ok("--install", "--surface", "claude-code"), ".mcp.json")
+                        .path("status")
+                        .asText(),
+                "an install without a lane keeps the registered lane");
+        assertEquals(bound, read(project.resolve(".mcp.json")));
+        assertEquals(
+                "unchanged", find(ok("--inspect"), ".mcp.json").path("status").asText());
+    }
+
+    @Test
+    void laneOptions_needInstall_andAGoal_andAreExclusiveWithUnbound() {
+        Map<String, String> before = CliRunner.snapshot(sandbox);
+        for (String[] bad : List.of(
+                new String[] {"--install", "--agent-id", "builder"},
+                new String[] {"--install", "--mcp-unbound", "--goal-id", "g1"},
+                new String[] {"--inspect", "--goal-id", "g1"},
+                new String[] {"--install", "--goal-id", "bad id"})) {
+            CliRunner.Result r = run(bad);
+            assertEquals(2, r.exit(), String.join(" ", bad) + "\n" + r);
+            assertTrue(r.json().path("error_code").isTextual(), r.toString());
+        }
+        assertEquals(before, CliRunner.snapshot(sandbox));
     }
 
     @Test
     void aUsersMcpJsonIsLeftAlone_withTheManualStep() throws IOException {
         Files.writeString(project.resolve(".mcp.json"), "{\"mcpServers\":{}}\n");
-        JsonNode doc = ok("--install", "--surface", "claude-code");
+        JsonNode doc = ok("--install", "--surface", "claude-code", "--goal-id", "g1", "--agent-id", "builder");
         JsonNode mcp = find(doc, ".mcp.json");
         assertEquals("skipped_user_file", mcp.path("status").asText());
-        assertTrue(mcp.path("manual_step").asText().contains("claude mcp add loopx -- loopx mcp serve"));
+        assertTrue(
+                mcp.path("manual_step")
+                        .asText()
+                        .contains("claude mcp add loopx -- loopx mcp serve --goal-id g1 --agent-id builder"),
+                mcp.toString());
         assertEquals("{\"mcpServers\":{}}\n", read(project.resolve(".mcp.json")));
     }
 
@@ -198,11 +275,11 @@ class SlashCommandsInstallTest {
                 find(bridge, "plugin/loopx-goal-bridge.js").path("status").asText());
         assertEquals(
                 "created",
-                find(bridge, "plugin/pi-goal-loop-runtime.mjs").path("status").asText());
+                find(bridge, "plugin/loopx-goal-loop-core.mjs").path("status").asText());
         assertTrue(read(opencode.resolve("plugin/loopx-goal-bridge.js"))
                 .startsWith("// " + MARKER + "loopx-goal-bridge surface=opencode -->\n"));
-        assertTrue(read(opencode.resolve("plugin/pi-goal-loop-runtime.mjs"))
-                .startsWith("// " + MARKER + "pi-goal-loop-runtime surface=opencode -->\n"));
+        assertTrue(read(opencode.resolve("plugin/loopx-goal-loop-core.mjs"))
+                .startsWith("// " + MARKER + "loopx-goal-loop-core surface=opencode -->\n"));
     }
 
     @Test
@@ -212,14 +289,14 @@ class SlashCommandsInstallTest {
                 Map.of(
                         "project:.pi/extensions/loopx-goal.ts",
                         "created",
-                        "project:.pi/extensions/pi-goal-loop-runtime.mjs",
+                        "project:.pi/extensions/loopx-goal-loop-core.mjs",
                         "created"),
                 statuses(doc));
         String ts = read(project.resolve(".pi/extensions/loopx-goal.ts"));
         assertTrue(ts.startsWith("// " + MARKER + "loopx-goal surface=pi -->\n"), ts);
         assertTrue(ts.lines().count() > 1, "the resource follows the marker line");
-        assertTrue(read(project.resolve(".pi/extensions/pi-goal-loop-runtime.mjs"))
-                .startsWith("// " + MARKER + "pi-goal-loop-runtime surface=pi -->\n"));
+        assertTrue(read(project.resolve(".pi/extensions/loopx-goal-loop-core.mjs"))
+                .startsWith("// " + MARKER + "loopx-goal-loop-core surface=pi -->\n"));
     }
 
     @Test
@@ -232,10 +309,10 @@ class SlashCommandsInstallTest {
                 Map.of(
                         "project:.pi/extensions/loopx-goal.ts",
                         "blocked_user_owned_pi_file",
-                        "project:.pi/extensions/pi-goal-loop-runtime.mjs",
+                        "project:.pi/extensions/loopx-goal-loop-core.mjs",
                         "blocked_user_owned_pi_file"),
                 statuses(r.json()));
-        assertFalse(Files.exists(dir.resolve("pi-goal-loop-runtime.mjs")), "nothing of the pair is written");
+        assertFalse(Files.exists(dir.resolve("loopx-goal-loop-core.mjs")), "nothing of the pair is written");
         assertEquals("// my own extension\n", read(dir.resolve("loopx-goal.ts")));
     }
 
@@ -248,80 +325,90 @@ class SlashCommandsInstallTest {
                 Map.of(
                         "pi_agent_dir:extensions/loopx-goal.ts",
                         "created",
-                        "pi_agent_dir:extensions/pi-goal-loop-runtime.mjs",
+                        "pi_agent_dir:extensions/loopx-goal-loop-core.mjs",
                         "created"),
                 statuses(doc));
         assertTrue(Files.exists(agent.resolve("extensions/loopx-goal.ts")));
         assertFalse(Files.exists(project.resolve(".pi")));
         Path flag = sandbox.resolve("hosts/pi-flag");
         ok("--install", "--surface", "pi", "--pi-agent-dir", flag.toString());
-        assertTrue(Files.exists(flag.resolve("extensions/pi-goal-loop-runtime.mjs")), "the flag beats the environment");
+        assertTrue(Files.exists(flag.resolve("extensions/loopx-goal-loop-core.mjs")), "the flag beats the environment");
     }
 
     @Test
     void secondInstallChangesNothing() {
-        allStatus(ok("--install", "--goal-bridge"), "created");
+        allStatus(ok("--install", "--goal-bridge", "--goal-id", "g1"), "created");
         Map<String, String> before = CliRunner.snapshot(sandbox);
-        JsonNode again = ok("--install", "--goal-bridge");
+        JsonNode again = ok("--install", "--goal-bridge", "--goal-id", "g1");
         allStatus(again, "unchanged");
         assertFalse(again.path("changed").asBoolean(true));
         assertEquals(before, CliRunner.snapshot(sandbox), "a repeat install is byte-identical");
-        assertEquals(22, again.path("files").size(), "5 codex + 7 claude-code + 8 opencode + 2 pi");
+        assertEquals(18, again.path("files").size(), "1 codex + 7 claude-code + 8 opencode + 2 pi");
     }
 
     @Test
     void dryRunWritesNothing() throws IOException {
         Map<String, String> before = CliRunner.snapshot(sandbox);
-        JsonNode doc = ok("--install", "--goal-bridge", "--dry-run");
+        JsonNode doc = ok("--install", "--goal-bridge", "--goal-id", "g1", "--dry-run");
         allStatus(doc, "would_create");
         assertEquals(before, CliRunner.snapshot(sandbox));
-        ok("--install", "--surface", "codex");
+        ok("--install", "--surface", "opencode", "--goal-bridge");
         Files.writeString(
-                codex.resolve("prompts/loopx-global-todos.md"),
-                "<!-- loopx-managed-slash-command:v1 command=loopx-global-todos surface=codex -->\nstale\n");
+                opencode.resolve("command/loopx-global-todos.md"),
+                "<!-- loopx-managed-slash-command:v1 command=loopx-global-todos surface=opencode -->\nstale\n");
         Map<String, String> installed = CliRunner.snapshot(sandbox);
-        JsonNode update = ok("--install", "--surface", "codex", "--dry-run");
+        JsonNode update = ok("--install", "--surface", "opencode", "--dry-run");
         assertEquals(
                 "would_update",
-                find(update, "prompts/loopx-global-todos.md").path("status").asText());
+                find(update, "command/loopx-global-todos.md").path("status").asText());
         assertEquals(
-                "unchanged", find(update, "prompts/loopx.md").path("status").asText());
-        JsonNode remove = ok("--uninstall", "--surface", "codex", "--dry-run");
+                "unchanged", find(update, "command/loopx.md").path("status").asText());
+        JsonNode remove = ok("--uninstall", "--surface", "opencode", "--dry-run");
         allStatus(remove, "would_remove");
         assertEquals(installed, CliRunner.snapshot(sandbox));
     }
 
     @Test
     void userFilesAreNeverOverwrittenNorRemoved() throws IOException {
-        Path mine = Files.createDirectories(codex.resolve("prompts")).resolve("loopx.md");
+        Path mine = Files.createDirectories(opencode.resolve("command")).resolve("loopx.md");
         Files.writeString(mine, "my own /loopx prompt\n");
-        JsonNode install = ok("--install", "--surface", "codex");
+        Path skill = Files.createDirectories(codex.resolve("skills/loopx")).resolve("SKILL.md");
+        Files.writeString(skill, "---\nname: loopx\ndescription: mine\n---\n");
+        JsonNode install = ok("--install", "--surface", "opencode");
         assertEquals(
                 "skipped_user_file",
-                find(install, "prompts/loopx.md").path("status").asText());
-        assertEquals("user", find(install, "prompts/loopx.md").path("owner").asText());
+                find(install, "command/loopx.md").path("status").asText());
+        assertEquals("user", find(install, "command/loopx.md").path("owner").asText());
         assertEquals(
                 "created",
-                find(install, "prompts/loopx-global-summary.md").path("status").asText());
-        JsonNode uninstall = ok("--uninstall", "--surface", "codex");
+                find(install, "command/loopx-global-summary.md").path("status").asText());
         assertEquals(
                 "skipped_user_file",
-                find(uninstall, "prompts/loopx.md").path("status").asText());
+                find(ok("--install", "--surface", "codex"), "skills/loopx/SKILL.md")
+                        .path("status")
+                        .asText());
+        JsonNode uninstall = ok("--uninstall", "--surface", "opencode");
+        assertEquals(
+                "skipped_user_file",
+                find(uninstall, "command/loopx.md").path("status").asText());
         assertEquals(
                 "removed",
-                find(uninstall, "prompts/loopx-global-summary.md")
+                find(uninstall, "command/loopx-global-summary.md")
                         .path("status")
                         .asText());
         assertEquals("my own /loopx prompt\n", read(mine));
-        assertFalse(Files.exists(codex.resolve("prompts/loopx-global-summary.md")));
+        assertFalse(Files.exists(opencode.resolve("command/loopx-global-summary.md")));
+        ok("--uninstall", "--surface", "codex");
+        assertEquals("---\nname: loopx\ndescription: mine\n---\n", read(skill));
     }
 
     @Test
     void uninstallRemovesEveryMarkedFile_andReportsAbsentAfterwards() {
-        ok("--install", "--goal-bridge");
+        ok("--install", "--goal-bridge", "--goal-id", "g1");
         JsonNode removed = ok("--uninstall");
         allStatus(removed, "removed");
         assertFalse(Files.exists(claude.resolve("skills/loopx")), "the skill folder goes with its only file");
+        assertFalse(Files.exists(codex.resolve("skills/loopx")), "the skill folder goes with its only file");
         assertFalse(Files.exists(project.resolve(".mcp.json")));
         assertFalse(Files.exists(project.resolve(".pi/extensions/loopx-goal.ts")));
         allStatus(ok("--uninstall"), "absent");
@@ -346,10 +433,10 @@ class SlashCommandsInstallTest {
     void homesComeFromFlagsThenEnvironmentThenDefaultsUnderTheHome() throws IOException {
         Path flagHome = sandbox.resolve("hosts/codex-flag");
         ok("--install", "--surface", "codex", "--codex-home", flagHome.toString());
-        assertTrue(Files.exists(flagHome.resolve("prompts/loopx.md")));
+        assertTrue(Files.exists(flagHome.resolve("skills/loopx/SKILL.md")));
         assertFalse(Files.exists(codex), "the flag beats CODEX_HOME");
         ok("--install", "--surface", "codex");
-        assertTrue(Files.exists(codex.resolve("prompts/loopx.md")), "CODEX_HOME beats the default");
+        assertTrue(Files.exists(codex.resolve("skills/loopx/SKILL.md")), "CODEX_HOME beats the default");
 
         CliRunner plain = new CliRunner(sandbox.resolve("plain"))
                 .withVariable("PATH", fakeCli("loopx").toString());
@@ -357,7 +444,7 @@ class SlashCommandsInstallTest {
         CliRunner.Result r =
                 plain.run("--format", "json", "slash-commands", "--install", "--surface", "all", "--goal-bridge");
         assertEquals(0, r.exit(), r::toString);
-        assertTrue(Files.exists(home.resolve(".codex/prompts/loopx.md")));
+        assertTrue(Files.exists(home.resolve(".codex/skills/loopx/SKILL.md")));
         assertTrue(Files.exists(home.resolve(".claude/commands/loopx.md")));
         assertTrue(Files.exists(home.resolve(".config/opencode/command/loopx.md")));
         assertTrue(
@@ -371,9 +458,9 @@ class SlashCommandsInstallTest {
     void cliBinRewritesTheInstalledFiles() throws IOException {
         cli.withVariable("PATH", fakeCli("loopx-canary").toString());
         ok("--install", "--surface", "codex", "--cli-bin", "loopx-canary");
-        String text = read(codex.resolve("prompts/loopx-global-summary.md"));
-        assertTrue(text.contains("    loopx-canary global-summary\n"), text);
-        assertFalse(text.contains("    loopx global-summary"), text);
+        String text = read(codex.resolve("skills/loopx/SKILL.md"));
+        assertTrue(text.contains("`loopx-canary global-summary`"), text);
+        assertFalse(text.contains("`loopx global-summary"), text);
     }
 
     @Test
@@ -423,7 +510,7 @@ class SlashCommandsInstallTest {
         JsonNode none =
                 cli.run("--format", "json", "--runtime-root", root, "doctor").json();
         assertTrue(check(none, "host_files").path("detail").asText().startsWith("no LoopX host files"));
-        ok("--install", "--surface", "claude-code");
+        ok("--install", "--surface", "claude-code", "--goal-id", "g1");
         CliRunner.Result healthy = cli.run("--format", "json", "--runtime-root", root, "doctor");
         assertEquals(0, healthy.exit(), healthy::toString);
         assertTrue(

@@ -92,8 +92,13 @@ final class Facades {
         return b.toString();
     }
 
-    /** The Claude Code skill: when to use LoopX and which command answers what. */
-    static String skill(String cliBin) {
+    /**
+     * The LoopX skill of Claude Code ({@code <claude-home>/skills/loopx/SKILL.md}) or Codex
+     * ({@code <codex-home>/skills/loopx/SKILL.md}): when to use LoopX and which command answers what.
+     * Both hosts read the {@code name} and {@code description} front matter into the model-visible
+     * skill list and the body when the skill is used.
+     */
+    static String skill(String cliBin, HostSurface surface) {
         StringBuilder b = new StringBuilder();
         b.append("---\n");
         b.append("name: loopx\n");
@@ -101,20 +106,28 @@ final class Facades {
                 "description: Use the LoopX CLI for this project's long-running goal. Use it when the user types /loopx or\n");
         b.append("  /loopx-global-*, or asks about the goal's status, todos, owner gates, quota or next step.\n");
         b.append("---\n");
-        b.append(ManagedMarker.of("loopx-skill", HostSurface.CLAUDE_CODE)).append("\n\n");
+        b.append(ManagedMarker.of("loopx-skill", surface)).append("\n\n");
         b.append("# LoopX\n\n");
         b.append("LoopX owns the goal's durable state; you never keep a state machine of your own. Run the CLI and\n");
         b.append("follow its JSON (`ok`, `recommended_next_step`, `interaction_contract`).\n\n");
+        if (surface == HostSurface.CODEX_CLI) {
+            b.append(
+                    "When the user writes `/loopx` or `/loopx <goal text>` (or names this skill), run the command of\n");
+            b.append("that row below; `<goal text>` is passed exactly, as one quoted shell argument.\n\n");
+        }
         b.append("| slash command | run |\n|---|---|\n");
         for (SlashCommand c : SlashCommandCatalog.COMMANDS) {
-            String ref = c.cliReference(cliBin).replace("<surface>", HostSurface.CLAUDE_CODE.wire());
+            String ref = c.cliReference(cliBin).replace("<surface>", surface.wire());
             b.append("| `").append(c.command()).append("` | `").append(ref).append("` |\n");
         }
-        b.append(
-                "\nWhen the `loopx` MCP server is connected, its tools (`should_run`, `claim_task`, `complete_task`,\n");
-        b.append(
-                "`host_prompt`) answer the same questions; a structured blocker from them means stop and report it.\n\n");
-        rules(b, HostSurface.CLAUDE_CODE, cliBin);
+        if (surface == HostSurface.CLAUDE_CODE) {
+            b.append(
+                    "\nWhen the `loopx` MCP server is connected, its tools (`should_run`, `claim_task`, `complete_task`,\n");
+            b.append(
+                    "`host_prompt`) answer the same questions; a structured blocker from them means stop and report it.\n");
+        }
+        b.append("\n");
+        rules(b, surface, cliBin);
         return b.toString();
     }
 

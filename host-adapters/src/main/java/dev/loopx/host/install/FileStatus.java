@@ -13,6 +13,11 @@ public enum FileStatus {
     SKIPPED_USER_FILE("skipped_user_file"),
     /** One file of an all-or-nothing pair is the user's: neither file was written. */
     BLOCKED_USER_OWNED_PI_FILE("blocked_user_owned_pi_file"),
+    /**
+     * Claude Code's {@code .mcp.json}: install was given no lane ({@code --goal-id}/{@code --agent-id})
+     * and no {@code --mcp-unbound}, so no server was registered.
+     */
+    SKIPPED_NO_LANE("skipped_no_lane"),
     ABSENT("absent");
 
     private final String wire;

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Installs, removes and inspects managed host files. The rules (SPEC §S13):
@@ -24,6 +25,8 @@ import java.util.Map;
  *   <li>writes are atomic (a temporary file in the same folder, flushed, then renamed over the
  *       target), so a host never reads a half-written file;
  *   <li>installing twice changes nothing the second time ({@code unchanged});
+ *   <li>a retired file (one an earlier version installed) is removed by install and uninstall
+ *       while it still carries the marker;
  *   <li>a dry run reads only.
  * </ul>
  *
@@ -49,6 +52,9 @@ public final class HostFileInstaller {
         List<FileResult> results = new ArrayList<>();
         for (ManagedFile f : files) {
             Found found = find(f.target());
+            if (f.retired() && found.owner().equals("none")) {
+                continue;
+            }
             FileStatus status = switch (found.owner()) {
                 case "none" -> FileStatus.ABSENT;
                 case "user" -> FileStatus.SKIPPED_USER_FILE;
@@ -83,6 +89,21 @@ public final class HostFileInstaller {
             for (int i = 0; i < group.size(); i++) {
                 ManagedFile f = group.get(i);
                 Found x = found.get(i);
+                if (f.retired()) {
+                    retire(f, x, dryRun).ifPresent(results::add);
+                    continue;
+                }
+                if (f.content() == null) {
+                    results.add(new FileResult(
+                            f,
+                            switch (x.owner()) {
+                                case "none" -> inspect ? FileStatus.ABSENT : FileStatus.SKIPPED_NO_LANE;
+                                case "user" -> FileStatus.SKIPPED_USER_FILE;
+                                default -> FileStatus.UNCHANGED;
+                            },
+                            x.owner()));
+                    continue;
+                }
                 FileStatus status = blocked
                         ? FileStatus.BLOCKED_USER_OWNED_PI_FILE
                         : switch (x.owner()) {
@@ -102,6 +123,20 @@ public final class HostFileInstaller {
             }
         }
         return results;
+    }
+
+    /** A retired file: removed while it is LoopX's, left alone when it is the user's, not reported when absent. */
+    private static Optional<FileResult> retire(ManagedFile f, Found x, boolean dryRun) throws IOException {
+        return switch (x.owner()) {
+            case "none" -> Optional.empty();
+            case "user" -> Optional.of(new FileResult(f, FileStatus.SKIPPED_USER_FILE, "user"));
+            default -> {
+                if (!dryRun) {
+                    Files.delete(f.target());
+                }
+                yield Optional.of(new FileResult(f, dryRun ? FileStatus.WOULD_REMOVE : FileStatus.REMOVED, "loopx"));
+            }
+        };
     }
 
     /** A target as found: owner {@code none} (absent), {@code user} or {@code loopx}, and its text when ours. */

@@ -17,23 +17,31 @@ import java.util.Set;
  * The files LoopX manages per host (SPEC §S13), with their desired content:
  *
  * <ul>
- *   <li>codex: {@code <codex-home>/prompts/<stem>.md}, one per slash command;
+ *   <li>codex: the skill {@code <codex-home>/skills/loopx/SKILL.md} (Codex 0.169 lists the skills under
+ *       {@code skills/} in its model-visible prompt and reads nothing under {@code prompts/}; the
+ *       {@code prompts/<stem>.md} files earlier versions wrote are retired);
  *   <li>claude-code: {@code <claude-home>/commands/<stem>.md}, the skill
  *       {@code <claude-home>/skills/loopx/SKILL.md}, and the MCP registration {@code <project>/.mcp.json}
- *       (project scope; a user's {@code .mcp.json} is never touched);
+ *       (project scope, bound to the {@link McpLane} given; a user's {@code .mcp.json} is never touched);
  *   <li>opencode: {@code <opencode-config-dir>/command/<stem>.md}, and with the goal bridge the
  *       {@code command/loopx-goal.md} facade the bridge intercepts, plus {@code plugin/loopx-goal-bridge.js}
- *       and {@code plugin/pi-goal-loop-runtime.mjs} (a pair: the bridge imports the runtime next to it);
- *   <li>pi: {@code loopx-goal.ts} and {@code pi-goal-loop-runtime.mjs} (a pair) under
+ *       and {@code plugin/loopx-goal-loop-core.mjs} (a pair: the bridge imports the loop core next to it);
+ *   <li>pi: {@code loopx-goal.ts} and {@code loopx-goal-loop-core.mjs} (a pair) under
  *       {@code <project>/.pi/extensions/}, or under {@code <pi-agent-dir>/extensions/} when a Pi agent
  *       folder was given.
  * </ul>
  *
- * The Pi and bridge sources are resources of this module; the marker is added here, on the first line.
+ * The loop core was called {@code pi-goal-loop-runtime.mjs} before; that name is retired next to both
+ * pairs, so an upgrade removes the old managed copy. The Pi and bridge sources are resources of this
+ * module; the marker is added here, on the first line.
  */
 public final class HostFiles {
     static final String PI_EXTENSION = "dev/loopx/host/pi/loopx-goal.ts";
-    static final String PI_RUNTIME = "dev/loopx/host/pi/pi-goal-loop-runtime.mjs";
+    static final String LOOP_CORE = "dev/loopx/host/core/loopx-goal-loop-core.mjs";
+    static final String LOOP_CORE_FILE = "loopx-goal-loop-core.mjs";
+    /** The loop core's name before it was shared with OpenCode. */
+    static final String RETIRED_LOOP_CORE_FILE = "pi-goal-loop-runtime.mjs";
+
     static final String OPENCODE_BRIDGE = "dev/loopx/host/opencode/loopx-goal-bridge.js";
 
     private HostFiles() {}
@@ -46,13 +54,40 @@ public final class HostFiles {
      */
     public static List<ManagedFile> of(
             Set<HostSurface> surfaces, HostLocations at, String cliBin, boolean includeGoalBridge) {
+        return of(surfaces, at, cliBin, includeGoalBridge, McpLane.KEEP);
+    }
+
+    /**
+     * The managed files of {@code surfaces}, in a stable order, with Claude Code's MCP registration
+     * for {@code lane}.
+     */
+    public static List<ManagedFile> of(
+            Set<HostSurface> surfaces, HostLocations at, String cliBin, boolean includeGoalBridge, McpLane lane) {
         List<ManagedFile> files = new ArrayList<>();
         for (HostSurface surface : HostSurface.withHostFiles()) {
             if (!surfaces.contains(surface)) {
                 continue;
             }
             switch (surface) {
-                case CODEX_CLI -> commandFacades(files, surface, at.codexHome(), "codex_home", "prompts", cliBin);
+                case CODEX_CLI -> {
+                    files.add(new ManagedFile(
+                            surface,
+                            "loopx-skill",
+                            "codex_home",
+                            "skills/loopx/SKILL.md",
+                            at.codexHome().resolve("skills").resolve("loopx").resolve("SKILL.md"),
+                            Facades.skill(cliBin, surface),
+                            null,
+                            true));
+                    for (String stem : Facades.commandStems()) {
+                        files.add(ManagedFile.retired(
+                                surface,
+                                stem,
+                                "codex_home",
+                                "prompts/" + stem + ".md",
+                                at.codexHome().resolve("prompts").resolve(stem + ".md")));
+                    }
+                }
                 case CLAUDE_CODE -> {
                     commandFacades(files, surface, at.claudeHome(), "claude_home", "commands", cliBin);
                     files.add(new ManagedFile(
@@ -61,7 +96,7 @@ public final class HostFiles {
                             "claude_home",
                             "skills/loopx/SKILL.md",
                             at.claudeHome().resolve("skills").resolve("loopx").resolve("SKILL.md"),
-                            Facades.skill(cliBin),
+                            Facades.skill(cliBin, surface),
                             null,
                             true));
                     files.add(new ManagedFile(
@@ -70,7 +105,7 @@ public final class HostFiles {
                             "project",
                             ".mcp.json",
                             at.project().resolve(".mcp.json"),
-                            mcpRegistration(cliBin),
+                            lane.registers() ? mcpRegistration(cliBin, lane) : null,
                             null,
                             false));
                 }
@@ -97,12 +132,18 @@ public final class HostFiles {
                                 "opencode-goal-bridge"));
                         files.add(script(
                                 surface,
+                                "loopx-goal-loop-core",
+                                "opencode_config_dir",
+                                "plugin/" + LOOP_CORE_FILE,
+                                plugin.resolve(LOOP_CORE_FILE),
+                                LOOP_CORE,
+                                "opencode-goal-bridge"));
+                        files.add(ManagedFile.retired(
+                                surface,
                                 "pi-goal-loop-runtime",
                                 "opencode_config_dir",
-                                "plugin/pi-goal-loop-runtime.mjs",
-                                plugin.resolve("pi-goal-loop-runtime.mjs"),
-                                PI_RUNTIME,
-                                "opencode-goal-bridge"));
+                                "plugin/" + RETIRED_LOOP_CORE_FILE,
+                                plugin.resolve(RETIRED_LOOP_CORE_FILE)));
                     }
                 }
                 case PI -> {
@@ -122,12 +163,18 @@ public final class HostFiles {
                             "pi-extension"));
                     files.add(script(
                             surface,
+                            "loopx-goal-loop-core",
+                            home,
+                            prefix + LOOP_CORE_FILE,
+                            dir.resolve(LOOP_CORE_FILE),
+                            LOOP_CORE,
+                            "pi-extension"));
+                    files.add(ManagedFile.retired(
+                            surface,
                             "pi-goal-loop-runtime",
                             home,
-                            prefix + "pi-goal-loop-runtime.mjs",
-                            dir.resolve("pi-goal-loop-runtime.mjs"),
-                            PI_RUNTIME,
-                            "pi-extension"));
+                            prefix + RETIRED_LOOP_CORE_FILE,
+                            dir.resolve(RETIRED_LOOP_CORE_FILE)));
                 }
                 case CODEX_APP, SHELL -> throw new IllegalStateException(surface + " has no host files");
             }
@@ -162,14 +209,23 @@ public final class HostFiles {
         return new ManagedFile(surface, name, home, relativePath, target, content, pair, false);
     }
 
-    /** Claude Code's project-scope MCP registration for {@code loopx mcp serve}, marked by a JSON key. */
-    static String mcpRegistration(String cliBin) {
+    /**
+     * Claude Code's project-scope MCP registration for {@code loopx mcp serve} (bound to {@code lane}
+     * unless it is the unbound one), marked by a JSON key.
+     */
+    static String mcpRegistration(String cliBin, McpLane lane) {
         ObjectNode doc = Json.object();
         doc.put(ManagedMarker.JSON_KEY, ManagedMarker.of("loopx-mcp", HostSurface.CLAUDE_CODE));
         ObjectNode server = doc.putObject("mcpServers").putObject("loopx");
         server.put("type", "stdio");
         server.put("command", cliBin);
-        server.putArray("args").add("mcp").add("serve");
+        var args = server.putArray("args").add("mcp").add("serve");
+        if (lane.goalId() != null) {
+            args.add("--goal-id").add(lane.goalId());
+        }
+        if (lane.agentId() != null) {
+            args.add("--agent-id").add(lane.agentId());
+        }
         try {
             return Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(doc) + "\n";
         } catch (JsonProcessingException e) {

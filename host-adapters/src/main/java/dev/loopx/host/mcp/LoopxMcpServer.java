@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
  * {@code loopx mcp serve} (SPEC §S13): a stdio MCP server on the official MCP Java SDK with the
@@ -26,7 +27,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * as the use case of the same name; its result is that use case's document (text content and
  * structured content), {@code isError} exactly when the answer has {@code ok=false}. Missing
  * identity or authority never throws: it is a {@code loopx_mcp_blocker_v0} result (see
- * {@link McpToolCalls}).
+ * {@link McpToolCalls}). So is every bad call: arguments that do not match the tool's input schema
+ * ({@code invalid_tool_arguments}, checked here rather than by the SDK) and a tool LoopX does not
+ * offer ({@code unknown_tool}, see {@link UnknownToolRouting}).
  *
  * <p>Only MCP frames are written to {@code out}; the SDK logs through SLF4J, which LoopX binds to
  * the no-op logger. This class is reachable only from the {@code mcp serve} command, so the SDK is
@@ -34,6 +37,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class LoopxMcpServer {
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final DefaultJsonSchemaValidator SCHEMAS = new DefaultJsonSchemaValidator(MAPPER);
     private static final long QUIET_MS = 300;
     private static final long DRAIN_MS = 60_000;
 
@@ -45,26 +49,30 @@ public final class LoopxMcpServer {
             throws InterruptedException {
         CountDownLatch ended = new CountDownLatch(1);
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(MAPPER);
-        StdioServerTransportProvider transport = new StdioServerTransportProvider(json, new EndSignal(in, ended), out);
+        StdioServerTransportProvider transport =
+                new StdioServerTransportProvider(json, new EndSignal(new UnknownToolRouting(in, MAPPER), ended), out);
         Object lock = new Object();
         AtomicInteger inFlight = new AtomicInteger();
         McpSyncServer server = McpServer.sync(transport)
                 .serverInfo("loopx", version)
                 .jsonMapper(json)
-                .jsonSchemaValidator(new DefaultJsonSchemaValidator(MAPPER))
+                // Arguments are checked against the input schema in call() (invalid_tool_arguments),
+                // not by the SDK, which would answer plain text without our structured blocker.
+                .validateToolInputs(false)
+                .addToolFilter((context, tool) -> !tool.name().equals(UnknownToolRouting.UNKNOWN_TOOL))
                 .instructions(
                         "LoopX owns this goal's durable state. Call should_run first every turn; claim_task before "
                                 + "working on a todo; complete_task with evidence when done; host_prompt for the per-turn rules.")
                 .capabilities(
                         McpSchema.ServerCapabilities.builder().tools(false).build())
-                .tools(McpTools.definitions(json).stream()
+                .tools(Stream.concat(McpTools.definitions(json).stream(), Stream.of(unknownTool(json)))
                         .map(tool -> SyncToolSpecification.builder()
                                 .tool(tool)
                                 .callHandler((exchange, request) -> {
                                     inFlight.incrementAndGet();
                                     try {
                                         synchronized (lock) {
-                                            return call(backend, binding, request.name(), request.arguments());
+                                            return route(backend, binding, tool, request.arguments());
                                         }
                                     } finally {
                                         inFlight.decrementAndGet();
@@ -96,6 +104,42 @@ public final class LoopxMcpServer {
             }
             Thread.sleep(50);
         }
+    }
+
+    /** The unlisted tool unknown tool calls are routed to ({@link UnknownToolRouting}). */
+    private static McpSchema.Tool unknownTool(JacksonMcpJsonMapper json) {
+        return McpSchema.Tool.builder()
+                .name(UnknownToolRouting.UNKNOWN_TOOL)
+                .description("Answers calls of tools LoopX does not offer (unknown_tool).")
+                .inputSchema(json, "{\"type\":\"object\"}")
+                .build();
+    }
+
+    /** A call of {@code tool}: the unknown-tool blocker, the schema check, then {@link #call}. */
+    static McpSchema.CallToolResult route(
+            McpToolBackend backend, McpBinding binding, McpSchema.Tool tool, Map<String, Object> arguments) {
+        if (tool.name().equals(UnknownToolRouting.UNKNOWN_TOOL)) {
+            Object requested = arguments == null ? null : arguments.get(UnknownToolRouting.REQUESTED);
+            return result(backend.blocker(
+                    McpToolCalls.unknownTool(requested instanceof String s && !s.isEmpty() ? s : "(none)", binding)));
+        }
+        var check = SCHEMAS.validate(tool.inputSchema(), arguments == null ? Map.of() : arguments);
+        if (!check.valid()) {
+            return result(backend.blocker(new McpBlocker(
+                    tool.name(),
+                    "invalid_tool_arguments",
+                    "The arguments do not match the input schema of " + tool.name() + ": "
+                            + schemaErrors(check.errorMessage()) + ". Nothing ran.",
+                    binding.cliBin() + " mcp serve --help")));
+        }
+        return call(backend, binding, tool.name(), arguments);
+    }
+
+    /** The validator's findings without its own framing (it speaks of structured output). */
+    static String schemaErrors(String message) {
+        String text = message == null ? "" : message;
+        int at = text.indexOf("errors:");
+        return (at >= 0 ? text.substring(at + "errors:".length()) : text).trim();
     }
 
     /** One tool call: translate, run its use case once (or answer the blocker), wrap as a tool result. */

@@ -26,6 +26,9 @@ public final class McpToolCalls {
     public static Either<McpBlocker, McpToolCall> translate(
             String tool, Map<String, Object> arguments, McpBinding binding) {
         Map<String, Object> args = arguments == null ? Map.of() : arguments;
+        if (!TOOLS.contains(tool)) {
+            return Either.left(unknownTool(tool, binding));
+        }
         Either<McpBlocker, String> goal = identity(tool, "goal_id", args, binding.goalId(), binding);
         if (goal.isLeft()) {
             return Either.left(goal.getLeft());
@@ -43,19 +46,21 @@ public final class McpToolCalls {
                     "This MCP server is not bound to a goal and the call named none; LoopX will not guess one.",
                     serveCommand(binding, "<goal-id>", agentId.isEmpty() ? "<agent-id>" : agentId)));
         }
-        if (!TOOLS.contains(tool)) {
-            return Either.left(new McpBlocker(
-                    tool,
-                    "unknown_tool",
-                    "LoopX offers only " + String.join(", ", TOOLS) + ".",
-                    binding.cliBin() + " mcp serve --help"));
-        }
         return switch (tool) {
             case SHOULD_RUN ->
                 string(tool, "turn_instance_id", args).map(turn -> new McpToolCall.ShouldRun(goalId, agentId, turn));
             case HOST_PROMPT -> Either.right(new McpToolCall.HostPrompt(goalId, agentId));
             default -> todoCall(tool, args, binding, goalId, agentId);
         };
+    }
+
+    /** The blocker for a call of a tool LoopX does not offer. */
+    public static McpBlocker unknownTool(String tool, McpBinding binding) {
+        return new McpBlocker(
+                tool,
+                "unknown_tool",
+                "LoopX offers only " + String.join(", ", TOOLS) + "; nothing ran.",
+                binding.cliBin() + " mcp serve --help");
     }
 
     private static Either<McpBlocker, McpToolCall> todoCall(

@@ -1,41 +1,21 @@
 // LoopX goal loop for the Pi coding agent: a thin adapter from Pi's extension API to the loop core in
-// ./pi-goal-loop-runtime.mjs (installed next to this file). All loop semantics live in the core; this
+// ./loopx-goal-loop-core.mjs (installed next to this file). All loop semantics live in the core; this
 // file only maps Pi events and the /loopx-goal command onto it.
 //
-// Pi surface used (the documented ExtensionAPI of the Pi coding agent): pi.on("session_start" |
-// "session_shutdown" | "input" | "agent_end" | "agent_settled"), pi.registerCommand, pi.sendUserMessage;
-// ctx.cwd, ctx.sessionManager.getSessionId() / getSessionFile(), ctx.isIdle(), ctx.hasUI, ctx.ui.notify.
-// The types below declare only that surface, so this file needs no Pi package at type-check time.
+// Pi surface used (ExtensionAPI of @mariozechner/pi-coding-agent, type-checked against 0.73.1 in the
+// LoopX build): pi.on("session_start" | "session_shutdown" | "input" | "agent_end"),
+// pi.registerCommand, pi.sendUserMessage; ctx.cwd, ctx.sessionManager.getSessionId() /
+// getSessionFile(), ctx.isIdle(), ctx.hasUI, ctx.ui.notify. The type import is erased when Pi loads
+// this file, so nothing of the package is needed at run time.
 //
 // The loop runs `loopx quota should-run` through the CLI named by $LOOPX_BIN (default `loopx` on PATH).
+// $LOOPX_GOAL_RETRY_SECONDS shortens the 3-minute retry after a failed probe or store error (tests).
 
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 // @ts-ignore -- plain ESM module without type declarations, resolved next to this file at run time
-import { createHostSession } from "./pi-goal-loop-runtime.mjs";
+import { createHostSession } from "./loopx-goal-loop-core.mjs";
 
 type Level = "info" | "warning" | "error";
-
-interface PiUi {
-  notify(message: string, level?: Level): void;
-}
-
-interface PiContext {
-  cwd: string;
-  hasUI?: boolean;
-  ui?: PiUi;
-  isIdle?: () => boolean;
-  sessionManager?: { getSessionId?: () => string | undefined; getSessionFile?: () => string | undefined };
-}
-
-interface PiInputEvent {
-  text: string;
-  source?: "interactive" | "rpc" | "extension";
-}
-
-export interface PiExtensionApi {
-  on(event: string, handler: (event: any, ctx: PiContext) => unknown): void;
-  registerCommand(name: string, options: { description?: string; handler: (args: string, ctx: PiContext) => unknown }): void;
-  sendUserMessage(content: string, options?: { deliverAs?: "steer" | "followUp" }): void;
-}
 
 interface Notice {
   level: Level;
@@ -48,32 +28,49 @@ interface HostSession {
   loop: {
     onUserPrompt(text: string): Promise<unknown>;
     onAgentIdle(): void;
+    onAgentAborted(): Promise<unknown>;
   };
   restore(): Promise<unknown>;
   command(args: string): Promise<{ ok: boolean; message: string }>;
   dispose(): void;
 }
 
-export default function loopxGoal(pi: PiExtensionApi, env: Record<string, string | undefined> = process.env): void {
+/** True when the run Pi just ended was aborted by the user (its last assistant message says so). */
+function wasAborted(messages: readonly unknown[] | undefined): boolean {
+  for (let i = (messages?.length ?? 0) - 1; i >= 0; i -= 1) {
+    const message = messages![i] as { role?: string; stopReason?: string } | undefined;
+    if (message?.role === "assistant") return message.stopReason === "aborted";
+  }
+  return false;
+}
+
+function retryMs(env: Record<string, string | undefined>): number | undefined {
+  const seconds = Number(env.LOOPX_GOAL_RETRY_SECONDS);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+export default function loopxGoal(pi: ExtensionAPI, env: Record<string, string | undefined> = process.env): void {
   let host: HostSession | undefined;
   let starting: Promise<HostSession> | undefined;
 
-  function say(ctx: PiContext, notice: Notice): void {
+  function say(ctx: ExtensionContext, notice: Notice): void {
     const text = notice.hint ? `LoopX: ${notice.message} (next: ${notice.hint})` : `LoopX: ${notice.message}`;
-    if (ctx.hasUI && ctx.ui) ctx.ui.notify(text, notice.level);
+    if (ctx.hasUI) ctx.ui.notify(text, notice.level);
   }
 
-  async function open(ctx: PiContext): Promise<HostSession> {
+  async function open(ctx: ExtensionContext): Promise<HostSession> {
     host?.dispose();
     host = undefined;
+    const retryDelayMs = retryMs(env);
     const session: HostSession = await createHostSession({
       projectDir: ctx.cwd,
-      sessionId: ctx.sessionManager?.getSessionId?.(),
-      sessionFile: ctx.sessionManager?.getSessionFile?.(),
+      sessionId: ctx.sessionManager.getSessionId(),
+      sessionFile: ctx.sessionManager.getSessionFile(),
       loopxBin: env.LOOPX_BIN || "loopx",
       storeName: "pi",
+      ...(retryDelayMs ? { retryDelayMs } : {}),
       sendPrompt: (text: string) =>
-        pi.sendUserMessage(text, ctx.isIdle && !ctx.isIdle() ? { deliverAs: "followUp" } : undefined),
+        pi.sendUserMessage(text, ctx.isIdle() ? undefined : { deliverAs: "followUp" }),
       notify: (notice: Notice) => say(ctx, notice),
     });
     host = session;
@@ -91,15 +88,19 @@ export default function loopxGoal(pi: PiExtensionApi, env: Record<string, string
     host = undefined;
   });
 
-  pi.on("input", async (event: PiInputEvent) => {
+  pi.on("input", async (event) => {
     // Our own injected prompt arrives with source "extension"; only what a person typed can pause.
     if (host && event.source !== "extension") await host.loop.onUserPrompt(event.text);
-    return { action: "continue" };
+    return { action: "continue" as const };
   });
 
-  const idle = async () => host?.loop.onAgentIdle();
-  pi.on("agent_settled", idle);
-  pi.on("agent_end", idle);
+  // Pi 0.73 reports the end of a run with agent_end only. A run the user aborted (Escape) pauses the
+  // loop like a typed prompt; any other end is idle.
+  pi.on("agent_end", async (event) => {
+    if (!host) return;
+    if (wasAborted(event.messages)) await host.loop.onAgentAborted();
+    else host.loop.onAgentIdle();
+  });
 
   pi.registerCommand("loopx-goal", {
     description: "LoopX goal loop: start --goal-id G --agent-id A | pause | resume | stop | status",
@@ -107,7 +108,6 @@ export default function loopxGoal(pi: PiExtensionApi, env: Record<string, string
       const session = host ?? (await (starting ?? open(ctx)));
       const reply = await session.command(args);
       say(ctx, { level: reply.ok ? "info" : "warning", code: "loopx_goal", message: reply.message });
-      return reply;
     },
   });
 }

@@ -35,7 +35,9 @@ class HostFileInstallerTest {
     }
 
     private List<ManagedFile> files(Set<HostSurface> surfaces) {
-        return HostFiles.of(surfaces, at, "loopx", true);
+        return HostFiles.of(surfaces, at, "loopx", true, new McpLane("g1", "builder", false)).stream()
+                .filter(f -> !f.retired())
+                .toList();
     }
 
     private static List<FileStatus> statuses(List<FileResult> results) {
@@ -75,10 +77,10 @@ class HostFileInstallerTest {
 
     @Test
     void aManagedFileWithOtherContentIsUpdated_aFileWithoutMarkerIsNeverTouched() throws IOException {
-        List<ManagedFile> codex = files(EnumSet.of(HostSurface.CODEX_CLI));
+        List<ManagedFile> codex = files(EnumSet.of(HostSurface.OPENCODE)).subList(0, 2);
         HostFileInstaller.install(codex, false);
         Path summary = codex.get(1).target();
-        Files.writeString(summary, ManagedMarker.of("loopx-global-summary", HostSurface.CODEX_CLI) + "\nold text\n");
+        Files.writeString(summary, ManagedMarker.of("loopx-global-summary", HostSurface.OPENCODE) + "\nold text\n");
         Path first = codex.get(0).target();
         Files.writeString(first, "my own /loopx prompt\n");
         List<FileResult> again = HostFileInstaller.install(codex, false);
@@ -126,12 +128,39 @@ class HostFileInstallerTest {
 
     @Test
     void theMcpRegistrationIsJsonWithTheMarkerAsAKey() throws IOException {
-        String json = HostFiles.mcpRegistration("loopx");
+        String json = HostFiles.mcpRegistration("loopx", new McpLane(null, null, true));
         var doc = dev.loopx.ledger.json.Json.mapper().readTree(json);
         assertEquals(
                 ManagedMarker.of("loopx-mcp", HostSurface.CLAUDE_CODE),
                 doc.path(ManagedMarker.JSON_KEY).asText());
         assertEquals("loopx", doc.at("/mcpServers/loopx/command").asText());
         assertEquals("[\"mcp\",\"serve\"]", doc.at("/mcpServers/loopx/args").toString());
+        var bound = dev.loopx.ledger.json.Json.mapper()
+                .readTree(HostFiles.mcpRegistration("loopx", new McpLane("g1", "builder", false)));
+        assertEquals(
+                "[\"mcp\",\"serve\",\"--goal-id\",\"g1\",\"--agent-id\",\"builder\"]",
+                bound.at("/mcpServers/loopx/args").toString());
+    }
+
+    @Test
+    void aRetiredFileIsRemovedWhileManaged_keptWhenTheUsers_andUnreportedWhenAbsent() throws IOException {
+        List<ManagedFile> pi = HostFiles.of(EnumSet.of(HostSurface.PI), at, "loopx", true);
+        ManagedFile retired =
+                pi.stream().filter(ManagedFile::retired).findFirst().orElseThrow();
+        assertEquals(".pi/extensions/pi-goal-loop-runtime.mjs", retired.relativePath());
+        assertEquals(2, HostFileInstaller.install(pi, false).size(), "absent: not reported");
+        Files.writeString(
+                retired.target(), "// " + ManagedMarker.of("pi-goal-loop-runtime", HostSurface.PI) + "\nold\n");
+        List<FileResult> upgrade = HostFileInstaller.install(pi, false);
+        assertEquals(List.of(FileStatus.UNCHANGED, FileStatus.UNCHANGED, FileStatus.REMOVED), statuses(upgrade));
+        assertFalse(Files.exists(retired.target()));
+        Files.writeString(retired.target(), "// my own file\n");
+        assertEquals(
+                FileStatus.SKIPPED_USER_FILE,
+                HostFileInstaller.install(pi, false).get(2).status());
+        assertEquals(
+                FileStatus.SKIPPED_USER_FILE,
+                HostFileInstaller.uninstall(pi, false).get(2).status());
+        assertTrue(Files.exists(retired.target()));
     }
 }

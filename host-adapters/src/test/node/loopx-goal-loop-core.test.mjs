@@ -15,7 +15,7 @@ async function modeOf(p) {
 }
 
 /** A loop on a memory store with a scripted CLI: should-run answers come from `answers` in order. */
-function harness({ answers = [], cli, promptSource, store = rt.createMemoryBindingStore() } = {}) {
+function harness({ answers = [], cli, promptSource, store = rt.createMemoryBindingStore(), ackSurfaces = ['codex_app'], options = {} } = {}) {
   const clock = manualClock();
   const sent = [];
   const notices = [];
@@ -27,7 +27,7 @@ function harness({ answers = [], cli, promptSource, store = rt.createMemoryBindi
     return typeof next === 'function' ? next(args) : json(next);
   });
   const loop = rt.createGoalLoop({
-    store, sessionKey: 's-test', runCli, clock, promptSource,
+    store, sessionKey: 's-test', runCli, clock, promptSource, ackSurfaces, ...options,
     sendPrompt: (text) => { sent.push(text); },
     notify: (n) => notices.push(n),
   });
@@ -357,6 +357,11 @@ describe('terminal stop only on a validated terminal_no_followup', () => {
     'terminal_state missing': { goal_frontier_projection: { terminal_state: null } },
     'terminal_state not derived': { goal_frontier_projection: { terminal_state: { derived: false } } },
     'a role source invalid': { goal_frontier_projection: { source_completeness: { agent_todos: 'invalid' } } },
+    'the user source invalid': { goal_frontier_projection: { source_completeness: { user_todos: 'missing' } } },
+    'a wrong source_completeness schema': { goal_frontier_projection: { source_completeness: { schema_version: 'goal_terminal_source_completeness_v9' } } },
+    'no source_completeness schema': { goal_frontier_projection: { source_completeness: { schema_version: null } } },
+    'a wrong terminal_state kind': { goal_frontier_projection: { terminal_state: { kind: 'abandoned' } } },
+    'a wrong terminal_state source': { goal_frontier_projection: { terminal_state: { source: 'agent_claim' } } },
     'open advancement work': { goal_frontier_projection: { normalized_progress: { agent_open_count: 1 } } },
     'liveness keeps running': { automation_liveness: { automation_action: 'keep_active_quiet' } },
     'should_run true': { should_run: true },
@@ -373,6 +378,27 @@ describe('terminal stop only on a validated terminal_no_followup', () => {
       h.loop.dispose();
     });
   }
+
+  test('aStandingByLoopRechecksAtTheSlowCadence_andResumesWhenWorkReturns', async () => {
+    const answers = [terminalDecision(), terminalDecision(), decision({ shouldRun: true, token: 'fresh-work' })];
+    const h = harness({ answers: [(args) => json(answers.length > 1 ? answers.shift() : answers[0])], options: { terminalRecheckMs: 60 * MIN } });
+    await startBound(h);
+    assert.equal((await h.store.read('s-test')).state, 'terminal');
+    assert.deepEqual(h.clock.pending(), [{ in_ms: 60 * MIN, ms: 60 * MIN }], 'standing by, not silent');
+    assert.equal(h.loop.status().standing_by, true);
+    h.loop.onAgentIdle();
+    assert.deepEqual(h.clock.pending(), [{ in_ms: 60 * MIN, ms: 60 * MIN }], 'an idle event does not shorten the re-check');
+    await h.clock.advance(60 * MIN);
+    assert.equal((await h.store.read('s-test')).state, 'terminal', 'still terminal: wait again');
+    assert.deepEqual(h.clock.pending(), [{ in_ms: 60 * MIN, ms: 60 * MIN }]);
+    await h.clock.advance(60 * MIN);
+    await h.clock.advance(0);
+    const reopened = await h.store.read('s-test');
+    assert.deepEqual([reopened.state, reopened.state_reason], ['active', 'terminal_reopened']);
+    assert.equal(h.sent.length, 1, 'the reopened goal gets its turn');
+    assert.ok(h.notices.some((n) => n.code === 'terminal_reopened'));
+    h.loop.dispose();
+  });
 
   test('terminalWordsInFreeTextChangeNothing', async () => {
     const d = decision({ overrides: { reason: 'terminal_no_followup stop_terminal_no_followup' } });
@@ -508,3 +534,99 @@ function recordingFs(ops, { delayMs = 0 } = {}) {
     },
   };
 }
+
+describe('store failures never escape (corrupt JSON, EACCES, ENOSPC, a failed rename)', () => {
+  /** A memory store whose read or write fails on demand with `error`. */
+  function failingStore() {
+    const inner = rt.createMemoryBindingStore();
+    const control = { readError: null, writeError: null };
+    const store = {
+      ...inner,
+      kind: 'memory',
+      read: (key) => (control.readError ? Promise.reject(control.readError) : inner.read(key)),
+      commit: (key, g, mutate) => (control.writeError ? Promise.reject(control.writeError) : inner.commit(key, g, mutate)),
+    };
+    return { store, control };
+  }
+
+  for (const [name, error] of [
+    ['corrupt JSON', new SyntaxError('Unexpected end of JSON input')],
+    ['EACCES', Object.assign(new Error('permission denied'), { code: 'EACCES' })],
+  ]) {
+    test(`aReadFailure_${name.replace(' ', '_')}_failsClosed_notifiesOnce_andRetriesABoundedNumberOfTimes`, async () => {
+      const { store, control } = failingStore();
+      const h = harness({ answers: [decision({ shouldRun: true })], store, options: { storeRetryLimit: 2 } });
+      await startBound(h);
+      const sentBefore = h.sent.length;
+      control.readError = error;
+      h.loop.onAgentIdle();
+      await h.clock.advance(1000);
+      assert.equal(h.loop.status().blocker.code, 'binding_store_failed');
+      await h.clock.advance(3 * MIN);
+      await h.clock.advance(3 * MIN);
+      assert.deepEqual(h.clock.pending(), [], 'bounded: no retry after the limit');
+      assert.equal(h.sent.length, sentBefore, 'no turn while the store fails');
+      assert.equal(h.notices.filter((n) => n.code === 'binding_store_failed').length, 1, 'one notice');
+      const status = await rt.runGoalCommand(h.loop, 'status');
+      assert.equal(status.ok, true, 'status still answers');
+      assert.match(status.message, /binding_store_failed/);
+    });
+  }
+
+  for (const code of ['ENOSPC', 'EXDEV']) {
+    test(`aWriteFailure_${code}_duringAnEvaluation_schedulesTheBoundedRetry`, async () => {
+      const { store, control } = failingStore();
+      const h = harness({ answers: [decision({ shouldRun: false })], store });
+      assert.equal((await h.loop.start({ goalId: 'g1', agentId: 'a1' })).ok, true);
+      control.writeError = Object.assign(new Error(`write failed (${code})`), { code });
+      const outcome = await h.loop.evaluate('manual');
+      assert.equal(outcome.outcome, 'blocked');
+      assert.equal(h.loop.status().blocker.code, 'binding_store_failed');
+      assert.ok(h.clock.pending().some((p) => p.ms === 3 * MIN), 'the retry is armed');
+      control.writeError = null;
+      h.loop.dispose();
+    });
+  }
+
+  test('aCorruptBindingFileOnDisk_isABlocker_neverARejection', async () => {
+    const root = await tempDir();
+    const dir = path.join(root, '.loopx', 'pi');
+    const store = rt.createFileBindingStore({ dir });
+    const h = harness({ answers: [decision({ shouldRun: false })], store });
+    await startBound(h);
+    for (let i = 0; i < 100 && h.loop.status().last_outcome === null; i += 1) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(h.loop.status().last_outcome, 'the start evaluation ended');
+    await fs.writeFile(path.join(dir, 's-test.json'), '{"schema_version": ');
+    const outcome = await h.loop.evaluate('manual');
+    assert.equal(outcome.outcome, 'blocked');
+    assert.match(h.loop.status().blocker.message, /SyntaxError/);
+    assert.deepEqual(await h.loop.restore(), { ok: false, reason: 'store_failed' });
+    assert.equal((await h.loop.pause()).reason, 'store_failed');
+    h.loop.dispose();
+  });
+});
+
+describe('acks only for the host\'s own surface', () => {
+  test('withoutAckSurfaces_(Pi_and_OpenCode)_anAckNeededAnswerIsNeverAcked', async () => {
+    const h = harness({ answers: [decision({ shouldRun: true, ackNeeded: true })], ackSurfaces: [] });
+    await startBound(h);
+    assert.equal(h.sent.length, 1);
+    assert.equal(h.runCli.callsOf('quota scheduler-ack').length, 0);
+    assert.equal(h.loop.status().last_outcome.ack.acked, false);
+    h.loop.dispose();
+  });
+});
+
+describe('a run the user aborted', () => {
+  test('pausesTheLoopLikeATypedPrompt', async () => {
+    const h = harness({ answers: [decision({ shouldRun: true })] });
+    await startBound(h);
+    assert.equal(h.sent.length, 1);
+    const result = await h.loop.onAgentAborted();
+    assert.equal(result.paused, true);
+    const binding = await h.store.read('s-test');
+    assert.deepEqual([binding.state, binding.state_reason], ['paused', 'user_abort']);
+    await h.clock.advance(10 * MIN);
+    assert.equal(h.sent.length, 1);
+  });
+});

@@ -1,5 +1,6 @@
-// LoopX goal loop runtime: the loop core shared by the Pi extension (loopx-goal.ts) and the OpenCode
-// goal bridge (loopx-goal-bridge.js). Plain ESM, Node built-ins only, no npm dependencies.
+// LoopX goal loop core, shared by the Pi extension (loopx-goal.ts) and the OpenCode goal bridge
+// (loopx-goal-bridge.js); installed next to each as loopx-goal-loop-core.mjs (it was called
+// pi-goal-loop-runtime.mjs before). Plain ESM, Node built-ins only, no npm dependencies.
 //
 // Contract (SPEC §S13, §S7, §S8): the host keeps no goal state machine of its own. Every decision
 // comes from `loopx quota should-run` JSON; this file only remembers, per host session, which goal
@@ -19,16 +20,27 @@
 // - A failed quota probe (CLI missing, not JSON, ok=false of unknown shape, an unvalidated terminal
 //   claim) never runs a turn and never changes the binding: it reports a blocker with a hint and
 //   retries after 3 minutes.
-// - The loop stops as terminal only on a validated `terminal_no_followup` answer.
-// - A user prompt that differs from the prompt the loop injected pauses auto-resume.
+// - The loop stops as terminal only on a validated `terminal_no_followup` answer, then stands by and
+//   re-checks at a slow cadence (TERMINAL_RECHECK_MS) when the host asks for it (OpenCode).
+// - A user prompt that differs from the prompt the loop injected pauses auto-resume; so does a run
+//   the user aborted and, when the host reports them, a session error or a rejected permission.
+// - A store failure (corrupt JSON, EACCES, ENOSPC, a failed rename) never escapes: the loop fails
+//   closed (no turn), notifies once, and retries at most STORE_RETRY_LIMIT times.
+// - A host acks only the scheduler state of its own surface (`ackSurfaces`, none for Pi and
+//   OpenCode): the Codex App's stateful backoff is never acked from here.
 
 import { createHash, randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import * as nodeFs from 'node:fs/promises';
 import * as nodePath from 'node:path';
+import { hostname } from 'node:os';
 
 export const BINDING_SCHEMA = 'loopx_pi_session_binding_v1';
 export const QUOTA_PROBE_RETRY_MS = 3 * 60 * 1000;
+/** After a validated terminal answer, a standing-by loop asks should-run again this rarely. */
+export const TERMINAL_RECHECK_MS = 60 * 60 * 1000;
+/** Consecutive store failures the loop retries before it stops and waits for the user. */
+export const STORE_RETRY_LIMIT = 5;
 export const DEFAULT_RUNTIME_PROFILE = 'generic_cli';
 export const DEFAULT_LOOP_KIND = 'local_scheduler';
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,159}$/;
@@ -64,6 +76,15 @@ function queuedStore(kind, backend) {
   const enqueue = createKeyedQueue();
   return {
     kind,
+    /** `{held}`: whether `owner` holds the cross-process lease of `key` (always, in memory). */
+    acquireLease(key, owner, ttlMs, now) {
+      checkKey(key);
+      return backend.acquireLease ? enqueue(key, () => backend.acquireLease(key, owner, ttlMs, now)) : Promise.resolve({ held: true });
+    },
+    releaseLease(key, owner) {
+      checkKey(key);
+      return backend.releaseLease ? enqueue(key, () => backend.releaseLease(key, owner)) : Promise.resolve();
+    },
     /** The binding of `key`, or null. Queued behind pending writes of that key. */
     read(key) {
       checkKey(key);
@@ -170,6 +191,58 @@ export function createFileBindingStore({ dir, fs = nodeFs, tempSuffix = defaultT
     },
     async remove(key) {
       await fs.rm(fileFor(key), { force: true });
+    },
+    /**
+     * The cross-process lease of `key` (`<key>.lease`, 0600): held by one owner at a time, so two host
+     * processes on one session never both inject a turn. Created with O_EXCL; renewed by its owner;
+     * taken over only when it expired or names a process of this machine that no longer runs (the
+     * taker re-reads after its rename, so of two takers only the one whose write survived holds it).
+     */
+    async acquireLease(key, owner, ttlMs, now) {
+      await ensureDir();
+      const file = nodePath.join(dir, `${key}.lease`);
+      const mine = JSON.stringify({ owner, pid: process.pid, host: hostname(), expires_at: now + ttlMs });
+      try {
+        const handle = await fs.open(file, 'wx', 0o600);
+        try {
+          await handle.writeFile(mine, 'utf8');
+        } finally {
+          await handle.close();
+        }
+        return { held: true };
+      } catch (error) {
+        if (error?.code !== 'EEXIST') throw error;
+      }
+      let current;
+      try {
+        current = JSON.parse(await fs.readFile(file, 'utf8'));
+      } catch {
+        current = null; // unreadable or half-written: treated as expired
+      }
+      const alive = (pid) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch (e) {
+          return e?.code === 'EPERM';
+        }
+      };
+      const free = !current || current.owner === owner || !(current.expires_at > now) ||
+        (current.host === hostname() && Number.isInteger(current.pid) && !alive(current.pid));
+      if (!free) return { held: false, holder_pid: current.pid };
+      const temp = `${file}.tmp-${tempSuffix()}`;
+      await fs.writeFile(temp, mine, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
+      await fs.rename(temp, file);
+      const after = JSON.parse(await fs.readFile(file, 'utf8'));
+      return { held: after.owner === owner };
+    },
+    async releaseLease(key, owner) {
+      const file = nodePath.join(dir, `${key}.lease`);
+      try {
+        if (JSON.parse(await fs.readFile(file, 'utf8')).owner === owner) await fs.rm(file, { force: true });
+      } catch {
+        // absent or unreadable: nothing of ours to release
+      }
     },
   });
 }
@@ -316,7 +389,8 @@ export function isValidatedTerminal(decision) {
     terminal.kind === 'no_followup' &&
     terminal.derived === true &&
     terminal.source === 'validated_goal_closure' &&
-    sources?.user_todos === 'valid' &&
+    sources?.schema_version === 'goal_terminal_source_completeness_v0' &&
+    sources.user_todos === 'valid' &&
     sources?.agent_todos === 'valid' &&
     zero(progress) &&
     zero(remaining) &&
@@ -490,10 +564,16 @@ export function planNextPoll(decision, previous, { loop = DEFAULT_LOOP_KIND, fal
   };
 }
 
-/** The `ack_hint` to run after applying a decision, or null (SPEC §S8: only when `ack_needed`). */
-export function ackHintToRun(decision, binding) {
+/**
+ * The `ack_hint` to run after applying a decision, or null (SPEC §S8: only when `ack_needed`, and
+ * only for a surface this host applies itself: `surfaces` lists them, `codex_app` covers the
+ * `app_automation`/`codex_app` hints). Pi and OpenCode pass none: they never ack the Codex App's
+ * stateful backoff.
+ */
+export function ackHintToRun(decision, binding, surfaces = []) {
   const hint = decision.scheduler_hint;
-  for (const surface of [hint.app_automation, hint.codex_app]) {
+  const own = surfaces.includes('codex_app') ? [hint.app_automation, hint.codex_app] : [];
+  for (const surface of own) {
     const ack = surface?.ack_hint;
     if (!ack || surface.stateful_backoff?.ack_needed !== true) continue;
     const args = ack.cli_args;
@@ -553,6 +633,14 @@ export function createGoalLoop(options) {
   const afterTurnDelayMs = options.afterTurnDelayMs ?? 1000;
   const retryDelayMs = options.retryDelayMs ?? QUOTA_PROBE_RETRY_MS;
   const turnWatchMs = options.turnWatchMs ?? QUOTA_PROBE_RETRY_MS;
+  const ackSurfaces = Array.isArray(options.ackSurfaces) ? options.ackSurfaces : [];
+  // null: a terminal loop goes silent (until resume); a number: it stands by and re-checks this often.
+  const terminalRecheckMs = options.terminalRecheckMs ?? null;
+  const storeRetryLimit = options.storeRetryLimit ?? STORE_RETRY_LIMIT;
+  // A cross-process lease per session (OpenCode): only its holder injects turns.
+  const useLease = options.lease === true;
+  const leaseOwner = `${process.pid}-${randomUUID()}`;
+  const leaseTtlMs = options.leaseTtlMs ?? 2 * QUOTA_PROBE_RETRY_MS;
   checkKey(key);
 
   let epoch = 0; // bumped by dispose(): invalidates timers and in-flight work
@@ -567,6 +655,8 @@ export function createGoalLoop(options) {
   let currentBlocker = null;
   let lastOutcome = null;
   let mirror = null; // last binding read or written by this loop
+  let standBy = false; // terminal, re-checking at the slow cadence
+  let storeFailures = 0; // consecutive store failures (reset by any store success)
 
   const ticket = () => ({ epoch, intent });
   const current = (t) => !disposed && t.epoch === epoch && t.intent === intent;
@@ -630,8 +720,26 @@ export function createGoalLoop(options) {
     };
   }
 
+  /** A store read/write failed: fail closed, one notice per failure streak, a bounded retry. */
+  function storeFailed(error, reason) {
+    storeFailures += 1;
+    const code = typeof error?.code === 'string' ? error.code : (error?.name ?? 'Error');
+    reportBlocker(blocker('binding_store_failed',
+      `the session binding under the runtime root could not be read or written (${code}); no turn runs`,
+      'check the .loopx folder (loopx doctor), then /loopx-goal status'));
+    if (storeFailures <= storeRetryLimit) schedule(retryDelayMs, 'store_retry');
+    else cancelTimer();
+    return finish('blocked', { blocker: currentBlocker, store_failures: storeFailures, reason });
+  }
+
+  async function readStore() {
+    const binding = await store.read(key);
+    storeFailures = 0;
+    return binding;
+  }
+
   async function ackIfRequired(t, decision, binding) {
-    const args = ackHintToRun(decision, binding);
+    const args = ackHintToRun(decision, binding, ackSurfaces);
     if (args === null) return { acked: false };
     if (!Array.isArray(args)) {
       log('warn', 'scheduler ack_hint rejected: not the contract shape', {});
@@ -660,6 +768,10 @@ export function createGoalLoop(options) {
     const t = ticket();
     try {
       return await evaluateOnce(t, reason);
+    } catch (error) {
+      // Only the store can throw here (the CLI runner and the prompt source resolve, never reject).
+      if (!current(t)) return finish('stale');
+      return storeFailed(error, reason);
     } finally {
       evaluating = false;
       if (rerun && !disposed) {
@@ -670,9 +782,10 @@ export function createGoalLoop(options) {
   }
 
   async function evaluateOnce(t, reason) {
-    const binding = await store.read(key);
+    const binding = await readStore();
     if (!current(t)) return finish('stale');
     mirror = binding;
+    if (binding?.state === 'terminal' && standBy && reason === 'terminal_recheck') return recheckTerminal(t, binding);
     if (!binding || binding.state !== 'active') return finish('inactive');
     if (turnInFlight) {
       // The host has not reported the end of the injected turn yet: look again later, never inject twice.
@@ -699,7 +812,11 @@ export function createGoalLoop(options) {
       if (!result.committed) return finish('stale');
       currentBlocker = null;
       cancelTimer();
-      notify({ level: 'info', code: 'terminal_no_followup', message: `goal ${binding.goal_id} is complete (validated terminal state); the loop stopped` });
+      standBy = terminalRecheckMs !== null;
+      if (standBy) schedule(terminalRecheckMs, 'terminal_recheck');
+      notify({ level: 'info', code: 'terminal_no_followup', message: standBy
+        ? `goal ${binding.goal_id} is complete (validated terminal state); standing by, re-checking every ${Math.round(terminalRecheckMs / 60_000)} min`
+        : `goal ${binding.goal_id} is complete (validated terminal state); the loop stopped` });
       return finish('terminal');
     }
 
@@ -712,6 +829,15 @@ export function createGoalLoop(options) {
         reportBlocker(prompt?.blocker ?? blocker('prompt_unavailable', 'no turn prompt'));
         schedule(retryDelayMs, 'prompt_retry');
         return finish('blocked', { blocker: prompt?.blocker });
+      }
+      if (useLease) {
+        const lease = await store.acquireLease(key, leaseOwner, Math.max(leaseTtlMs, turnWatchMs), clock.now());
+        if (!current(t)) return finish('stale');
+        if (!lease.held) {
+          // Another process of this host drives this session: it injects the turn, we stand aside.
+          schedule(retryDelayMs, 'lease_retry');
+          return finish('lease_held_elsewhere');
+        }
       }
       const promptHash = sha256Hex(prompt.text);
       const result = await commitIf(t, generation, (b) => ({
@@ -766,23 +892,66 @@ export function createGoalLoop(options) {
     return finish(plan.action, { effective_action: decision.effective_action, delay_ms: plan.delay_ms, ack });
   }
 
+  /**
+   * The slow re-check of a terminal loop standing by: still validated terminal → wait again; the goal
+   * has work again (a new todo, a reopened gate) → the loop becomes active and evaluates at once.
+   */
+  async function recheckTerminal(t, binding) {
+    const probe = await probeShouldRun(runCli, { goalId: binding.goal_id, agentId: binding.agent_id, runtimeProfile });
+    if (!current(t)) return finish('stale');
+    if (!probe.ok || isValidatedTerminal(probe.decision)) {
+      schedule(terminalRecheckMs, 'terminal_recheck');
+      return finish('terminal_standby', probe.ok ? {} : { blocker: probe.blocker });
+    }
+    const result = await commitIf(t, binding.generation, (b) => ({
+      ...b, state: 'active', state_reason: 'terminal_reopened', plan: null,
+      last_decision: decisionSummary(probe.decision), updated_at: nowIso(),
+    }));
+    if (!result.committed) return finish('stale');
+    standBy = false;
+    notify({ level: 'info', code: 'terminal_reopened', message: `goal ${binding.goal_id} has work again (${probe.decision.effective_action}); the loop resumed` });
+    schedule(0, 'terminal_reopened');
+    return finish('reopened', { effective_action: probe.decision.effective_action });
+  }
+
   /** Applies a user intent: bumps the in-memory intent first (so in-flight work turns stale), then CAS-commits. */
   async function applyIntent(mutate) {
     if (disposed) return { ok: false, reason: 'disposed' };
     intent += 1;
     cancelTimer();
     turnInFlight = false;
+    standBy = false;
     const t = ticket();
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const existing = await store.read(key);
-      if (!current(t)) return { ok: false, reason: 'stale' };
-      const next = mutate(existing);
-      if (next == null) return { ok: false, reason: 'no_binding', binding: existing };
-      const result = await commitIf(t, existing?.generation ?? 0, () => next);
-      if (result.committed) return { ok: true, binding: result.binding };
-      if (result.reason === 'aborted') return { ok: false, reason: 'stale' };
+    try {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const existing = await readStore();
+        if (!current(t)) return { ok: false, reason: 'stale' };
+        const next = mutate(existing);
+        if (next == null) return { ok: false, reason: 'no_binding', binding: existing };
+        const result = await commitIf(t, existing?.generation ?? 0, () => next);
+        if (result.committed) return { ok: true, binding: result.binding };
+        if (result.reason === 'aborted') return { ok: false, reason: 'stale' };
+      }
+    } catch (error) {
+      // A user intent is never retried behind the user's back: report, arm nothing.
+      storeFailures += 1;
+      const code = typeof error?.code === 'string' ? error.code : (error?.name ?? 'Error');
+      reportBlocker(blocker('binding_store_failed',
+        `the session binding could not be read or written (${code}); nothing changed`,
+        'check the .loopx folder (loopx doctor), then retry the command'));
+      return { ok: false, reason: 'store_failed' };
     }
     return { ok: false, reason: 'contended' };
+  }
+
+  /** Pauses an active loop for `reason` (the user took over) and notifies once. */
+  async function pauseActive(reason, message) {
+    if (disposed) return { paused: false };
+    const binding = mirror;
+    if (!binding || binding.state !== 'active') return { paused: false };
+    const result = await loop.pause(reason);
+    if (result.ok) notify({ level: 'info', code: `paused_by_${reason}`, message });
+    return { paused: result.ok };
   }
 
   const loop = {
@@ -818,17 +987,32 @@ export function createGoalLoop(options) {
     /** Reads the stored binding into status() without arming anything. */
     async load() {
       const t = ticket();
-      const binding = await store.read(key);
-      if (current(t)) mirror = binding;
-      return binding;
+      try {
+        const binding = await readStore();
+        if (current(t)) mirror = binding;
+        return binding;
+      } catch (error) {
+        storeFailed(error, 'load');
+        return mirror;
+      }
     },
     /** Re-arms the loop from the stored binding (host start-up). */
     async restore() {
       const t = ticket();
-      const binding = await store.read(key);
+      let binding;
+      try {
+        binding = await readStore();
+      } catch (error) {
+        if (current(t)) storeFailed(error, 'restore');
+        return { ok: false, reason: 'store_failed' };
+      }
       if (!current(t)) return { ok: false, reason: 'stale' };
       mirror = binding;
       if (binding?.state === 'active') schedule(0, 'restore');
+      else if (binding?.state === 'terminal' && terminalRecheckMs !== null) {
+        standBy = true;
+        schedule(terminalRecheckMs, 'terminal_recheck');
+      }
       return { ok: true, binding };
     },
     /**
@@ -839,7 +1023,15 @@ export function createGoalLoop(options) {
       if (disposed) return { paused: false };
       const typed = String(text ?? '');
       if (lastInjected !== null && typed.trim() === lastInjected.trim()) return { paused: false };
-      const binding = mirror ?? (await store.read(key));
+      let binding = mirror;
+      if (!binding) {
+        try {
+          binding = await readStore();
+        } catch (error) {
+          storeFailed(error, 'user_prompt');
+          return { paused: false };
+        }
+      }
       if (!binding || binding.state !== 'active') return { paused: false };
       if (binding.last_injected_prompt_sha256 && binding.last_injected_prompt_sha256 === sha256Hex(typed)) {
         return { paused: false };
@@ -847,6 +1039,20 @@ export function createGoalLoop(options) {
       const result = await loop.pause('user_prompt');
       if (result.ok) notify({ level: 'info', code: 'paused_by_user_prompt', message: 'you took over: LoopX auto-resume is paused (/loopx-goal resume to continue)' });
       return { paused: result.ok };
+    },
+    /** The user aborted the running turn (Pi: Escape, `stopReason: "aborted"`): pause like a typed prompt. */
+    async onAgentAborted() {
+      turnInFlight = false;
+      return pauseActive('user_abort', 'you stopped the run: LoopX auto-resume is paused (/loopx-goal resume to continue)');
+    },
+    /** The host reported a session error (OpenCode `session.error`): pause, never retry into it. */
+    async onSessionError(detail) {
+      turnInFlight = false;
+      return pauseActive('session_error', `the session reported an error${detail ? ` (${detail})` : ''}: LoopX auto-resume is paused (/loopx-goal resume to continue)`);
+    },
+    /** The user rejected a permission the agent asked for: pause. */
+    async onPermissionRejected() {
+      return pauseActive('permission_rejected', 'a permission was rejected: LoopX auto-resume is paused (/loopx-goal resume to continue)');
     },
     /** The host finished a turn and is idle: evaluate again soon. */
     onAgentIdle() {
@@ -856,6 +1062,7 @@ export function createGoalLoop(options) {
       // After our turn: evaluate soon. Otherwise only re-arm an active loop that has no wait pending,
       // so idle events cannot shorten a planned wait.
       if (hadTurn || (mirror?.state === 'active' && timer === null)) schedule(afterTurnDelayMs, 'agent_idle');
+      // A terminal loop standing by keeps its slow re-check; an idle session never shortens it.
     },
     evaluate: (reason) => evaluate(reason),
     status() {
@@ -866,6 +1073,7 @@ export function createGoalLoop(options) {
         blocker: currentBlocker,
         next_evaluation: next,
         turn_in_flight: turnInFlight,
+        standing_by: standBy,
         last_outcome: lastOutcome,
         disposed,
       };
@@ -875,6 +1083,8 @@ export function createGoalLoop(options) {
       disposed = true;
       epoch += 1;
       cancelTimer();
+      // Resolves once the session lease (if any) is released; callers need not wait.
+      return useLease ? store.releaseLease(key, leaseOwner).catch(() => undefined) : Promise.resolve();
     },
   };
   return loop;
