@@ -31,6 +31,7 @@ import dev.loopx.cli.status.ReviewPacketCommand;
 import dev.loopx.cli.status.StatusCommand;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.CommandTree;
+import dev.loopx.cli.support.DidYouMean;
 import dev.loopx.cli.support.EchoedValues;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.ErrorCode;
@@ -151,7 +152,33 @@ public final class Cli {
 
     /** As {@link #run}, always through picocli (tests compare the two paths). */
     static int runWithPicocli(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
+        var unknown = tree(out, err, environment).unknownCommand(args);
+        if (unknown.isPresent()) {
+            // the global options given (--format) still decide how the error is shown
+            CommandLine parsed = commandLine(new String[0], out, err, environment);
+            LoopxCommand root = (LoopxCommand) parsed.getCommand();
+            try {
+                parsed.parseArgs(globalOptions(args));
+            } catch (CommandLine.ParameterException ignored) {
+                // a bad global option: the unknown command is still the first thing to say
+            }
+            return root.context().renderError(DidYouMean.unknownCommand(unknown.get()));
+        }
         return commandLine(args, out, err, environment).execute(args);
+    }
+
+    /** The global options (SPEC §S0) among {@code args}, with their values. */
+    private static String[] globalOptions(String[] args) {
+        java.util.List<String> globals = new java.util.ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            if (QuickPath.GLOBALS.contains(args[i]) && i + 1 < args.length) {
+                globals.add(args[i]);
+                globals.add(args[++i]);
+            } else if (args[i].startsWith("--format=") || args[i].startsWith("--runtime-root=")) {
+                globals.add(args[i]);
+            }
+        }
+        return globals.toArray(String[]::new);
     }
 
     /** The commands hosts run on every heartbeat: parsed without picocli when the arguments are plain ({@link QuickPath}). */

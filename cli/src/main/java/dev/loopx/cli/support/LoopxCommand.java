@@ -48,6 +48,12 @@ public final class LoopxCommand implements Runnable {
     String format;
 
     @Option(
+            names = "--verbose",
+            scope = ScopeType.INHERIT,
+            description = "Text output: add every detail of the answer under the short view.")
+    boolean verbose;
+
+    @Option(
             names = "--now",
             paramLabel = "RFC3339",
             hidden = true,
