@@ -331,7 +331,7 @@ public final class CliContext {
                 "loopx doctor"));
     }
 
-    private static String hintFor(String errorCode) {
+    static String hintFor(String errorCode) {
         return switch (errorCode) {
             case "runtime_root_not_found", "runtime_root_not_initialized" -> "loopx connect --project <dir>";
             case "projection_diverged", "projection_store_unreadable" -> "loopx projections rebuild";

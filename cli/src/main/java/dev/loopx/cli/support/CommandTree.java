@@ -137,6 +137,9 @@ public final class CommandTree {
         }
         String named = aliasToName.getOrDefault(args[at], args[at]);
         if (!names.contains(named)) {
+            named = declaredAlias(args[at]).orElse(null);
+        }
+        if (named == null) {
             List<String> known = new ArrayList<>(names);
             known.addAll(aliasToName.keySet());
             return Optional.of(new Unknown(args[at], List.copyOf(path), known));
@@ -145,6 +148,19 @@ public final class CommandTree {
         if (made instanceof CommandTree tree) {
             path.add(named);
             return tree.unknownCommand(args, at + 1, valued, path);
+        }
+        return Optional.empty();
+    }
+
+    /** The subcommand whose own {@code @Command(aliases)} include {@code word} (picocli knows those too). */
+    private Optional<String> declaredAlias(String word) {
+        for (String name : names) {
+            Object made = subcommands.apply(name);
+            Object command = made instanceof CommandTree tree ? tree.command.get() : made;
+            CommandLine.Command annotation = command.getClass().getAnnotation(CommandLine.Command.class);
+            if (annotation != null && List.of(annotation.aliases()).contains(word)) {
+                return Optional.of(name);
+            }
         }
         return Optional.empty();
     }

@@ -31,7 +31,7 @@ public final class RejectionHints {
             case Rejection.AgentExcluded r -> "loopx todo list --goal-id <goal> --agent-id " + r.agentId();
             case Rejection.TodoAlreadyCompleted r -> "add a new todo instead: loopx todo add";
             case Rejection.UseCompleteForDone r ->
-                "loopx todo complete --todo-id " + r.todoId() + " --evidence <what was delivered>";
+                "loopx todo complete --goal-id <goal> --todo-id " + r.todoId() + " --evidence <what was delivered>";
             case Rejection.GateScopeRequired r -> "add --blocks-agent <agent> or --global-gate";
             case Rejection.ReplacementIsTheSameTodo r -> "give --next-agent-todo a different text";
             case Rejection.DecisionOutcomeRequired r -> "add --decision-outcome approve|reject|cancel";

@@ -71,7 +71,8 @@ final class TodoText {
         String line = switch (schema) {
             case "loopx_todo_add_v0" ->
                 t.path("task_class").asText().equals("user_gate")
-                        ? "added gate " + what + scope(t).replace("  (gate: ", " (").replace("  (gate)", "")
+                        ? "added gate " + what
+                                + scope(t).replace("  (gate: ", " (").replace("  (gate)", "")
                                 + ": the owner decides it with loopx todo complete"
                         : "added " + what + " for " + (t.path("role").asText().equals("user") ? "the owner" : "agents")
                                 + (t.path("priority").asText().isEmpty()
