@@ -35,6 +35,7 @@ import dev.loopx.cli.support.DidYouMean;
 import dev.loopx.cli.support.EchoedValues;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.ErrorCode;
+import dev.loopx.cli.support.HelpPages;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxCommand;
 import dev.loopx.cli.support.NumberOptions;
@@ -211,7 +212,7 @@ public final class Cli {
 
     private static CommandLine configure(CommandLine cl, PrintWriter out, PrintWriter err) {
         LoopxCommand root = (LoopxCommand) cl.getCommand();
-        withHelpOptions(cl);
+        HelpPages.apply(cl); // -h on every page, -V only at the top, prose that wraps, examples, exit codes
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(false);
@@ -227,16 +228,6 @@ public final class Cli {
         cl.setExecutionExceptionHandler(
                 (ex, commandLine, parseResult) -> root.context().renderFailure(ex));
         return cl;
-    }
-
-    /** {@code --help} (and {@code --version}) on every subcommand, so the hints "loopx <command> --help" work. */
-    private static void withHelpOptions(CommandLine cl) {
-        for (CommandLine sub : cl.getSubcommands().values()) {
-            if (!sub.getCommandSpec().mixinStandardHelpOptions()) {
-                sub.getCommandSpec().mixinStandardHelpOptions(true);
-                withHelpOptions(sub);
-            }
-        }
     }
 
     /** A value the rule every option follows refused keeps its code (an id option's own); else invalid_arguments. */

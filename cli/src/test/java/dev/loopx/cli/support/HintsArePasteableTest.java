@@ -69,7 +69,7 @@ class HintsArePasteableTest {
             {"todo", "complete", "--goal-id", g, "--todo-id", "todo_0123456789ab", "--agent-id", "builder"},
             {"quota", "spend-slot", "--goal-id", g, "--agent-id", "builder", "--execute"},
             {"quota", "should-run", "--goal-id", g, "--agent-id", "ghost", "--runtime-profile", "claude_code"},
-            {"todo", "add", "--goal-id", g, "--role", "user", "--task-class", "user_gate", "--text", "Approve?"},
+            {"quota", "void-slot", "--goal-id", g, "--spent-seq", "99", "--reason-summary", "wrong", "--execute"},
             {"todo", "list", "--goal-id", "nope"},
             {"todo", "list", "--goal-id", g, "--status", "opened"},
             {"status", "--goal-id", "nope"},
