@@ -22,6 +22,7 @@ import dev.loopx.cli.ledger.LedgerCommand;
 import dev.loopx.cli.ops.DebugCommand;
 import dev.loopx.cli.ops.DemoCommand;
 import dev.loopx.cli.ops.DoctorCommand;
+import dev.loopx.cli.ops.InstallCommand;
 import dev.loopx.cli.ops.VersionCommand;
 import dev.loopx.cli.projections.ProjectionsCommand;
 import dev.loopx.cli.quota.QuotaCommand;
@@ -69,6 +70,8 @@ public final class Cli {
                         () -> new LoopxCommand(out, err, environment, Cli::run),
                         Cli::command,
                         "version",
+                        "install",
+                        "completion",
                         "connect",
                         "bootstrap-command-pack",
                         "start-goal",
@@ -105,6 +108,8 @@ public final class Cli {
     private static Object command(String name) {
         return switch (name) {
             case "version" -> new VersionCommand();
+            case "install" -> new InstallCommand();
+            case "completion" -> new CompletionCommand();
             case "connect" -> new ConnectCommand();
             case "bootstrap-command-pack" -> new BootstrapCommandPackCommand();
             case "start-goal" -> new StartGoalCommand();

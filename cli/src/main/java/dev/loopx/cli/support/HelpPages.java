@@ -101,6 +101,7 @@ public final class HelpPages {
     /** Applies the conventions to {@code root} and every subcommand registered under it. */
     public static void apply(CommandLine root) {
         root.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_COMMAND_LIST, HelpPages::groupedCommandList);
+        root.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_COMMAND_LIST_HEADING, help -> "");
         page(root, true);
         root.setUsageHelpAutoWidth(true);
     }
@@ -140,7 +141,6 @@ public final class HelpPages {
                 }
             }
         }
-        usage.adjustLineBreaksForWideCJKCharacters(false);
         for (CommandLine sub : cl.getSubcommands().values()) {
             if (sub.getParent() == cl) {
                 page(sub, false);
@@ -160,7 +160,7 @@ public final class HelpPages {
      * wraps each to the terminal); a blank line, a list item ({@code 1.}, {@code -}, {@code *}) or an
      * indented line (an example) starts a new line as written.
      */
-    static String[] paragraphs(String[] lines) {
+    public static String[] paragraphs(String[] lines) {
         List<String> out = new ArrayList<>();
         StringBuilder current = null;
         for (String line : lines) {
@@ -228,12 +228,17 @@ public final class HelpPages {
     }
 
     private static String groupedCommandList(CommandLine.Help help) {
-        Map<String, CommandLine.Help> subs = help.subcommands();
+        Map<String, CommandLine.Help> subs = new LinkedHashMap<>();
+        Map<String, String> shown = new LinkedHashMap<>();
+        help.subcommands().forEach((key, sub) -> {
+            subs.put(sub.commandSpec().name(), sub);
+            shown.put(sub.commandSpec().name(), key);
+        });
         if (subs.isEmpty()) {
             return "";
         }
         int width = help.commandSpec().usageMessage().width();
-        int nameWidth = subs.keySet().stream().mapToInt(String::length).max().orElse(10) + 2;
+        int nameWidth = shown.values().stream().mapToInt(String::length).max().orElse(10) + 2;
         StringBuilder out = new StringBuilder();
         List<String> listed = new ArrayList<>();
         Map<String, List<String>> groups = new LinkedHashMap<>(GROUPS);
@@ -253,7 +258,7 @@ public final class HelpPages {
             for (String name : names) {
                 listed.add(name);
                 String summary = summary(subs.get(name).commandSpec());
-                out.append(wrap("  " + pad(name, nameWidth), summary, width));
+                out.append(wrap("  " + pad(shown.get(name), nameWidth), summary, width));
             }
         }
         return out.toString();

@@ -35,6 +35,7 @@ public final class TextViews {
             case "loopx_ledger_verify_v0" -> OpsText.verify(d, out);
             case "loopx_projections_rebuild_v0" -> OpsText.rebuild(d, out);
             case "loopx_version_v0" -> OpsText.version(d, out);
+            case "loopx_install_v0" -> InstallText.render(d, out);
             case "loopx_connect_v0" -> GoalText.connect(d, out);
             case "loopx_register_agent_v0" -> GoalText.registerAgent(d, out);
             case "loopx_refresh_state_v0" -> GoalText.refreshState(d, out);
