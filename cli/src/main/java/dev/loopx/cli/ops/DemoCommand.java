@@ -220,7 +220,7 @@ public final class DemoCommand extends LoopxSubcommand {
                     "--runtime-profile",
                     RuntimeProfile.CODEX_APP_HEARTBEAT.wire()));
             steps.add(run(context, inner, "Verify the hash chain of the ledger", "ledger", "verify"));
-            steps.add(run(context, inner, "Replay the ledger (one JSON envelope per line)", "ledger", "replay"));
+            steps.add(run(context, inner, "Replay the ledger (every event, oldest first)", "ledger", "replay"));
             Step before =
                     run(context, inner, "Dump the projections (canonical bytes)", "projections", "dump", "--canonical");
             steps.add(before);

@@ -215,6 +215,13 @@ public final class CliContext {
 
     private java.util.List<String> knownGoals = java.util.List.of();
 
+    private java.util.List<String> knownProjects = java.util.List.of();
+
+    /** The projects the LoopX home knows, named in text mode when no runtime root was found here. */
+    public void knownProjects(java.util.List<String> projects) {
+        this.knownProjects = java.util.List.copyOf(projects);
+    }
+
     /** The goals of the runtime root, named in text mode when a goal id was not found. */
     public void knownGoals(java.util.List<String> goals) {
         this.knownGoals = java.util.List.copyOf(goals);
@@ -306,6 +313,10 @@ public final class CliContext {
                 err.println("goals in this runtime root: " + String.join(", ", knownGoals));
                 err.println("hint: loopx status" + (knownGoals.size() == 1 ? " --goal-id " + knownGoals.get(0) : ""));
             } else {
+                if (!knownProjects.isEmpty()) {
+                    err.println("projects LoopX knows: " + String.join(", ", knownProjects)
+                            + " (run the command in one of their folders, or connect this one)");
+                }
                 err.println("hint: " + Hints.runnable(safe.path("hint").asText(), known));
             }
         }

@@ -46,6 +46,12 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
             return context.renderFailure(e.hint().equals("loopx --help") ? e.withHint(qualifiedName() + " --help") : e);
         } catch (Exception e) {
             context.knownValues(givenValues());
+            if (e instanceof dev.loopx.ledger.LedgerException ledger
+                    && (ledger.errorCode().equals("runtime_root_not_found")
+                            || ledger.errorCode().equals("runtime_root_not_initialized"))
+                    && !context.json()) {
+                context.knownProjects(knownProjects(context));
+            }
             return context.renderFailure(e);
         }
     }
@@ -72,6 +78,18 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
                             .map(entry -> entry.status().goalId())
                             .toList())
                     .getOrElse(java.util.List.of());
+        } catch (RuntimeException unreadable) {
+            return java.util.List.of();
+        }
+    }
+
+    /** The projects the LoopX home knows (labels only), for a person who ran a command outside them. */
+    private static java.util.List<String> knownProjects(CliContext context) {
+        try {
+            return dev.loopx.application.project.ReadProjectHeads.run(context.invocation(context.loopxHome())).stream()
+                    .map(dev.loopx.application.project.ReadProjectHeads.ProjectHead::label)
+                    .distinct()
+                    .toList();
         } catch (RuntimeException unreadable) {
             return java.util.List.of();
         }

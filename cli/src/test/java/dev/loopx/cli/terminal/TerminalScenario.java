@@ -162,6 +162,7 @@ public final class TerminalScenario {
                 "codex_app_heartbeat",
                 "--app-automation-current-rrule",
                 "FREQ=MONTHLY;BYDAY=MO");
+        s.run("--runtime-root", "../elsewhere", "status");
         out.flush();
         err.flush();
     }
