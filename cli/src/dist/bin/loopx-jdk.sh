@@ -32,18 +32,56 @@ loopx_try_jdk() {
     loopx_major=$("$1/bin/java" -XshowSettings:properties -version 2>&1 \
       | sed -n 's/^[[:space:]]*java\.specification\.version = \([0-9][0-9]*\).*/\1/p' | head -n 1)
   fi
-  loopx_tried="$loopx_tried $1 (${loopx_major:-unknown})"
   if [ -n "$loopx_major" ] && [ "$loopx_major" -ge 21 ]; then
     JAVA_HOME="$1"
     LOOPX_JAVA_MAJOR="$loopx_major"
     export JAVA_HOME LOOPX_JAVA_MAJOR
     return 0
   fi
+  # Only on the way to a refusal: name each JDK once (JAVA_HOME, java on PATH and a link under
+  # /usr/lib/jvm are often the same one).
+  loopx_canonical=$(cd -P -- "$1" 2>/dev/null && pwd -P) || loopx_canonical=$1
+  case " $loopx_tried_homes " in
+    *" $loopx_canonical "*) ;;
+    *) loopx_tried_homes="$loopx_tried_homes $loopx_canonical"
+       loopx_tried="$loopx_tried
+  $loopx_canonical (Java ${loopx_major:-version unknown})" ;;
+  esac
   return 1
+}
+
+loopx_install_suggestion() {
+  # A package that exists on this system, read from /etc/os-release with shell built-ins.
+  loopx_os_id=""
+  loopx_os_version=""
+  loopx_os_release=${LOOPX_OS_RELEASE:-/etc/os-release} # tests point it at a sample file
+  if [ -r "$loopx_os_release" ]; then
+    while IFS= read -r loopx_line || [ -n "$loopx_line" ]; do
+      case $loopx_line in
+        ID=*) loopx_os_id=${loopx_line#ID=} ;;
+        VERSION_ID=*) loopx_os_version=${loopx_line#VERSION_ID=} ;;
+      esac
+    done < "$loopx_os_release"
+  fi
+  loopx_os_id=${loopx_os_id#\"}; loopx_os_id=${loopx_os_id%\"}
+  loopx_os_version=${loopx_os_version#\"}; loopx_os_version=${loopx_os_version%\"}
+  case "$loopx_os_id $loopx_os_version" in
+    "debian 11"*|"debian 12"*)
+      echo "Debian $loopx_os_version has no JDK 21 package: install Eclipse Temurin 21 from Adoptium's apt repository (apt-get install temurin-21-jdk, see https://adoptium.net/installation/linux/) or with SDKMAN (sdk install java 21-tem)" ;;
+    debian*) echo "apt-get install openjdk-21-jdk-headless" ;;
+    ubuntu*) echo "sudo apt-get install openjdk-21-jdk-headless" ;;
+    fedora*|rhel*|centos*|rocky*|almalinux*) echo "sudo dnf install java-21-openjdk-headless" ;;
+    alpine*) echo "apk add openjdk21-jdk" ;;
+    arch*|manjaro*) echo "sudo pacman -S jdk21-openjdk" ;;
+    *)
+      if [ "$(uname -s 2>/dev/null)" = Darwin ]; then echo "brew install openjdk@21"
+      else echo "a JDK 21 or newer from https://adoptium.net (or SDKMAN: sdk install java 21-tem)"; fi ;;
+  esac
 }
 
 loopx_select_jdk() {
   loopx_tried=""
+  loopx_tried_homes=""
   if [ -n "${JAVA_HOME:-}" ] && loopx_try_jdk "$JAVA_HOME"; then
     return 0
   fi
@@ -57,7 +95,7 @@ loopx_select_jdk() {
       return 0
     fi
   done
-  echo "loopx: no JDK 21 or newer found; looked at JAVA_HOME, java on PATH and /usr/lib/jvm:${loopx_tried:- nothing there}" >&2
-  echo "loopx: install one (for example: apt-get install openjdk-21-jdk-headless) or set JAVA_HOME to it." >&2
+  echo "loopx: no JDK 21 or newer found; looked at JAVA_HOME, java on PATH and /usr/lib/jvm and found:${loopx_tried:- no JDK at all}" >&2
+  echo "loopx: install one ($(loopx_install_suggestion)), or set JAVA_HOME to one you have." >&2
   return 3
 }

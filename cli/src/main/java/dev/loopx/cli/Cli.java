@@ -22,6 +22,7 @@ import dev.loopx.cli.ledger.LedgerCommand;
 import dev.loopx.cli.ops.DebugCommand;
 import dev.loopx.cli.ops.DemoCommand;
 import dev.loopx.cli.ops.DoctorCommand;
+import dev.loopx.cli.ops.InstallCommand;
 import dev.loopx.cli.ops.VersionCommand;
 import dev.loopx.cli.projections.ProjectionsCommand;
 import dev.loopx.cli.quota.QuotaCommand;
@@ -31,9 +32,11 @@ import dev.loopx.cli.status.ReviewPacketCommand;
 import dev.loopx.cli.status.StatusCommand;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.CommandTree;
+import dev.loopx.cli.support.DidYouMean;
 import dev.loopx.cli.support.EchoedValues;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.ErrorCode;
+import dev.loopx.cli.support.HelpPages;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxCommand;
 import dev.loopx.cli.support.NumberOptions;
@@ -67,6 +70,8 @@ public final class Cli {
                         () -> new LoopxCommand(out, err, environment, Cli::run),
                         Cli::command,
                         "version",
+                        "install",
+                        "completion",
                         "connect",
                         "bootstrap-command-pack",
                         "start-goal",
@@ -103,6 +108,8 @@ public final class Cli {
     private static Object command(String name) {
         return switch (name) {
             case "version" -> new VersionCommand();
+            case "install" -> new InstallCommand();
+            case "completion" -> new CompletionCommand();
             case "connect" -> new ConnectCommand();
             case "bootstrap-command-pack" -> new BootstrapCommandPackCommand();
             case "start-goal" -> new StartGoalCommand();
@@ -151,7 +158,33 @@ public final class Cli {
 
     /** As {@link #run}, always through picocli (tests compare the two paths). */
     static int runWithPicocli(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
+        var unknown = tree(out, err, environment).unknownCommand(args);
+        if (unknown.isPresent()) {
+            // the global options given (--format) still decide how the error is shown
+            CommandLine parsed = commandLine(new String[0], out, err, environment);
+            LoopxCommand root = (LoopxCommand) parsed.getCommand();
+            try {
+                parsed.parseArgs(globalOptions(args));
+            } catch (CommandLine.ParameterException ignored) {
+                // a bad global option: the unknown command is still the first thing to say
+            }
+            return root.context().renderError(DidYouMean.unknownCommand(unknown.get()));
+        }
         return commandLine(args, out, err, environment).execute(args);
+    }
+
+    /** The global options (SPEC §S0) among {@code args}, with their values. */
+    private static String[] globalOptions(String[] args) {
+        java.util.List<String> globals = new java.util.ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            if (QuickPath.GLOBALS.contains(args[i]) && i + 1 < args.length) {
+                globals.add(args[i]);
+                globals.add(args[++i]);
+            } else if (args[i].startsWith("--format=") || args[i].startsWith("--runtime-root=")) {
+                globals.add(args[i]);
+            }
+        }
+        return globals.toArray(String[]::new);
     }
 
     /** The commands hosts run on every heartbeat: parsed without picocli when the arguments are plain ({@link QuickPath}). */
@@ -184,7 +217,7 @@ public final class Cli {
 
     private static CommandLine configure(CommandLine cl, PrintWriter out, PrintWriter err) {
         LoopxCommand root = (LoopxCommand) cl.getCommand();
-        withHelpOptions(cl);
+        HelpPages.apply(cl); // -h on every page, -V only at the top, prose that wraps, examples, exit codes
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(false);
@@ -200,16 +233,6 @@ public final class Cli {
         cl.setExecutionExceptionHandler(
                 (ex, commandLine, parseResult) -> root.context().renderFailure(ex));
         return cl;
-    }
-
-    /** {@code --help} (and {@code --version}) on every subcommand, so the hints "loopx <command> --help" work. */
-    private static void withHelpOptions(CommandLine cl) {
-        for (CommandLine sub : cl.getSubcommands().values()) {
-            if (!sub.getCommandSpec().mixinStandardHelpOptions()) {
-                sub.getCommandSpec().mixinStandardHelpOptions(true);
-                withHelpOptions(sub);
-            }
-        }
     }
 
     /** A value the rule every option follows refused keeps its code (an id option's own); else invalid_arguments. */

@@ -22,16 +22,58 @@ public final class VerifyLedger {
     private VerifyLedger() {}
 
     public static VerifyReport run(Invocation invocation) {
+        return run(invocation, RebuildProgress.NONE);
+    }
+
+    /** {@link #run(Invocation)}, reporting events checked / the head's seq as it goes. */
+    public static VerifyReport run(Invocation invocation, RebuildProgress progress) {
         try (LoopxRuntime runtime = Composition.open(invocation)) {
-            return verify(runtime);
+            return verify(runtime, progress);
         }
     }
 
     /** The same check on a runtime root that is already open (the health check shares it). */
     public static VerifyReport verify(LoopxRuntime runtime) {
+        return verify(runtime, RebuildProgress.NONE);
+    }
+
+    /** Events between two progress reports: cheap enough to count, often enough for a person to see motion. */
+    private static final int REPORT_EVERY = 2_000;
+
+    /**
+     * {@link #verify(LoopxRuntime)}, reporting {@code (checked, head seq)} every
+     * {@value #REPORT_EVERY} events and once at the end; the caller decides how often to draw.
+     */
+    public static VerifyReport verify(LoopxRuntime runtime, RebuildProgress progress) {
         Optional<Head> acknowledged = acknowledged(runtime);
+        long total = progress == RebuildProgress.NONE
+                ? 0
+                : Math.max(0, runtime.ledger().head().seq());
         try (EventCursor cursor = runtime.ledger().readFrom(1)) {
-            return new LedgerVerifier(runtime.codec()).verify(cursor, acknowledged);
+            java.util.Iterator<dev.loopx.ledger.Recorded> events = progress == RebuildProgress.NONE
+                    ? cursor
+                    : new java.util.Iterator<>() {
+                        private long done;
+
+                        @Override
+                        public boolean hasNext() {
+                            boolean more = cursor.hasNext();
+                            if (!more) {
+                                progress.update(done, Math.max(done, total));
+                            }
+                            return more;
+                        }
+
+                        @Override
+                        public dev.loopx.ledger.Recorded next() {
+                            dev.loopx.ledger.Recorded next = cursor.next();
+                            if (++done % REPORT_EVERY == 0) {
+                                progress.update(done, Math.max(done, total));
+                            }
+                            return next;
+                        }
+                    };
+            return new LedgerVerifier(runtime.codec()).verify(events, acknowledged);
         } catch (LedgerDamage damage) {
             // Damage found before the first event could be read (the queue file cut short, its header
             // flipped): the same diagnosis every other command gives, as the report.

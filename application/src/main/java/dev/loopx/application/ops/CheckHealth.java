@@ -86,12 +86,18 @@ public final class CheckHealth {
             boolean lockFree = runtime.lock().isFree();
             checks.add(new Check(
                     "write_lock", true, lockFree ? "free" : "held by a running writer (normal while one works)", ""));
-            VerifyReport report = VerifyLedger.verify(runtime);
+            VerifyReport report = VerifyLedger.verify(
+                    runtime,
+                    (done, total) -> invocation
+                            .progress()
+                            .report(String.format("doctor: verifying the ledger, %,d / %,d events", done, total)));
+            invocation.progress().report("");
             checks.add(new Check(
                     "ledger_verify",
                     report.ok(),
                     report.ok()
-                            ? report.checkedEvents() + " events, chain intact, head seq "
+                            ? report.checkedEvents() + (report.checkedEvents() == 1 ? " event" : " events")
+                                    + ", chain intact, head seq "
                                     + report.head().seq()
                             : "first bad seq " + report.firstBadSeq() + ": " + report.problem(),
                     report.ok()

@@ -106,6 +106,15 @@ public final class AnswerShouldRun {
                     goal.get(),
                     SchedulerFold.scheduler(views, r.goalId(), r.agentId(), SchedulerHint.APP_SURFACE),
                     request);
+            if (!r.agentId().isEmpty()
+                    && decision.effectiveAction()
+                            == dev.loopx.projections.query.EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED) {
+                // an agent id the goal does not know is an identity problem, not an upgrade: fail closed
+                return Either.left(new Rejection.AgentNotRegistered(
+                        r.goalId(),
+                        r.agentId(),
+                        decision.promptUpgrade().map(u -> u.registeredAgents()).orElse(java.util.List.of())));
+            }
             Optional<AppPromptBinding> binding = r.codexApp()
                     ? Optional.of(binding(invocation, views, r.goalId(), r.agentId(), r.codexHome()))
                     : Optional.empty();

@@ -76,8 +76,12 @@ public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
         IdOptions.requireId("--agent-id", agentId);
         HeartbeatOptions.capabilities(capabilities);
         TextOptions.cliBin(cliBin);
-        var request =
-                new PlanCodexAppInstall.Request(goalId, agentId, cliBin, capabilities, Optional.ofNullable(rrule));
+        var request = new PlanCodexAppInstall.Request(
+                goalId,
+                agentId,
+                cliBin,
+                capabilities,
+                Optional.ofNullable(rrule).map(r -> dev.loopx.cli.support.RruleOption.canonical("--rrule", r)));
         return switch (PlanCodexAppInstall.run(context.invocation(), request).getOrElseThrow(CliError::of)) {
             case PlanCodexAppInstall.Answer.Refused refused ->
                 context.emit(HeartbeatDocuments.refusal(HeartbeatDocuments.INSTALL_PLAN_SCHEMA, refused.refusal()));

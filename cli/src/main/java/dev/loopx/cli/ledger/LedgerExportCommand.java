@@ -15,7 +15,10 @@ import picocli.CommandLine.Parameters;
             "Refuses to overwrite an existing file. Move it to another machine and run `loopx ledger import`."
         })
 public final class LedgerExportCommand extends LoopxSubcommand {
-    @Parameters(index = "0", paramLabel = "FILE")
+    @Parameters(
+            index = "0",
+            paramLabel = "FILE",
+            description = "The file to write the events to (created 0600; it must not exist yet).")
     String file;
 
     @Override

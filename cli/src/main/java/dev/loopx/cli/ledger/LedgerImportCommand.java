@@ -24,7 +24,10 @@ import picocli.CommandLine.Parameters;
             "Example:  loopx --runtime-root /srv/newhost/.loopx ledger import ledger-export.jsonl"
         })
 public final class LedgerImportCommand extends LoopxSubcommand {
-    @Parameters(index = "0", paramLabel = "FILE")
+    @Parameters(
+            index = "0",
+            paramLabel = "FILE",
+            description = "The export to read: the JSON lines that loopx ledger export wrote.")
     String file;
 
     @Override

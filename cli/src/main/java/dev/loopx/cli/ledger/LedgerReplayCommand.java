@@ -54,6 +54,7 @@ public final class LedgerReplayCommand extends LoopxSubcommand {
         if (end.until != null) {
             until = Optional.of(NumberOptions.time("--until", end.until));
         }
+        boolean json = context.json();
         ReplayLedger.run(
                 context.invocation(),
                 new ReplayLedger.Request(
@@ -61,7 +62,12 @@ public final class LedgerReplayCommand extends LoopxSubcommand {
                         from,
                         end.to == null ? OptionalLong.empty() : OptionalLong.of(end.to),
                         until),
-                event -> context.out().println(PathRedactor.redact(EnvelopeCodec.toJson(event))));
+                event -> context.out()
+                        .println(
+                                json
+                                        ? PathRedactor.redact(EnvelopeCodec.toJson(event))
+                                        : dev.loopx.cli.text.EventLine.of(
+                                                PathRedactor.redact(EnvelopeCodec.toJson(event)))));
         context.out().flush();
         return ExitCodes.OK;
     }

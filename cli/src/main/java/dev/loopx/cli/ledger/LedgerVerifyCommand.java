@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.ledger.VerifyLedger;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.ProgressLine;
 import dev.loopx.ledger.audit.VerifyReport;
 import picocli.CommandLine.Command;
 
@@ -16,7 +17,7 @@ import picocli.CommandLine.Command;
 public final class LedgerVerifyCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) {
-        return context.emit(toJson(VerifyLedger.run(context.invocation())));
+        return context.emit(toJson(VerifyLedger.run(context.invocation(), ProgressLine.of(context, "verify"))));
     }
 
     /** {@code loopx_ledger_verify_v0}. */

@@ -42,7 +42,7 @@ public final class DemoCommand extends LoopxSubcommand {
     @Option(names = "--keep", description = "Keep the temporary project (its location is printed on stderr).")
     boolean keep;
 
-    private record Step(String title, String command, JsonNode result, String rawOutput, int exit) {}
+    private record Step(String title, String command, List<String> args, JsonNode result, String rawOutput, int exit) {}
 
     @Override
     protected int execute(CliContext context) throws IOException {
@@ -220,7 +220,7 @@ public final class DemoCommand extends LoopxSubcommand {
                     "--runtime-profile",
                     RuntimeProfile.CODEX_APP_HEARTBEAT.wire()));
             steps.add(run(context, inner, "Verify the hash chain of the ledger", "ledger", "verify"));
-            steps.add(run(context, inner, "Replay the ledger (one JSON envelope per line)", "ledger", "replay"));
+            steps.add(run(context, inner, "Replay the ledger (every event, oldest first)", "ledger", "replay"));
             Step before =
                     run(context, inner, "Dump the projections (canonical bytes)", "projections", "dump", "--canonical");
             steps.add(before);
@@ -253,143 +253,65 @@ public final class DemoCommand extends LoopxSubcommand {
             item.put("exit_code", s.exit());
             item.set("result", s.result());
         }
-        doc.put("next_step", "loopx connect --project <your-project>");
+        doc.put("next_step", NEXT);
         if (context.json()) {
             return context.emit(doc);
         }
         PrintWriter out = context.out();
-        out.println("LoopX demo — a temporary project, every step a real command:");
+        out.println("LoopX demo — a temporary project, every step a real command, shown as that command prints it:");
         int n = 1;
         for (Step s : steps) {
             out.println();
             out.println(n++ + ". " + s.title());
-            out.println("   $ " + s.command());
-            out.println("   " + summary(s).replace("\n", "\n   "));
+            StringWriter shown = new StringWriter();
+            PrintWriter view = new PrintWriter(shown);
+            String command = s.command();
+            if (s.args().contains("--canonical")) {
+                // the canonical dump is one long line of JSON: show the digest a person would compare
+                command += " | sha256sum";
+                view.println(sha256(s.rawOutput()) + "  -");
+            } else if (s.args().size() > 1
+                    && s.args().get(0).equals("ledger")
+                    && s.args().get(1).equals("replay")) {
+                s.result().path("events").forEach(e -> view.println(dev.loopx.cli.text.EventLine.of(e)));
+            } else if (s.result().path("schema_version").asText().equals("loopx_error_v0")) {
+                // the real command prints an error on stderr in text mode; the same two lines
+                view.println("loopx: " + s.result().path("message").asText() + " ["
+                        + s.result().path("error_code").asText() + "]");
+                view.println("hint: "
+                        + dev.loopx.cli.text.Words.pasteable(
+                                s.result().path("hint").asText()));
+            } else {
+                dev.loopx.cli.text.TextViews.view(s.result(), view);
+            }
+            view.flush();
+            out.println("   $ " + command + (s.exit() == 0 ? "" : "      # exit " + s.exit()));
+            out.println("   " + shown.toString().stripTrailing().replace("\n", "\n   "));
         }
         out.println();
         out.println(
                 identical
-                        ? "Rebuilt projections are byte-identical to the incrementally maintained ones."
+                        ? "The two digests match: the rebuilt projections are byte-identical to the incrementally maintained ones."
                         : "WARNING: the rebuilt projections differ from the incremental ones.");
         out.println(
                 ok
-                        ? "All steps succeeded. Next: loopx connect --project <your-project>"
+                        ? "All steps succeeded. Next, in your own project's folder:  " + NEXT
                         : "Some steps failed (see above).");
         out.flush();
         return ok ? 0 : 1;
     }
 
-    /** One or two lines a person can read; the JSON answer carries the full documents. */
-    private static String summary(Step s) {
-        JsonNode r = s.result();
-        String schema = r.path("schema_version").asText();
-        return switch (schema) {
-            case "loopx_connect_v0" ->
-                "goal " + r.path("goal_id").asText() + " registered at seq "
-                        + r.at("/receipt/seq_from").asText("?") + "; runtime root "
-                        + r.path("runtime_root_label").asText()
-                        + " (git-ignored)";
-            case "loopx_register_agent_v0" ->
-                "agents: " + String.join(", ", texts(r.path("registered_agents"), "agent_id")) + " (agent_model "
-                        + r.path("agent_model").asText() + ")";
-            case "loopx_todo_add_v0" ->
-                r.path("todo_id").asText() + "  [" + r.at("/todo/role").asText() + ", "
-                        + r.at("/todo/task_class").asText()
-                        + (r.at("/todo/blocks_agent").asText().isEmpty()
-                                ? ""
-                                : ", blocks " + r.at("/todo/blocks_agent").asText())
-                        + "]  " + r.at("/todo/text").asText();
-            case "loopx_todo_claim_v0" ->
-                r.path("todo_id").asText() + " claimed by "
-                        + r.at("/todo/claimed_by").asText();
-            case "loopx_todo_complete_v0" ->
-                r.path("todo_id").asText() + " done; appended "
-                        + String.join(" + ", texts(r.at("/receipt/event_types"), null)) + " at seq "
-                        + r.at("/receipt/seq_from").asText()
-                        + "-" + r.at("/receipt/seq_to").asText();
-            case "loopx_refresh_state_v0" ->
-                "evidence recorded at seq " + r.at("/receipt/seq_from").asText()
-                        + (r.path("accountable").asBoolean() ? " (accountable: one spend may follow)" : "");
-            case "loopx_quota_spend_v0" ->
-                "spent slots " + r.at("/before/spent_slots").asText() + " -> "
-                        + r.at("/after/spent_slots").asText() + " of "
-                        + r.at("/after/allowed_slots").asText();
-            case "loopx_reward_v0" ->
-                "reward recorded at seq " + r.at("/receipt/seq_from").asText();
-            case "loopx_todo_list_v0" -> {
-                List<String> items = new ArrayList<>();
-                r.path("todos")
-                        .forEach(t -> items.add(t.path("todo_id").asText() + "  "
-                                + t.path("role").asText() + "/"
-                                + t.path("task_class").asText() + "  "
-                                + t.path("text").asText()));
-                yield r.path("count").asText() + " open todo(s):\n" + String.join("\n", items);
-            }
-            case "loopx_quota_decision_v0" ->
-                "should_run=" + r.path("should_run").asText() + "  "
-                        + r.path("effective_action").asText()
-                        + (r.path("selected_todo").isObject()
-                                ? " on " + r.at("/selected_todo/todo_id").asText()
-                                : "")
-                        + "\nscheduler: " + r.at("/scheduler_hint/action").asText() + " ("
-                        + r.at("/scheduler_hint/cadence_class").asText()
-                        + ")"
-                        + (r.at("/scheduler_hint/app_automation/recommended_rrule")
-                                        .isMissingNode()
-                                ? ""
-                                : ", apply "
-                                        + r.at("/scheduler_hint/app_automation/recommended_rrule")
-                                                .asText())
-                        + ", reset token "
-                        + r.at("/scheduler_hint/reset_policy/reset_token").asText();
-            case "loopx_error_v0" ->
-                "refused: " + r.path("error_code").asText() + " — "
-                        + r.path("message").asText();
-            case "loopx_configure_goal_v0" ->
-                "allowed slots " + r.at("/before/allowed_slots").asText() + " -> "
-                        + r.at("/after/allowed_slots").asText()
-                        + (r.has("preview")
-                                ? "  (preview: would append "
-                                        + r.at("/preview/would_append").asText() + " event)"
-                                : "  (appended seq " + r.at("/receipt/seq_from").asText() + ")");
-            case "loopx_ledger_verify_v0" ->
-                (r.path("ok").asBoolean() ? "chain intact: " : "DAMAGED: ")
-                        + r.path("events_checked").asText() + " events, head seq "
-                        + r.path("head_seq").asText()
-                        + ", head hash " + r.path("head_hash").asText().substring(0, 12) + "…";
-            case "loopx_projection_dump_v0" ->
-                "checkpoint seq " + r.at("/checkpoint/seq").asText() + ", views: "
-                        + r.path("views").path("goal").size() + " goal(s); "
-                        + s.rawOutput().strip().length() + " canonical bytes";
-            case "loopx_projections_rebuild_v0" ->
-                "rebuilt from " + r.path("events_applied").asText() + " events in "
-                        + r.path("elapsed_ms").asText() + " ms";
-            case "loopx_doctor_v0" -> {
-                int passed = 0;
-                for (JsonNode c : r.path("checks")) {
-                    passed += c.path("ok").asBoolean() ? 1 : 0;
-                }
-                yield passed + " of " + r.path("checks").size() + " checks passed";
-            }
-            default ->
-                r.has("events")
-                        ? r.get("events").size() + " events:\n" + String.join("\n", lines(r.get("events")))
-                        : r.toString();
-        };
-    }
+    /** What the tour suggests next: runnable as printed in the project's folder. */
+    static final String NEXT = "loopx connect --project .";
 
-    private static List<String> texts(JsonNode array, String field) {
-        List<String> values = new ArrayList<>();
-        array.forEach(item ->
-                values.add(field == null ? item.asText() : item.path(field).asText()));
-        return values;
-    }
-
-    private static List<String> lines(JsonNode events) {
-        List<String> lines = new ArrayList<>();
-        events.forEach(e -> lines.add(
-                "seq " + e.path("seq").asLong() + "  " + e.path("type").asText() + "  " + e.path("payload")));
-        return lines;
+    private static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                            .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
     }
 
     private static Step run(CliContext context, Environment env, String title, String... args) {
@@ -413,10 +335,17 @@ public final class DemoCommand extends LoopxSubcommand {
             } else {
                 result = Json.mapper().readTree(raw);
             }
+            result = dev.loopx.commands.privacy.PathRedactor.redact(result);
         } catch (IOException e) {
             result = Json.object().put("unparsed_output", raw);
         }
-        return new Step(title, CliCall.loopx(List.of(args)).line("loopx"), result, raw, exit);
+        return new Step(
+                title,
+                CliCall.loopx(List.of(args)).line("loopx"),
+                List.of(args),
+                result,
+                dev.loopx.commands.privacy.PathRedactor.redact(raw),
+                exit);
     }
 
     private static void deleteTree(Path root) throws IOException {

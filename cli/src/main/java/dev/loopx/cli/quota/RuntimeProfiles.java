@@ -15,9 +15,12 @@ public final class RuntimeProfiles {
     /**
      * The profile the two options name: {@code codex_app_heartbeat} for {@code --codex-app}, else
      * the {@code --runtime-profile} value, else empty. Exit 2 {@code invalid_arguments} when they
-     * contradict each other, {@code invalid_enum} for an unknown profile.
+     * contradict each other, {@code invalid_enum} for an unknown profile. A hyphen is read as an
+     * underscore ({@code claude-code} = {@code claude_code}, ADR 0008).
      */
-    public static Optional<RuntimeProfile> of(boolean codexApp, String runtimeProfile) {
+    public static Optional<RuntimeProfile> of(boolean codexApp, String given) {
+        // one spelling per value: claude-code (the host's name, as --surface spells it) is claude_code
+        String runtimeProfile = given == null ? null : given.replace('-', '_');
         if (codexApp && runtimeProfile != null && !runtimeProfile.equals(RuntimeProfile.CODEX_APP_HEARTBEAT.wire())) {
             throw CliError.badInput(
                     ErrorCode.INVALID_ARGUMENTS, "--codex-app contradicts --runtime-profile " + runtimeProfile);

@@ -10,9 +10,9 @@ import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.PreviewFirstCommand;
+import dev.loopx.cli.support.RruleOption;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
-import dev.loopx.commands.scheduler.Rrule;
 import dev.loopx.commands.scheduler.SchedulerCommands.AckScheduler;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
@@ -59,10 +59,7 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
     protected void validate(CliContext context) {
         IdOptions.requireId("--agent-id", agentId);
         TextOptions.oneOf("--surface", surface, "codex_app");
-        if (!Rrule.isMinutely(appliedRrule)) {
-            throw CliError.badInput(
-                    ErrorCode.INVALID_VALUE, "--applied-rrule must look like [RRULE:]FREQ=MINUTELY;INTERVAL=<n>");
-        }
+        appliedRrule = RruleOption.canonical("--applied-rrule", appliedRrule);
         if (!resetToken.matches("[0-9a-f]{16}") || !identitySignature.matches("[0-9a-f]{12}")) {
             throw CliError.badInput(
                     ErrorCode.INVALID_VALUE,

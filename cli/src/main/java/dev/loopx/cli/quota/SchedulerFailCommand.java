@@ -6,12 +6,10 @@ import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.PreviewFirstCommand;
+import dev.loopx.cli.support.RruleOption;
 import dev.loopx.commands.Rejection;
-import dev.loopx.commands.scheduler.Rrule;
 import dev.loopx.commands.scheduler.SchedulerCommands.FailScheduler;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
@@ -50,15 +48,8 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
     @Override
     protected void validate(CliContext context) {
         IdOptions.requireId("--agent-id", agentId);
-        if (!Rrule.isMinutely(failedRrule)) {
-            throw CliError.badInput(
-                    ErrorCode.INVALID_VALUE, "--failed-rrule must look like [RRULE:]FREQ=MINUTELY;INTERVAL=<n>");
-        }
-        if (!Rrule.isMinutely(currentRrule)) {
-            throw CliError.badInput(
-                    ErrorCode.INVALID_VALUE,
-                    "--app-automation-current-rrule must look like [RRULE:]FREQ=MINUTELY;INTERVAL=<n>");
-        }
+        failedRrule = RruleOption.canonical("--failed-rrule", failedRrule);
+        currentRrule = RruleOption.canonical("--app-automation-current-rrule", currentRrule);
     }
 
     @Override

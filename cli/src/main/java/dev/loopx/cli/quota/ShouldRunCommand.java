@@ -3,12 +3,11 @@ package dev.loopx.cli.quota;
 import dev.loopx.application.quota.AnswerShouldRun;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
-import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.QuickCommand;
+import dev.loopx.cli.support.RruleOption;
 import dev.loopx.cli.support.TextOptions;
-import dev.loopx.commands.scheduler.Rrule;
 import dev.loopx.projections.query.RuntimeProfile;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,10 +116,8 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
         if (turnInstanceId != null) {
             IdOptions.requireId("--turn-instance-id", turnInstanceId);
         }
-        if (currentRrule != null && !Rrule.isMinutely(currentRrule)) {
-            throw CliError.badInput(
-                    ErrorCode.INVALID_VALUE,
-                    "--app-automation-current-rrule must look like [RRULE:]FREQ=MINUTELY;INTERVAL=<n>");
+        if (currentRrule != null) {
+            currentRrule = RruleOption.canonical("--app-automation-current-rrule", currentRrule);
         }
         AnswerShouldRun.Request request = new AnswerShouldRun.Request(
                 goalId,
@@ -131,7 +128,11 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
                 currentRrule == null ? "" : Rrule.canonical(currentRrule),
                 turnInstanceId == null ? "" : turnInstanceId,
                 codexHome);
-        return context.emit(ShouldRunDocument.of(
-                AnswerShouldRun.run(context.invocation(), request).getOrElseThrow(CliError::of)));
+        var answer = AnswerShouldRun.run(context.invocation(), request);
+        if (answer.isLeft()) {
+            // every refusal of the heartbeat question fails closed: should_run is false
+            return context.renderError(CliError.of(answer.getLeft()), doc -> doc.put("should_run", false));
+        }
+        return context.emit(ShouldRunDocument.of(answer.get()));
     }
 }

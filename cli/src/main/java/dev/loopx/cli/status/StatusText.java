@@ -15,7 +15,7 @@ final class StatusText {
 
     static void render(JsonNode doc, PrintWriter out) {
         if (doc.path("goals").isEmpty()) {
-            out.println("no goals in this runtime root (loopx connect --project <dir>)");
+            out.println("no goals in this runtime root; connect a project with: loopx connect --project .");
         }
         for (JsonNode g : doc.path("goals")) {
             goal(g, out);
@@ -40,16 +40,23 @@ final class StatusText {
             out.println("  gate       ? " + gate.path("question").asText() + scope + "  ["
                     + gate.path("todo_id").asText() + "]");
         }
+        java.util.Set<String> shown = new java.util.HashSet<>();
         for (JsonNode lane : g.at("/next_agent_todo/lanes")) {
-            out.println("  next       " + lane.path("agent_id").asText() + " → " + todo(lane.path("todo")));
+            out.println("  next       for " + lane.path("agent_id").asText() + " → " + todo(lane.path("todo")));
+            shown.add(lane.at("/todo/todo_id").asText());
         }
-        out.println("  next       unassigned → " + todo(g.at("/next_agent_todo/unassigned")));
+        JsonNode unassigned = g.at("/next_agent_todo/unassigned");
+        String unassignedId = unassigned.path("todo_id").asText();
+        if (g.at("/next_agent_todo/lanes").isEmpty() || (!unassignedId.isEmpty() && !shown.contains(unassignedId))) {
+            out.println("  next       " + (g.at("/next_agent_todo/lanes").isEmpty() ? "" : "for any agent → ")
+                    + todo(unassigned));
+        }
         JsonNode c = g.path("counts");
         out.println("  counts     open " + c.path("open").asLong() + " · blocked "
                 + c.path("blocked").asLong()
                 + " · deferred " + c.path("deferred").asLong() + " · done "
                 + c.path("done").asLong()
-                + "  (user " + c.path("user_open").asLong() + ", agent "
+                + "  (owner " + c.path("user_open").asLong() + ", agent "
                 + c.path("agent_open").asLong() + " open)");
         JsonNode e = g.path("last_evidence");
         out.println("  evidence   "
@@ -70,10 +77,34 @@ final class StatusText {
             out.println("             you: " + item.path("text").asText() + "  ["
                     + item.path("todo_id").asText() + "]");
         }
+        out.println("  done?      " + doneLine(g));
+    }
+
+    /** Whether the goal is finished, in plain words (from the terminal flag and the source completeness). */
+    static String doneLine(JsonNode g) {
+        if (g.path("terminal").asBoolean()) {
+            return "yes: every todo is done and the last completion said no follow-up";
+        }
         JsonNode sources = g.at("/goal_frontier_projection/source_completeness");
-        out.println("  terminal   " + (g.path("terminal").asBoolean() ? "yes (derived)" : "no") + "  (user todos "
-                + sources.path("user_todos").asText() + ", agent todos "
-                + sources.path("agent_todos").asText() + ")");
+        JsonNode c = g.path("counts");
+        long open = c.path("open").asLong()
+                + c.path("blocked").asLong()
+                + c.path("deferred").asLong();
+        java.util.List<String> missing = new java.util.ArrayList<>();
+        if (sources.path("agent_todos").asText().equals("missing")) {
+            missing.add("agent");
+        }
+        if (sources.path("user_todos").asText().equals("missing")) {
+            missing.add("owner");
+        }
+        if (open > 0) {
+            return "no: " + open + (open == 1 ? " todo is" : " todos are") + " still open";
+        }
+        if (!missing.isEmpty()) {
+            return "no: the " + String.join(" and ", missing)
+                    + " todo list was never declared (loopx todo declare-empty names it empty)";
+        }
+        return "no: nothing is open, but no completion has said \"no follow-up\" yet";
     }
 
     /** {@code [#####...............] 5/20 slots · active} (or the state alone when nothing is allowed). */

@@ -176,11 +176,68 @@ public final class CliContext {
         return new HostEnvironment(environment.variables(), environment.workingDirectory(), environment.userHome());
     }
 
-    /** Progress for long work: stderr, only when a person is watching. */
+    /** Whether {@code --verbose} asks text views for every detail. */
+    public boolean verbose() {
+        return root.verbose;
+    }
+
+    /** Whether progress lines are drawn: text mode on a terminal, stderr a terminal too. */
+    public boolean showsProgress() {
+        boolean text;
+        try {
+            text = !json();
+        } catch (CliError badFormat) {
+            text = false;
+        }
+        return text && environment.interactive() && environment.stderrTerminal();
+    }
+
+    /**
+     * Progress for long work: one line on stderr, redrawn in place (carriage return, then erase to
+     * the end of the line, so a shorter line leaves nothing of the longer one); an empty line
+     * erases it. Nothing at all in JSON mode or when stdout or stderr is not a terminal.
+     */
     public void progress(String line) {
-        if (environment.interactive()) {
-            err.print("\r" + line);
+        if (showsProgress()) {
+            err.print(ERASE_LINE + line);
             err.flush();
+            progressShown = !line.isEmpty();
+        }
+    }
+
+    /** Carriage return and ANSI "erase to end of line". */
+    public static final String ERASE_LINE = "\r\u001b[K";
+
+    private boolean progressShown;
+
+    /** Values the failing command was given ({@code --goal-id} → g), to fill into its hint in text mode. */
+    private java.util.Map<String, String> known = java.util.Map.of();
+
+    private java.util.List<String> knownGoals = java.util.List.of();
+
+    private java.util.List<String> knownProjects = java.util.List.of();
+
+    /** The projects the LoopX home knows, named in text mode when no runtime root was found here. */
+    public void knownProjects(java.util.List<String> projects) {
+        this.knownProjects = java.util.List.copyOf(projects);
+    }
+
+    /** The goals of the runtime root, named in text mode when a goal id was not found. */
+    public void knownGoals(java.util.List<String> goals) {
+        this.knownGoals = java.util.List.copyOf(goals);
+    }
+
+    /** Records the values a command was given, for {@link Hints#runnable}. */
+    public void knownValues(java.util.Map<String, String> values) {
+        this.known = java.util.Map.copyOf(values);
+    }
+
+    /** Erases a progress line still on the terminal, so the answer starts on a clean line. */
+    private void endProgress() {
+        if (progressShown) {
+            err.print(ERASE_LINE);
+            err.flush();
+            progressShown = false;
         }
     }
 
@@ -193,7 +250,7 @@ public final class CliContext {
 
     /** Renders a command's answer; exit 0 when {@code ok}, 1 (refusal) otherwise. */
     public int emit(ObjectNode document) {
-        return emit(document, TextRenderer::render);
+        return emit(document, (doc, writer) -> dev.loopx.cli.text.TextViews.view(doc, writer));
     }
 
     /**
@@ -202,6 +259,7 @@ public final class CliContext {
      */
     public int emit(ObjectNode document, java.util.function.BiConsumer<JsonNode, PrintWriter> textView) {
         JsonNode safe = PathRedactor.redact(document);
+        endProgress();
         if (json()) {
             try {
                 out.println(Json.text(safe));
@@ -210,12 +268,20 @@ public final class CliContext {
             }
         } else {
             textView.accept(safe, out);
+            if (verbose()) {
+                dev.loopx.cli.text.TextViews.details(safe, out);
+            }
         }
         out.flush();
         return ExitCodes.forDocument(document.path("ok").asBoolean(false));
     }
 
     public int renderError(CliError error) {
+        return renderError(error, doc -> {});
+    }
+
+    /** {@link #renderError(CliError)} with fields a command adds to every refusal of its own ({@code should_run}). */
+    public int renderError(CliError error, java.util.function.Consumer<ObjectNode> decorate) {
         ObjectNode doc = document("loopx_error_v0", false);
         doc.put("error_code", error.errorCode());
         if (error.refusal()) {
@@ -225,6 +291,7 @@ public final class CliContext {
         doc.put("message", EchoedValues.message(error.getMessage()));
         doc.put("hint", EchoedValues.message(error.hint()));
         error.damage().forEach(doc::put);
+        decorate.accept(doc);
         boolean asJson;
         try {
             asJson = json();
@@ -232,6 +299,7 @@ public final class CliContext {
             asJson = true;
         }
         JsonNode safe = PathRedactor.redact(doc);
+        endProgress();
         if (asJson) {
             try {
                 out.println(Json.text(safe));
@@ -240,7 +308,17 @@ public final class CliContext {
             }
         } else {
             err.println("loopx: " + safe.path("message").asText() + " [" + error.errorCode() + "]");
-            err.println("hint: " + safe.path("hint").asText());
+            if (error.errorCode().equals("goal_not_found") && !knownGoals.isEmpty()) {
+                // a mistyped goal id: name the goals there are rather than suggest a new one
+                err.println("goals in this runtime root: " + String.join(", ", knownGoals));
+                err.println("hint: loopx status" + (knownGoals.size() == 1 ? " --goal-id " + knownGoals.get(0) : ""));
+            } else {
+                if (!knownProjects.isEmpty()) {
+                    err.println("projects LoopX knows: " + String.join(", ", knownProjects)
+                            + " (run the command in one of their folders, or connect this one)");
+                }
+                err.println("hint: " + Hints.runnable(safe.path("hint").asText(), known));
+            }
         }
         out.flush();
         err.flush();
@@ -270,7 +348,7 @@ public final class CliContext {
                 "loopx doctor"));
     }
 
-    private static String hintFor(String errorCode) {
+    static String hintFor(String errorCode) {
         return switch (errorCode) {
             case "runtime_root_not_found", "runtime_root_not_initialized" -> "loopx connect --project <dir>";
             case "projection_diverged", "projection_store_unreadable" -> "loopx projections rebuild";

@@ -89,6 +89,11 @@ public final class CliError extends RuntimeException {
         return new CliError(failure.errorCode(), failure.getMessage(), hint, exit, false, damage);
     }
 
+    /** The same failure with another hint (a command's own {@code --help} instead of the top level's). */
+    public CliError withHint(String newHint) {
+        return new CliError(errorCode, getMessage(), newHint, exitCode, refusal, damage);
+    }
+
     public int exitCode() {
         return exitCode;
     }

@@ -1,10 +1,12 @@
 package dev.loopx.cli.support;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -111,6 +113,56 @@ public final class CommandTree {
     private void register(CommandLine parent, String name, CommandLine child) {
         parent.addSubcommand(
                 name, child, aliasesOf.getOrDefault(name, List.of()).toArray(String[]::new));
+    }
+
+    /**
+     * The first command word in {@code args} this tree does not know, with the path of the level it
+     * stands on ({@code ["todo"]} for {@code loopx todo ad}) and the names known there; empty when
+     * every command word is known. Checked before picocli parses, so an unknown command is an error
+     * even with {@code --help} after it.
+     */
+    public Optional<Unknown> unknownCommand(String[] args) {
+        return unknownCommand(args, 0, Set.of(), new ArrayList<>());
+    }
+
+    /** An unknown command word, where it stands and what that level knows. */
+    public record Unknown(String word, List<String> path, List<String> known) {}
+
+    private Optional<Unknown> unknownCommand(String[] args, int from, Set<String> inheritedValued, List<String> path) {
+        Set<String> valued = new HashSet<>(inheritedValued);
+        valued.addAll(valuedOptions);
+        int at = subcommandAt(args, from, valued);
+        if (at < 0) {
+            return Optional.empty();
+        }
+        String named = aliasToName.getOrDefault(args[at], args[at]);
+        if (!names.contains(named)) {
+            named = declaredAlias(args[at]).orElse(null);
+        }
+        if (named == null) {
+            List<String> known = new ArrayList<>(names);
+            known.addAll(aliasToName.keySet());
+            return Optional.of(new Unknown(args[at], List.copyOf(path), known));
+        }
+        Object made = subcommands.apply(named);
+        if (made instanceof CommandTree tree) {
+            path.add(named);
+            return tree.unknownCommand(args, at + 1, valued, path);
+        }
+        return Optional.empty();
+    }
+
+    /** The subcommand whose own {@code @Command(aliases)} include {@code word} (picocli knows those too). */
+    private Optional<String> declaredAlias(String word) {
+        for (String name : names) {
+            Object made = subcommands.apply(name);
+            Object command = made instanceof CommandTree tree ? tree.command.get() : made;
+            CommandLine.Command annotation = command.getClass().getAnnotation(CommandLine.Command.class);
+            if (annotation != null && List.of(annotation.aliases()).contains(word)) {
+                return Optional.of(name);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Index of the first word that names a subcommand, or -1 (none, or help asked for here). */

@@ -14,7 +14,12 @@ import java.util.Objects;
  * and passes {@code now} in.
  */
 public record Environment(
-        Map<String, String> variables, Path workingDirectory, Path userHome, boolean interactive, Clock clock) {
+        Map<String, String> variables,
+        Path workingDirectory,
+        Path userHome,
+        boolean interactive,
+        boolean stderrTerminal,
+        Clock clock) {
     public Environment {
         Objects.requireNonNull(variables, "variables");
         Objects.requireNonNull(workingDirectory, "workingDirectory");
@@ -26,7 +31,15 @@ public record Environment(
     public static Environment system(Clock clock) {
         Map<String, String> env = System.getenv();
         String home = env.getOrDefault("HOME", System.getProperty("user.home"));
-        return new Environment(env, Path.of("").toAbsolutePath(), Path.of(home), stdoutIsTerminal(), clock);
+        boolean stdout = stdoutIsTerminal();
+        return new Environment(
+                env, Path.of("").toAbsolutePath(), Path.of(home), stdout, stdout && stderrIsTerminal(), clock);
+    }
+
+    /** An environment whose stderr is a terminal exactly when stdout is. */
+    public Environment(
+            Map<String, String> variables, Path workingDirectory, Path userHome, boolean interactive, Clock clock) {
+        this(variables, workingDirectory, userHome, interactive, interactive, clock);
     }
 
     /** A non-interactive environment for tests. */
@@ -36,6 +49,20 @@ public record Environment(
 
     public String variable(String name) {
         return variables.get(name);
+    }
+
+    /**
+     * Whether stderr is a terminal: on Linux what file descriptor 2 points at ({@code /dev/pts/…},
+     * {@code /dev/tty…}); elsewhere assumed to be one when stdout is (the JDK cannot ask).
+     */
+    private static boolean stderrIsTerminal() {
+        Path fd = Path.of("/proc/self/fd/2");
+        try {
+            String target = java.nio.file.Files.readSymbolicLink(fd).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            return true;
+        }
     }
 
     private static boolean stdoutIsTerminal() {

@@ -59,6 +59,14 @@ public final class IdOptions {
         return value;
     }
 
+    /** Whether {@code value} is a well-shaped id that passes the privacy guard (safe to print back in a hint). */
+    public static boolean looksLikeId(String value) {
+        return value != null
+                && TextOptions.wellFormed(value)
+                && Ids.problem("--id", value).isEmpty()
+                && PublicText.check("--id", value).isEmpty();
+    }
+
     /** The privacy guard on a well-shaped id: a credential or random token is refused, never echoed. */
     private static String requirePublic(String option, String value) {
         PublicText.check(option, value).ifPresent(v -> {

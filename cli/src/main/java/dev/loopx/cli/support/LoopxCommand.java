@@ -18,15 +18,17 @@ import picocli.CommandLine.Spec;
             "The agent host runs the turns; LoopX owns the durable truth (objective, todos, gates,",
             "quota, scheduler state) in an append-only ledger under the runtime root.",
             "",
-            "Output: one JSON document on stdout when stdout is not a terminal (or with --format json);",
-            "diagnostics on stderr. Exit codes: 0 ok, 1 refused/blocked (ok=false), 2 bad input",
-            "(nothing written), 3 environment or I/O failure."
+            "Output: text for a person on a terminal (add --verbose for every detail); one JSON document on",
+            "stdout when stdout is not a terminal (or with --format json), diagnostics on stderr."
         },
         footer = {
             "",
-            "Start here:  loopx demo        (a guided tour in a temporary project)",
-            "             loopx connect --project .",
-            "             loopx <command> --help"
+            "Examples:",
+            "  loopx demo                    a guided tour in a temporary project",
+            "  loopx install                 put loopx on your PATH (from a source checkout: ./loopx install)",
+            "  loopx connect --project .     connect the project in this folder",
+            "  loopx status                  the first screen of every goal here",
+            "  loopx todo --help             every command has a help page like this one"
         })
 public final class LoopxCommand implements Runnable {
     @Spec
@@ -46,6 +48,12 @@ public final class LoopxCommand implements Runnable {
             scope = ScopeType.INHERIT,
             description = "Output format. Default: text on a terminal, json otherwise.")
     String format;
+
+    @Option(
+            names = "--verbose",
+            scope = ScopeType.INHERIT,
+            description = "Text output: add every detail of the answer under the short view.")
+    boolean verbose;
 
     @Option(
             names = "--now",

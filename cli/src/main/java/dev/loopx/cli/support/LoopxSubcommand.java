@@ -37,9 +37,89 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
             }
             context.requireGlobalOptions();
             return execute(context);
+        } catch (CliError e) {
+            context.knownValues(givenValues());
+            if (e.errorCode().equals("goal_not_found") && !context.json()) {
+                context.knownGoals(knownGoals(context));
+            }
+            // bad input names this command's own help page, not the top level's
+            return context.renderFailure(e.hint().equals("loopx --help") ? e.withHint(qualifiedName() + " --help") : e);
         } catch (Exception e) {
+            context.knownValues(givenValues());
+            if (e instanceof dev.loopx.ledger.LedgerException ledger
+                    && (ledger.errorCode().equals("runtime_root_not_found")
+                            || ledger.errorCode().equals("runtime_root_not_initialized"))
+                    && !context.json()) {
+                context.knownProjects(knownProjects(context));
+            }
             return context.renderFailure(e);
         }
+    }
+
+    /** {@code loopx todo add}: from picocli's model, or (quick path, MCP) the command's own annotation. */
+    private String qualifiedName() {
+        if (spec != null) {
+            return spec.qualifiedName();
+        }
+        picocli.CommandLine.Command command = getClass().getAnnotation(picocli.CommandLine.Command.class);
+        String name = command == null ? "" : command.name();
+        String parent = getClass().getPackageName().endsWith(".todo") && !name.equals("todo")
+                ? "todo "
+                : getClass().getPackageName().endsWith(".quota") && !name.equals("refresh-state") ? "quota " : "";
+        return "loopx " + parent + name;
+    }
+
+    /** The goals of the runtime root (for a person who mistyped one); none when they cannot be read. */
+    private static java.util.List<String> knownGoals(CliContext context) {
+        try {
+            return dev.loopx.application.status.ReadStatus.run(
+                            context.invocation(), new dev.loopx.application.status.ReadStatus.Request("", ""))
+                    .map(entries -> entries.stream()
+                            .map(entry -> entry.status().goalId())
+                            .toList())
+                    .getOrElse(java.util.List.of());
+        } catch (RuntimeException unreadable) {
+            return java.util.List.of();
+        }
+    }
+
+    /** The projects the LoopX home knows (labels only), for a person who ran a command outside them. */
+    private static java.util.List<String> knownProjects(CliContext context) {
+        try {
+            return dev.loopx.application.project.ReadProjectHeads.run(context.invocation(context.loopxHome())).stream()
+                    .map(dev.loopx.application.project.ReadProjectHeads.ProjectHead::label)
+                    .distinct()
+                    .toList();
+        } catch (RuntimeException unreadable) {
+            return java.util.List.of();
+        }
+    }
+
+    /** The id options this command was given ({@code --goal-id} → its value), read from its fields. */
+    private java.util.Map<String, String> givenValues() {
+        java.util.Map<String, String> values = new java.util.HashMap<>();
+        for (Class<?> c = getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
+            for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+                picocli.CommandLine.Option option = f.getAnnotation(picocli.CommandLine.Option.class);
+                if (option == null || f.getType() != String.class) {
+                    continue;
+                }
+                for (String name : option.names()) {
+                    if (Hints.FILLED.containsKey(name)) {
+                        try {
+                            f.setAccessible(true);
+                            Object value = f.get(this);
+                            if (value instanceof String v && IdOptions.looksLikeId(v)) {
+                                values.put(name, v);
+                            }
+                        } catch (ReflectiveOperationException | RuntimeException unreadable) {
+                            // a value that cannot be read is simply not filled in
+                        }
+                    }
+                }
+            }
+        }
+        return values;
     }
 
     /** Options whose value may be empty: {@code host parse --message} carries a chat message as the host got it. */

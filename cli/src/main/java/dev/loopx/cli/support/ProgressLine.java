@@ -13,21 +13,32 @@ import java.util.function.LongSupplier;
 public final class ProgressLine implements RebuildProgress {
     static final long INTERVAL_NANOS = 200_000_000L;
     private final Consumer<String> out;
+    private final String label;
     private final LongSupplier nanoTime;
     private final long start;
     private long lastDrawn;
     private boolean drawn;
 
     ProgressLine(Consumer<String> out, LongSupplier nanoTime) {
+        this(out, nanoTime, "rebuild");
+    }
+
+    ProgressLine(Consumer<String> out, LongSupplier nanoTime, String label) {
         this.out = out;
+        this.label = label;
         this.nanoTime = nanoTime;
         this.start = nanoTime.getAsLong();
     }
 
     /** Progress on the context's terminal; nothing at all (not even formatting) when nobody watches. */
     public static RebuildProgress of(CliContext context) {
-        return context.environment().interactive()
-                ? new ProgressLine(context::progress, System::nanoTime)
+        return of(context, "rebuild");
+    }
+
+    /** The same for another pass over the ledger ({@code verify}), named by {@code label}. */
+    public static RebuildProgress of(CliContext context, String label) {
+        return context.showsProgress()
+                ? new ProgressLine(context::progress, System::nanoTime, label)
                 : RebuildProgress.NONE;
     }
 
@@ -42,6 +53,6 @@ public final class ProgressLine implements RebuildProgress {
         double seconds = Math.max(1e-3, (now - start) / 1e9);
         double rate = done / seconds;
         long eta = rate > 0 ? Math.round((total - done) / rate) : 0;
-        out.accept(String.format("rebuild: %,d / %,d events  %,.0f events/s  ETA %ds", done, total, rate, eta));
+        out.accept(String.format(label + ": %,d / %,d events  %,.0f events/s  ETA %ds", done, total, rate, eta));
     }
 }

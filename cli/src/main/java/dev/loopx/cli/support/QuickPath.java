@@ -35,6 +35,12 @@ public final class QuickPath {
     /** The root's global options (SPEC §S0), all single-valued. */
     public static final Set<String> GLOBALS = Set.of("--runtime-root", "--format", "--now");
 
+    /**
+     * The root's global flags the quick path leaves to picocli: {@code --verbose} only changes a
+     * text view for a person, so a heartbeat never passes it. A line with one is declined.
+     */
+    public static final Set<String> LEFT_TO_PICOCLI = Set.of("--verbose");
+
     private QuickPath() {}
 
     /** An accepted argument list: the root with its global options and the command with its own. */

@@ -18,7 +18,8 @@ public final class RejectionHints {
             case Rejection.AgentIdentityAlreadyRegistered r ->
                 "drop --require-new to keep existing registrations, or choose new ids";
             case Rejection.AgentNotRegistered r ->
-                "loopx register-agent --goal-id " + r.goalId() + " --agent-id <id> --execute";
+                "loopx register-agent --goal-id " + r.goalId() + " --agent-id "
+                        + (r.agentId().isEmpty() ? "<id>" : r.agentId()) + " --execute";
             case Rejection.AgentIdRequired r ->
                 "repeat the command with --agent-id <one of: " + String.join(", ", r.registered()) + ">";
             case Rejection.TodoNotFound r -> "loopx todo list --goal-id <goal>";
@@ -30,7 +31,7 @@ public final class RejectionHints {
             case Rejection.AgentExcluded r -> "loopx todo list --goal-id <goal> --agent-id " + r.agentId();
             case Rejection.TodoAlreadyCompleted r -> "add a new todo instead: loopx todo add";
             case Rejection.UseCompleteForDone r ->
-                "loopx todo complete --todo-id " + r.todoId() + " --evidence <what was delivered>";
+                "loopx todo complete --goal-id <goal> --todo-id " + r.todoId() + " --evidence <what was delivered>";
             case Rejection.GateScopeRequired r -> "add --blocks-agent <agent> or --global-gate";
             case Rejection.ReplacementIsTheSameTodo r -> "give --next-agent-todo a different text";
             case Rejection.DecisionOutcomeRequired r -> "add --decision-outcome approve|reject|cancel";
@@ -41,7 +42,7 @@ public final class RejectionHints {
             case Rejection.WritebackAlreadySpent r ->
                 "write new evidence with loopx refresh-state before spending again";
             case Rejection.SchedulerHintMismatch r -> "run loopx quota should-run again and ack the hint it returns";
-            case Rejection.SpendNotFound r -> "loopx ledger replay --goal-id <goal> to find the spend's seq";
+            case Rejection.SpendNotFound r -> "find the spend's seq in: loopx ledger replay --goal-id <goal>";
         };
     }
 }

@@ -264,8 +264,16 @@ class CodexAppHostSimulationTest {
         assertEquals(1, ghost.exit(), ghost::toString);
         assertEquals("agent_not_registered", ghost.json().get("error_code").asText());
         assertTrue(ghost.json().path("automation_update").isMissingNode());
-        var bad =
-                run("host", "codex-app", "install-plan", "--goal-id", "g1", "--agent-id", "A", "--rrule", "FREQ=DAILY");
+        var bad = run(
+                "host",
+                "codex-app",
+                "install-plan",
+                "--goal-id",
+                "g1",
+                "--agent-id",
+                "A",
+                "--rrule",
+                "FREQ=DAILY;BYHOUR=9");
         assertEquals(2, bad.exit(), bad::toString);
         var custom = ok(run(
                         "host",

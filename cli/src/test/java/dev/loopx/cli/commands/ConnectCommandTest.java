@@ -92,6 +92,10 @@ class ConnectCommandTest {
     void textModeShowsTheSameFacts() {
         var result = cli.run("--format", "text", "connect", "--project", project.toString());
         assertEquals(0, result.exit(), result::toString);
-        assertTrue(result.stdout().contains("goal id: weather-app-goal"), result.stdout());
+        assertTrue(
+                result.stdout().startsWith("connected weather-app → goal weather-app-goal (runtime root .loopx/"),
+                result.stdout());
+        var verbose = cli.run("--format", "text", "--verbose", "connect", "--project", project.toString());
+        assertTrue(verbose.stdout().contains("details:\n  schema version: loopx_connect_v0"), verbose.stdout());
     }
 }

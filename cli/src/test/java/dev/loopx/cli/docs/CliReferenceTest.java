@@ -90,7 +90,7 @@ class CliReferenceTest {
         ReferenceDoc doc = ReferenceDoc.parse("""
                 # ref
 
-                * `--runtime-root PATH`, `--format json|text`
+                * `--runtime-root PATH`, `--format json|text`, `--verbose`
 
                 ## `loopx status`
                 `loopx status --goal-id G --frob`

@@ -325,7 +325,8 @@ class UpdateApplyIT {
     /** The packaged distribution with another version in its CLI jar, packed again as tar.gz. */
     private static Path restamped(Path work, String version) throws Exception {
         Path dir = Files.createDirectories(work.resolve("dist"));
-        sh(List.of("tar", "xzf", NEW_ARCHIVE.toString(), "-C", dir.toString()));
+        // the archive holds one top-level folder, loopx-<version>/
+        sh(List.of("tar", "xzf", NEW_ARCHIVE.toString(), "-C", dir.toString(), "--strip-components=1"));
         Path jar;
         try (Stream<Path> lib = Files.list(dir.resolve("lib"))) {
             jar = lib.filter(p -> p.getFileName().toString().startsWith("loopx-cli-"))
@@ -357,7 +358,16 @@ class UpdateApplyIT {
     /** A tar.gz with bin/ and conf/ but no lib/: not a distribution. */
     private static Path incompleteArchive(Path work) throws Exception {
         Path dir = Files.createDirectories(work.resolve("dist"));
-        sh(List.of("tar", "xzf", NEW_ARCHIVE.toString(), "-C", dir.toString(), "bin", "conf"));
+        sh(List.of(
+                "tar",
+                "xzf",
+                NEW_ARCHIVE.toString(),
+                "-C",
+                dir.toString(),
+                "--strip-components=1",
+                "--wildcards",
+                "*/bin/*",
+                "*/conf/*"));
         Path archive = work.resolve("incomplete.tar.gz");
         sh(List.of("tar", "czf", archive.toString(), "-C", dir.toString(), "bin", "conf"));
         return archive;

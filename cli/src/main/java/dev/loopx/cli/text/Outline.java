@@ -1,4 +1,4 @@
-package dev.loopx.cli.support;
+package dev.loopx.cli.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
@@ -6,14 +6,14 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * Renders a CLI document for people: the same facts as the JSON, as an indented outline
- * (objects as "key: value" lines, arrays as "-" items).
+ * Every fact of a CLI document as an indented outline (objects as {@code key: value} lines, arrays
+ * as {@code -} items): what {@code --verbose} adds under a designed view.
  */
-final class TextRenderer {
-    private TextRenderer() {}
+final class Outline {
+    private Outline() {}
 
-    static void render(JsonNode document, PrintWriter out) {
-        write(document, out, 0);
+    static void render(JsonNode document, PrintWriter out, int depth) {
+        write(document, out, depth);
     }
 
     private static void write(JsonNode node, PrintWriter out, int depth) {
@@ -44,10 +44,13 @@ final class TextRenderer {
         }
     }
 
-    private static String scalar(JsonNode value) {
+    static String scalar(JsonNode value) {
         if (value.isContainerNode()) {
             return value.isArray() ? "(none)" : "{}";
         }
-        return value.isTextual() ? value.textValue() : value.toString();
+        if (value.isNull()) {
+            return "-";
+        }
+        return value.isTextual() ? (value.textValue().isEmpty() ? "-" : value.textValue()) : value.toString();
     }
 }

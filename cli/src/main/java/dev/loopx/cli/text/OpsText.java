@@ -1,0 +1,79 @@
+package dev.loopx.cli.text;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+
+/**
+ * The text forms of the operations a person runs by hand: {@code doctor} (a verdict, then one line
+ * per check with the fix of each failed one), {@code ledger verify}, {@code projections rebuild},
+ * {@code version}.
+ */
+final class OpsText {
+    private OpsText() {}
+
+    static void doctor(JsonNode d, PrintWriter out) {
+        JsonNode checks = d.path("checks");
+        int failed = 0;
+        for (JsonNode c : checks) {
+            failed += c.path("ok").asBoolean() ? 0 : 1;
+        }
+        out.println(
+                failed == 0
+                        ? "doctor: all " + Words.count(checks.size(), "check") + " passed"
+                        : "doctor: " + failed + " of " + Words.count(checks.size(), "check") + " failed");
+        Table table = new Table("  ");
+        for (JsonNode c : checks) {
+            boolean ok = c.path("ok").asBoolean();
+            table.row(
+                    ok ? "ok" : "FAIL",
+                    c.path("check").asText().replace('_', ' '),
+                    c.path("detail").asText());
+            String fix = Words.text(c, "/fix");
+            if (!ok && !fix.isEmpty()) {
+                table.row("", "", "fix: " + Words.pasteable(fix));
+            }
+        }
+        table.print(out);
+    }
+
+    static void verify(JsonNode d, PrintWriter out) {
+        if (d.path("ok").asBoolean()) {
+            out.println("ledger intact: " + Words.count(d.path("events_checked").asLong(), "event")
+                    + " checked, hash chain unbroken");
+        } else {
+            out.println("ledger DAMAGED at seq " + d.path("first_bad_seq").asText("?") + ": "
+                    + d.path("problem").asText(d.path("message").asText()));
+        }
+        Lines lines = new Lines(out);
+        lines.add(
+                "head",
+                "seq " + d.path("head_seq").asText() + " · hash "
+                        + Words.shortHash(d.path("head_hash").asText()));
+        if (!d.path("ok").asBoolean()) {
+            lines.add("valid to", "seq " + d.path("valid_through_seq").asText("?"));
+            lines.add("next", "loopx ledger repair   (shows what keeping only the valid chain would drop)");
+        }
+        lines.print();
+    }
+
+    static void rebuild(JsonNode d, PrintWriter out) {
+        out.println("projections rebuilt from "
+                + Words.count(d.path("events_applied").asLong(), "event") + " in "
+                + d.path("elapsed_ms").asLong() + " ms");
+        new Lines(out)
+                .add(
+                        "checkpoint",
+                        "seq " + d.path("checkpoint_seq").asText() + " · hash "
+                                + Words.shortHash(d.path("checkpoint_hash").asText()))
+                .add("schema", "v" + d.path("projection_schema_version").asText())
+                .print();
+    }
+
+    static void version(JsonNode d, PrintWriter out) {
+        out.println("loopx " + d.path("version").asText());
+        new Lines(out)
+                .add("java", d.path("java_version").asText())
+                .add("ledger", d.path("ledger_format").asText())
+                .print();
+    }
+}

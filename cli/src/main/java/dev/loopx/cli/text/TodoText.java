@@ -1,0 +1,99 @@
+package dev.loopx.cli.text;
+
+import static dev.loopx.cli.text.Words.quoted;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+
+/**
+ * The text forms of the todo commands: {@code todo list} as one line of counts and a compact table
+ * (id, who, priority, status, claim, text, gate scope); the writes as one line saying what changed
+ * ({@code claimed todo_… "Write the parser" for builder}) and where it was recorded.
+ */
+final class TodoText {
+    private TodoText() {}
+
+    static void list(JsonNode d, PrintWriter out) {
+        JsonNode todos = d.path("todos");
+        long agent = 0;
+        long user = 0;
+        for (JsonNode t : todos) {
+            if (t.path("role").asText().equals("user")) {
+                user++;
+            } else {
+                agent++;
+            }
+        }
+        out.println(Words.count(d.path("count").asLong(todos.size()), "todo") + " in goal "
+                + d.path("goal_id").asText()
+                + (todos.isEmpty() ? "" : " (" + agent + " for agents, " + user + " for the owner)"));
+        Table table = new Table("  ", "ID", "FOR", "PRI", "STATUS", "CLAIMED BY", "TEXT");
+        for (JsonNode t : todos) {
+            table.row(
+                    t.path("todo_id").asText(),
+                    t.path("role").asText().equals("user") ? "owner" : "agent",
+                    dash(t.path("priority").asText()),
+                    t.path("status").asText(),
+                    dash(t.path("claimed_by").asText()),
+                    t.path("text").asText() + scope(t));
+        }
+        if (!table.isEmpty()) {
+            table.print(out);
+        }
+    }
+
+    /** {@code  (gate: blocks reviewer)}, {@code  (gate: blocks everyone)}, {@code  (monitor)}, or nothing. */
+    static String scope(JsonNode t) {
+        String taskClass = t.path("task_class").asText();
+        if (taskClass.equals("user_gate")) {
+            String blocks = t.path("blocks_agent").asText();
+            return t.path("global_gate").asBoolean()
+                    ? "  (gate: blocks everyone)"
+                    : blocks.isEmpty() ? "  (gate)" : "  (gate: blocks " + blocks + ")";
+        }
+        if (taskClass.equals("advancement_task") || taskClass.equals("user_action") || taskClass.isEmpty()) {
+            return "";
+        }
+        return "  (" + taskClass.replace('_', ' ') + ")";
+    }
+
+    private static String dash(String value) {
+        return value.isEmpty() ? "-" : value;
+    }
+
+    /** {@code todo add|claim|complete|update|supersede|checkpoint}: what changed, then the receipt. */
+    static void write(JsonNode d, PrintWriter out) {
+        String schema = d.path("schema_version").asText();
+        JsonNode t = d.path("todo");
+        String id = d.path("todo_id").asText(t.path("todo_id").asText());
+        String what = id + " " + quoted(t.path("text").asText());
+        boolean changed = d.path("changed").asBoolean(true);
+        String line = switch (schema) {
+            case "loopx_todo_add_v0" ->
+                t.path("task_class").asText().equals("user_gate")
+                        ? "added gate " + what
+                                + scope(t).replace("  (gate: ", " (").replace("  (gate)", "")
+                                + ": the owner decides it with loopx todo complete"
+                        : "added " + what + " for " + (t.path("role").asText().equals("user") ? "the owner" : "agents")
+                                + (t.path("priority").asText().isEmpty()
+                                        ? ""
+                                        : " (" + t.path("priority").asText() + ")");
+            case "loopx_todo_claim_v0" ->
+                "claimed " + what + " for " + t.path("claimed_by").asText();
+            case "loopx_todo_complete_v0" -> "done: " + what;
+            case "loopx_todo_supersede_v0" -> "superseded " + what;
+            case "loopx_todo_checkpoint_v0" -> "checkpoint recorded on " + what;
+            default -> "updated " + what + " (now " + t.path("status").asText() + ")";
+        };
+        out.println(changed ? line : line + " — already so, nothing new was recorded");
+        Lines lines = new Lines(out);
+        lines.add(
+                "evidence",
+                schema.equals("loopx_todo_complete_v0") ? t.path("evidence").asText() : "");
+        for (JsonNode s : t.path("successor_todo_ids")) {
+            lines.add("next todo", s.asText());
+        }
+        lines.add("recorded", Receipts.line(d.path("receipt")));
+        lines.print();
+    }
+}

@@ -1,0 +1,211 @@
+package dev.loopx.cli.terminal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loopx.cli.Cli;
+import dev.loopx.cli.support.Environment;
+import dev.loopx.ledger.json.Json;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The fixed scenario of the terminal tests, run as a program under a pseudo-terminal
+ * ({@link TerminalViewsTest}): every step is a real {@code loopx} command line run in this JVM
+ * with the real environment ({@link Environment#system}: stdout and stderr are the terminal, so
+ * text is the default), a fixed clock, the working directory and {@code LOOPX_HOME} the test
+ * chose. Each step prints {@code $ loopx …}, what the command shows, and {@code [exit N]}.
+ * {@code --format json} steps in the list show what a host reads on the same terminal.
+ */
+public final class TerminalScenario {
+    static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+    private static final String G = "weather-app-goal";
+
+    private TerminalScenario() {}
+
+    public static void main(String[] args) {
+        Environment env = Environment.system(Clock.fixed(NOW, ZoneOffset.UTC));
+        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        Steps s = new Steps(env, out, err);
+        s.run("version");
+        s.run("connect", "--project", ".", "--objective", "Keep the forecast importer green");
+        s.run("register-agent", "--goal-id", G, "--agent-id", "builder", "--agent-id", "reviewer");
+        s.run("register-agent", "--goal-id", G, "--agent-id", "builder", "--agent-id", "reviewer", "--execute");
+        s.run("todo", "add", "--goal-id", G, "--role", "agent", "--text", "Write the parser", "--priority", "P1");
+        s.run(
+                "todo",
+                "add",
+                "--goal-id",
+                G,
+                "--role",
+                "user",
+                "--task-class",
+                "user_gate",
+                "--text",
+                "Approve the schema",
+                "--blocks-agent",
+                "reviewer");
+        String work = s.todoId("Write the parser");
+        String gate = s.todoId("Approve the schema");
+        s.run("todo", "list", "--goal-id", G);
+        s.run(
+                "quota",
+                "should-run",
+                "--goal-id",
+                G,
+                "--agent-id",
+                "builder",
+                "--runtime-profile",
+                "codex_app_heartbeat");
+        s.run(
+                "quota",
+                "should-run",
+                "--goal-id",
+                G,
+                "--agent-id",
+                "reviewer",
+                "--runtime-profile",
+                "codex_app_heartbeat");
+        s.run("quota", "should-run", "--goal-id", G, "--agent-id", "nobody", "--runtime-profile", "claude_code");
+        s.run("todo", "claim", "--goal-id", G, "--todo-id", work, "--agent-id", "builder");
+        s.run("todo", "claim", "--goal-id", G, "--todo-id", work, "--agent-id", "reviewer");
+        s.run(
+                "todo",
+                "complete",
+                "--goal-id",
+                G,
+                "--todo-id",
+                work,
+                "--agent-id",
+                "builder",
+                "--evidence",
+                "parser merged; 42 tests green",
+                "--next-agent-todo",
+                "Wire the parser into the CLI");
+        s.run(
+                "refresh-state",
+                "--goal-id",
+                G,
+                "--agent-id",
+                "builder",
+                "--delivery-outcome",
+                "outcome_progress",
+                "--summary",
+                "parser merged");
+        s.run("quota", "spend-slot", "--goal-id", G, "--agent-id", "builder");
+        s.run("quota", "spend-slot", "--goal-id", G, "--agent-id", "builder", "--execute");
+        s.run(
+                "reward",
+                "--goal-id",
+                G,
+                "--reward",
+                "positive",
+                "--reason-summary",
+                "parser shipped with tests",
+                "--actor-kind",
+                "owner");
+        s.run("configure-goal", "--goal-id", G, "--quota-compute", "2");
+        s.run("quota", "status", "--goal-id", G);
+        s.run("quota", "plan");
+        s.run("status", "--goal-id", G);
+        s.run(
+                "todo",
+                "complete",
+                "--goal-id",
+                G,
+                "--todo-id",
+                gate,
+                "--decision-outcome",
+                "approve",
+                "--evidence",
+                "schema approved");
+        s.run(
+                "quota",
+                "should-run",
+                "--goal-id",
+                G,
+                "--agent-id",
+                "reviewer",
+                "--runtime-profile",
+                "codex_app_heartbeat",
+                "--app-automation-current-rrule",
+                "RRULE:INTERVAL=3;FREQ=MINUTELY");
+        s.run("global-summary");
+        s.run("global-gates");
+        s.run("global-todos");
+        s.run("global-risks");
+        s.run("ledger", "verify");
+        s.run("ledger", "replay", "--from", "1", "--to", "3");
+        s.run("projections", "rebuild");
+        s.run("doctor");
+        s.run("--verbose", "ledger", "verify");
+        s.run("--format", "json", "ledger", "verify");
+        // what a person mistypes
+        s.run("stauts");
+        s.run("todo", "ad", "--goal-id", G);
+        s.run("task-lease", "--help");
+        s.run("status", "--goal-id", "weather-app-gaol");
+        s.run("todo", "list", "--goal-id", G, "--status", "opened");
+        s.run(
+                "quota",
+                "should-run",
+                "--goal-id",
+                G,
+                "--agent-id",
+                "builder",
+                "--runtime-profile",
+                "codex_app_heartbeat",
+                "--app-automation-current-rrule",
+                "FREQ=MONTHLY;BYDAY=MO");
+        s.run("--runtime-root", "../elsewhere", "status");
+        out.flush();
+        err.flush();
+    }
+
+    /** Runs steps and prints them the way a person sees them. */
+    private record Steps(Environment env, PrintWriter out, PrintWriter err) {
+        void run(String... args) {
+            out.println("$ loopx " + String.join(" ", quoted(args)));
+            out.flush();
+            int exit = Cli.run(args, out, err, env);
+            out.flush();
+            err.flush();
+            out.println("[exit " + exit + "]");
+            out.println();
+            out.flush();
+        }
+
+        /** A todo's id by its text, read with a JSON todo list that prints nothing. */
+        String todoId(String text) {
+            StringWriter json = new StringWriter();
+            Cli.run(
+                    new String[] {"--format", "json", "todo", "list", "--goal-id", G},
+                    new PrintWriter(json),
+                    new PrintWriter(new StringWriter()),
+                    env);
+            try {
+                for (JsonNode t : Json.mapper().readTree(json.toString()).path("todos")) {
+                    if (t.path("text").asText().equals(text)) {
+                        return t.path("todo_id").asText();
+                    }
+                }
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
+            throw new IllegalStateException("no todo " + text);
+        }
+
+        private static List<String> quoted(String[] args) {
+            List<String> words = new ArrayList<>();
+            for (String a : args) {
+                words.add(a.matches("[A-Za-z0-9_./:=@%+,-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+            }
+            return words;
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.loopx.cli.terminal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a person at a terminal sees: the fixed scenario ({@link TerminalScenario}) run under a real
+ * pseudo-terminal, compared with {@code src/test/resources/terminal/scenario.golden.txt} (every
+ * command's text view, errors with their hints, progress with its erase sequences). Run with
+ * {@code -Dgolden.update=true} to rewrite the golden file, then review the diff.
+ */
+class TerminalViewsTest {
+    private static final Path GOLDEN = Path.of("src", "test", "resources", "terminal", "scenario.golden.txt");
+    private static final boolean UPDATE = Boolean.getBoolean("golden.update");
+
+    @TempDir
+    Path sandbox;
+
+    private Map<String, String> env() throws IOException {
+        return Map.of(
+                "HOME", Files.createDirectories(sandbox.resolve("home")).toString(),
+                "LOOPX_HOME",
+                        Files.createDirectories(sandbox.resolve("loopx-home")).toString());
+    }
+
+    private Path project() throws IOException {
+        return Files.createDirectories(sandbox.resolve("weather-app"));
+    }
+
+    @Test
+    void everyCommandOfTheScenario_showsItsGoldenTextViewOnATerminal() throws Exception {
+        Pty.Shown shown = Pty.java(project(), env(), null, TerminalScenario.class.getName());
+        assertEquals(0, shown.exit(), shown.text());
+        String actual = Pty.normalized(shown.text());
+        if (UPDATE) {
+            Files.writeString(GOLDEN, actual, StandardCharsets.UTF_8);
+        }
+        assertEquals(
+                Files.readString(GOLDEN, StandardCharsets.UTF_8),
+                actual,
+                GOLDEN + " differs (run with -Dgolden.update=true, then review the diff)");
+    }
+
+    @Test
+    void onATerminal_progressIsErasedBeforeTheAnswer_andJsonModeDrawsNone() throws Exception {
+        String text = Pty.normalized(Pty.java(project(), env(), null, TerminalScenario.class.getName())
+                .text());
+        String verify = section(text, "$ loopx ledger verify\n");
+        assertTrue(verify.startsWith("<CR><ESC>[Kverify: "), verify);
+        assertTrue(verify.contains("<CR><ESC>[Kledger intact"), "erased before the answer: " + verify);
+        String json = section(text, "$ loopx --format json ledger verify\n");
+        assertFalse(json.contains("<ESC>") || json.contains("<CR>"), json);
+    }
+
+    @Test
+    void whenStderrIsNotATerminal_noProgressIsDrawn() throws Exception {
+        Path stderr = sandbox.resolve("stderr.txt");
+        Pty.Shown shown = Pty.java(project(), env(), stderr, TerminalScenario.class.getName());
+        String err = Files.readString(stderr, StandardCharsets.UTF_8);
+        assertFalse(err.contains("\u001b") || err.contains("\r"), err);
+        assertFalse(shown.text().contains("\u001b[K"), "no erase sequence anywhere: " + shown.text());
+        assertTrue(Pty.normalized(shown.text()).contains("ledger intact: "), shown.text());
+    }
+
+    private static String section(String text, String header) {
+        int at = text.indexOf(header);
+        assertTrue(at >= 0, "no step " + header + " in " + text);
+        int end = text.indexOf("[exit", at);
+        return text.substring(at + header.length(), end);
+    }
+}
