@@ -84,12 +84,6 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
                 invocation,
                 options,
                 new GoalWrite.Scheduler(new AckScheduler(
-                        goalId,
-                        agentId,
-                        surface,
-                        Rrule.canonical(appliedRrule),
-                        resetToken,
-                        identitySignature,
-                        invocation.now())));
+                        goalId, agentId, surface, appliedRrule, resetToken, identitySignature, invocation.now())));
     }
 }

@@ -67,7 +67,6 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
         return GoalWrites.run(
                 invocation,
                 options,
-                new GoalWrite.Scheduler(new FailScheduler(
-                        goalId, agentId, "codex_app", Rrule.canonical(failedRrule), Rrule.canonical(currentRrule))));
+                new GoalWrite.Scheduler(new FailScheduler(goalId, agentId, "codex_app", failedRrule, currentRrule)));
     }
 }

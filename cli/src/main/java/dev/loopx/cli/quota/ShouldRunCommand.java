@@ -125,7 +125,7 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
                 profile,
                 capabilities,
                 includeDetail == null ? "" : includeDetail,
-                currentRrule == null ? "" : Rrule.canonical(currentRrule),
+                currentRrule == null ? "" : currentRrule,
                 turnInstanceId == null ? "" : turnInstanceId,
                 codexHome);
         var answer = AnswerShouldRun.run(context.invocation(), request);
