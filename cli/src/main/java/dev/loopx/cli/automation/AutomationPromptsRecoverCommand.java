@@ -16,8 +16,9 @@ import picocli.CommandLine.Option;
  */
 @Command(
         description = {
-            "Finish (recover) or undo (rollback) one automation's prompt migration from its private journal",
-            "(<runtime-root>/private/automation-migrations/<home-key>/<id>.json, one per Codex home). --codex-home",
+            "Finish (recover) or undo (rollback) one automation's prompt migration from its private journal.",
+            "The journal is <runtime-root>/private/automation-migrations/<home-key>/<id>.json, one per Codex home;",
+            "--codex-home",
             "names the home (default: the only home with a journal for the id; refused as ambiguous_codex_home when",
             "several have one). recover: both stores end at the managed wrapper",
             "(idempotent). rollback: both stores get the recorded previous prompt back byte for byte; refused with",

@@ -469,8 +469,9 @@ class PromptUpgradeContractTest {
                 "--runtime-profile",
                 "codex_app_heartbeat",
                 "--app-automation-current-rrule",
-                "RRULE:FREQ=DAILY");
+                "RRULE:FREQ=DAILY;BYDAY=MO");
         assertEquals(2, bad.exit(), bad::toString);
+        assertTrue(bad.stdout().contains("invalid_value"), bad::toString);
     }
 
     // (4) an adopted prompt resolves its pending record; sync-installed --automation-id

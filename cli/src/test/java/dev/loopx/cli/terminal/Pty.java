@@ -1,7 +1,7 @@
 package dev.loopx.cli.terminal;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +30,7 @@ final class Pty {
     /** Runs {@code main} of {@code mainClass} with {@code args} under a terminal; stderr to {@code stderrFile} when given. */
     static Shown java(Path cwd, Map<String, String> env, Path stderrFile, String mainClass, String... args)
             throws IOException, InterruptedException {
-        assumeTrue(python(), "python3 with the pty module is needed for the terminal tests");
+        assertTrue(python(), "python3 with the pty module is needed for the terminal tests (.ci/run installs it)");
         List<String> command =
                 new ArrayList<>(List.of("python3", SCRIPT.toAbsolutePath().toString(), String.valueOf(COLUMNS)));
         if (stderrFile != null) {
