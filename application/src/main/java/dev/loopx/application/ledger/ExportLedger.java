@@ -33,6 +33,11 @@ public final class ExportLedger {
     public record Exported(long events, Path file) {}
 
     public static Exported run(Invocation invocation, Request r) throws IOException {
+        return run(invocation, r, RebuildProgress.NONE);
+    }
+
+    /** The same, reporting {@code (written, head seq)} as the events are written. */
+    public static Exported run(Invocation invocation, Request r, RebuildProgress progress) throws IOException {
         Path target = invocation.workingDirectory().resolve(r.file()).normalize();
         if (Files.exists(target)) {
             throw new InvalidRequest("invalid_value", "the export file already exists; choose a new file name");
@@ -41,6 +46,9 @@ public final class ExportLedger {
             throw new InvalidRequest("invalid_value", "the export file's folder does not exist");
         }
         try (LoopxRuntime runtime = Composition.open(invocation)) {
+            long total = progress == RebuildProgress.NONE
+                    ? 0
+                    : Math.max(0, runtime.ledger().head().seq());
             long count = AtomicReplace.privateFile()
                     .replace(
                             target,
@@ -48,7 +56,8 @@ public final class ExportLedger {
                                     .export(
                                             runtime.ledger(),
                                             new BufferedWriter(
-                                                    new OutputStreamWriter(out, StandardCharsets.UTF_8.newEncoder()))));
+                                                    new OutputStreamWriter(out, StandardCharsets.UTF_8.newEncoder())),
+                                            done -> progress.update(done, Math.max(done, total))));
             return new Exported(count, target);
         }
     }

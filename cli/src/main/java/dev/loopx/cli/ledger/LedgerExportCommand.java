@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.ledger.ExportLedger;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.ProgressLine;
 import java.io.IOException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -23,7 +24,8 @@ public final class LedgerExportCommand extends LoopxSubcommand {
 
     @Override
     protected int execute(CliContext context) throws IOException {
-        ExportLedger.Exported exported = ExportLedger.run(context.invocation(), new ExportLedger.Request(file));
+        ExportLedger.Exported exported = ExportLedger.run(
+                context.invocation(), new ExportLedger.Request(file), ProgressLine.of(context, "export"));
         ObjectNode doc = CliContext.document("loopx_ledger_export_v0", true);
         doc.put("events", exported.events());
         doc.put("file", exported.file().getFileName().toString());

@@ -141,6 +141,7 @@ public final class TerminalScenario {
         s.run("global-risks");
         s.run("ledger", "verify");
         s.run("ledger", "replay", "--from", "1", "--to", "3");
+        s.run("ledger", "export", "events.jsonl");
         s.run("projections", "rebuild");
         s.run("doctor");
         s.run("--verbose", "ledger", "verify");

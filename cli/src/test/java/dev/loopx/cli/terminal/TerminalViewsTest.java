@@ -57,6 +57,9 @@ class TerminalViewsTest {
         String verify = section(text, "$ loopx ledger verify\n");
         assertTrue(verify.startsWith("<CR><ESC>[Kverify: "), verify);
         assertTrue(verify.contains("<CR><ESC>[Kledger intact"), "erased before the answer: " + verify);
+        String export = section(text, "$ loopx ledger export events.jsonl\n");
+        assertTrue(export.startsWith("<CR><ESC>[Kexport: "), export);
+        assertTrue(export.contains("<CR><ESC>[K"), "erased before the answer: " + export);
         String json = section(text, "$ loopx --format json ledger verify\n");
         assertFalse(json.contains("<ESC>") || json.contains("<CR>"), json);
     }

@@ -35,15 +35,29 @@ public final class LedgerTransfer {
     }
 
     public long export(Ledger ledger, BufferedWriter out) throws IOException {
+        return export(ledger, out, done -> {});
+    }
+
+    /** Events written between two reports to {@code written}. */
+    public static final int REPORT_EVERY = 2_000;
+
+    /**
+     * {@link #export(Ledger, BufferedWriter)}, telling {@code written} the count every
+     * {@value #REPORT_EVERY} events and once at the end (a progress line for a person).
+     */
+    public long export(Ledger ledger, BufferedWriter out, java.util.function.LongConsumer written) throws IOException {
         long count = 0;
         try (EventCursor cursor = ledger.readFrom(1)) {
             while (cursor.hasNext()) {
                 out.write(new String(EnvelopeCodec.toBytes(cursor.next()), StandardCharsets.UTF_8));
                 out.write('\n');
-                count++;
+                if (++count % REPORT_EVERY == 0) {
+                    written.accept(count);
+                }
             }
         }
         out.flush();
+        written.accept(count);
         return count;
     }
 
