@@ -7,7 +7,6 @@ import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.audit.LedgerTransfer;
 import dev.loopx.ledger.audit.VerifyReport;
 import dev.loopx.ledger.lock.WriteLock;
-import dev.loopx.projections.ProjectionCatchUp;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -47,6 +46,16 @@ public final class ImportLedger {
     }
 
     public static Outcome run(Invocation invocation, Request r) throws IOException {
+        return run(invocation, r, phase -> RebuildProgress.NONE);
+    }
+
+    /**
+     * The same, reporting each pass to the progress {@code phase} names: {@code check} (the file's
+     * chain), {@code import} (the appends) and {@code rebuild} (the projections).
+     */
+    public static Outcome run(
+            Invocation invocation, Request r, java.util.function.Function<String, RebuildProgress> phase)
+            throws IOException {
         Path source = invocation.workingDirectory().resolve(r.file()).normalize();
         if (!Files.isRegularFile(source) || !Files.isReadable(source)) {
             throw new InvalidRequest("import_file_unreadable", "the import file does not exist or cannot be read");
@@ -59,7 +68,9 @@ public final class ImportLedger {
             LedgerTransfer transfer = new LedgerTransfer(runtime.codec());
             VerifyReport report;
             try (BufferedReader in = Files.newBufferedReader(source, StandardCharsets.UTF_8)) {
-                report = transfer.verifyFile(in);
+                RebuildProgress check = phase.apply("check");
+                long lines = check == RebuildProgress.NONE ? 0 : lineCount(source);
+                report = transfer.verifyFile(in, done -> check.update(done, Math.max(done, lines)));
             } catch (UncheckedIOException e) {
                 throw new InvalidRequest(
                         "import_file_unreadable", "the import file cannot be read as UTF-8 JSON lines");
@@ -70,11 +81,31 @@ public final class ImportLedger {
             long appended;
             try (WriteLock.Held held = runtime.lock().acquire();
                     BufferedReader in = Files.newBufferedReader(source, StandardCharsets.UTF_8)) {
-                appended = transfer.importInto(runtime.ledger(), in);
+                RebuildProgress appending = phase.apply("import");
+                long beyond = Math.max(
+                        0, report.checkedEvents() - runtime.ledger().head().seq());
+                appended = transfer.importInto(
+                        runtime.ledger(), in, done -> appending.update(done, Math.max(done, beyond)));
             }
-            runtime.rebuild(ProjectionCatchUp.Progress.NONE);
+            runtime.rebuild(phase.apply("rebuild")::update);
             return new Outcome.Imported(report, appended);
         }
+    }
+
+    /** The file's line count (one event per line), read once in 64 KiB blocks for the progress total. */
+    private static long lineCount(Path file) throws IOException {
+        long lines = 0;
+        try (var in = Files.newInputStream(file)) {
+            byte[] block = new byte[1 << 16];
+            for (int n; (n = in.read(block)) > 0; ) {
+                for (int i = 0; i < n; i++) {
+                    if (block[i] == '\n') {
+                        lines++;
+                    }
+                }
+            }
+        }
+        return lines;
     }
 
     private static boolean isEmpty(Path dir) throws IOException {

@@ -6,6 +6,7 @@ import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.ProgressLine;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.audit.VerifyReport;
 import java.io.IOException;
@@ -34,7 +35,8 @@ public final class LedgerImportCommand extends LoopxSubcommand {
     protected int execute(CliContext context) throws IOException {
         ImportLedger.Outcome outcome;
         try {
-            outcome = ImportLedger.run(context.invocation(), new ImportLedger.Request(file));
+            outcome = ImportLedger.run(
+                    context.invocation(), new ImportLedger.Request(file), phase -> ProgressLine.of(context, phase));
         } catch (LedgerException e) {
             if (e.errorCode().equals("ledger_not_empty")) {
                 throw new CliError(

@@ -142,6 +142,7 @@ public final class TerminalScenario {
         s.run("ledger", "verify");
         s.run("ledger", "replay", "--from", "1", "--to", "3");
         s.run("ledger", "export", "events.jsonl");
+        s.run("--runtime-root", "copy", "ledger", "import", "events.jsonl");
         s.run("projections", "rebuild");
         s.run("doctor");
         s.run("--verbose", "ledger", "verify");

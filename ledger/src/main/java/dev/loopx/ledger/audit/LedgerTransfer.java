@@ -63,11 +63,45 @@ public final class LedgerTransfer {
 
     /** Checks a file's chain without writing anything. */
     public VerifyReport verifyFile(BufferedReader in) {
-        return new LedgerVerifier(codec).verify(lines(in), Optional.empty());
+        return verifyFile(in, done -> {});
+    }
+
+    /** {@link #verifyFile(BufferedReader)}, telling {@code read} the count every {@value #REPORT_EVERY} events and at the end. */
+    public VerifyReport verifyFile(BufferedReader in, java.util.function.LongConsumer read) {
+        Iterator<Recorded> events = lines(in);
+        return new LedgerVerifier(codec)
+                .verify(
+                        new Iterator<>() {
+                            private long done;
+
+                            @Override
+                            public boolean hasNext() {
+                                boolean more = events.hasNext();
+                                if (!more) {
+                                    read.accept(done);
+                                }
+                                return more;
+                            }
+
+                            @Override
+                            public Recorded next() {
+                                Recorded next = events.next();
+                                if (++done % REPORT_EVERY == 0) {
+                                    read.accept(done);
+                                }
+                                return next;
+                            }
+                        },
+                        Optional.empty());
     }
 
     /** Appends the file's events beyond the ledger's head; returns how many were appended. */
     public long importInto(Ledger ledger, BufferedReader in) {
+        return importInto(ledger, in, done -> {});
+    }
+
+    /** {@link #importInto(Ledger, BufferedReader)}, telling {@code appendedSoFar} the count after every batch. */
+    public long importInto(Ledger ledger, BufferedReader in, java.util.function.LongConsumer appendedSoFar) {
         Head head = ledger.head();
         Iterator<Recorded> events = lines(in);
         List<Recorded> existing = new ArrayList<>();
@@ -108,6 +142,7 @@ public final class LedgerTransfer {
                 }
                 expected += stored.size();
                 appended += stored.size();
+                appendedSoFar.accept(appended);
                 batch.clear();
                 originals.clear();
             }
