@@ -28,6 +28,9 @@ import java.util.Optional;
  */
 public final class LedgerTransfer {
     private static final int IMPORT_BATCH = 200;
+    /** Events between two progress reports of an export or a file check. */
+    public static final int REPORT_EVERY = 2_000;
+
     private final EventCodec codec;
 
     public LedgerTransfer(EventCodec codec) {
@@ -37,9 +40,6 @@ public final class LedgerTransfer {
     public long export(Ledger ledger, BufferedWriter out) throws IOException {
         return export(ledger, out, done -> {});
     }
-
-    /** Events written between two reports to {@code written}. */
-    public static final int REPORT_EVERY = 2_000;
 
     /**
      * {@link #export(Ledger, BufferedWriter)}, telling {@code written} the count every
