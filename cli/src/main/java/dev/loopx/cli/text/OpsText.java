@@ -5,8 +5,8 @@ import java.io.PrintWriter;
 
 /**
  * The text forms of the operations a person runs by hand: {@code doctor} (a verdict, then one line
- * per check with the fix of each failed one), {@code ledger verify}, {@code projections rebuild},
- * {@code version}.
+ * per check with the fix of each failed one), {@code ledger verify}, {@code ledger export} and
+ * {@code import}, {@code projections rebuild}, {@code version}.
  */
 final class OpsText {
     private OpsText() {}
@@ -54,6 +54,35 @@ final class OpsText {
             lines.add("next", "loopx ledger repair   (shows what keeping only the valid chain would drop)");
         }
         lines.print();
+    }
+
+    static void export(JsonNode d, PrintWriter out) {
+        out.println("exported " + Words.count(d.path("events").asLong(), "event") + " to "
+                + d.path("file").asText() + " (0600)");
+        out.println("  next: copy it to the other machine, then loopx ledger import "
+                + d.path("file").asText());
+    }
+
+    static void importLedger(JsonNode d, PrintWriter out) {
+        if (!d.path("ok").asBoolean()) {
+            out.println("import refused: the file's chain breaks at seq "
+                    + d.path("first_bad_seq").asText("?") + " ("
+                    + d.path("problem").asText() + "); nothing was appended");
+            return;
+        }
+        long appended = d.path("appended").asLong();
+        long inFile = d.path("events_in_file").asLong();
+        out.println(
+                appended == 0
+                        ? "nothing to import: the ledger already holds all " + Words.count(inFile, "event")
+                                + " of the file"
+                        : "imported " + Words.count(appended, "event") + " (" + inFile + " in the file)");
+        new Lines(out)
+                .add(
+                        "head",
+                        "seq " + d.path("head_seq").asText() + " · hash "
+                                + Words.shortHash(d.path("head_hash").asText()))
+                .print();
     }
 
     static void rebuild(JsonNode d, PrintWriter out) {

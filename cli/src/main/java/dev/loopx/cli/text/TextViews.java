@@ -34,6 +34,8 @@ public final class TextViews {
             case "loopx_doctor_v0" -> OpsText.doctor(d, out);
             case "loopx_ledger_verify_v0" -> OpsText.verify(d, out);
             case "loopx_projections_rebuild_v0" -> OpsText.rebuild(d, out);
+            case "loopx_ledger_export_v0" -> OpsText.export(d, out);
+            case "loopx_ledger_import_v0" -> OpsText.importLedger(d, out);
             case "loopx_version_v0" -> OpsText.version(d, out);
             case "loopx_install_v0" -> InstallText.render(d, out);
             case "loopx_connect_v0" -> GoalText.connect(d, out);
