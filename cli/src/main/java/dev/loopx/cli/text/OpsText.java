@@ -59,15 +59,15 @@ final class OpsText {
     static void export(JsonNode d, PrintWriter out) {
         out.println("exported " + Words.count(d.path("events").asLong(), "event") + " to "
                 + d.path("file").asText() + " (0600)");
-        out.println("  next: copy it to the other machine, then loopx ledger import "
+        out.println("  next: on the other machine, loopx --runtime-root 'NEW_ROOT' ledger import "
                 + d.path("file").asText());
     }
 
     static void importLedger(JsonNode d, PrintWriter out) {
         if (!d.path("ok").asBoolean()) {
-            out.println("import refused: the file's chain breaks at seq "
-                    + d.path("first_bad_seq").asText("?") + " ("
-                    + d.path("problem").asText() + "); nothing was appended");
+            out.println("import refused, nothing appended: the file's chain breaks at seq "
+                    + d.path("first_bad_seq").asText("?") + ": "
+                    + d.path("problem").asText());
             return;
         }
         long appended = d.path("appended").asLong();

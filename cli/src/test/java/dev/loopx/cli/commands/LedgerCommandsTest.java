@@ -199,6 +199,18 @@ class LedgerCommandsTest {
         assertEquals(1, result.exit(), result::toString);
         assertEquals("import_chain_broken", result.json().get("error_code").asText());
         assertEquals(2, result.json().get("first_bad_seq").asInt());
+        var text = cli.run(
+                "--format",
+                "text",
+                "--runtime-root",
+                newRoot,
+                "ledger",
+                "import",
+                sandbox.resolve("broken.jsonl").toString());
+        assertEquals(1, text.exit(), text::toString);
+        assertTrue(
+                text.stdout().startsWith("import refused, nothing appended: the file's chain breaks at seq 2: "),
+                text::toString);
         var head = cli.run("--runtime-root", newRoot, "ledger", "verify");
         assertEquals(0, head.json().get("events_checked").asInt());
         assertTrue(before.size()
