@@ -7,6 +7,7 @@ import dev.loopx.ledger.EventCursor;
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.LedgerDamage;
+import dev.loopx.ledger.audit.Counted;
 import dev.loopx.ledger.audit.LedgerVerifier;
 import dev.loopx.ledger.audit.VerifyReport;
 import dev.loopx.projections.ProjectionStore;
@@ -37,12 +38,9 @@ public final class VerifyLedger {
         return verify(runtime, RebuildProgress.NONE);
     }
 
-    /** Events between two progress reports: cheap enough to count, often enough for a person to see motion. */
-    private static final int REPORT_EVERY = 2_000;
-
     /**
      * {@link #verify(LoopxRuntime)}, reporting {@code (checked, head seq)} every
-     * {@value #REPORT_EVERY} events and once at the end; the caller decides how often to draw.
+     * {@value Counted#REPORT_EVERY} events and once at the end; the caller decides how often to draw.
      */
     public static VerifyReport verify(LoopxRuntime runtime, RebuildProgress progress) {
         Optional<Head> acknowledged = acknowledged(runtime);
@@ -52,27 +50,7 @@ public final class VerifyLedger {
         try (EventCursor cursor = runtime.ledger().readFrom(1)) {
             java.util.Iterator<dev.loopx.ledger.Recorded> events = progress == RebuildProgress.NONE
                     ? cursor
-                    : new java.util.Iterator<>() {
-                        private long done;
-
-                        @Override
-                        public boolean hasNext() {
-                            boolean more = cursor.hasNext();
-                            if (!more) {
-                                progress.update(done, Math.max(done, total));
-                            }
-                            return more;
-                        }
-
-                        @Override
-                        public dev.loopx.ledger.Recorded next() {
-                            dev.loopx.ledger.Recorded next = cursor.next();
-                            if (++done % REPORT_EVERY == 0) {
-                                progress.update(done, Math.max(done, total));
-                            }
-                            return next;
-                        }
-                    };
+                    : Counted.of(cursor, done -> progress.update(done, Math.max(done, total)));
             return new LedgerVerifier(runtime.codec()).verify(events, acknowledged);
         } catch (LedgerDamage damage) {
             // Damage found before the first event could be read (the queue file cut short, its header

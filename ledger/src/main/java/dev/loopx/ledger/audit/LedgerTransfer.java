@@ -28,8 +28,6 @@ import java.util.Optional;
  */
 public final class LedgerTransfer {
     private static final int IMPORT_BATCH = 200;
-    /** Events between two progress reports of an export or a file check. */
-    public static final int REPORT_EVERY = 2_000;
 
     private final EventCodec codec;
 
@@ -43,7 +41,7 @@ public final class LedgerTransfer {
 
     /**
      * {@link #export(Ledger, BufferedWriter)}, telling {@code written} the count every
-     * {@value #REPORT_EVERY} events and once at the end (a progress line for a person).
+     * {@value Counted#REPORT_EVERY} events and once at the end (a progress line for a person).
      */
     public long export(Ledger ledger, BufferedWriter out, java.util.function.LongConsumer written) throws IOException {
         long count = 0;
@@ -51,7 +49,7 @@ public final class LedgerTransfer {
             while (cursor.hasNext()) {
                 out.write(new String(EnvelopeCodec.toBytes(cursor.next()), StandardCharsets.UTF_8));
                 out.write('\n');
-                if (++count % REPORT_EVERY == 0) {
+                if (++count % Counted.REPORT_EVERY == 0) {
                     written.accept(count);
                 }
             }
@@ -66,33 +64,9 @@ public final class LedgerTransfer {
         return verifyFile(in, done -> {});
     }
 
-    /** {@link #verifyFile(BufferedReader)}, telling {@code read} the count every {@value #REPORT_EVERY} events and at the end. */
+    /** {@link #verifyFile(BufferedReader)}, telling {@code read} the count every {@value Counted#REPORT_EVERY} events and at the end. */
     public VerifyReport verifyFile(BufferedReader in, java.util.function.LongConsumer read) {
-        Iterator<Recorded> events = lines(in);
-        return new LedgerVerifier(codec)
-                .verify(
-                        new Iterator<>() {
-                            private long done;
-
-                            @Override
-                            public boolean hasNext() {
-                                boolean more = events.hasNext();
-                                if (!more) {
-                                    read.accept(done);
-                                }
-                                return more;
-                            }
-
-                            @Override
-                            public Recorded next() {
-                                Recorded next = events.next();
-                                if (++done % REPORT_EVERY == 0) {
-                                    read.accept(done);
-                                }
-                                return next;
-                            }
-                        },
-                        Optional.empty());
+        return new LedgerVerifier(codec).verify(Counted.of(lines(in), read), Optional.empty());
     }
 
     /** Appends the file's events beyond the ledger's head; returns how many were appended. */
