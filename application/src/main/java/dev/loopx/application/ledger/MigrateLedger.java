@@ -52,6 +52,17 @@ public final class MigrateLedger {
     }
 
     public static Outcome run(Invocation invocation, Request r) throws IOException {
+        return run(invocation, r, phase -> RebuildProgress.NONE);
+    }
+
+    /**
+     * The same, reporting each pass over the events to the progress {@code phase} names:
+     * {@code verify} (the current chain), {@code export} (to the private copy), {@code check} (the
+     * copy's chain) and {@code copy} (the appends on the server).
+     */
+    public static Outcome run(
+            Invocation invocation, Request r, java.util.function.Function<String, RebuildProgress> phase)
+            throws IOException {
         LedgerLocation target;
         try {
             target = LedgerLocation.parse(r.to());
@@ -63,7 +74,7 @@ public final class MigrateLedger {
             throw new InvalidRequest("ledger_location_conflict", "the runtime root already keeps its ledger there");
         }
         try (LoopxRuntime runtime = Composition.open(invocation)) {
-            VerifyReport source = VerifyLedger.verify(runtime);
+            VerifyReport source = VerifyLedger.verify(runtime, phase.apply("verify"));
             if (!source.ok()) {
                 return new Outcome.ChainBroken(source);
             }
@@ -80,7 +91,7 @@ public final class MigrateLedger {
                                 "the target ledger already holds events; migrate only into an empty ledger (a new"
                                         + " ?ledger=NAME), nothing was written");
                     }
-                    copied = copy(runtime, server);
+                    copied = copy(runtime, server, phase);
                     head = runtime.ledger().head();
                     Head there = server.head();
                     if (!there.equals(head)) {
@@ -97,7 +108,10 @@ public final class MigrateLedger {
         }
     }
 
-    private static long copy(LoopxRuntime runtime, Ledger server) throws IOException {
+    private static long copy(
+            LoopxRuntime runtime, Ledger server, java.util.function.Function<String, RebuildProgress> phase)
+            throws IOException {
+        long total = Math.max(0, runtime.ledger().head().seq());
         LedgerTransfer transfer = new LedgerTransfer(runtime.codec());
         Path dir = runtime.root().resolve("private");
         Files.createDirectories(dir);
@@ -106,16 +120,20 @@ public final class MigrateLedger {
         Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         try {
             try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                transfer.export(runtime.ledger(), out);
+                RebuildProgress exporting = phase.apply("export");
+                transfer.export(runtime.ledger(), out, done -> exporting.update(done, Math.max(done, total)));
             }
             try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                if (!transfer.verifyFile(in).ok()) {
+                RebuildProgress checking = phase.apply("check");
+                if (!transfer.verifyFile(in, done -> checking.update(done, Math.max(done, total)))
+                        .ok()) {
                     throw new LedgerException(
                             "ledger_corrupt", "the exported chain does not verify; nothing was moved");
                 }
             }
             try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                return transfer.importInto(server, in);
+                RebuildProgress copying = phase.apply("copy");
+                return transfer.importInto(server, in, done -> copying.update(done, Math.max(done, total)));
             }
         } finally {
             Files.deleteIfExists(file);

@@ -13,7 +13,6 @@ import dev.loopx.ledger.audit.LedgerTransfer;
 import dev.loopx.ledger.audit.VerifyReport;
 import dev.loopx.ledger.json.EnvelopeCodec;
 import dev.loopx.ledger.lock.LedgerLock;
-import dev.loopx.projections.ProjectionCatchUp;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
@@ -61,6 +60,17 @@ public final class RepairLedger {
     }
 
     public static Outcome run(Invocation invocation, Request request) throws IOException {
+        return run(invocation, request, phase -> RebuildProgress.NONE);
+    }
+
+    /**
+     * The same, reporting each pass over the events to the progress {@code phase} names:
+     * {@code verify} (finding the damage), then with {@code execute} {@code write} (the valid chain
+     * into the fresh journal) and {@code rebuild} (the projections).
+     */
+    public static Outcome run(
+            Invocation invocation, Request request, java.util.function.Function<String, RebuildProgress> phase)
+            throws IOException {
         Path root = invocation.runtimeRoot();
         try (LoopxRuntime initialised = Composition.open(invocation)) {
             // refuses a root that is not initialised before a file is touched
@@ -74,7 +84,7 @@ public final class RepairLedger {
         String problem;
         long acknowledged = new HeadMarker(root).committed().map(Head::seq).orElse(-1L);
         try {
-            VerifyReport report = VerifyLedger.run(invocation);
+            VerifyReport report = VerifyLedger.run(invocation, phase.apply("verify"));
             if (report.ok()) {
                 return new Outcome.Sound(report);
             }
@@ -100,9 +110,14 @@ public final class RepairLedger {
                     lines.append(new String(EnvelopeCodec.toBytes(r), StandardCharsets.UTF_8))
                             .append('\n');
                 }
+                RebuildProgress writing = phase.apply("write");
+                long total = keep.size();
                 new LedgerTransfer(runtime.codec())
-                        .importInto(runtime.ledger(), new BufferedReader(new StringReader(lines.toString())));
-                runtime.rebuild(ProjectionCatchUp.Progress.NONE);
+                        .importInto(
+                                runtime.ledger(),
+                                new BufferedReader(new StringReader(lines.toString())),
+                                done -> writing.update(done, Math.max(done, total)));
+                runtime.rebuild(phase.apply("rebuild")::update);
             }
         }
         return new Outcome.Damaged(problem, head, acknowledged, true, keptAt);

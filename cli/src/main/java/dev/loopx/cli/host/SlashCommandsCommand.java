@@ -156,9 +156,7 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
                         ErrorCode.INVALID_ARGUMENTS,
                         "--surface, --dry-run, --project, --goal-bridge, --goal-id, --agent-id, --mcp-unbound and the host folder options need --install, --uninstall or --inspect");
             }
-            return context.emit(
-                    SlashCommandDocuments.catalog(ShowSlashCommands.run(cliBin, !noLegacyAliases)),
-                    SlashCommandsText::catalog);
+            return context.emit(SlashCommandDocuments.catalog(ShowSlashCommands.run(cliBin, !noLegacyAliases)));
         }
         if (noLegacyAliases) {
             throw CliError.badInput(

@@ -3,32 +3,9 @@ package dev.loopx.cli.host;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 
-/** Text views of {@code slash-commands}: the catalog as a Markdown table, install results as a file list. */
+/** The text view of {@code slash-commands --install|--uninstall|--inspect}: the host files, as a list (the catalog's view is in {@code TextViews}). */
 final class SlashCommandsText {
     private SlashCommandsText() {}
-
-    static void catalog(JsonNode doc, PrintWriter out) {
-        out.println(
-                "LoopX slash commands (prefix " + doc.path("canonical_prefix").asText() + "; unknown commands: "
-                        + doc.path("unknown_command_policy").asText() + ")");
-        out.println();
-        out.println("| command | scope | intent | mutation policy | CLI | legacy aliases |");
-        out.println("|---|---|---|---|---|---|");
-        for (JsonNode c : doc.path("commands")) {
-            StringBuilder aliases = new StringBuilder();
-            for (JsonNode a : c.path("legacy_aliases")) {
-                aliases.append(aliases.isEmpty() ? "" : ", ")
-                        .append('`')
-                        .append(a.asText())
-                        .append('`');
-            }
-            out.println("| `" + cell(c.path("command").asText()) + "` | "
-                    + c.path("scope").asText() + " | "
-                    + c.path("intent").asText() + " | "
-                    + c.path("mutation_policy").asText() + " | `"
-                    + cell(c.path("cli_reference").asText()) + "` | " + aliases + " |");
-        }
-    }
 
     static void install(JsonNode doc, PrintWriter out) {
         out.println("slash-commands --" + doc.path("action").asText()

@@ -42,7 +42,7 @@ public final class LedgerImportCommand extends LoopxSubcommand {
                 throw new CliError(
                         ErrorCode.LEDGER_NOT_EMPTY,
                         e.getMessage(),
-                        "import into a new runtime root (loopx connect --runtime-root <new>)");
+                        "import into a new runtime root: loopx --runtime-root <new-runtime-root> ledger import <file>");
             }
             throw e;
         }

@@ -6,6 +6,7 @@ import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.ProgressLine;
 import dev.loopx.ledger.LedgerException;
 import java.io.IOException;
 import picocli.CommandLine.Command;
@@ -37,15 +38,29 @@ public final class LedgerMigrateCommand extends LoopxSubcommand {
     protected int execute(CliContext context) throws IOException {
         MigrateLedger.Outcome outcome;
         try {
-            outcome = MigrateLedger.run(context.invocation(), new MigrateLedger.Request(to));
+            outcome = MigrateLedger.run(
+                    context.invocation(), new MigrateLedger.Request(to), phase -> ProgressLine.of(context, phase));
         } catch (LedgerException e) {
             if (e.errorCode().equals("ledger_not_empty")) {
                 throw new CliError(
-                        ErrorCode.LEDGER_NOT_EMPTY, e.getMessage(), "choose a new ledger name: ...?ledger=<new-name>");
+                        ErrorCode.LEDGER_NOT_EMPTY, e.getMessage(), "choose a new ledger name: " + retry(to));
             }
             throw e;
         }
         return context.emit(toJson(outcome));
+    }
+
+    /** The same migration into a new ledger name on the same server, pasteable (the URL quoted). */
+    static String retry(String to) {
+        try {
+            dev.loopx.ledger.remote.LedgerLocation at = dev.loopx.ledger.remote.LedgerLocation.parse(to);
+            String url = new dev.loopx.ledger.remote.LedgerLocation(
+                            at.scheme(), at.host(), at.port(), at.database(), "new-name", at.options())
+                    .url();
+            return "loopx ledger migrate --to '" + url.replace("ledger=new-name", "ledger=NEW_NAME") + "'";
+        } catch (dev.loopx.ledger.remote.LedgerLocation.Invalid e) {
+            return "loopx ledger migrate --to 'postgresql://HOST:PORT/DB?ledger=NEW_NAME'";
+        }
     }
 
     private static ObjectNode toJson(MigrateLedger.Outcome outcome) {

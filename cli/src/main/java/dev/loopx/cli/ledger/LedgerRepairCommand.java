@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.ledger.RepairLedger;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.ProgressLine;
 import java.io.IOException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,7 +33,8 @@ public final class LedgerRepairCommand extends LoopxSubcommand {
 
     @Override
     protected int execute(CliContext context) throws IOException {
-        return context.emit(toJson(RepairLedger.run(context.invocation(), new RepairLedger.Request(execute))));
+        return context.emit(toJson(RepairLedger.run(
+                context.invocation(), new RepairLedger.Request(execute), phase -> ProgressLine.of(context, phase))));
     }
 
     /** {@code loopx_ledger_repair_v0}. */

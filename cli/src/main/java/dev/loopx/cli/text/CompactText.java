@@ -74,7 +74,7 @@ final class CompactText {
     }
 
     /** {@code compute 1 → 2 · allowed slots 1440 → 2880}: only the fields that differ. */
-    private static String changes(JsonNode before, JsonNode after) {
+    static String changes(JsonNode before, JsonNode after) {
         if (!before.isObject() || !after.isObject()) {
             return "";
         }

@@ -2,6 +2,7 @@ package dev.loopx.cli.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
+import java.util.List;
 
 /**
  * The text forms of the operations a person runs by hand: {@code doctor} (a verdict, then one line
@@ -51,7 +52,8 @@ final class OpsText {
                         + Words.shortHash(d.path("head_hash").asText()));
         if (!d.path("ok").asBoolean()) {
             lines.add("valid to", "seq " + d.path("valid_through_seq").asText("?"));
-            lines.add("next", "loopx ledger repair   (shows what keeping only the valid chain would drop)");
+            lines.add(
+                    "next", List.of("loopx ledger repair", "a preview: what keeping only the valid chain would drop"));
         }
         lines.print();
     }
@@ -103,6 +105,84 @@ final class OpsText {
         new Lines(out)
                 .add("java", d.path("java_version").asText())
                 .add("ledger", d.path("ledger_format").asText())
+                .print();
+    }
+
+    static void repair(JsonNode d, PrintWriter out) {
+        if (!d.path("damaged").asBoolean()) {
+            out.println("ledger sound: " + Words.count(d.path("head_seq").asLong(), "event")
+                    + " checked, nothing to repair");
+            return;
+        }
+        long lost = d.path("acknowledged_events_lost").asLong(0);
+        String keep = "seq 1–" + d.path("valid_through_seq").asText();
+        if (d.path("repaired").asBoolean()) {
+            out.println("ledger repaired: kept the valid chain (" + keep + ")"
+                    + (lost > 0 ? "; " + Words.count(lost, "acknowledged event") + " could not be kept" : ""));
+            new Lines(out)
+                    .add("kept at", d.path("damaged_files_kept_at").asText() + "  (the damaged files, never deleted)")
+                    .add("next", "loopx ledger verify")
+                    .print();
+            return;
+        }
+        out.println("ledger DAMAGED: " + d.path("problem").asText() + " (preview: nothing written)");
+        new Lines(out)
+                .add(
+                        "would keep",
+                        keep
+                                + (lost > 0
+                                        ? " · loses " + Words.count(lost, "acknowledged event")
+                                        : " · loses nothing acknowledged"))
+                .add(
+                        "next",
+                        List.of(
+                                "restore a backup or import an export if you have one (nothing is lost then); else",
+                                "loopx ledger repair --execute"))
+                .print();
+    }
+
+    static void migrate(JsonNode d, PrintWriter out) {
+        if (!d.path("ok").asBoolean()) {
+            out.println("migrate refused, nothing copied: the ledger's chain breaks at seq "
+                    + d.path("first_bad_seq").asText("?") + ": "
+                    + d.path("problem").asText());
+            new Lines(out)
+                    .add(
+                            "next",
+                            List.of("loopx ledger repair", "a preview: what keeping only the valid chain would drop"))
+                    .print();
+            return;
+        }
+        out.println("ledger moved to the " + d.path("ledger_backend").asText() + " ledger "
+                + d.path("ledger_name").asText() + ": "
+                + Words.count(d.path("copied").asLong(), "event")
+                + " copied, heads equal");
+        new Lines(out)
+                .add(
+                        "head",
+                        "seq " + d.path("head_seq").asText() + " · hash "
+                                + Words.shortHash(d.path("head_hash").asText()))
+                .add("backup", "the embedded journal stays in ledger/ (no longer read)")
+                .add("next", d.path("next_step").asText())
+                .print();
+    }
+
+    static void dump(JsonNode d, PrintWriter out) {
+        JsonNode c = d.path("checkpoint");
+        out.println("read models at seq " + c.path("seq").asText() + " (projection schema v"
+                + d.path("projection_schema_version").asText() + "), folded from the ledger");
+        Table table = new Table("  ", "VIEW", "ROWS");
+        d.path("views")
+                .fields()
+                .forEachRemaining(
+                        v -> table.row(v.getKey(), String.valueOf(v.getValue().size())));
+        table.print(out);
+        new Lines(out)
+                .add(
+                        "all of it",
+                        List.of(
+                                "loopx --format json projections dump",
+                                "one JSON document; add --canonical to compare two runtime roots"))
                 .print();
     }
 }

@@ -30,12 +30,26 @@ public final class TextViews {
                     "loopx_todo_complete_v0",
                     "loopx_todo_update_v0",
                     "loopx_todo_supersede_v0",
-                    "loopx_todo_checkpoint_v0" -> TodoText.write(d, out);
+                    "loopx_todo_checkpoint_v0",
+                    "loopx_todo_declare_empty_v0" -> TodoText.write(d, out);
             case "loopx_doctor_v0" -> OpsText.doctor(d, out);
             case "loopx_ledger_verify_v0" -> OpsText.verify(d, out);
             case "loopx_projections_rebuild_v0" -> OpsText.rebuild(d, out);
             case "loopx_ledger_export_v0" -> OpsText.export(d, out);
             case "loopx_ledger_import_v0" -> OpsText.importLedger(d, out);
+            case "loopx_ledger_repair_v0" -> OpsText.repair(d, out);
+            case "loopx_ledger_migrate_v0" -> OpsText.migrate(d, out);
+            case "loopx_projection_dump_v0" -> OpsText.dump(d, out);
+            case "loopx_operator_gate_v0" -> GoalText.operatorGate(d, out);
+            case "loopx_goal_lifecycle_v0" -> GoalText.goalLifecycle(d, out);
+            case "loopx_configure_goal_v0" -> GoalText.configureGoal(d, out);
+            case "loopx_scheduler_ack_v0", "loopx_scheduler_fail_v0" -> GoalText.scheduler(d, out);
+            case "loopx_review_packet_v0" -> GoalText.reviewPacket(d, out);
+            case "loopx_start_goal_plan_v0" -> HostText.startGoal(d, out);
+            case "loopx_bootstrap_command_pack_v0" -> HostText.bootstrapPack(d, out);
+            case "codex_app_host_command_handoff_v0" -> HostText.handoff(d, out);
+            case "loopx_codex_app_install_plan_v0" -> HostText.codexAppInstallPlan(d, out);
+            case "loopx_slash_command_catalog_v0" -> HostText.slashCatalog(d, out);
             case "loopx_version_v0" -> OpsText.version(d, out);
             case "loopx_install_v0" -> InstallText.render(d, out);
             case "loopx_connect_v0" -> GoalText.connect(d, out);

@@ -64,6 +64,10 @@ final class TodoText {
     /** {@code todo add|claim|complete|update|supersede|checkpoint}: what changed, then the receipt. */
     static void write(JsonNode d, PrintWriter out) {
         String schema = d.path("schema_version").asText();
+        if (schema.equals("loopx_todo_checkpoint_v0") || schema.equals("loopx_todo_declare_empty_v0")) {
+            goalWrite(d, out);
+            return;
+        }
         JsonNode t = d.path("todo");
         String id = d.path("todo_id").asText(t.path("todo_id").asText());
         String what = id + " " + quoted(t.path("text").asText());
@@ -82,7 +86,6 @@ final class TodoText {
                 "claimed " + what + " for " + t.path("claimed_by").asText();
             case "loopx_todo_complete_v0" -> "done: " + what;
             case "loopx_todo_supersede_v0" -> "superseded " + what;
-            case "loopx_todo_checkpoint_v0" -> "checkpoint recorded on " + what;
             default -> "updated " + what + " (now " + t.path("status").asText() + ")";
         };
         out.println(changed ? line : line + " — already so, nothing new was recorded");
@@ -95,5 +98,40 @@ final class TodoText {
         }
         lines.add("recorded", Receipts.line(d.path("receipt")));
         lines.print();
+    }
+
+    /** {@code todo checkpoint} and {@code todo declare-empty}: writes about the goal's plan, not one todo. */
+    private static void goalWrite(JsonNode d, PrintWriter out) {
+        boolean checkpoint = d.path("schema_version").asText().equals("loopx_todo_checkpoint_v0");
+        String goal = d.path("goal_id").asText();
+        boolean preview = Previews.is(d);
+        boolean changed = d.path("changed").asBoolean(true);
+        String role = d.path("role").asText().equals("user")
+                ? "owner (user)"
+                : d.path("role").asText();
+        String line;
+        if (checkpoint) {
+            String note = quoted(d.path("note").asText());
+            line = preview
+                    ? "preview: would record a replan checkpoint on goal " + goal + ": " + note + " (nothing written)"
+                    : changed
+                            ? "replan checkpoint recorded on goal " + goal + ": " + note
+                                    + " — the count of completed todos toward the next checkpoint starts again"
+                            : "nothing to checkpoint on goal " + goal
+                                    + ": no todo was completed since the last checkpoint (nothing written)";
+        } else {
+            line = preview
+                    ? "preview: would declare the " + role + " todo section of goal " + goal
+                            + " empty on purpose (nothing written)"
+                    : changed
+                            ? "the " + role + " todo section of goal " + goal
+                                    + " is declared empty on purpose: the terminal check counts it as complete"
+                            : "the " + role + " todo section of goal " + goal + " is already declared empty";
+        }
+        out.println(line);
+        new Lines(out)
+                .add("recorded", Receipts.line(d.path("receipt")))
+                .add("next", preview ? Previews.next(d) : "")
+                .print();
     }
 }

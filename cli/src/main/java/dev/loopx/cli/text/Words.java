@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * person can paste as printed ({@link #pasteable}). Pure; no I/O.
  */
 public final class Words {
-    private static final Pattern PLACEHOLDER = Pattern.compile("<([^<>]{1,60})>");
+    /** A {@code <placeholder>}, with the double quotes a hint may have put around it. */
+    private static final Pattern PLACEHOLDER = Pattern.compile("\"<([^<>\"]{1,60})>\"|<([^<>]{1,60})>");
 
     private Words() {}
 
@@ -58,7 +59,8 @@ public final class Words {
         Matcher m = PLACEHOLDER.matcher(command);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            String word = m.group(1).toUpperCase(java.util.Locale.ROOT).replace('\'', ' ');
+            String inner = m.group(1) != null ? m.group(1) : m.group(2);
+            String word = inner.toUpperCase(java.util.Locale.ROOT).replace('\'', ' ');
             m.appendReplacement(out, Matcher.quoteReplacement("'" + word + "'"));
         }
         m.appendTail(out);

@@ -101,18 +101,23 @@ class SlashCommandCatalogTest {
     }
 
     @Test
-    void textFormatIsAMarkdownTable() {
+    void textFormatIsATableAPersonReadsAtATerminal_everyCommandPastesAsPrinted() {
         CliRunner.Result r = cli.run("--format", "text", "slash-commands");
         assertEquals(0, r.exit(), r::toString);
-        List<String> rows = r.stdout().lines().filter(l -> l.startsWith("|")).toList();
-        assertEquals("| command | scope | intent | mutation policy | CLI | legacy aliases |", rows.get(0));
-        assertEquals("|---|---|---|---|---|---|", rows.get(1));
-        assertEquals(8, rows.size(), r.stdout());
+        List<String> lines = r.stdout().lines().toList();
+        assertTrue(lines.get(0).startsWith("6 slash commands for LoopX in your host (prefix /loopx)"), r.stdout());
+        assertEquals(
+                "  COMMAND                SCOPE    WRITES                   RUNS",
+                lines.get(1).stripTrailing());
         assertTrue(
-                rows.get(2)
-                        .startsWith(
-                                "| `/loopx` | project | read_first_command_pack | read_only | `loopx bootstrap-command-pack --project .`"));
-        assertTrue(rows.get(4).contains("`/loop-global-summary`"));
+                lines.get(2).matches("  /loopx +project +no +loopx bootstrap-command-pack --project \\."),
+                lines.get(2));
+        assertTrue(
+                lines.get(3)
+                        .endsWith("loopx start-goal --guided --project . --goal-text 'TEXT' --host-surface 'SURFACE'"),
+                lines.get(3));
+        assertTrue(r.stdout().contains("/loop-global-summary → /loopx-global-summary"), r.stdout());
+        assertFalse(r.stdout().contains("|"), "no Markdown: " + r.stdout());
     }
 
     @Test

@@ -270,6 +270,11 @@ class PostgresLedgerProcessTest extends ChildProcessTest {
         assertEquals(1, full.awaitExit(T), full.describe());
         assertEquals(
                 "ledger_not_empty", full.singleJsonDocument().path("error_code").asText());
+        String retry = full.singleJsonDocument().path("hint").asText();
+        assertTrue(
+                retry.endsWith(
+                        "loopx ledger migrate --to '" + url.replaceFirst("ledger=[^&]+", "ledger=NEW_NAME") + "'"),
+                retry);
         assertFalse(Files.exists(other.resolve("ledger-location")));
         assertEquals(8, verify(root).path("head_seq").asLong());
         assertPasswordNowhere(server.password(), root, other);

@@ -147,6 +147,88 @@ public final class TerminalScenario {
         s.run("doctor");
         s.run("--verbose", "ledger", "verify");
         s.run("--format", "json", "ledger", "verify");
+        // every other command a person meets on a project
+        String wire = s.todoId("Wire the parser into the CLI");
+        s.run("todo", "update", "--goal-id", G, "--todo-id", wire, "--agent-id", "builder", "--status", "blocked");
+        s.run("todo", "update", "--goal-id", G, "--todo-id", wire, "--agent-id", "builder", "--status", "open");
+        s.run(
+                "todo",
+                "supersede",
+                "--goal-id",
+                G,
+                "--todo-id",
+                wire,
+                "--agent-id",
+                "builder",
+                "--reason",
+                "the CLI wiring moved into the importer",
+                "--next-agent-todo",
+                "Call the parser from the importer");
+        s.run("todo", "checkpoint", "--goal-id", G, "--agent-id", "builder", "--note", "the plan still fits the goal");
+        s.run("todo", "declare-empty", "--goal-id", G, "--role", "user");
+        s.run(
+                "operator-gate",
+                "--goal-id",
+                G,
+                "--decision",
+                "defer",
+                "--reason-summary",
+                "wait for the data feed contract");
+        s.run("review-packet", "--goal-id", G);
+        s.run("goal-lifecycle", "--goal-id", G, "--operation", "stop", "--actor-kind", "owner", "--reason", "holiday");
+        s.run(
+                "goal-lifecycle",
+                "--goal-id",
+                G,
+                "--operation",
+                "stop",
+                "--actor-kind",
+                "owner",
+                "--reason",
+                "holiday",
+                "--execute");
+        s.run(
+                "goal-lifecycle",
+                "--goal-id",
+                G,
+                "--operation",
+                "resume",
+                "--actor-kind",
+                "owner",
+                "--reason",
+                "back",
+                "--execute");
+        s.run("quota", "void-slot", "--goal-id", G, "--spent-seq", "11", "--reason-summary", "spent by mistake");
+        s.run(
+                "quota",
+                "scheduler-fail-current",
+                "--goal-id",
+                G,
+                "--agent-id",
+                "reviewer",
+                "--app-automation-current-rrule",
+                "FREQ=MINUTELY;INTERVAL=3",
+                "--failed-rrule",
+                "FREQ=MINUTELY;INTERVAL=30");
+        s.run("start-goal", "--guided", "--project", ".", "--goal-text", "Ship the forecast importer");
+        s.run(
+                "start-goal",
+                "--guided",
+                "--project",
+                ".",
+                "--goal-text",
+                "Ship the forecast importer",
+                "--host-surface",
+                "claude-code",
+                "--agent-id",
+                "builder");
+        s.run("slash-commands");
+        s.run("heartbeat-prompt", "--goal-id", G, "--agent-id", "builder", "--runtime-profile", "claude_code");
+        s.run("bootstrap-command-pack", "--project", ".");
+        s.run("host", "codex-app", "install-plan", "--goal-id", G, "--agent-id", "builder");
+        s.run("host", "parse", "--project", ".", "--message", "/loopx status");
+        s.run("ledger", "repair");
+        s.run("projections", "dump");
         // what a person mistypes
         s.run("stauts");
         s.run("todo", "ad", "--goal-id", G);

@@ -78,6 +78,36 @@ class TerminalViewsTest {
         assertTrue(Pty.normalized(shown.text()).contains("ledger intact: "), shown.text());
     }
 
+    @Test
+    void everyCommandOfTheScenario_hasADesignedView_notTheGenericOutline() throws Exception {
+        // The generic form's first line is "<schema words>: done|preview, nothing written|…".
+        java.util.regex.Pattern generic = java.util.regex.Pattern.compile(
+                "^[a-z ]+: (done|preview, nothing written|already so, nothing new recorded|refused.*)$",
+                java.util.regex.Pattern.MULTILINE);
+        java.util.regex.Matcher m = generic.matcher(Files.readString(GOLDEN, StandardCharsets.UTF_8));
+        assertFalse(m.find(), () -> "a step shows the generic outline: " + m.group());
+    }
+
+    @Test
+    void everyCommandTheViewsPrint_pastesIntoAShellAsPrinted() throws Exception {
+        java.util.List<String> commands = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(GOLDEN, StandardCharsets.UTF_8)) {
+            String command = line.replaceFirst("^(hint: |\\s+([a-z][a-z ]{0,11}[a-z]\\s{2,})?(\\d+\\. )?)", "");
+            if (command.startsWith("loopx ") && !line.startsWith("$ ")) {
+                commands.add(command);
+            }
+        }
+        assertTrue(commands.size() > 40, "commands found: " + commands.size());
+        for (String command : commands) {
+            assertFalse(command.contains("<") || command.contains(">"), "a redirection: " + command);
+            Process sh = new ProcessBuilder("sh", "-n", "-c", command)
+                    .redirectErrorStream(true)
+                    .start();
+            String said = new String(sh.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, sh.waitFor(), () -> command + " does not paste: " + said);
+        }
+    }
+
     private static String section(String text, String header) {
         int at = text.indexOf(header);
         assertTrue(at >= 0, "no step " + header + " in " + text);
