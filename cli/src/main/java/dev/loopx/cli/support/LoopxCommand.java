@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
             "",
             "Examples:",
             "  loopx demo                    a guided tour in a temporary project",
-            "  loopx install                 put loopx on your PATH (from a source checkout: ./loopx install)",
+            "  loopx install                 put loopx on your PATH",
+            "  ./loopx install               the same from a source checkout",
             "  loopx connect --project .     connect the project in this folder",
             "  loopx status                  the first screen of every goal here",
             "  loopx todo --help             every command has a help page like this one"

@@ -22,6 +22,15 @@ final class CompactText {
     private CompactText() {}
 
     static void render(JsonNode d, PrintWriter out) {
+        if (!d.path("ok").asBoolean() && d.path("message").isTextual()) {
+            // a refusal: what went wrong and what to run, nothing else (every field is in --verbose)
+            out.println(command(d) + " refused: " + d.path("message").asText()
+                    + (d.path("error_code").isTextual()
+                            ? " [" + d.path("error_code").asText() + "]"
+                            : ""));
+            new Lines(out).add("hint", Words.pasteable(d.path("hint").asText())).print();
+            return;
+        }
         out.println(answer(d));
         Lines lines = new Lines(out);
         Iterator<Map.Entry<String, JsonNode>> fields = d.fields();
@@ -55,10 +64,16 @@ final class CompactText {
         lines.print();
     }
 
+    private static String command(JsonNode d) {
+        return d.path("schema_version")
+                .asText()
+                .replaceFirst("^loopx_", "")
+                .replaceFirst("_v[0-9]+$", "")
+                .replace('_', ' ');
+    }
+
     private static String answer(JsonNode d) {
-        String command =
-                d.path("schema_version").asText().replaceFirst("^loopx_", "").replaceFirst("_v[0-9]+$", "");
-        command = command.replace('_', ' ');
+        String command = command(d);
         boolean preview = d.has("preview") || d.path("dry_run").asBoolean();
         if (!d.path("ok").asBoolean()) {
             return command + ": refused"

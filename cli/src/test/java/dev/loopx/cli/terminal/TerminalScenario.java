@@ -199,6 +199,15 @@ public final class TerminalScenario {
                 "back",
                 "--execute");
         s.run("quota", "void-slot", "--goal-id", G, "--spent-seq", "11", "--reason-summary", "spent by mistake");
+        String[] ask = {
+            "quota", "should-run", "--goal-id", G, "--agent-id", "builder", "--runtime-profile", "codex_app_heartbeat"
+        };
+        String ack = "/scheduler_hint/app_automation/ack_hint/cli_args";
+        List<String> acked = new ArrayList<>();
+        for (int i = 0; !s.field(ack + "/" + i, ask).isEmpty(); i++) {
+            acked.add(s.field(ack + "/" + i, ask));
+        }
+        s.run(acked.toArray(String[]::new));
         s.run(
                 "quota",
                 "scheduler-fail-current",
@@ -223,6 +232,7 @@ public final class TerminalScenario {
                 "--agent-id",
                 "builder");
         s.run("slash-commands");
+        s.run("automation-prompts", "plan");
         s.run("heartbeat-prompt", "--goal-id", G, "--agent-id", "builder", "--runtime-profile", "claude_code");
         s.run("bootstrap-command-pack", "--project", ".");
         s.run("host", "codex-app", "install-plan", "--goal-id", G, "--agent-id", "builder");
@@ -262,6 +272,19 @@ public final class TerminalScenario {
             out.println("[exit " + exit + "]");
             out.println();
             out.flush();
+        }
+
+        /** One field of a command's JSON answer, read without printing anything. */
+        String field(String pointer, String... args) {
+            StringWriter json = new StringWriter();
+            List<String> all = new ArrayList<>(List.of("--format", "json"));
+            all.addAll(List.of(args));
+            Cli.run(all.toArray(String[]::new), new PrintWriter(json), new PrintWriter(new StringWriter()), env);
+            try {
+                return Json.mapper().readTree(json.toString()).at(pointer).asText();
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
         }
 
         /** A todo's id by its text, read with a JSON todo list that prints nothing. */
