@@ -134,6 +134,8 @@ public final class ExitCodes {
             case Rejection.WritebackAlreadySpent r -> REFUSED;
             case Rejection.SchedulerHintMismatch r -> REFUSED;
             case Rejection.SpendNotFound r -> REFUSED;
+            case Rejection.NotAMonitor r -> REFUSED;
+            case Rejection.MonitorNotOpen r -> REFUSED;
         };
     }
 
