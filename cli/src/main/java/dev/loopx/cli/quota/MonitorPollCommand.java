@@ -29,8 +29,8 @@ import picocli.CommandLine.Option;
 @Command(
         name = "monitor-poll",
         description = {
-            "Record that a lane checked a monitor: one monitor.polled receipt with the digest of what it saw,",
-            "whether that is a material change, and when the monitor is due next. It never spends quota.",
+            "Record a no-spend receipt (monitor.polled) of a lane's check of a monitor and set when it is due next.",
+            "The receipt holds the digest of what the poll saw and whether that is a material change.",
             "An unchanged poll stretches the cadence (the first keeps it, each further one doubles it, up to",
             "24 hours); a material change resets it and makes should-run ask the lane to turn the change into",
             "advancement work (monitor_material_change). Refused for a todo that is not a monitor",

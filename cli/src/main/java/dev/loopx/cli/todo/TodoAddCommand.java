@@ -28,13 +28,17 @@ import picocli.CommandLine.Option;
             "Add a todo. Its id is derived from goal, role and text, so adding the same text again",
             "changes nothing. A user todo must say --task-class user_gate (a blocking owner decision) or",
             "user_action (a reminder). On goals with two or more agents an open user_gate needs exactly one",
-            "of --blocks-agent (that lane waits) or --global-gate (everyone waits)."
+            "of --blocks-agent (that lane waits) or --global-gate (everyone waits). A monitor_task may take",
+            "watch settings (--monitor-*, --watch-only), recorded with it in one append; quota monitor-poll",
+            "records its polls."
         },
         footer = {
             "",
             "Examples:",
             "  loopx todo add --goal-id g --role agent --text \"Write the importer\" --priority P1",
-            "  loopx todo add --goal-id g --role user --task-class user_gate --text \"Approve the schema\" --blocks-agent builder"
+            "  loopx todo add --goal-id g --role user --task-class user_gate --text \"Approve the schema\" --blocks-agent builder",
+            "  loopx todo add --goal-id g --role agent --agent-id watcher --task-class monitor_task --text \"Watch CI on main\" \\",
+            "      --monitor-target-key ci-main --monitor-cadence-minutes 30 --monitor-expires-at 2026-06-01T00:00:00Z"
         })
 public final class TodoAddCommand extends TodoWriteCommand implements QuickCommand {
     @Option(names = "--role", required = true, paramLabel = "user|agent")
