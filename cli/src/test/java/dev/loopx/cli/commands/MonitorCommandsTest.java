@@ -345,6 +345,36 @@ class MonitorCommandsTest {
         assertTrue(text.stdout().contains("not spent"), text.stdout());
     }
 
+    @Test
+    void theAddTextViewSaysHowTheMonitorWatches() {
+        CliRunner.Result text = cli(
+                "--format",
+                "text",
+                "todo",
+                "add",
+                "--goal-id",
+                "g",
+                "--role",
+                "agent",
+                "--agent-id",
+                "w",
+                "--task-class",
+                "monitor_task",
+                "--text",
+                "Watch CI on main",
+                "--monitor-target-key",
+                "ci-main",
+                "--monitor-cadence-minutes",
+                "30",
+                "--monitor-expires-at",
+                "2026-03-02T00:00:00Z",
+                "--watch-only");
+        assertEquals(0, text.exit(), text::toString);
+        assertTrue(
+                text.stdout().contains("ci-main: every 30 min from now, ends 2026-03-02T00:00:00Z, watch-only"),
+                text.stdout());
+    }
+
     private static List<String> texts(JsonNode array) {
         List<String> out = new ArrayList<>();
         array.forEach(n -> out.add(n.asText()));
