@@ -194,6 +194,7 @@ class GeneratedBadInputTest {
             case "--automation-id" -> "a1";
             case "--message" -> "status";
             case "--archive" -> "dist.tar.gz";
+            case "--result-digest" -> "sha256:0123abcd";
             default -> throw new AssertionError(command + ": no valid value known for " + option);
         };
     }

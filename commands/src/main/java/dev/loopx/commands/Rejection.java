@@ -240,4 +240,26 @@ public sealed interface Rejection {
             return "no quota spend was recorded at seq " + spentSeq + " for this goal";
         }
     }
+
+    record NotAMonitor(String todoId, String taskClass) implements Rejection {
+        public String errorCode() {
+            return "not_a_monitor";
+        }
+
+        public String message() {
+            return "todo " + todoId + " is a " + taskClass
+                    + " todo, not a monitor (monitor_task); only monitors are polled";
+        }
+    }
+
+    record MonitorNotOpen(String todoId, String status) implements Rejection {
+        public String errorCode() {
+            return "monitor_not_open";
+        }
+
+        public String message() {
+            return "monitor " + todoId + " is " + status
+                    + "; only an open monitor is polled (reopen it with todo update --status open)";
+        }
+    }
 }

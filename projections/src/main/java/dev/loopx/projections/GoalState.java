@@ -4,6 +4,9 @@ import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.audit.GoalLog;
 import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalView;
+import dev.loopx.projections.monitor.MonitorFold;
+import dev.loopx.projections.monitor.MonitorGoal;
+import dev.loopx.projections.monitor.MonitorView;
 import dev.loopx.projections.plan.PlanFold;
 import dev.loopx.projections.plan.PlanView;
 import dev.loopx.projections.quota.QuotaFold;
@@ -32,6 +35,8 @@ public final class GoalState {
     private final PlanView plan;
     private final Views views;
     private List<TodoView> all;
+    private final java.util.Map<String, MonitorView> monitors = new java.util.HashMap<>();
+    private MonitorGoal monitorGoal;
 
     private GoalState(
             GoalView goal,
@@ -123,6 +128,23 @@ public final class GoalState {
             return all.stream().filter(t -> t.todoId().equals(todoId)).findFirst();
         }
         return TodoFold.doneTodo(views, goal.goalId(), todoId);
+    }
+
+    /**
+     * A monitor todo's settings and poll history (one point read per monitor, kept); a monitor
+     * never configured nor polled reads {@link MonitorView#unconfigured}.
+     */
+    public MonitorView monitor(String todoId) {
+        return monitors.computeIfAbsent(
+                todoId, id -> MonitorFold.monitor(views, goal.goalId(), id).orElse(MonitorView.unconfigured(id)));
+    }
+
+    /** When advancement work was last added, as the monitor rules see it (one point read, kept). */
+    public MonitorGoal monitorGoal() {
+        if (monitorGoal == null) {
+            monitorGoal = MonitorFold.goal(views, goal.goalId());
+        }
+        return monitorGoal;
     }
 
     public boolean hasAgents() {

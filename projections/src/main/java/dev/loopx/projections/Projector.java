@@ -11,6 +11,7 @@ import dev.loopx.ledger.event.GoalReplanPolicyConfigured;
 import dev.loopx.ledger.event.GoalResumed;
 import dev.loopx.ledger.event.GoalStopped;
 import dev.loopx.ledger.event.HeartbeatInstalled;
+import dev.loopx.ledger.event.MonitorPolled;
 import dev.loopx.ledger.event.OperationRecorded;
 import dev.loopx.ledger.event.PromptMigrationApplied;
 import dev.loopx.ledger.event.PromptMigrationDeferred;
@@ -27,6 +28,7 @@ import dev.loopx.ledger.event.TodoAdded;
 import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
+import dev.loopx.ledger.event.TodoMonitorConfigured;
 import dev.loopx.ledger.event.TodoReplanCheckpointed;
 import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.ledger.event.TodoSectionsDeclared;
@@ -38,6 +40,7 @@ import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalView;
 import dev.loopx.projections.heartbeat.HeartbeatFold;
 import dev.loopx.projections.migration.PromptMigrationFold;
+import dev.loopx.projections.monitor.MonitorFold;
 import dev.loopx.projections.plan.PlanFold;
 import dev.loopx.projections.quota.QuotaFold;
 import dev.loopx.projections.scheduler.SchedulerFold;
@@ -66,7 +69,10 @@ public final class Projector {
             case GoalResumed e -> GoalFold.lifecycle(views, envelope, "active", e.reason());
             case AgentRegistered e -> GoalFold.agentRegistered(views, envelope, e);
             case TodoSectionDeclaredEmpty e -> GoalFold.sectionDeclaredEmpty(views, envelope, e);
-            case TodoAdded e -> TodoFold.added(views, envelope, e);
+            case TodoAdded e -> {
+                MonitorFold.todoAdded(views, envelope, e); // reads whether the todo existed
+                TodoFold.added(views, envelope, e);
+            }
             case TodoClaimed e -> TodoFold.claimed(views, envelope, e);
             case TodoClaimCleared e -> TodoFold.claimCleared(views, envelope, e);
             case TodoUpdated e -> TodoFold.updated(views, envelope, e);
@@ -76,6 +82,8 @@ public final class Projector {
             }
             case TodoSectionsDeclared e -> PlanFold.sectionsDeclared(views, envelope, e);
             case TodoReplanCheckpointed e -> PlanFold.checkpointed(views, envelope, e);
+            case TodoMonitorConfigured e -> MonitorFold.configured(views, envelope, e);
+            case MonitorPolled e -> MonitorFold.polled(views, envelope, e);
             case GoalReplanPolicyConfigured e -> PlanFold.policyConfigured(views, envelope, e);
             case TodoSuperseded e -> TodoFold.superseded(views, envelope, e);
             case EvidenceRecorded e -> QuotaFold.evidence(views, envelope, e);

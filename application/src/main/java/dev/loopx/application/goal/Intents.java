@@ -57,18 +57,7 @@ public final class Intents {
 
     private static Intent todo(TodoCommands.TodoCommand command) {
         return switch (command) {
-            case TodoCommands.AddTodo c -> {
-                ObjectNode a = args().put("role", c.role().wire())
-                        .put("text", TodoIds.normalise(c.text()))
-                        .put("task_class", c.taskClass().wire())
-                        .put("priority", c.priority().wire())
-                        .put("claimed_by", c.claimedBy())
-                        .put("blocks_agent", c.blocksAgent())
-                        .put("global_gate", c.globalGate())
-                        .put("resume_when", c.resumeWhen());
-                c.excludedAgents().forEach(a.putArray("excluded_agents")::add);
-                yield Intent.of("todo add", a);
-            }
+            case TodoCommands.AddTodo c -> Intent.of("todo add", todoAddArguments(c));
             case TodoCommands.ClaimTodo c ->
                 Intent.of("todo claim", args().put("todo_id", c.todoId()).put("agent_id", c.agentId()));
             case TodoCommands.UpdateTodo c ->
@@ -102,6 +91,20 @@ public final class Intents {
             case TodoCommands.Checkpoint c ->
                 Intent.of("todo checkpoint", args().put("agent_id", c.agentId()).put("note", c.note()));
         };
+    }
+
+    /** The normalised arguments of {@code todo add} (a monitor's add extends them with its settings). */
+    public static ObjectNode todoAddArguments(TodoCommands.AddTodo c) {
+        ObjectNode a = args().put("role", c.role().wire())
+                .put("text", TodoIds.normalise(c.text()))
+                .put("task_class", c.taskClass().wire())
+                .put("priority", c.priority().wire())
+                .put("claimed_by", c.claimedBy())
+                .put("blocks_agent", c.blocksAgent())
+                .put("global_gate", c.globalGate())
+                .put("resume_when", c.resumeWhen());
+        c.excludedAgents().forEach(a.putArray("excluded_agents")::add);
+        return a;
     }
 
     private static Intent quota(QuotaCommands.QuotaCommand command) {

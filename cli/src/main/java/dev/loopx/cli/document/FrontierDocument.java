@@ -45,6 +45,10 @@ public final class FrontierDocument {
             }
             trigger.put("completed_since_checkpoint", t.completedSinceCheckpoint());
             trigger.put("replan_after_completed_todos", t.threshold());
+            if (t.kind().equals(ReplanObligation.MONITOR_STREAK)) {
+                trigger.put("no_change_streak", t.noChangeStreak());
+                trigger.put("no_change_streak_threshold", ReplanObligation.MONITOR_NO_CHANGE_STREAK);
+            }
         }
         ObjectNode sources = n.putObject("source_completeness");
         sources.put("schema_version", "goal_terminal_source_completeness_v0");

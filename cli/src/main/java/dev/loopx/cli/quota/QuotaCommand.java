@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         name = "quota",
         synopsisSubcommandLabel = "COMMAND",
         description = {
-            "The heartbeat question (should-run), scheduler acks, and quota accounting. Only",
+            "The heartbeat question (should-run), scheduler acks, monitor poll receipts and quota accounting. Only",
             "spend-slot ever spends, once per accountable writeback; void-slot compensates. spent_slots is",
             "summed over the goal's rolling window."
         })
@@ -27,6 +27,7 @@ public final class QuotaCommand implements Runnable {
                 "scheduler-fail-current",
                 "spend-slot",
                 "void-slot",
+                "monitor-poll",
                 "status",
                 "plan");
     }
@@ -38,6 +39,7 @@ public final class QuotaCommand implements Runnable {
             case "scheduler-fail-current" -> new SchedulerFailCommand();
             case "spend-slot" -> new SpendSlotCommand();
             case "void-slot" -> new VoidSlotCommand();
+            case "monitor-poll" -> new MonitorPollCommand();
             case "status" -> new QuotaStatusCommand();
             case "plan" -> new QuotaPlanCommand();
             default -> throw new IllegalArgumentException(name);
@@ -48,6 +50,6 @@ public final class QuotaCommand implements Runnable {
     public void run() {
         throw new CommandLine.ParameterException(
                 spec.commandLine(),
-                "quota needs a subcommand: should-run, scheduler-ack(-current), scheduler-fail-current, spend-slot, void-slot, status or plan");
+                "quota needs a subcommand: should-run, scheduler-ack(-current), scheduler-fail-current, spend-slot, void-slot, monitor-poll, status or plan");
     }
 }

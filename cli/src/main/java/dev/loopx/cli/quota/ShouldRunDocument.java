@@ -47,6 +47,7 @@ final class ShouldRunDocument {
         } else {
             doc.set("selected_todo", TodoParts.item(d.selectedTodo().get()));
         }
+        d.selectedMonitor().ifPresent(m -> doc.set("selected_monitor", MonitorPollCommand.monitor(m)));
         ArrayNode candidates = doc.putArray("runnable_candidates");
         d.runnableCandidates().forEach(t -> candidates.add(TodoParts.item(t)));
         doc.set("user_todo_summary", userTodos(d.userTodos()));

@@ -68,6 +68,8 @@ public enum ErrorCode {
     WRITEBACK_ALREADY_SPENT("writeback_already_spent"),
     SCHEDULER_HINT_MISMATCH("scheduler_hint_mismatch"),
     SPEND_NOT_FOUND("spend_not_found"),
+    NOT_A_MONITOR("not_a_monitor"),
+    MONITOR_NOT_OPEN("monitor_not_open"),
     EXECUTE_AND_OFFLINE_REQUIRED("execute_and_offline_required"),
     LEDGER_TAMPERED("ledger_tampered"),
     // exit 3: the environment failed (files, locks, the JVM)

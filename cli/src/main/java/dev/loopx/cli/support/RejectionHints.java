@@ -43,6 +43,9 @@ public final class RejectionHints {
                 "write new evidence with loopx refresh-state before spending again";
             case Rejection.SchedulerHintMismatch r -> "run loopx quota should-run again and ack the hint it returns";
             case Rejection.SpendNotFound r -> "find the spend's seq in: loopx ledger replay --goal-id <goal>";
+            case Rejection.NotAMonitor r -> "poll a monitor_task todo: loopx todo list --goal-id <goal> --status open";
+            case Rejection.MonitorNotOpen r ->
+                "loopx todo update --goal-id <goal> --todo-id " + r.todoId() + " --status open";
         };
     }
 }

@@ -65,6 +65,14 @@ final class ShouldRunText {
                                 ? todo.path("todo_id").asText() + " "
                                         + quoted(todo.path("text").asText())
                                 : "that is due");
+            case "monitor_material_change" ->
+                "run now → plan: the monitor "
+                        + (todo.isObject() ? todo.path("todo_id").asText() + " " : "")
+                        + "saw a material change; add the advancement work it calls for";
+            case "monitor_expired" ->
+                "run now → close the monitor "
+                        + (todo.isObject() ? todo.path("todo_id").asText() + " " : "") + "(its watch expired "
+                        + text(d, "/selected_monitor/expires_at") + ")";
             case "successor_replan_required" -> "run now → replan: a deferred successor is ready";
             case "autonomous_replan_required" -> "run now → replan: the plan must be revisited before more work";
             case "initial_plan_required" -> "run now → plan: the goal has no agent work yet; add the first todos";

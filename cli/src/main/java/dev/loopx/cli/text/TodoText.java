@@ -61,6 +61,21 @@ final class TodoText {
         return value.isEmpty() ? "-" : value;
     }
 
+    /** A monitor's settings in words ({@code every 30 min from now, ends 2026-…, watch-only}), or nothing. */
+    private static String watch(JsonNode m) {
+        if (!m.isObject()) {
+            return "";
+        }
+        String due = m.path("next_due_at").asText();
+        String ends = m.path("expires_at").asText();
+        return (m.path("target_key").asText().isEmpty()
+                        ? ""
+                        : m.path("target_key").asText() + ": ")
+                + "every " + m.path("cadence_minutes").asInt() + " min from " + (due.isEmpty() ? "now" : due)
+                + (ends.isEmpty() ? "" : ", ends " + ends)
+                + (m.path("watch_only").asBoolean() ? ", watch-only" : "");
+    }
+
     /** {@code todo add|claim|complete|update|supersede|checkpoint}: what changed, then the receipt. */
     static void write(JsonNode d, PrintWriter out) {
         String schema = d.path("schema_version").asText();
@@ -93,6 +108,7 @@ final class TodoText {
         lines.add(
                 "evidence",
                 schema.equals("loopx_todo_complete_v0") ? t.path("evidence").asText() : "");
+        lines.add("watch", watch(d.path("monitor")));
         for (JsonNode s : t.path("successor_todo_ids")) {
             lines.add("next todo", s.asText());
         }

@@ -28,13 +28,17 @@ import picocli.CommandLine.Option;
             "Add a todo. Its id is derived from goal, role and text, so adding the same text again",
             "changes nothing. A user todo must say --task-class user_gate (a blocking owner decision) or",
             "user_action (a reminder). On goals with two or more agents an open user_gate needs exactly one",
-            "of --blocks-agent (that lane waits) or --global-gate (everyone waits)."
+            "of --blocks-agent (that lane waits) or --global-gate (everyone waits). A monitor_task may take",
+            "watch settings (--monitor-*, --watch-only), recorded with it in one append; quota monitor-poll",
+            "records its polls."
         },
         footer = {
             "",
             "Examples:",
             "  loopx todo add --goal-id g --role agent --text \"Write the importer\" --priority P1",
-            "  loopx todo add --goal-id g --role user --task-class user_gate --text \"Approve the schema\" --blocks-agent builder"
+            "  loopx todo add --goal-id g --role user --task-class user_gate --text \"Approve the schema\" --blocks-agent builder",
+            "  loopx todo add --goal-id g --role agent --agent-id watcher --task-class monitor_task --text \"Watch CI on main\" \\",
+            "      --monitor-target-key ci-main --monitor-cadence-minutes 30 --monitor-expires-at 2026-06-01T00:00:00Z"
         })
 public final class TodoAddCommand extends TodoWriteCommand implements QuickCommand {
     @Option(names = "--role", required = true, paramLabel = "user|agent")
@@ -55,7 +59,8 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
             names = "--task-class",
             paramLabel = "CLASS",
             description =
-                    "advancement_task (default for agent) | continuous_monitor | blocker | user_gate | user_action.")
+                    "advancement_task (default for agent) | monitor_task (continuous_monitor, its earlier spelling,"
+                            + " is accepted) | blocker | user_gate | user_action.")
     String taskClass;
 
     @Option(names = "--priority", paramLabel = "P0..P4", description = "Ordering only; never grants eligibility.")
@@ -87,6 +92,36 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
             description = "todo_done:<todo id> or resume_at:<RFC 3339 with offset>; not runnable until then.")
     String resumeWhen;
 
+    @Option(
+            names = "--monitor-target-key",
+            paramLabel = "KEY",
+            description = "Monitor: what it watches (letters, digits, _ . -), e.g. ci-main.")
+    String monitorTargetKey;
+
+    @Option(
+            names = "--monitor-cadence-minutes",
+            paramLabel = "N",
+            description = "Monitor: the base interval between polls, 1-10080 minutes (default 60); unchanged polls"
+                    + " stretch it, a material change resets it.")
+    String monitorCadence;
+
+    @Option(
+            names = "--monitor-next-due-at",
+            paramLabel = "TIME",
+            description = "Monitor: the first poll is due at this RFC 3339 time with offset (default: now).")
+    String monitorNextDueAt;
+
+    @Option(
+            names = "--monitor-expires-at",
+            paramLabel = "TIME",
+            description = "Monitor: the watch ends at this RFC 3339 time with offset; then it is never due and"
+                    + " should-run asks to close it (default: never).")
+    String monitorExpiresAt;
+
+    @Option(names = "--watch-only", description = "Monitor: a quiet watch; its unchanged polls never ask for a replan.")
+    boolean watchOnly;
+
+    private java.util.Optional<dev.loopx.commands.monitor.MonitorSettings> monitor = java.util.Optional.empty();
     private String resolvedText;
     private TodoRole parsedRole;
     private TaskClass parsedClass;
@@ -153,6 +188,8 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
                                     ErrorCode.INVALID_RESUME_WHEN,
                                     "--resume-when must be todo_done:<todo id> or resume_at:<RFC 3339 with offset, e.g. 2026-05-01T09:00:00+02:00>"));
         }
+        monitor = MonitorOptions.settings(
+                monitorTargetKey, monitorCadence, monitorNextDueAt, monitorExpiresAt, watchOnly);
         // Which classes, claims and scopes a role may have is the domain's rule (TodoDecider.admissible):
         // AddTodo checks it before it opens anything, so a refusal is exit 2 with nothing read or written.
     }
@@ -173,7 +210,16 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return AddTodo.run(invocation, options, request());
+        return monitor.isPresent()
+                ? dev.loopx.application.monitor.MonitorWrites.add(invocation, options, request(), monitor.get())
+                : AddTodo.run(invocation, options, request());
+    }
+
+    @Override
+    protected void describe(
+            com.fasterxml.jackson.databind.node.ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
+        super.describe(doc, outcome, context);
+        monitor.ifPresent(m -> doc.set("monitor", MonitorOptions.json(m)));
     }
 
     @Override

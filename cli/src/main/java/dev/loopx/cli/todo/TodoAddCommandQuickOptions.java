@@ -6,9 +6,9 @@ import dev.loopx.cli.support.QuickCommand;
 
 /** The quick path's tables of {@link TodoAddCommand} (its options, how each binds, its groups' rules). */
 public final class TodoAddCommandQuickOptions {
-    public static final QuickCommand.Options OPTIONS = QuickCommand.Options.of("--role", "--text", "--text-file", "--task-class", "--priority", "--claimed-by", "--blocks-agent", "--resume-when")
+    public static final QuickCommand.Options OPTIONS = QuickCommand.Options.of("--role", "--text", "--text-file", "--task-class", "--priority", "--claimed-by", "--blocks-agent", "--resume-when", "--monitor-target-key", "--monitor-cadence-minutes", "--monitor-next-due-at", "--monitor-expires-at")
             .lists("--excluded-agent")
-            .flags("--global-gate")
+            .flags("--global-gate", "--watch-only")
             .required("--role")
             .and(TodoWriteCommandQuickOptions.OPTIONS);
 
@@ -27,6 +27,11 @@ public final class TodoAddCommandQuickOptions {
             case "--global-gate" -> (c.scope == null ? (c.scope = new TodoAddCommand.GateScope()) : c.scope).global = true;
             case "--excluded-agent" -> c.excludedAgents.add(value);
             case "--resume-when" -> c.resumeWhen = value;
+            case "--monitor-target-key" -> c.monitorTargetKey = value;
+            case "--monitor-cadence-minutes" -> c.monitorCadence = value;
+            case "--monitor-next-due-at" -> c.monitorNextDueAt = value;
+            case "--monitor-expires-at" -> c.monitorExpiresAt = value;
+            case "--watch-only" -> c.watchOnly = true;
             default -> TodoWriteCommandQuickOptions.bind(c, option, value);
         }
     }

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         description = {
             "Add, claim, update, complete, supersede and list a goal's todos; checkpoint a replan.",
             "User todos are owner decisions (user_gate) or reminders (user_action); agent todos are work",
-            "(advancement_task), monitors (continuous_monitor) or blockers. Writes take --dry-run and --operation-id."
+            "(advancement_task), monitors (monitor_task) or blockers. Writes take --dry-run and --operation-id."
         })
 public final class TodoCommand implements Runnable {
     @CommandLine.Spec

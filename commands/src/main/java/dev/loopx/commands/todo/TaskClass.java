@@ -8,10 +8,14 @@ import java.util.Optional;
  * What kind of work a todo is (SPEC §S4). Agent todos advance the goal, watch something, or
  * block; user todos are a blocking owner decision ({@code user_gate}) or a reminder
  * ({@code user_action}). Which classes a role may have is a domain rule ({@link #allowedFor}).
+ *
+ * <p>A monitor is spelled {@code monitor_task}; {@code continuous_monitor}, its spelling before
+ * issue 21, is still accepted ({@link #fromWire}) and means the same class, so new todos record
+ * {@code monitor_task} while ledgers that recorded {@code continuous_monitor} stay monitors.
  */
 public enum TaskClass {
     ADVANCEMENT_TASK("advancement_task", TodoRole.AGENT),
-    CONTINUOUS_MONITOR("continuous_monitor", TodoRole.AGENT),
+    MONITOR_TASK("monitor_task", TodoRole.AGENT),
     BLOCKER("blocker", TodoRole.AGENT),
     USER_GATE("user_gate", TodoRole.USER),
     USER_ACTION("user_action", TodoRole.USER);
@@ -43,7 +47,13 @@ public enum TaskClass {
         return role == TodoRole.AGENT ? Optional.of(ADVANCEMENT_TASK) : Optional.empty();
     }
 
+    /** The earlier spelling of {@link #MONITOR_TASK}, accepted on input. */
+    public static final String LEGACY_MONITOR = "continuous_monitor";
+
     public static Optional<TaskClass> fromWire(String value) {
+        if (LEGACY_MONITOR.equals(value)) {
+            return Optional.of(MONITOR_TASK);
+        }
         for (TaskClass c : values()) {
             if (c.wire.equals(value)) {
                 return Optional.of(c);

@@ -20,6 +20,7 @@ import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.ledger.event.TodoSuperseded;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.query.ReplanObligation;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import io.vavr.control.Either;
@@ -252,8 +253,9 @@ public final class TodoDecider {
     }
 
     /**
-     * A replan checkpoint answers the long-chain obligation; with nothing completed since the last
-     * one it changes nothing. On goals with agents the acting agent must be registered.
+     * A replan checkpoint answers the long-chain obligation and a monitor no-change streak; with
+     * nothing completed since the last one and no streak it changes nothing. On goals with agents
+     * the acting agent must be registered.
      */
     public static Either<Rejection, List<LoopxEvent>> decide(Checkpoint c, Optional<GoalState> state) {
         if (state.isEmpty()) {
@@ -264,7 +266,7 @@ public final class TodoDecider {
         if (actor.isPresent()) {
             return Decision.reject(actor.get());
         }
-        if (s.plan().completedSinceCheckpoint() == 0) {
+        if (s.plan().completedSinceCheckpoint() == 0 && !ReplanObligation.of(s).has(ReplanObligation.MONITOR_STREAK)) {
             return Decision.unchanged();
         }
         return Decision.accept(new TodoReplanCheckpointed(c.agentId(), c.note()));

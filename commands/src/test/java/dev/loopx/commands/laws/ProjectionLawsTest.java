@@ -205,21 +205,33 @@ class ProjectionLawsTest {
                     case 1 -> "resume_at:2026-02-01T00:00:00Z";
                     default -> "";
                 };
-                yield TodoDecider.decide(
-                        new AddTodo(
-                                goal,
-                                user ? TodoRole.USER : TodoRole.AGENT,
-                                text,
-                                user
-                                        ? pick(random, List.of(TaskClass.USER_GATE, TaskClass.USER_ACTION))
-                                        : TaskClass.ADVANCEMENT_TASK,
-                                pick(random, List.of(Priority.NONE, Priority.P0, Priority.P2)),
-                                user ? "" : agent,
-                                user ? agent : "",
-                                user && agent.isEmpty() && random.nextBoolean(),
-                                java.util.List.of(),
-                                resume),
-                        state);
+                // "Try the build" for an agent is a monitor with watch settings (no extra draws)
+                boolean monitor = !user && text.equals("Try the build");
+                AddTodo add = new AddTodo(
+                        goal,
+                        user ? TodoRole.USER : TodoRole.AGENT,
+                        text,
+                        user
+                                ? pick(random, List.of(TaskClass.USER_GATE, TaskClass.USER_ACTION))
+                                : monitor ? TaskClass.MONITOR_TASK : TaskClass.ADVANCEMENT_TASK,
+                        pick(random, List.of(Priority.NONE, Priority.P0, Priority.P2)),
+                        user ? "" : agent,
+                        user ? agent : "",
+                        user && agent.isEmpty() && random.nextBoolean(),
+                        java.util.List.of(),
+                        resume);
+                yield monitor
+                        ? dev.loopx.commands.monitor.MonitorDecider.decide(
+                                new dev.loopx.commands.monitor.MonitorCommands.AddMonitor(
+                                        add,
+                                        new dev.loopx.commands.monitor.MonitorSettings(
+                                                "ci",
+                                                30,
+                                                "",
+                                                agent.isEmpty() ? "" : "2026-01-01T06:00:00Z",
+                                                agent.equals("c"))),
+                                state)
+                        : TodoDecider.decide(add, state);
             }
             case 6 -> TodoDecider.decide(new ClaimTodo(goal, todo, agent), state);
             case 7 ->
@@ -246,7 +258,19 @@ class ProjectionLawsTest {
                                 pick(random, List.of("user_gate", "user_action")),
                                 pick(random, List.of("", "approve"))),
                         state);
-            case 10 -> TodoDecider.decide(new SupersedeTodo(goal, todo, agent, "why", text), state);
+            case 10 -> {
+                // a monitor picked here is polled instead of superseded (no extra draws)
+                boolean monitor = state.flatMap(s -> s.todo(todo))
+                        .filter(dev.loopx.projections.query.TodoRules::isMonitor)
+                        .isPresent();
+                yield monitor
+                        ? dev.loopx.commands.monitor.MonitorDecider.decide(
+                                new dev.loopx.commands.monitor.MonitorCommands.PollMonitor(
+                                        goal, todo, agent, "abcdef01", text.length() % 3 == 0, "", ""),
+                                state,
+                                Scenario.T0)
+                        : TodoDecider.decide(new SupersedeTodo(goal, todo, agent, "why", text), state);
+            }
             case 11 ->
                 switch (random.nextInt(3)) {
                     case 0 -> TodoDecider.decide(new DeclareEmpty(goal, pick(random, List.of("user", "agent"))), state);

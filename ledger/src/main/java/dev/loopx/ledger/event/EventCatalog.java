@@ -34,6 +34,8 @@ public final class EventCatalog {
                 .register(new EventType<>("todo.section_declared_empty", 1, TodoSectionDeclaredEmpty.class))
                 .register(new EventType<>("todo.sections_declared", 1, TodoSectionsDeclared.class))
                 .register(new EventType<>("todo.replan_checkpointed", 1, TodoReplanCheckpointed.class))
+                .register(new EventType<>("todo.monitor_configured", 1, TodoMonitorConfigured.class))
+                .register(new EventType<>("monitor.polled", 1, MonitorPolled.class))
                 .register(new EventType<>("goal.replan_policy_configured", 1, GoalReplanPolicyConfigured.class))
                 .register(new EventType<>("gate.decided", 1, GateDecided.class))
                 .register(new EventType<>("reward.recorded", 1, RewardRecorded.class))

@@ -21,6 +21,8 @@ public sealed interface LoopxEvent
                 TodoSectionDeclaredEmpty,
                 TodoSectionsDeclared,
                 TodoReplanCheckpointed,
+                TodoMonitorConfigured,
+                MonitorPolled,
                 GoalReplanPolicyConfigured,
                 GateDecided,
                 RewardRecorded,

@@ -8,7 +8,8 @@ import java.util.Objects;
  *
  * @param todoId {@code todo_} + 12 hex of SHA-256 over goal, role and normalised text
  * @param role {@code user} or {@code agent}
- * @param taskClass {@code advancement_task|continuous_monitor|user_gate|user_action|blocker}
+ * @param taskClass {@code advancement_task|monitor_task|user_gate|user_action|blocker} (ledgers before
+ *     issue 21 spell a monitor {@code continuous_monitor}; both mean a monitor)
  * @param priority {@code P0}..{@code P4}, or empty
  * @param resumeWhen {@code todo_done:<id>} or {@code resume_at:<RFC 3339 UTC>}, or empty
  */

@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * The attention queue of {@code loopx status} (SPEC §S9): every open todo lands in exactly one
  * list. {@code needs_user}: open user todos (with an agent lane, only gates that block it);
- * {@code needs_agent}: runnable advancement work, due monitors and deferred todos whose condition
+ * {@code needs_agent}: runnable advancement work, due monitors, monitors whose material change
+ * waits to become work or whose watch expired, and deferred todos whose condition
  * came true; {@code watching}: the rest (blocked, deferred, waiting on a condition, quiet
  * monitors, work claimed by other lanes). Each item says {@code why}. A stopped goal or a paused
  * quota needs no agent: what would be agent work is watched, {@code why} {@code goal_stopped} or
@@ -40,8 +41,12 @@ public record Attention(List<Item> needsUser, List<Item> needsAgent, List<Item> 
                 watching.add(new Item(t, halted));
             } else if (TodoRules.readyDeferred(s, t, now)) {
                 agent.add(new Item(t, "replan"));
+            } else if (TodoRules.monitorChangePending(s, t)) {
+                agent.add(new Item(t, "monitor_material_change"));
             } else if (TodoRules.monitorDue(s, t, now)) {
                 agent.add(new Item(t, "monitor_due"));
+            } else if (TodoRules.monitorExpired(s, t, now)) {
+                agent.add(new Item(t, "monitor_expired"));
             } else if (runnable(s, t, agentId, now)) {
                 agent.add(new Item(t, t.claimedBy().isEmpty() ? "unclaimed" : "claimed"));
             } else {

@@ -16,8 +16,10 @@ public enum EffectiveAction {
     SUCCESSOR_REPLAN_REQUIRED("successor_replan_required", Waits.AGENT),
     AUTONOMOUS_REPLAN_REQUIRED("autonomous_replan_required", Waits.AGENT),
     INITIAL_PLAN_REQUIRED("initial_plan_required", Waits.AGENT),
+    MONITOR_MATERIAL_CHANGE("monitor_material_change", Waits.AGENT),
     NORMAL_RUN("normal_run", Waits.AGENT),
     MONITOR_DUE("monitor_due", Waits.AGENT),
+    MONITOR_EXPIRED("monitor_expired", Waits.AGENT),
     MONITOR_QUIET_SKIP("monitor_quiet_skip", Waits.NOTHING),
     PEER_COORDINATION_BLOCKED("peer_coordination_blocked", Waits.AGENT),
     QUOTA_SKIP("quota_skip", Waits.NOTHING);

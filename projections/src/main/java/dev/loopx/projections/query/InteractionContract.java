@@ -107,6 +107,29 @@ public record InteractionContract(
                     actions.add("loopx todo checkpoint --goal-id " + goal + agentFlag
                             + " --note <what the replan decided>");
                 }
+                f.replanObligation().triggers().stream()
+                        .filter(t -> t.kind().equals(ReplanObligation.MONITOR_STREAK))
+                        .findFirst()
+                        .ifPresent(t -> {
+                            actions.add("loopx todo add --goal-id " + goal + " --role agent" + agentFlag
+                                    + " --text <the work the watch is for>");
+                            actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + t.todoId() + agentFlag
+                                    + " --evidence <what the watch saw>");
+                            actions.add("loopx todo checkpoint --goal-id " + goal + agentFlag
+                                    + " --note <why watching goes on>");
+                        });
+            }
+            case MONITOR_MATERIAL_CHANGE -> {
+                actions.add("loopx todo add --goal-id " + goal + " --role agent" + agentFlag
+                        + " --text <the work the change calls for>");
+                actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + todo + agentFlag
+                        + " --evidence <why the watch is over>");
+            }
+            case MONITOR_EXPIRED -> {
+                actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + todo + agentFlag
+                        + " --evidence <what the watch saw>");
+                actions.add("loopx todo supersede --goal-id " + goal + " --todo-id " + todo + agentFlag
+                        + " --reason <why> --next-agent-todo <the work it was waiting for>");
             }
             case INITIAL_PLAN_REQUIRED -> {
                 actions.add(
@@ -120,8 +143,9 @@ public record InteractionContract(
                 actions.add("loopx quota should-run --goal-id " + goal + agentFlag + " --runtime-profile <profile>");
             }
             case MONITOR_DUE ->
-                actions.add("loopx refresh-state --goal-id " + goal + agentFlag
-                        + " --delivery-outcome surface_only --summary <what changed>");
+                actions.add(
+                        "loopx quota monitor-poll --goal-id " + goal + " --todo-id " + todo + agentFlag
+                                + " --result-digest <digest of what was observed> [--material-change] [--summary <what was seen>]");
             case OPERATOR_GATE_NOTIFY ->
                 actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + todo
                         + " --decision-outcome approve|reject|cancel");

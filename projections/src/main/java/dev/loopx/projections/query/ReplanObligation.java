@@ -1,7 +1,9 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.monitor.MonitorView;
 import dev.loopx.projections.plan.PlanView;
+import dev.loopx.projections.todo.TodoStatus;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,18 +20,28 @@ import java.util.List;
  *   <li>{@link #LONG_CHAIN} — {@code replan_after_completed_todos} (1–5, default 5) or more
  *       advancement todos were completed since the last replan checkpoint while advancement work
  *       remains. Answered by {@code todo checkpoint}.
+ *   <li>{@link #MONITOR_STREAK} — an open monitor that is not watch-only had
+ *       {@link #MONITOR_NO_CHANGE_STREAK} or more unchanged polls ({@code monitor.polled} with no
+ *       material change) since its last material change and the last replan checkpoint, and no
+ *       advancement todo is left that is not done: the lane has only watched for a long time.
+ *       Answered by adding advancement work ({@code todo add}), by closing the monitor
+ *       ({@code todo complete}), by a checkpoint that decides to keep watching
+ *       ({@code todo checkpoint}), or by a poll that sees a material change.
  * </ul>
  *
- * <p>Seam: a monitor no-change streak is the third trigger of the original; it needs monitor poll
- * receipts ({@code monitor.polled}), which LoopX does not record yet. When they exist, their
- * streak is derived here as one more {@link Trigger} kind ({@code monitor_no_change_streak}); no
- * decision or document changes shape. Pure.
+ * <p>The streak threshold, 5, sits above a quiet monitor's normal wait of a few cadence cycles (an
+ * unchanged poll stretches the cadence, so five of them span about 31 base intervals) and is the
+ * original's. Pure; reads the goal's open monitors by point read.
  *
  * @param triggers why the obligation holds (empty: it does not)
  */
 public record ReplanObligation(List<Trigger> triggers) {
     public static final String SUCCESSION_GAP = "completed_advancement_without_successor";
     public static final String LONG_CHAIN = "long_chain_without_checkpoint";
+    public static final String MONITOR_STREAK = "monitor_no_change_streak";
+    /** Unchanged polls of one monitor that ask for a replan. */
+    public static final int MONITOR_NO_CHANGE_STREAK = 5;
+
     public static final ReplanObligation NONE = new ReplanObligation(List.of());
 
     public ReplanObligation {
@@ -37,10 +49,17 @@ public record ReplanObligation(List<Trigger> triggers) {
     }
 
     /**
-     * One reason. {@code todoId}: the completion to settle ({@link #SUCCESSION_GAP}), else empty;
-     * {@code completedSinceCheckpoint} and {@code threshold}: the chain and the goal's limit.
+     * One reason. {@code todoId}: the completion to settle ({@link #SUCCESSION_GAP}) or the quiet
+     * monitor ({@link #MONITOR_STREAK}), else empty; {@code completedSinceCheckpoint} and
+     * {@code threshold}: the chain and the goal's limit; {@code noChangeStreak}: the monitor's
+     * unchanged polls ({@link #MONITOR_STREAK} only, else 0).
      */
-    public record Trigger(String kind, String todoId, long completedSinceCheckpoint, int threshold) {}
+    public record Trigger(
+            String kind, String todoId, long completedSinceCheckpoint, int threshold, int noChangeStreak) {
+        public Trigger(String kind, String todoId, long completedSinceCheckpoint, int threshold) {
+            this(kind, todoId, completedSinceCheckpoint, threshold, 0);
+        }
+    }
 
     public boolean required() {
         return !triggers.isEmpty();
@@ -72,6 +91,23 @@ public record ReplanObligation(List<Trigger> triggers) {
         }
         if (advancementLeft && p.completedSinceCheckpoint() >= p.replanAfterCompletedTodos()) {
             triggers.add(new Trigger(LONG_CHAIN, "", p.completedSinceCheckpoint(), p.replanAfterCompletedTodos()));
+        }
+        if (!advancementLeft) {
+            s.openTodos().stream()
+                    .filter(t -> TodoRules.isMonitor(t) && t.is(TodoStatus.OPEN))
+                    .sorted(TodoRules.ORDER)
+                    .forEach(t -> {
+                        MonitorView m = s.monitor(t.todoId());
+                        int streak = m.streakSince(p.lastCheckpointSeq());
+                        if (!m.watchOnly() && streak >= MONITOR_NO_CHANGE_STREAK) {
+                            triggers.add(new Trigger(
+                                    MONITOR_STREAK,
+                                    t.todoId(),
+                                    p.completedSinceCheckpoint(),
+                                    p.replanAfterCompletedTodos(),
+                                    streak));
+                        }
+                    });
         }
         return triggers.isEmpty() ? NONE : new ReplanObligation(triggers);
     }

@@ -156,18 +156,8 @@ public final class ShouldRun {
                     true,
                     EffectiveAction.AUTONOMOUS_REPLAN_REQUIRED,
                     "replan",
-                    obligation.has(ReplanObligation.SUCCESSION_GAP)
-                            ? "the plan ran out: the last completed todo (" + gapTodo
-                                    + ") named no successor and did not say --no-follow-up"
-                            : "a long chain without a checkpoint: "
-                                    + obligation.triggers().get(0).completedSinceCheckpoint()
-                                    + " todos completed since the last replan (replan_after_completed_todos="
-                                    + obligation.triggers().get(0).threshold() + ")",
-                    obligation.has(ReplanObligation.SUCCESSION_GAP)
-                            ? "replan: add a real successor (loopx todo add), or, when no real work remains, close the"
-                                    + " completed todo with loopx todo complete --no-follow-up"
-                            : "replan: check the open todos against the objective (add, update or supersede them),"
-                                    + " then record the checkpoint with loopx todo checkpoint",
+                    replanReason(obligation),
+                    replanAction(obligation),
                     true,
                     Cadence.ACTIVE_WORK,
                     settle,
@@ -188,6 +178,23 @@ public final class ShouldRun {
                     Cadence.ACTIVE_WORK,
                     null,
                     List.of());
+        }
+        Optional<TodoView> changed = s.openTodos().stream()
+                .filter(t -> TodoRules.monitorChangePending(s, t))
+                .sorted(TodoRules.ORDER)
+                .findFirst();
+        if (changed.isPresent()) {
+            return new Verdict(
+                    true,
+                    EffectiveAction.MONITOR_MATERIAL_CHANGE,
+                    "plan",
+                    "a monitor saw a material change: " + changed.get().text(),
+                    "turn the change into advancement work (loopx todo add --role agent), or close the monitor"
+                            + " (loopx todo complete) when the watch is over",
+                    false,
+                    Cadence.ACTIVE_WORK,
+                    changed.get(),
+                    candidates);
         }
         if (!candidates.isEmpty()) {
             TodoView selected = candidates.get(0);
@@ -220,6 +227,24 @@ public final class ShouldRun {
                     false,
                     Cadence.MONITOR_WAIT,
                     due.get(0),
+                    List.of());
+        }
+        Optional<TodoView> expired = monitors.stream()
+                .filter(t -> TodoRules.monitorExpired(s, t, r.now()))
+                .findFirst();
+        if (expired.isPresent()) {
+            return new Verdict(
+                    true,
+                    EffectiveAction.MONITOR_EXPIRED,
+                    "plan",
+                    "a monitor's watch expired at "
+                            + s.monitor(expired.get().todoId()).expiresAt() + ": "
+                            + expired.get().text(),
+                    "close the expired monitor (loopx todo complete with what the watch saw), or replace it"
+                            + " with a new monitor or the work it was waiting for (loopx todo supersede)",
+                    false,
+                    Cadence.ACTIVE_WORK,
+                    expired.get(),
                     List.of());
         }
         if (!monitors.isEmpty()) {
@@ -261,6 +286,33 @@ public final class ShouldRun {
                 Cadence.UNCHANGED,
                 null,
                 List.of());
+    }
+
+    private static String replanReason(ReplanObligation obligation) {
+        if (obligation.has(ReplanObligation.SUCCESSION_GAP)) {
+            return "the plan ran out: the last completed todo (" + obligation.gapTodoId()
+                    + ") named no successor and did not say --no-follow-up";
+        }
+        ReplanObligation.Trigger first = obligation.triggers().get(0);
+        if (first.kind().equals(ReplanObligation.MONITOR_STREAK)) {
+            return "only watching: monitor " + first.todoId() + " had " + first.noChangeStreak()
+                    + " unchanged polls in a row and no advancement work is left";
+        }
+        return "a long chain without a checkpoint: " + first.completedSinceCheckpoint()
+                + " todos completed since the last replan (replan_after_completed_todos=" + first.threshold() + ")";
+    }
+
+    private static String replanAction(ReplanObligation obligation) {
+        if (obligation.has(ReplanObligation.SUCCESSION_GAP)) {
+            return "replan: add a real successor (loopx todo add), or, when no real work remains, close the"
+                    + " completed todo with loopx todo complete --no-follow-up";
+        }
+        if (obligation.triggers().get(0).kind().equals(ReplanObligation.MONITOR_STREAK)) {
+            return "replan: add the advancement work the watch is for (loopx todo add), close the monitor"
+                    + " (loopx todo complete), or record why watching goes on (loopx todo checkpoint)";
+        }
+        return "replan: check the open todos against the objective (add, update or supersede them),"
+                + " then record the checkpoint with loopx todo checkpoint";
     }
 
     private static Verdict stop(
@@ -320,7 +372,8 @@ public final class ShouldRun {
                         r.runtimeProfile().filter(RuntimeProfile::codex).isPresent(),
                         r.includeDetail().equals("scheduler")
                                 || r.includeDetail().equals("all"),
-                        r.now()));
+                        r.now()),
+                Optional.ofNullable(v.selected()).filter(TodoRules::isMonitor).map(t -> s.monitor(t.todoId())));
     }
 
     /**

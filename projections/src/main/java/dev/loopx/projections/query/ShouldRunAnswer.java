@@ -1,5 +1,6 @@
 package dev.loopx.projections.query;
 
+import dev.loopx.projections.monitor.MonitorView;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.Optional;
  *                           {@code stop_goal_stopped}, {@code stop_quota_paused} or {@code keep_active_quiet}
  * @param pauseAllowed       the cadence stops, so the host may pause its automation
  * @param promptUpgrade      the heartbeat to install, present exactly for {@code automation_prompt_upgrade_required}
+ * @param selectedMonitor    the watch settings and poll history of the selected todo when it is a monitor
  */
 public record ShouldRunAnswer(
         String goalId,
@@ -44,8 +46,10 @@ public record ShouldRunAnswer(
         boolean pauseAllowed,
         Optional<PromptUpgrade> promptUpgrade,
         Frontier frontier,
-        SchedulerHint schedulerHint) {
+        SchedulerHint schedulerHint,
+        Optional<MonitorView> selectedMonitor) {
     public ShouldRunAnswer {
+        Objects.requireNonNull(selectedMonitor, "selectedMonitor");
         Objects.requireNonNull(effectiveAction, "effectiveAction");
         Objects.requireNonNull(runtimeProfile, "runtimeProfile");
         Objects.requireNonNull(selectedTodo, "selectedTodo");

@@ -41,13 +41,44 @@ public final class TodoRules {
         return t.role().equals("agent") && t.taskClass().equals("advancement_task");
     }
 
+    /** A monitor: {@code monitor_task}, or {@code continuous_monitor} as ledgers before issue 21 spell it. */
     public static boolean isMonitor(TodoView t) {
-        return t.role().equals("agent") && t.taskClass().equals("continuous_monitor");
+        return t.role().equals("agent")
+                && (t.taskClass().equals("monitor_task") || t.taskClass().equals("continuous_monitor"));
     }
 
-    /** A monitor is due when it is open (not blocked or deferred) and its resume condition holds. */
+    /**
+     * A monitor is due when it is open (not blocked or deferred), its resume condition holds, its
+     * watch has not expired and its next due time has passed (a monitor never configured nor
+     * polled has none: it is due on every poll, as before issue 21).
+     */
     public static boolean monitorDue(GoalState s, TodoView t, Instant now) {
-        return isMonitor(t) && t.is(TodoStatus.OPEN) && resumeSatisfied(s, t, now);
+        if (!isMonitor(t) || !t.is(TodoStatus.OPEN) || !resumeSatisfied(s, t, now) || monitorExpired(s, t, now)) {
+            return false;
+        }
+        String next = s.monitor(t.todoId()).nextDueAt();
+        return next.isEmpty() || !now.isBefore(Instant.parse(next));
+    }
+
+    /** An open monitor whose watch ended ({@code expires_at} reached): never due again; the lane closes it. */
+    public static boolean monitorExpired(GoalState s, TodoView t, Instant now) {
+        if (!isMonitor(t) || t.done()) {
+            return false;
+        }
+        String expires = s.monitor(t.todoId()).expiresAt();
+        return !expires.isEmpty() && !now.isBefore(Instant.parse(expires));
+    }
+
+    /**
+     * An open monitor's last material change has not been turned into work yet: no agent
+     * advancement todo was added after the poll that saw it.
+     */
+    public static boolean monitorChangePending(GoalState s, TodoView t) {
+        if (!isMonitor(t) || t.done()) {
+            return false;
+        }
+        long change = s.monitor(t.todoId()).lastMaterialChangeSeq();
+        return change > 0 && change > s.monitorGoal().lastAdvancementAddedSeq();
     }
 
     /** Advancement work an agent may run now: open, condition met, not excluded, unclaimed or its own. */
