@@ -68,6 +68,8 @@ public enum ErrorCode {
     WRITEBACK_ALREADY_SPENT("writeback_already_spent"),
     SCHEDULER_HINT_MISMATCH("scheduler_hint_mismatch"),
     SPEND_NOT_FOUND("spend_not_found"),
+    AGENT_THREAD_BOUND_TO_OTHER("agent_thread_bound_to_other"),
+    AGENT_THREAD_NOT_BOUND("agent_thread_not_bound"),
     EXECUTE_AND_OFFLINE_REQUIRED("execute_and_offline_required"),
     LEDGER_TAMPERED("ledger_tampered"),
     // exit 3: the environment failed (files, locks, the JVM)

@@ -71,6 +71,8 @@ public final class ExitCodes {
                     WRITEBACK_ALREADY_SPENT,
                     SCHEDULER_HINT_MISMATCH,
                     SPEND_NOT_FOUND,
+                    AGENT_THREAD_BOUND_TO_OTHER,
+                    AGENT_THREAD_NOT_BOUND,
                     EXECUTE_AND_OFFLINE_REQUIRED,
                     LEDGER_TAMPERED,
                     LEDGER_CORRUPT,
@@ -134,6 +136,8 @@ public final class ExitCodes {
             case Rejection.WritebackAlreadySpent r -> REFUSED;
             case Rejection.SchedulerHintMismatch r -> REFUSED;
             case Rejection.SpendNotFound r -> REFUSED;
+            case Rejection.AgentThreadBoundToOther r -> REFUSED;
+            case Rejection.AgentThreadNotBound r -> REFUSED;
         };
     }
 

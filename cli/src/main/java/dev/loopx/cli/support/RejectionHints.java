@@ -43,6 +43,14 @@ public final class RejectionHints {
                 "write new evidence with loopx refresh-state before spending again";
             case Rejection.SchedulerHintMismatch r -> "run loopx quota should-run again and ack the hint it returns";
             case Rejection.SpendNotFound r -> "find the spend's seq in: loopx ledger replay --goal-id <goal>";
+            case Rejection.AgentThreadBoundToOther r ->
+                "to move it to " + r.agentId() + ": loopx bind-agent-thread --goal-id " + r.goalId() + " --thread-id "
+                        + r.threadId() + " --host-surface " + r.hostSurface() + " --agent-id " + r.agentId()
+                        + " --move --execute";
+            case Rejection.AgentThreadNotBound r ->
+                "loopx bind-agent-thread --goal-id " + r.goalId() + " --thread-id " + r.threadId() + " --host-surface "
+                        + r.hostSurface() + " --agent-id "
+                        + (r.registered().size() == 1 ? r.registered().get(0) : "<agent>") + " --execute";
         };
     }
 }
