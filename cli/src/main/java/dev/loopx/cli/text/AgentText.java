@@ -75,12 +75,12 @@ final class AgentText {
         String agent = d.path("agent_id").asText();
         long shown = budget.path("item_count").asLong();
         long omitted = budget.path("omitted_count").asLong();
-        out.println((shown == 0 && omitted == 0 ? "no evidence yet" : Words.count(shown, "item") + ", newest first")
-                + " for " + (agent.isEmpty() ? "the goal" : agent) + " on goal "
-                + d.path("goal_id").asText()
+        out.println((agent.isEmpty() ? "the goal" : agent) + " on goal "
+                + d.path("goal_id").asText() + ": "
+                + (shown == 0 && omitted == 0 ? "no evidence yet" : Words.count(shown, "item") + ", newest first")
                 + (omitted > 0
                         ? " (" + omitted + " older left out by the "
-                                + budget.path("max_bytes").asLong() + "-byte budget)"
+                                + budget.path("max_bytes").asLong() + "-byte budget; --max-bytes shows more)"
                         : ""));
         List<String> lines = new ArrayList<>();
         if (d.has("lines")) {

@@ -69,13 +69,20 @@ public final class EvidenceLog {
     }
 
     /**
-     * The lane's items and the goal-wide ones, newest first. {@code agentId} empty reads the goal
-     * without agents (its agentless writebacks and spends live in the goal-wide lane too).
+     * The lane's items and the goal's rewards and gate runs, newest first. {@code agentId} empty
+     * reads the goal-wide lane whole (on a goal without agents its writebacks and spends are there).
      */
     public static List<Item> of(Views views, String goalId, String agentId) {
         Objects.requireNonNull(agentId, "agentId");
-        List<RecentEvidence.Ref> refs =
-                new ArrayList<>(EvidenceFold.recent(views, goalId, "").refs());
+        List<RecentEvidence.Ref> refs = new ArrayList<>();
+        for (RecentEvidence.Ref ref : EvidenceFold.recent(views, goalId, "").refs()) {
+            // an agent's log takes only the owner's decisions from the goal lane, not agentless writebacks
+            if (agentId.isEmpty()
+                    || ref.kind().equals(EvidenceFold.REWARD)
+                    || ref.kind().equals(EvidenceFold.GATE)) {
+                refs.add(ref);
+            }
+        }
         if (!agentId.isEmpty()) {
             refs.addAll(EvidenceFold.recent(views, goalId, agentId).refs());
         }
