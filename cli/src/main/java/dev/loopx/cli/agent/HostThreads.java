@@ -9,21 +9,21 @@ import java.util.Locale;
  * (default {@code codex-app}; lower case, {@code _} read as {@code -}, so {@code codex_app} is the
  * same surface).
  */
-final class HostThreads {
-    static final String DEFAULT_SURFACE = "codex-app";
-    static final String THREAD_ID_HELP =
+public final class HostThreads {
+    public static final String DEFAULT_SURFACE = "codex-app";
+    public static final String THREAD_ID_HELP =
             "The host's opaque thread id (e.g. the Codex App thread id); an id by the id rule, never a path.";
-    static final String SURFACE_HELP =
+    public static final String SURFACE_HELP =
             "The host the thread belongs to: codex-app (default), codex-cli, claude-code, pi, opencode or another"
                     + " id; codex_app and codex-app are the same.";
 
     private HostThreads() {}
 
-    static String threadId(String value) {
+    public static String threadId(String value) {
         return IdOptions.requireId("--thread-id", value);
     }
 
-    static String surface(String value) {
+    public static String surface(String value) {
         if (value == null) {
             return DEFAULT_SURFACE;
         }

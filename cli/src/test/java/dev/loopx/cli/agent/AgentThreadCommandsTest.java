@@ -221,6 +221,36 @@ class AgentThreadCommandsTest {
                 other::toString);
     }
 
+    @Test
+    void theCodexAppInstallPlan_resolvesTheLaneFromABoundThread_andTargetsIt() {
+        CliRunner.Result unbound = run("host", "codex-app", "install-plan", "--goal-id", "g1", "--thread-id", THREAD);
+        assertEquals(1, unbound.exit(), unbound::toString);
+        assertEquals("agent_thread_not_bound", unbound.json().path("error_code").asText());
+
+        assertEquals(0, bind("reviewer", "--execute").exit());
+        CliRunner.Result plan = run("host", "codex-app", "install-plan", "--goal-id", "g1", "--thread-id", THREAD);
+        assertEquals(0, plan.exit(), plan::toString);
+        JsonNode p = plan.json();
+        assertEquals("reviewer", p.path("agent_id").asText());
+        assertEquals(THREAD, p.at("/automation_update/target_thread_id").asText());
+        assertEquals("thread_binding", p.at("/agent_resolution/source").asText());
+        assertTrue(p.at("/automation_update/prompt").asText().contains("--agent-id reviewer"), p::toString);
+
+        CliRunner.Result other = run(
+                "host", "codex-app", "install-plan", "--goal-id", "g1", "--thread-id", THREAD, "--agent-id", "builder");
+        assertEquals(1, other.exit(), other::toString);
+        assertEquals(
+                "agent_thread_bound_to_other", other.json().path("error_code").asText());
+
+        CliRunner.Result byFlag = run("host", "codex-app", "install-plan", "--goal-id", "g1", "--agent-id", "builder");
+        assertEquals(0, byFlag.exit(), byFlag::toString);
+        assertEquals("flag", byFlag.json().at("/agent_resolution/source").asText());
+        assertTrue(byFlag.json().at("/automation_update/target_thread_id").isMissingNode());
+
+        CliRunner.Result neither = run("host", "codex-app", "install-plan", "--goal-id", "g1");
+        assertEquals(2, neither.exit(), neither::toString);
+    }
+
     private byte[] ledgerBytes() throws Exception {
         java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
         try (var files = Files.walk(ledger)) {
