@@ -19,10 +19,10 @@ import picocli.CommandLine.Option;
 @Command(
         name = "evidence-log",
         description = {
-            "Show this lane's recent writebacks and spends and the goal's rewards and gate decisions, newest",
-            "first, within a byte budget (whole items; --thin gives one short line per item). The read an",
-            "agent does before replanning; the newest " + dev.loopx.projections.evidence.EvidenceFold.KEPT
-                    + " items of each lane are kept. Read-only."
+            "Show this lane's recent writebacks and spends and the goal's rewards and gate decisions, newest first.",
+            "Whole items fit a byte budget (--max-bytes; --thin gives one short line per item); the newest "
+                    + dev.loopx.projections.evidence.EvidenceFold.KEPT + " items of",
+            "each lane are kept. The read an agent does before replanning. Read-only."
         },
         footer = {"", "Example:  loopx evidence-log --goal-id weather-app-goal --agent-id builder --thin"})
 public final class EvidenceLogCommand extends LoopxSubcommand {
