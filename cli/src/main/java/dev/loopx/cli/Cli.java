@@ -1,7 +1,10 @@
 package dev.loopx.cli;
 
+import dev.loopx.cli.agent.BindAgentThreadCommand;
 import dev.loopx.cli.agent.GoalLifecycleCommand;
 import dev.loopx.cli.agent.RegisterAgentCommand;
+import dev.loopx.cli.agent.ResolveAgentThreadCommand;
+import dev.loopx.cli.agent.UnbindAgentThreadCommand;
 import dev.loopx.cli.automation.AutomationPromptsCommand;
 import dev.loopx.cli.dashboard.DashboardCommand;
 import dev.loopx.cli.decisions.OperatorGateCommand;
@@ -28,6 +31,7 @@ import dev.loopx.cli.projections.ProjectionsCommand;
 import dev.loopx.cli.quota.QuotaCommand;
 import dev.loopx.cli.quota.RefreshStateCommand;
 import dev.loopx.cli.quota.ShouldRunCommand;
+import dev.loopx.cli.status.EvidenceLogCommand;
 import dev.loopx.cli.status.ReviewPacketCommand;
 import dev.loopx.cli.status.StatusCommand;
 import dev.loopx.cli.support.CliError;
@@ -77,6 +81,9 @@ public final class Cli {
                         "start-goal",
                         "mcp",
                         "register-agent",
+                        "bind-agent-thread",
+                        "resolve-agent-thread",
+                        "unbind-agent-thread",
                         "goal-lifecycle",
                         "configure-goal",
                         "todo",
@@ -88,6 +95,7 @@ public final class Cli {
                         "projections",
                         "status",
                         "review-packet",
+                        "evidence-log",
                         "heartbeat-prompt",
                         "automation-prompts",
                         "global-summary",
@@ -115,6 +123,9 @@ public final class Cli {
             case "start-goal" -> new StartGoalCommand();
             case "mcp" -> McpCommand.tree();
             case "register-agent" -> new RegisterAgentCommand();
+            case "bind-agent-thread" -> new BindAgentThreadCommand();
+            case "resolve-agent-thread" -> new ResolveAgentThreadCommand();
+            case "unbind-agent-thread" -> new UnbindAgentThreadCommand();
             case "goal-lifecycle" -> new GoalLifecycleCommand();
             case "configure-goal" -> new ConfigureGoalCommand();
             case "todo" -> TodoCommand.tree();
@@ -126,6 +137,7 @@ public final class Cli {
             case "projections" -> ProjectionsCommand.tree();
             case "status" -> new StatusCommand();
             case "review-packet" -> new ReviewPacketCommand();
+            case "evidence-log" -> new EvidenceLogCommand();
             case "heartbeat-prompt" -> new HeartbeatPromptCommand();
             case "automation-prompts" -> AutomationPromptsCommand.tree();
             case "global-summary" -> new GlobalSummaryCommand();

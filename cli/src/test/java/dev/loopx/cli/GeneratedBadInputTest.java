@@ -192,6 +192,7 @@ class GeneratedBadInputTest {
             case "--count" -> "1";
             case "--plan-file" -> "plan.json";
             case "--automation-id" -> "a1";
+            case "--thread-id" -> "019a7f3e-5b1c-7d2e-8f90-a1b2c3d4e5f6";
             case "--message" -> "status";
             case "--archive" -> "dist.tar.gz";
             case "--result-digest" -> "sha256:0123abcd";

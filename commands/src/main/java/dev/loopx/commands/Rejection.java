@@ -262,4 +262,36 @@ public sealed interface Rejection {
                     + "; only an open monitor is polled (reopen it with todo update --status open)";
         }
     }
+
+    /**
+     * The host thread is bound to another agent of the goal: a thread speaks for one agent, so it
+     * moves only when the caller says so ({@code --move}), and is unbound only by naming that agent.
+     */
+    record AgentThreadBoundToOther(
+            String goalId, String hostSurface, String threadId, String boundAgentId, String agentId)
+            implements Rejection {
+        public String errorCode() {
+            return "agent_thread_bound_to_other";
+        }
+
+        public String message() {
+            return "thread " + threadId + " (" + hostSurface + ") of goal " + goalId + " is bound to agent "
+                    + boundAgentId + ", not " + agentId + "; nothing was appended";
+        }
+    }
+
+    /** No binding: the host thread speaks for no agent of the goal (yet). */
+    record AgentThreadNotBound(String goalId, String hostSurface, String threadId, List<String> registered)
+            implements Rejection {
+        public String errorCode() {
+            return "agent_thread_not_bound";
+        }
+
+        public String message() {
+            return "thread " + threadId + " (" + hostSurface + ") is bound to no agent of goal " + goalId
+                    + (registered.isEmpty()
+                            ? " (the goal has no registered agents)"
+                            : " (registered: " + String.join(", ", registered) + ")");
+        }
+    }
 }

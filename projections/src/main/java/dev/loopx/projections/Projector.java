@@ -2,6 +2,8 @@ package dev.loopx.projections;
 
 import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.event.AgentRegistered;
+import dev.loopx.ledger.event.AgentThreadBound;
+import dev.loopx.ledger.event.AgentThreadUnbound;
 import dev.loopx.ledger.event.Decoded;
 import dev.loopx.ledger.event.EvidenceRecorded;
 import dev.loopx.ledger.event.GateDecided;
@@ -36,8 +38,10 @@ import dev.loopx.ledger.event.TodoSuperseded;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.ledger.event.TurnObserved;
 import dev.loopx.projections.audit.AuditFold;
+import dev.loopx.projections.evidence.EvidenceFold;
 import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalView;
+import dev.loopx.projections.goal.ThreadBindingFold;
 import dev.loopx.projections.heartbeat.HeartbeatFold;
 import dev.loopx.projections.migration.PromptMigrationFold;
 import dev.loopx.projections.monitor.MonitorFold;
@@ -56,7 +60,7 @@ import java.util.Optional;
  */
 public final class Projector {
     /** Bump when a fold changes: stores built by another version are rebuilt from the ledger. */
-    public static final int SCHEMA_VERSION = 10;
+    public static final int SCHEMA_VERSION = 11;
 
     public static final String GOAL_VIEW = GoalFold.VIEW;
 
@@ -68,6 +72,8 @@ public final class Projector {
             case GoalStopped e -> GoalFold.lifecycle(views, envelope, "stopped", e.reason());
             case GoalResumed e -> GoalFold.lifecycle(views, envelope, "active", e.reason());
             case AgentRegistered e -> GoalFold.agentRegistered(views, envelope, e);
+            case AgentThreadBound e -> ThreadBindingFold.bound(views, envelope, e);
+            case AgentThreadUnbound e -> ThreadBindingFold.unbound(views, envelope, e);
             case TodoSectionDeclaredEmpty e -> GoalFold.sectionDeclaredEmpty(views, envelope, e);
             case TodoAdded e -> {
                 MonitorFold.todoAdded(views, envelope, e); // reads whether the todo existed
@@ -86,11 +92,23 @@ public final class Projector {
             case MonitorPolled e -> MonitorFold.polled(views, envelope, e);
             case GoalReplanPolicyConfigured e -> PlanFold.policyConfigured(views, envelope, e);
             case TodoSuperseded e -> TodoFold.superseded(views, envelope, e);
-            case EvidenceRecorded e -> QuotaFold.evidence(views, envelope, e);
-            case QuotaSlotSpent e -> QuotaFold.spent(views, envelope, e);
+            case EvidenceRecorded e -> {
+                QuotaFold.evidence(views, envelope, e);
+                EvidenceFold.agentItem(views, envelope, e.agentId(), EvidenceFold.WRITEBACK);
+            }
+            case QuotaSlotSpent e -> {
+                QuotaFold.spent(views, envelope, e);
+                EvidenceFold.agentItem(views, envelope, e.agentId(), EvidenceFold.SPEND);
+            }
             case QuotaSlotVoided e -> QuotaFold.voided(views, envelope, e);
-            case RewardRecorded e -> AuditFold.reward(views, envelope, e);
-            case GateDecided e -> AuditFold.gate(views, envelope, e);
+            case RewardRecorded e -> {
+                AuditFold.reward(views, envelope, e);
+                EvidenceFold.goalItem(views, envelope, EvidenceFold.REWARD);
+            }
+            case GateDecided e -> {
+                AuditFold.gate(views, envelope, e);
+                EvidenceFold.goalItem(views, envelope, EvidenceFold.GATE);
+            }
             case OperationRecorded e -> AuditFold.operationRecorded(views, envelope, e);
             case SchedulerAcked e -> SchedulerFold.acked(views, envelope, e);
             case SchedulerHostUpdateFailed e -> SchedulerFold.hostUpdateFailed(views, envelope, e);

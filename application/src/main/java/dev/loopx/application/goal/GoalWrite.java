@@ -1,6 +1,7 @@
 package dev.loopx.application.goal;
 
 import dev.loopx.commands.agent.RegisterAgents;
+import dev.loopx.commands.agent.ThreadCommands.ThreadCommand;
 import dev.loopx.commands.gate.OperatorGate;
 import dev.loopx.commands.goal.ChangeLifecycle;
 import dev.loopx.commands.quota.QuotaCommands.QuotaCommand;
@@ -79,6 +80,17 @@ public sealed interface GoalWrite {
     /** {@code register-agent}. */
     record Agents(RegisterAgents command) implements GoalWrite {
         public Agents {
+            Objects.requireNonNull(command, "command");
+        }
+
+        public String goalId() {
+            return command.goalId();
+        }
+    }
+
+    /** {@code bind-agent-thread}, {@code unbind-agent-thread}. */
+    record HostThread(ThreadCommand command) implements GoalWrite {
+        public HostThread {
             Objects.requireNonNull(command, "command");
         }
 

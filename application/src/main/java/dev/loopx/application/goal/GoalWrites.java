@@ -4,6 +4,7 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.agent.AgentDecider;
+import dev.loopx.commands.agent.ThreadBindingDecider;
 import dev.loopx.commands.gate.GateDecider;
 import dev.loopx.commands.goal.GoalDecider;
 import dev.loopx.commands.operation.Intent;
@@ -105,17 +106,20 @@ public final class GoalWrites {
 
     /** Runs one typed goal write: the decider and the state it sees are chosen here, the intent by {@link Intents}. */
     public static Either<Rejection, Outcome> run(Invocation invocation, WriteOptions options, GoalWrite write) {
-        return run(
-                invocation,
-                new Request(
-                        write.goalId(),
-                        options.actor(),
-                        options.operationId(),
-                        Intents.of(write),
-                        options.preview(),
-                        decision(write),
-                        todoIdOf(write),
-                        write instanceof GoalWrite.Quota));
+        return run(invocation, request(options, write));
+    }
+
+    /** The request of one typed goal write (for a use case that runs it on a runtime it holds open). */
+    public static Request request(WriteOptions options, GoalWrite write) {
+        return new Request(
+                write.goalId(),
+                options.actor(),
+                options.operationId(),
+                Intents.of(write),
+                options.preview(),
+                decision(write),
+                todoIdOf(write),
+                write instanceof GoalWrite.Quota);
     }
 
     /** The todo a write is about (empty when it is about none). */
@@ -143,6 +147,7 @@ public final class GoalWrites {
             case GoalWrite.Gate g -> (goal, views) -> GateDecider.decide(g.command(), goal);
             case GoalWrite.Reward r -> (goal, views) -> RewardDecider.decide(r.command(), goal);
             case GoalWrite.Agents a -> (goal, views) -> AgentDecider.decide(a.command(), goal);
+            case GoalWrite.HostThread t -> (goal, views) -> ThreadBindingDecider.decide(t.command(), goal, views);
             case GoalWrite.Lifecycle l -> (goal, views) -> GoalDecider.decide(l.command(), goal.map(GoalState::goal));
         };
     }

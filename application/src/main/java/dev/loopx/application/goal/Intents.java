@@ -2,6 +2,7 @@ package dev.loopx.application.goal;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.commands.agent.ThreadCommands;
 import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.quota.QuotaCommands;
 import dev.loopx.commands.scheduler.SchedulerCommands;
@@ -46,12 +47,23 @@ public final class Intents {
                 a.command().agentIds().stream().sorted().distinct().forEach(ids::add);
                 yield Intent.of("register-agent", n);
             }
+            case GoalWrite.HostThread t -> thread(t.command());
             case GoalWrite.Lifecycle l ->
                 Intent.of(
                         "goal-lifecycle",
                         args().put("operation", l.command().stop() ? "stop" : "resume")
                                 .put("actor_kind", l.actorKind().wire())
                                 .put("reason", l.command().reason()));
+        };
+    }
+
+    private static Intent thread(ThreadCommands.ThreadCommand command) {
+        ObjectNode a = args().put("host_surface", command.hostSurface())
+                .put("thread_id", command.threadId())
+                .put("agent_id", command.agentId());
+        return switch (command) {
+            case ThreadCommands.BindAgentThread c -> Intent.of("bind-agent-thread", a.put("move", c.move()));
+            case ThreadCommands.UnbindAgentThread c -> Intent.of("unbind-agent-thread", a);
         };
     }
 

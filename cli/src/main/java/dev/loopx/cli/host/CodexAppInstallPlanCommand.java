@@ -2,8 +2,10 @@ package dev.loopx.cli.host;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.host.PlanCodexAppInstall;
+import dev.loopx.cli.agent.HostThreads;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
@@ -30,9 +32,14 @@ import picocli.CommandLine.Option;
             "(or --rrule), status ACTIVE; plus the next steps (record the install with heartbeat-prompt",
             "--bootstrap --record-install --execute; each turn apply recommended_rrule only when",
             "apply_needed=true, then run ack_hint.cli_args). The prompt holds the runtime root (a local",
-            "path): redacted unless --private. A registered --agent-id is required (else ok=false)."
+            "path): redacted unless --private. A registered --agent-id is required (else ok=false), or",
+            "--thread-id of a thread bound to one (bind-agent-thread): the plan then targets that thread."
         },
-        footer = {"", "Example:  loopx host codex-app install-plan --goal-id g --agent-id builder --private"})
+        footer = {
+            "",
+            "Example:  loopx host codex-app install-plan --goal-id g --agent-id builder --private",
+            "          loopx host codex-app install-plan --goal-id g --thread-id 019a7f3e-5b1c-7d2e-8f90-a1b2c3d4e5f6"
+        })
 public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
     @Option(
             names = {"-h", "--help"},
@@ -45,10 +52,19 @@ public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
 
     @Option(
             names = "--agent-id",
-            required = true,
             paramLabel = "ID",
-            description = "The registered lane the heartbeat runs.")
+            description = "The registered lane the heartbeat runs (or give --thread-id of a bound thread instead).")
     String agentId;
+
+    @Option(
+            names = "--thread-id",
+            paramLabel = "ID",
+            description = "The Codex App thread the heartbeat runs in (target_thread_id); without --agent-id the lane"
+                    + " is the agent bind-agent-thread bound it to.")
+    String threadId;
+
+    @Option(names = "--host-surface", paramLabel = "SURFACE", description = HostThreads.SURFACE_HELP)
+    String hostSurface;
 
     @Option(names = "--cli-bin", paramLabel = "BIN", description = "How the App calls LoopX (default: loopx).")
     String cliBin = HeartbeatOptions.DEFAULT_CLI_BIN;
@@ -73,15 +89,28 @@ public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) {
         IdOptions.requireGoalId(goalId);
-        IdOptions.requireId("--agent-id", agentId);
+        if (agentId == null && threadId == null) {
+            throw CliError.badInput(
+                    ErrorCode.INVALID_ARGUMENTS,
+                    "give --agent-id, or --thread-id of a thread bound with bind-agent-thread");
+        }
+        if (agentId != null) {
+            IdOptions.requireId("--agent-id", agentId);
+        }
+        if (threadId != null) {
+            HostThreads.threadId(threadId);
+        }
+        hostSurface = HostThreads.surface(hostSurface);
         HeartbeatOptions.capabilities(capabilities);
         TextOptions.cliBin(cliBin);
         var request = new PlanCodexAppInstall.Request(
                 goalId,
-                agentId,
+                agentId == null ? "" : agentId,
                 cliBin,
                 capabilities,
-                Optional.ofNullable(rrule).map(r -> dev.loopx.cli.support.RruleOption.canonical("--rrule", r)));
+                Optional.ofNullable(rrule).map(r -> dev.loopx.cli.support.RruleOption.canonical("--rrule", r)),
+                threadId == null ? "" : threadId,
+                hostSurface);
         return switch (PlanCodexAppInstall.run(context.invocation(), request).getOrElseThrow(CliError::of)) {
             case PlanCodexAppInstall.Answer.Refused refused ->
                 context.emit(HeartbeatDocuments.refusal(HeartbeatDocuments.INSTALL_PLAN_SCHEMA, refused.refusal()));

@@ -126,6 +126,9 @@ final class HeartbeatDocuments {
         request.put("prompt", wrapper.text());
         request.put("rrule", plan.initialRrule());
         request.put("status", "ACTIVE");
+        if (!plan.threadId().isEmpty()) {
+            request.put("target_thread_id", plan.threadId());
+        }
         doc.put("prompt_sha256", wrapper.sha256());
         doc.put("wrapper_version", wrapper.version());
         doc.put("prompt_chars", wrapper.chars());
@@ -158,6 +161,18 @@ final class HeartbeatDocuments {
                 "Each turn the loaded body runs quota should-run; when scheduler_hint.app_automation"
                         + ".stateful_backoff.apply_needed=true set the automation's rrule to recommended_rrule, and when"
                         + " ack_hint is present run ack_hint.cli_args. Never change the rrule otherwise.");
+        ObjectNode resolution = doc.putObject("agent_resolution");
+        resolution.put("source", plan.threadBinding().isPresent() ? "thread_binding" : "flag");
+        if (!plan.threadId().isEmpty()) {
+            resolution.put("thread_id", plan.threadId());
+            plan.threadBinding()
+                    .ifPresentOrElse(
+                            b -> {
+                                resolution.put("host_surface", b.hostSurface());
+                                resolution.put("bound_seq", b.boundSeq());
+                            },
+                            () -> resolution.put("bound", false));
+        }
         return doc;
     }
 

@@ -21,14 +21,17 @@ import picocli.CommandLine.Option;
         name = "scheduler-fail-current",
         description = {
             "Tell LoopX the host could not apply --failed-rrule while its automation stayed at",
-            "--app-automation-current-rrule. Up to 4 distinct (target, observed) pairs are remembered for",
+            "--app-automation-current-rrule (omit it when the host cannot read its RRULE). Up to 4 distinct",
+            "(target, observed) pairs are remembered for",
             "24 h; while one matches, should-run answers apply_needed=false with",
             "state_status=host_update_failure_suppressed. An ack of that RRULE clears it. Never spends."
         },
         footer = {
             "",
-            "Example:  loopx quota scheduler-fail-current --goal-id g --agent-id builder --failed-rrule FREQ=MINUTELY;INTERVAL=60 \\",
-            "            --app-automation-current-rrule FREQ=MINUTELY;INTERVAL=30 --execute"
+            "Example:  loopx quota scheduler-fail-current --goal-id g --agent-id builder --failed-rrule 'FREQ=MINUTELY;INTERVAL=60' \\",
+            "            --app-automation-current-rrule 'FREQ=MINUTELY;INTERVAL=30' --execute",
+            "",
+            "should-run's scheduler_hint.app_automation.failure_hint carries these arguments ready to run."
         })
 public final class SchedulerFailCommand extends PreviewFirstCommand {
     @Option(names = "--agent-id", required = true, paramLabel = "ID")
@@ -37,7 +40,11 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
     @Option(names = "--failed-rrule", required = true, paramLabel = "RRULE")
     String failedRrule;
 
-    @Option(names = "--app-automation-current-rrule", required = true, paramLabel = "RRULE")
+    @Option(
+            names = "--app-automation-current-rrule",
+            paramLabel = "RRULE",
+            description = "The RRULE the automation still runs (omit when the host cannot read it: the pair is then"
+                    + " matched against should-run calls that do not pass one either).")
     String currentRrule;
 
     @Override
@@ -49,7 +56,8 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
     protected void validate(CliContext context) {
         IdOptions.requireId("--agent-id", agentId);
         failedRrule = RruleOption.canonical("--failed-rrule", failedRrule);
-        currentRrule = RruleOption.canonical("--app-automation-current-rrule", currentRrule);
+        currentRrule =
+                currentRrule == null ? "" : RruleOption.canonical("--app-automation-current-rrule", currentRrule);
     }
 
     @Override

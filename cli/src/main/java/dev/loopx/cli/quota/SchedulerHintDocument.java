@@ -2,6 +2,7 @@ package dev.loopx.cli.quota;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.text.Words;
 import dev.loopx.host.codexapp.binding.AppPromptBinding;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.query.Cadence;
@@ -89,8 +90,56 @@ final class SchedulerHintDocument {
             ArrayNode args = ack.putArray("cli_args");
             h.ackCliArgs().forEach(args::add);
         }
+        if (b.applyNeeded()) {
+            a.set("failure_hint", failureHint(h));
+            a.set("fallback_hint", fallbackHint(h));
+        }
         promptBinding.ifPresent(p -> a.set("prompt_binding", PromptBindingDocument.of(p)));
         return a;
+    }
+
+    /**
+     * What to run when {@code automation_update} refuses {@code recommended_rrule}: the exact
+     * {@code quota scheduler-fail-current} arguments (and the same as one shell-quoted line), so
+     * should-run stops asking for that change for 24 h.
+     */
+    private static ObjectNode failureHint(SchedulerHint h) {
+        ObjectNode f = Json.object();
+        f.put("schema_version", "app_automation_scheduler_failure_hint_v0");
+        f.put("when", "automation_update_failed");
+        f.put("no_spend", true);
+        ArrayNode args = f.putArray("cli_args");
+        h.failureCliArgs().forEach(args::add);
+        f.put("command", commandLine(h.failureCliArgs()));
+        return f;
+    }
+
+    /**
+     * The RRULE a person (or the host, by another way than {@code automation_update}) can set on the
+     * automation by hand when the update fails, then acknowledge with {@code ack_hint} as usual.
+     */
+    private static ObjectNode fallbackHint(SchedulerHint h) {
+        String rrule = h.backoff().currentRrule();
+        int minutes = h.cadence().appProgression().get(h.backoff().progressionIndex());
+        ObjectNode f = Json.object();
+        f.put("schema_version", "app_automation_scheduler_fallback_hint_v0");
+        f.put("when", "automation_update_failed");
+        f.put("apply", "by_hand");
+        f.put("rrule", rrule);
+        f.put("interval_minutes", minutes);
+        f.put(
+                "instruction",
+                "Set the automation to run every " + minutes + " minutes (RRULE " + rrule
+                        + ") in the Codex App, then run ack_hint.cli_args; until then run failure_hint.cli_args"
+                        + " so LoopX stops asking for this change.");
+        return f;
+    }
+
+    /** {@code loopx} and its arguments as one line a shell runs as printed (values quoted where needed). */
+    private static String commandLine(List<String> args) {
+        StringBuilder line = new StringBuilder("loopx");
+        args.forEach(a -> line.append(' ').append(Words.shellWord(a)));
+        return line.toString();
     }
 
     private static ObjectNode unchangedPoll(SchedulerHint h) {

@@ -70,6 +70,8 @@ public enum ErrorCode {
     SPEND_NOT_FOUND("spend_not_found"),
     NOT_A_MONITOR("not_a_monitor"),
     MONITOR_NOT_OPEN("monitor_not_open"),
+    AGENT_THREAD_BOUND_TO_OTHER("agent_thread_bound_to_other"),
+    AGENT_THREAD_NOT_BOUND("agent_thread_not_bound"),
     EXECUTE_AND_OFFLINE_REQUIRED("execute_and_offline_required"),
     LEDGER_TAMPERED("ledger_tampered"),
     // exit 3: the environment failed (files, locks, the JVM)

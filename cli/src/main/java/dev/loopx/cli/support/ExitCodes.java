@@ -73,6 +73,8 @@ public final class ExitCodes {
                     SPEND_NOT_FOUND,
                     NOT_A_MONITOR,
                     MONITOR_NOT_OPEN,
+                    AGENT_THREAD_BOUND_TO_OTHER,
+                    AGENT_THREAD_NOT_BOUND,
                     EXECUTE_AND_OFFLINE_REQUIRED,
                     LEDGER_TAMPERED,
                     LEDGER_CORRUPT,
@@ -138,6 +140,8 @@ public final class ExitCodes {
             case Rejection.SpendNotFound r -> REFUSED;
             case Rejection.NotAMonitor r -> REFUSED;
             case Rejection.MonitorNotOpen r -> REFUSED;
+            case Rejection.AgentThreadBoundToOther r -> REFUSED;
+            case Rejection.AgentThreadNotBound r -> REFUSED;
         };
     }
 

@@ -302,6 +302,7 @@ public final class HelpPages {
                         "configure-goal",
                         "goal-lifecycle",
                         "review-packet",
+                        "evidence-log",
                         "global-summary",
                         "global-gates",
                         "global-todos",
@@ -316,7 +317,10 @@ public final class HelpPages {
                         "bootstrap-command-pack",
                         "host",
                         "mcp",
-                        "automation-prompts"));
+                        "automation-prompts",
+                        "bind-agent-thread",
+                        "resolve-agent-thread",
+                        "unbind-agent-thread"));
         g.put("Operations", List.of("ledger", "projections", "update", "completion", "version", "debug"));
         return java.util.Collections.unmodifiableMap(g);
     }

@@ -46,6 +46,14 @@ public final class RejectionHints {
             case Rejection.NotAMonitor r -> "poll a monitor_task todo: loopx todo list --goal-id <goal> --status open";
             case Rejection.MonitorNotOpen r ->
                 "loopx todo update --goal-id <goal> --todo-id " + r.todoId() + " --status open";
+            case Rejection.AgentThreadBoundToOther r ->
+                "to move it to " + r.agentId() + ": loopx bind-agent-thread --goal-id " + r.goalId() + " --thread-id "
+                        + r.threadId() + " --host-surface " + r.hostSurface() + " --agent-id " + r.agentId()
+                        + " --move --execute";
+            case Rejection.AgentThreadNotBound r ->
+                "loopx bind-agent-thread --goal-id " + r.goalId() + " --thread-id " + r.threadId() + " --host-surface "
+                        + r.hostSurface() + " --agent-id "
+                        + (r.registered().size() == 1 ? r.registered().get(0) : "<agent>") + " --execute";
         };
     }
 }

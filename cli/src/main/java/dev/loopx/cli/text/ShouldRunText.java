@@ -144,8 +144,13 @@ final class ShouldRunText {
         String when = minutes > 0 ? "ask again in " + minutes(minutes) : "ask again on the next heartbeat";
         if (!rrule.isEmpty()
                 && h.at("/app_automation/stateful_backoff/apply_needed").asBoolean()) {
-            return when + " · apply RRULE " + rrule + " to the automation, then acknowledge it:\n"
+            String wake = when + " · apply RRULE " + rrule + " to the automation, then acknowledge it:\n"
                     + CommandLines.of(h.at("/app_automation/ack_hint/cli_args"));
+            JsonNode failure = h.at("/app_automation/failure_hint/cli_args");
+            return failure.isArray()
+                    ? wake + "\nif the App refuses the change, set it by hand or report it:\n"
+                            + CommandLines.of(failure)
+                    : wake;
         }
         if (!rrule.isEmpty()) {
             return when + " · the automation already runs " + rrule;

@@ -54,6 +54,9 @@ public final class TextViews {
             case "loopx_install_v0" -> InstallText.render(d, out);
             case "loopx_connect_v0" -> GoalText.connect(d, out);
             case "loopx_register_agent_v0" -> GoalText.registerAgent(d, out);
+            case "loopx_agent_thread_binding_v0" -> AgentText.binding(d, out);
+            case "loopx_agent_thread_resolution_v0" -> AgentText.resolution(d, out);
+            case "loopx_evidence_log_v0" -> AgentText.evidenceLog(d, out);
             case "loopx_refresh_state_v0" -> GoalText.refreshState(d, out);
             case "loopx_quota_spend_v0", "loopx_quota_void_v0" -> GoalText.spend(d, out);
             case "loopx_quota_monitor_poll_v0" -> MonitorText.poll(d, out);

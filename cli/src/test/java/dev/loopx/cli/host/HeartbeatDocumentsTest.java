@@ -149,7 +149,8 @@ class HeartbeatDocumentsTest {
                         "rrule_source",
                         "private_paths_redacted",
                         "spends_quota",
-                        "next_steps"),
+                        "next_steps",
+                        "agent_resolution"),
                 fields(doc));
         assertEquals(
                 "loopx_codex_app_install_plan_v0", doc.get("schema_version").asText());

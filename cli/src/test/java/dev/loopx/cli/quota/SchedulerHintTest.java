@@ -405,4 +405,78 @@ class SchedulerHintTest {
             }
         }
     }
+
+    // ---- the fallback when automation_update fails --------------------------------------------
+
+    @Test
+    void anApplyCarriesAFailureHintWithTheObservedPair_andAFallbackRruleToSetByHand() {
+        ObjectNode h = hint(Cadence.HUMAN_GATE, GATE, EMPTY, R60, true, false);
+        for (String surface : List.of("/app_automation", "/codex_app")) {
+            JsonNode failure = h.at(surface + "/failure_hint");
+            assertEquals(
+                    "app_automation_scheduler_failure_hint_v0",
+                    failure.path("schema_version").asText());
+            assertEquals("automation_update_failed", failure.path("when").asText());
+            assertTrue(failure.path("no_spend").asBoolean());
+            assertEquals(
+                    List.of(
+                            "quota",
+                            "scheduler-fail-current",
+                            "--goal-id",
+                            "g1",
+                            "--agent-id",
+                            "a",
+                            "--failed-rrule",
+                            R30,
+                            "--app-automation-current-rrule",
+                            R60,
+                            "--execute"),
+                    Json.mapper().convertValue(failure.path("cli_args"), List.class));
+            assertEquals(
+                    "loopx quota scheduler-fail-current --goal-id g1 --agent-id a --failed-rrule 'FREQ=MINUTELY;INTERVAL=30'"
+                            + " --app-automation-current-rrule 'FREQ=MINUTELY;INTERVAL=60' --execute",
+                    failure.path("command").asText());
+            JsonNode fallback = h.at(surface + "/fallback_hint");
+            assertEquals(
+                    "app_automation_scheduler_fallback_hint_v0",
+                    fallback.path("schema_version").asText());
+            assertEquals("by_hand", fallback.path("apply").asText());
+            assertEquals(R30, fallback.path("rrule").asText());
+            assertEquals(30, fallback.path("interval_minutes").asInt());
+            assertTrue(fallback.path("instruction").asText().contains("every 30 minutes"), fallback::toString);
+        }
+    }
+
+    @Test
+    void aHostThatDidNotSayItsRrule_getsAFailureHintWithoutOne() {
+        JsonNode args =
+                hint(Cadence.HUMAN_GATE, GATE, EMPTY, "", true, false).at("/app_automation/failure_hint/cli_args");
+        List<?> list = Json.mapper().convertValue(args, List.class);
+        assertFalse(list.contains("--app-automation-current-rrule"), list::toString);
+        assertEquals("--execute", list.get(list.size() - 1));
+    }
+
+    @Test
+    void failureAndFallbackHints_onlyWhenAnApplyIsNeeded() {
+        List<SchedulerView> memories = List.of(
+                EMPTY,
+                gateAck(0, 30, R30, NOW.minus(Duration.ofMinutes(5))),
+                gateAck(0, 30, R30, NOW.minus(Duration.ofMinutes(45))),
+                gateAck(1, 60, R60, NOW));
+        for (SchedulerView m : memories) {
+            for (String observed : List.of("", R30, R60)) {
+                for (Cadence c : Cadence.values()) {
+                    JsonNode app = hint(c, GATE, m, observed, true, false).path("app_automation");
+                    boolean apply = app.at("/stateful_backoff/apply_needed").asBoolean();
+                    assertEquals(apply, app.has("failure_hint"), c + " " + m + " " + observed);
+                    assertEquals(apply, app.has("fallback_hint"), c + " " + m + " " + observed);
+                    if (apply) {
+                        assertEquals(
+                                app.path("recommended_rrule").asText(),
+                                app.at("/fallback_hint/rrule").asText());
+                    }
+                }
+            }
+        }
+    }
 }

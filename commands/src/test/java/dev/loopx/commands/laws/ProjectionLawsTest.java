@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.agent.AgentDecider;
 import dev.loopx.commands.agent.RegisterAgents;
+import dev.loopx.commands.agent.ThreadBindingDecider;
+import dev.loopx.commands.agent.ThreadCommands;
 import dev.loopx.commands.gate.GateDecider;
 import dev.loopx.commands.gate.OperatorGate;
 import dev.loopx.commands.goal.ChangeLifecycle;
@@ -183,11 +185,24 @@ class ProjectionLawsTest {
                         "Ship it"));
         return switch (random.nextInt(18)) {
             case 0 -> GoalDecider.decide(new RegisterGoal(goal, "objective", "app"), Projector.goal(views, goal));
-            case 1 ->
-                AgentDecider.decide(
-                        new RegisterAgents(
-                                goal, List.of(pick(random, List.of("a", "b", "c"))), "", random.nextBoolean()),
-                        state);
+            case 1 -> {
+                // the same two draws as ever, and a registration whenever one would add an agent, so every
+                // other case sees the same stream and state; re-registering (which added nothing) binds or
+                // unbinds a thread instead, chosen from values drawn already
+                String peer = pick(random, List.of("a", "b", "c"));
+                boolean flag = random.nextBoolean();
+                if (state.isEmpty() || state.get().goal().agent(peer).isEmpty()) {
+                    yield AgentDecider.decide(new RegisterAgents(goal, List.of(peer), "", flag), state);
+                }
+                String thread = todoIds.size() % 2 == 0 ? "t1" : "t2";
+                yield text.length() % 3 == 2
+                        ? ThreadBindingDecider.decide(
+                                new ThreadCommands.UnbindAgentThread(goal, "codex-app", thread, peer), state, views)
+                        : ThreadBindingDecider.decide(
+                                new ThreadCommands.BindAgentThread(goal, "codex-app", thread, peer, flag),
+                                state,
+                                views);
+            }
             case 2 ->
                 GoalDecider.decide(new ChangeLifecycle(goal, random.nextBoolean(), "why"), Projector.goal(views, goal));
             case 3 ->

@@ -126,7 +126,9 @@ public final class ThinBody {
                 .append(" its quota spend-slot ... --execute command once. Never spend for should-run, claims, acks or")
                 .append(" a turn without delivery.\n");
         b.append("6. Scheduler: if scheduler_hint.app_automation.stateful_backoff.apply_needed=true, set your")
-                .append(" automation's RRULE to its recommended_rrule. When its ack_hint is present, run ")
+                .append(" automation's RRULE to its recommended_rrule; if that fails, run ")
+                .append(cli)
+                .append(" with its failure_hint.cli_args exactly instead. When its ack_hint is present, run ")
                 .append(cli)
                 .append(" with ack_hint.cli_args exactly (no spend).\n");
         b.append("7. user_channel.notify NOTIFY/DONT_NOTIFY controls output only (whether you message the user);")

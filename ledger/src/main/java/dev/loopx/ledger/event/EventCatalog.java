@@ -25,6 +25,8 @@ public final class EventCatalog {
                 .register(new EventType<>("goal.stopped", 1, GoalStopped.class))
                 .register(new EventType<>("goal.resumed", 1, GoalResumed.class))
                 .register(new EventType<>("agent.registered", 1, AgentRegistered.class))
+                .register(new EventType<>("agent.thread_bound", 1, AgentThreadBound.class))
+                .register(new EventType<>("agent.thread_unbound", 1, AgentThreadUnbound.class))
                 .register(new EventType<>("todo.added", 1, TodoAdded.class))
                 .register(new EventType<>("todo.claimed", 1, TodoClaimed.class))
                 .register(new EventType<>("todo.claim_cleared", 1, TodoClaimCleared.class))

@@ -12,6 +12,8 @@ public sealed interface LoopxEvent
                 GoalStopped,
                 GoalResumed,
                 AgentRegistered,
+                AgentThreadBound,
+                AgentThreadUnbound,
                 TodoAdded,
                 TodoClaimed,
                 TodoClaimCleared,

@@ -65,6 +65,9 @@ class EventCatalogTest {
         for (LoopxEvent event : new LoopxEvent[] {
             new GoalRegistered("Ship it", "weather-app"),
             new GoalConfigured(new BigDecimal("0.50"), 24, 1),
+            new AgentThreadBound("builder", "codex-app", "019a7f3e-thread", ""),
+            new AgentThreadBound("reviewer", "codex-app", "019a7f3e-thread", "builder"),
+            new AgentThreadUnbound("reviewer", "codex-app", "019a7f3e-thread"),
             new HeartbeatInstalled("builder", "codex_app", 2, "ab".repeat(32)),
             new PromptMigrationApplied(
                     "auto-1",

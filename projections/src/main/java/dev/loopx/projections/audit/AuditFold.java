@@ -29,6 +29,16 @@ public final class AuditFold {
         return Documents.get(views, LOG_VIEW, goalId, GoalLog.class).orElse(GoalLog.empty(goalId));
     }
 
+    /** The reward recorded at {@code seq} in the goal, if any. */
+    public static Optional<GoalLog.Reward> rewardAt(Views views, String goalId, long seq) {
+        return Documents.get(views, REWARD_VIEW, rowKey(goalId, seq), GoalLog.Reward.class);
+    }
+
+    /** The operator gate run recorded at {@code seq} in the goal, if any. */
+    public static Optional<GoalLog.Gate> gateAt(Views views, String goalId, long seq) {
+        return Documents.get(views, GATE_VIEW, rowKey(goalId, seq), GoalLog.Gate.class);
+    }
+
     /**
      * What one operation id wrote, read back from the ledger through the idempotency index
      * ({@link OperationIndex}): the events that carry it, in seq order, and the intent of its first

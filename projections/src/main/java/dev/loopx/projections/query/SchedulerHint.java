@@ -22,6 +22,8 @@ import java.util.Optional;
  * @param reasonCode     the effective action's wire name
  * @param codexMirror    a Codex profile asked: the app object is mirrored as {@code codex_app}
  * @param coldPathDetail {@code --include-detail scheduler|all}: the local scheduler's detail is added
+ * @param observedRrule  the RRULE the host said its automation runs now ({@code --app-automation-current-rrule};
+ *                       empty when it did not say)
  */
 public record SchedulerHint(
         Cadence cadence,
@@ -29,7 +31,8 @@ public record SchedulerHint(
         Identity identity,
         Backoff backoff,
         boolean codexMirror,
-        boolean coldPathDetail) {
+        boolean coldPathDetail,
+        String observedRrule) {
     static final Duration FAILURE_EXPIRY = Duration.ofHours(24);
     public static final String APP_SURFACE = "codex_app";
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
@@ -190,7 +193,8 @@ public record SchedulerHint(
                 identity,
                 backoff(cadence, identity, memory, observedRrule, now),
                 codexProfile,
-                coldPathDetail);
+                coldPathDetail,
+                observedRrule);
     }
 
     /** The app automation's first interval (what a reset starts from); empty for stop cadences. */
@@ -211,6 +215,30 @@ public record SchedulerHint(
     /** Unchanged polls before a local loop stops: empty for runnable work (it never stops), 0 for stop cadences. */
     public Optional<Integer> unchangedPollLimit() {
         return cadence.unchangedLimit() < 0 ? Optional.empty() : Optional.of(cadence.unchangedLimit());
+    }
+
+    /**
+     * The exact {@code loopx} arguments that tell LoopX the host could not apply the target RRULE
+     * ({@code automation_update} failed): the target as {@code --failed-rrule} and, when the host
+     * said what its automation runs, that as {@code --app-automation-current-rrule} — the same pair
+     * should-run then matches to suppress the apply for 24 h. Meaningful when {@code applyNeeded}.
+     */
+    public List<String> failureCliArgs() {
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "quota",
+                "scheduler-fail-current",
+                "--goal-id",
+                identity.goalId(),
+                "--agent-id",
+                identity.agentId(),
+                "--failed-rrule",
+                backoff.currentRrule()));
+        if (!observedRrule.isEmpty()) {
+            args.add("--app-automation-current-rrule");
+            args.add(observedRrule);
+        }
+        args.add("--execute");
+        return List.copyOf(args);
     }
 
     /** The exact {@code loopx} arguments that acknowledge this backoff (meaningful when {@code ackNeeded}). */

@@ -243,6 +243,11 @@ public final class QuotaFold {
         }
 
         @Override
+        public Optional<Writeback> writebackAt(long seq) {
+            return writeback(seq);
+        }
+
+        @Override
         public Optional<Writeback> lastWriteback() {
             return writeback(summary(views, goalId).lastWritebackSeq());
         }

@@ -23,6 +23,9 @@ public interface QuotaLog {
     /** The spend recorded at {@code seq} (voided or not). */
     Optional<Spend> spendAt(long seq);
 
+    /** The writeback recorded at {@code seq}, spent or not. */
+    Optional<Writeback> writebackAt(long seq);
+
     /** The goal's newest writeback of any outcome. */
     Optional<Writeback> lastWriteback();
 
@@ -92,6 +95,11 @@ public interface QuotaLog {
         @Override
         public Optional<Spend> spendAt(long seq) {
             return spends.stream().filter(s -> s.seq() == seq).findFirst();
+        }
+
+        @Override
+        public Optional<Writeback> writebackAt(long seq) {
+            return writebacks.stream().filter(w -> w.seq() == seq).findFirst();
         }
 
         @Override

@@ -1,0 +1,77 @@
+package dev.loopx.cli.agent;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.Invocation;
+import dev.loopx.application.agent.WriteThreadBinding;
+import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.PreviewFirstCommand;
+import dev.loopx.commands.Rejection;
+import dev.loopx.commands.agent.ThreadCommands.BindAgentThread;
+import io.vavr.control.Either;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(
+        name = "bind-agent-thread",
+        description = {
+            "Bind a host thread to one registered agent of the goal, so the host can later ask which agent",
+            "the thread is (resolve-agent-thread). A thread binds to at most one agent per goal: binding it",
+            "again to the same agent changes nothing; binding it to another agent is refused",
+            "(agent_thread_bound_to_other) unless --move is given. Binding is identity, not authority.",
+            "Shows a preview unless --execute is given."
+        },
+        footer = {
+            "",
+            "Example:  loopx bind-agent-thread --goal-id weather-app-goal --thread-id 019a7f3e-5b1c-7d2e-8f90-a1b2c3d4e5f6 \\",
+            "            --agent-id builder --execute"
+        })
+public final class BindAgentThreadCommand extends PreviewFirstCommand {
+    @Option(names = "--thread-id", required = true, paramLabel = "ID", description = HostThreads.THREAD_ID_HELP)
+    String threadId;
+
+    @Option(
+            names = "--agent-id",
+            required = true,
+            paramLabel = "ID",
+            description = "The registered agent the thread speaks for.")
+    String agentId;
+
+    @Option(names = "--host-surface", paramLabel = "SURFACE", description = HostThreads.SURFACE_HELP)
+    String hostSurface;
+
+    @Option(
+            names = "--move",
+            description =
+                    "Take the thread from the agent it is bound to now (records that agent as previous_agent_id).")
+    boolean move;
+
+    private WriteThreadBinding.Result result;
+
+    @Override
+    protected String schemaVersion() {
+        return "loopx_agent_thread_binding_v0";
+    }
+
+    @Override
+    protected void validate(CliContext context) {
+        threadId = HostThreads.threadId(threadId);
+        IdOptions.requireId("--agent-id", agentId);
+        hostSurface = HostThreads.surface(hostSurface);
+    }
+
+    @Override
+    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
+        ThreadBindingDocument.describe(doc, "bind", hostSurface, threadId, agentId, result, execute);
+    }
+
+    @Override
+    protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return WriteThreadBinding.run(
+                        invocation, options, new BindAgentThread(goalId, hostSurface, threadId, agentId, move))
+                .peek(r -> result = r)
+                .map(WriteThreadBinding.Result::outcome);
+    }
+}
