@@ -24,6 +24,7 @@ import dev.loopx.ledger.event.RuntimeUpgraded;
 import dev.loopx.ledger.event.SchedulerAcked;
 import dev.loopx.ledger.event.SchedulerHostUpdateFailed;
 import dev.loopx.ledger.event.TodoAdded;
+import dev.loopx.ledger.event.TodoArchived;
 import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
@@ -53,7 +54,7 @@ import java.util.Optional;
  */
 public final class Projector {
     /** Bump when a fold changes: stores built by another version are rebuilt from the ledger. */
-    public static final int SCHEMA_VERSION = 10;
+    public static final int SCHEMA_VERSION = 11;
 
     public static final String GOAL_VIEW = GoalFold.VIEW;
 
@@ -78,6 +79,7 @@ public final class Projector {
             case TodoReplanCheckpointed e -> PlanFold.checkpointed(views, envelope, e);
             case GoalReplanPolicyConfigured e -> PlanFold.policyConfigured(views, envelope, e);
             case TodoSuperseded e -> TodoFold.superseded(views, envelope, e);
+            case TodoArchived e -> TodoFold.archived(views, envelope, e);
             case EvidenceRecorded e -> QuotaFold.evidence(views, envelope, e);
             case QuotaSlotSpent e -> QuotaFold.spent(views, envelope, e);
             case QuotaSlotVoided e -> QuotaFold.voided(views, envelope, e);

@@ -87,6 +87,14 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
             description = "todo_done:<todo id> or resume_at:<RFC 3339 with offset>; not runnable until then.")
     String resumeWhen;
 
+    @Option(
+            names = "--unblocks-todo-id",
+            paramLabel = "ID",
+            description =
+                    "A todo of this goal that is not done: completing this one unblocks it (a blocked"
+                            + " todo becomes open in the same append; a gate completed with reject or cancel unblocks nothing).")
+    String unblocksTodoId;
+
     private String resolvedText;
     private TodoRole parsedRole;
     private TaskClass parsedClass;
@@ -153,6 +161,9 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
                                     ErrorCode.INVALID_RESUME_WHEN,
                                     "--resume-when must be todo_done:<todo id> or resume_at:<RFC 3339 with offset, e.g. 2026-05-01T09:00:00+02:00>"));
         }
+        if (unblocksTodoId != null) {
+            IdOptions.requireTodoId("--unblocks-todo-id", unblocksTodoId);
+        }
         // Which classes, claims and scopes a role may have is the domain's rule (TodoDecider.admissible):
         // AddTodo checks it before it opens anything, so a refusal is exit 2 with nothing read or written.
     }
@@ -168,7 +179,8 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
                 orEmpty(scope.blocksAgent),
                 scope.global,
                 excludedAgents,
-                resolvedResume);
+                resolvedResume,
+                orEmpty(unblocksTodoId));
     }
 
     @Override

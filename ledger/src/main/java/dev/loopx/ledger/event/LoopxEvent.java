@@ -21,6 +21,7 @@ public sealed interface LoopxEvent
                 TodoSectionDeclaredEmpty,
                 TodoSectionsDeclared,
                 TodoReplanCheckpointed,
+                TodoArchived,
                 GoalReplanPolicyConfigured,
                 GateDecided,
                 RewardRecorded,
