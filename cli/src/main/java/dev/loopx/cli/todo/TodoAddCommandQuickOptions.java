@@ -6,7 +6,7 @@ import dev.loopx.cli.support.QuickCommand;
 
 /** The quick path's tables of {@link TodoAddCommand} (its options, how each binds, its groups' rules). */
 public final class TodoAddCommandQuickOptions {
-    public static final QuickCommand.Options OPTIONS = QuickCommand.Options.of("--role", "--text", "--text-file", "--task-class", "--priority", "--claimed-by", "--blocks-agent", "--resume-when")
+    public static final QuickCommand.Options OPTIONS = QuickCommand.Options.of("--role", "--text", "--text-file", "--task-class", "--priority", "--claimed-by", "--blocks-agent", "--resume-when", "--unblocks-todo-id")
             .lists("--excluded-agent")
             .flags("--global-gate")
             .required("--role")
@@ -27,6 +27,7 @@ public final class TodoAddCommandQuickOptions {
             case "--global-gate" -> (c.scope == null ? (c.scope = new TodoAddCommand.GateScope()) : c.scope).global = true;
             case "--excluded-agent" -> c.excludedAgents.add(value);
             case "--resume-when" -> c.resumeWhen = value;
+            case "--unblocks-todo-id" -> c.unblocksTodoId = value;
             default -> TodoWriteCommandQuickOptions.bind(c, option, value);
         }
     }
