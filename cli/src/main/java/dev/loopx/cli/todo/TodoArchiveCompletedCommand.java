@@ -22,11 +22,11 @@ import picocli.CommandLine.Option;
 @Command(
         name = "archive-completed",
         description = {
-            "Archive the goal's finished todos (done or superseded): they leave the default reads (todo list,",
-            "status, should-run's lists, the dashboard) and stay in the ledger, readable by id and with",
-            "todo list --include-archived. Open, blocked and deferred todos are never archived, and no",
-            "decision changes (should-run answers the same before and after). One todo.archived names them;",
-            "with nothing left to archive it changes nothing. The owner archives without --agent-id."
+            "Archive the goal's finished todos (done or superseded): they leave the default reads, not the ledger.",
+            "The default reads are todo list, status, should-run's lists and the dashboard; archived todos stay",
+            "readable by id and with todo list --include-archived. Open, blocked and deferred todos are never",
+            "archived, and no decision changes (should-run answers the same before and after). One todo.archived",
+            "names them; with nothing left to archive it changes nothing. The owner archives without --agent-id."
         },
         footer = {"", "Example:  loopx todo archive-completed --goal-id g --keep-latest 5 --dry-run"})
 public final class TodoArchiveCompletedCommand extends TodoWriteCommand {
