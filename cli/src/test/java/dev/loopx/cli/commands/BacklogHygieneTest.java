@@ -116,7 +116,12 @@ class BacklogHygieneTest {
                                 "--next-agent-todo",
                                 "Ship the importer")
                         .exit());
+        String waiting = add("Write the release notes", "--resume-when", "todo_done:" + done);
         ObjectNode before = shouldRun();
+        List<String> runnable = new ArrayList<>();
+        before.path("runnable_candidates")
+                .forEach(t -> runnable.add(t.path("todo_id").asText()));
+        assertTrue(runnable.contains(waiting), "todo_done:<done> holds: " + before.toPrettyString());
         String dumpBefore = dump();
 
         CliRunner.Result preview = run("todo", "archive-completed", "--goal-id", "g1", "--dry-run");
@@ -149,7 +154,7 @@ class BacklogHygieneTest {
         JsonNode counts = run("status", "--goal-id", "g1").json().at("/goals/0/counts");
         assertEquals(2, counts.path("archived").asInt(), counts::toString);
         assertEquals(2, counts.path("done").asInt());
-        assertEquals(4, counts.path("todos").asInt());
+        assertEquals(5, counts.path("todos").asInt());
         assertTrue(run("--format", "text", "status", "--goal-id", "g1").stdout().contains("done 2 (2 archived)"));
 
         CliRunner.Result again = run("todo", "archive-completed", "--goal-id", "g1");
@@ -183,6 +188,24 @@ class BacklogHygieneTest {
                 .stdout();
         assertTrue(preview.startsWith("preview: would archive 1 finished todo in goal g1 (nothing written)"), preview);
         assertTrue(preview.contains("repeat the command without --dry-run"), preview);
+    }
+
+    @Test
+    void archiveCompleted_withAnOperationId_replaysTheOriginalReceipt() {
+        String id = add("Write the importer");
+        run("todo", "complete", "--goal-id", "g1", "--todo-id", id, "--agent-id", "builder", "--no-follow-up");
+        CliRunner.Result first = run("todo", "archive-completed", "--goal-id", "g1", "--operation-id", "tidy-1");
+        assertEquals(0, first.exit(), first::toString);
+        String dumpAfter = dump();
+        CliRunner.Result again = run("todo", "archive-completed", "--goal-id", "g1", "--operation-id", "tidy-1");
+        assertEquals(0, again.exit(), again::toString);
+        assertTrue(again.json().at("/receipt/replayed").asBoolean(), again::toString);
+        assertEquals(first.json().at("/receipt/event_ids"), again.json().at("/receipt/event_ids"));
+        assertEquals(List.of(id), texts(again.json().path("archived_todo_ids")));
+        assertEquals(dumpAfter, dump(), "a replay appends nothing");
+        CliRunner.Result conflict =
+                run("todo", "archive-completed", "--goal-id", "g1", "--operation-id", "tidy-1", "--keep-latest", "3");
+        assertEquals("operation_id_conflict", conflict.json().path("error_code").asText(), conflict::toString);
     }
 
     @Test
