@@ -3,19 +3,15 @@ package dev.loopx.cli.todo;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
-import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import dev.loopx.application.todo.ListTodos;
+import dev.loopx.application.todo.ArchiveTodos;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.NumberOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.TodoCommands.ArchiveCompleted;
-import dev.loopx.projections.todo.TodoView;
 import io.vavr.control.Either;
 import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -55,32 +51,21 @@ public final class TodoArchiveCompletedCommand extends TodoWriteCommand {
         return "";
     }
 
+    private List<String> archivedIds = List.of();
+
     /** {@code keep_latest} and {@code archived_todo_ids}: those this write archived (a preview: would archive). */
     @Override
     protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
         doc.put("keep_latest", keep);
         ArrayNode ids = doc.putArray("archived_todo_ids");
-        switch (outcome) {
-            case GoalWrites.Outcome.Previewed p ->
-                p.wouldAppend().forEach(e -> e.payload().path("todo_ids").forEach(ids::add));
-            case GoalWrites.Outcome.Written w -> {
-                List<Long> seqs = w.receipt().seqs();
-                if (!seqs.isEmpty()) {
-                    ListTodos.run(context.invocation(), new ListTodos.Request(goalId, Optional.empty(), "", "", true))
-                            .getOrElseThrow(CliError::of)
-                            .stream()
-                            .filter(t -> seqs.contains(t.archivedSeq()))
-                            .map(TodoView::todoId)
-                            .forEach(ids::add);
-                }
-            }
-        }
+        archivedIds.forEach(ids::add);
         doc.put("archived_count", ids.size());
     }
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(
-                invocation, options, new GoalWrite.Todo(new ArchiveCompleted(goalId, orEmpty(agentId), keep)));
+        return ArchiveTodos.run(invocation, options, new ArchiveCompleted(goalId, orEmpty(agentId), keep))
+                .peek(a -> archivedIds = a.todoIds())
+                .map(ArchiveTodos.Archived::outcome);
     }
 }

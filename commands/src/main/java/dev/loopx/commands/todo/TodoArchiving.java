@@ -20,7 +20,7 @@ import java.util.Optional;
  * stay. One {@code todo.archived} names them all; with nothing to archive the decision changes
  * nothing. The owner archives without an agent id; a named agent must be registered. Pure.
  */
-final class TodoArchiving {
+public final class TodoArchiving {
     private static final Comparator<TodoView> LATEST_FIRST = Comparator.comparingLong(TodoView::updatedSeq)
             .reversed()
             .thenComparing(Comparator.comparingLong(TodoView::createdSeq).reversed());
@@ -38,13 +38,18 @@ final class TodoArchiving {
                 return Decision.reject(actor.get());
             }
         }
-        List<String> archive = s.todos().stream()
+        List<String> archive = toArchive(s, c.keepLatest());
+        return archive.isEmpty() ? Decision.unchanged() : Decision.accept(new TodoArchived(c.agentId(), archive));
+    }
+
+    /** The finished todos not archived yet, but the {@code keepLatest} most recently finished, in creation order. */
+    public static List<String> toArchive(GoalState s, int keepLatest) {
+        return s.todos().stream()
                 .filter(TodoView::done)
                 .sorted(LATEST_FIRST)
-                .skip(c.keepLatest())
+                .skip(keepLatest)
                 .sorted(Comparator.comparingLong(TodoView::createdSeq))
                 .map(TodoView::todoId)
                 .toList();
-        return archive.isEmpty() ? Decision.unchanged() : Decision.accept(new TodoArchived(c.agentId(), archive));
     }
 }
