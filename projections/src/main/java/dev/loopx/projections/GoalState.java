@@ -87,20 +87,40 @@ public final class GoalState {
         return openTodos;
     }
 
-    /** Counters over the done todos. */
+    /** Counters over the done todos (archived ones included, and counted apart too). */
     public TodoCounts doneCounts() {
         return counts;
     }
 
-    /** Every todo of the goal, done ones included, in creation order (reads the done todos once). */
+    /**
+     * Every todo of the goal but the archived ones, done ones included, in creation order (reads
+     * the done todos once). The default reads list these; decisions never depend on the archive
+     * mark (they read {@link #todo}, the open todos and the counters).
+     */
     public List<TodoView> todos() {
         if (all == null) {
-            all = counts.done() == 0 ? openTodos : TodoFold.todos(views, goal.goalId());
+            all = counts.done() == counts.archived() ? openTodos : TodoFold.todos(views, goal.goalId());
         }
         return all;
     }
 
-    /** How many todos the goal has. */
+    /** The archived todos ({@code todo archive-completed}), in creation order (reads them). */
+    public List<TodoView> archivedTodos() {
+        return counts.archived() == 0 ? List.of() : TodoFold.archivedTodos(views, goal.goalId());
+    }
+
+    /** Every todo of the goal, archived ones included, in creation order. */
+    public List<TodoView> todosIncludingArchived() {
+        if (counts.archived() == 0) {
+            return todos();
+        }
+        List<TodoView> every = new java.util.ArrayList<>(todos());
+        every.addAll(archivedTodos());
+        every.sort(java.util.Comparator.comparingLong(TodoView::createdSeq));
+        return List.copyOf(every);
+    }
+
+    /** How many todos the goal has (archived ones included). */
     public long todoCount() {
         return openTodos.size() + counts.done();
     }
@@ -125,7 +145,11 @@ public final class GoalState {
             return open;
         }
         if (all != null) {
-            return all.stream().filter(t -> t.todoId().equals(todoId)).findFirst();
+            Optional<TodoView> listed =
+                    all.stream().filter(t -> t.todoId().equals(todoId)).findFirst();
+            if (listed.isPresent() || counts.archived() == 0) {
+                return listed;
+            }
         }
         return TodoFold.doneTodo(views, goal.goalId(), todoId);
     }

@@ -27,6 +27,7 @@ import dev.loopx.ledger.event.RuntimeUpgraded;
 import dev.loopx.ledger.event.SchedulerAcked;
 import dev.loopx.ledger.event.SchedulerHostUpdateFailed;
 import dev.loopx.ledger.event.TodoAdded;
+import dev.loopx.ledger.event.TodoArchived;
 import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
@@ -92,6 +93,7 @@ public final class Projector {
             case MonitorPolled e -> MonitorFold.polled(views, envelope, e);
             case GoalReplanPolicyConfigured e -> PlanFold.policyConfigured(views, envelope, e);
             case TodoSuperseded e -> TodoFold.superseded(views, envelope, e);
+            case TodoArchived e -> TodoFold.archived(views, envelope, e);
             case EvidenceRecorded e -> {
                 QuotaFold.evidence(views, envelope, e);
                 EvidenceFold.agentItem(views, envelope, e.agentId(), EvidenceFold.WRITEBACK);

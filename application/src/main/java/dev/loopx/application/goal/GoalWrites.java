@@ -134,6 +134,7 @@ public final class GoalWrites {
                     case TodoCommands.SupersedeTodo c -> c.todoId();
                     case TodoCommands.DeclareEmpty c -> "";
                     case TodoCommands.Checkpoint c -> "";
+                    case TodoCommands.ArchiveCompleted c -> "";
                 }
                 : "";
     }

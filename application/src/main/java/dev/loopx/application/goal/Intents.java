@@ -91,7 +91,8 @@ public final class Intents {
                                 .put("next_agent_todo", c.nextAgentTodo())
                                 .put("next_user_todo", c.nextUserTodo())
                                 .put("next_user_task_class", c.nextUserTaskClass())
-                                .put("decision_outcome", c.decisionOutcome()));
+                                .put("decision_outcome", c.decisionOutcome())
+                                .setAll(validation(c.validationCommand())));
             case TodoCommands.SupersedeTodo c ->
                 Intent.of(
                         "todo supersede",
@@ -102,6 +103,10 @@ public final class Intents {
             case TodoCommands.DeclareEmpty c -> Intent.of("todo declare-empty", args().put("role", c.role()));
             case TodoCommands.Checkpoint c ->
                 Intent.of("todo checkpoint", args().put("agent_id", c.agentId()).put("note", c.note()));
+            case TodoCommands.ArchiveCompleted c ->
+                Intent.of(
+                        "todo archive-completed",
+                        args().put("agent_id", c.agentId()).put("keep_latest", c.keepLatest()));
         };
     }
 
@@ -116,7 +121,15 @@ public final class Intents {
                 .put("global_gate", c.globalGate())
                 .put("resume_when", c.resumeWhen());
         c.excludedAgents().forEach(a.putArray("excluded_agents")::add);
+        if (!c.unblocksTodoId().isEmpty()) {
+            a.put("unblocks_todo_id", c.unblocksTodoId()); // only when given: earlier intents stay as they were
+        }
         return a;
+    }
+
+    /** {@code validation_command} when given (an intent without one reads as it did before the option). */
+    private static ObjectNode validation(String command) {
+        return command.isEmpty() ? args() : args().put("validation_command", command);
     }
 
     private static Intent quota(QuotaCommands.QuotaCommand command) {

@@ -29,7 +29,7 @@ public final class AddTodo {
      * @param taskClass the class, or {@code null} for the role's default (agents: advancement_task;
      *     a user todo must say it)
      * @param text public-safe text (the adapter has applied the privacy guard)
-     * @param claimedBy, blocksAgent, resumeWhen empty when not given
+     * @param claimedBy, blocksAgent, resumeWhen, unblocksTodoId empty when not given
      */
     public record Request(
             String goalId,
@@ -41,7 +41,8 @@ public final class AddTodo {
             String blocksAgent,
             boolean globalGate,
             List<String> excludedAgents,
-            String resumeWhen) {
+            String resumeWhen,
+            String unblocksTodoId) {
         public Request {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(role, "role");
@@ -51,6 +52,33 @@ public final class AddTodo {
             Objects.requireNonNull(blocksAgent, "blocksAgent");
             excludedAgents = excludedAgents.stream().sorted().distinct().toList();
             Objects.requireNonNull(resumeWhen, "resumeWhen");
+            Objects.requireNonNull(unblocksTodoId, "unblocksTodoId");
+        }
+
+        /** A todo that unblocks no other. */
+        public Request(
+                String goalId,
+                TodoRole role,
+                String text,
+                TaskClass taskClass,
+                Priority priority,
+                String claimedBy,
+                String blocksAgent,
+                boolean globalGate,
+                List<String> excludedAgents,
+                String resumeWhen) {
+            this(
+                    goalId,
+                    role,
+                    text,
+                    taskClass,
+                    priority,
+                    claimedBy,
+                    blocksAgent,
+                    globalGate,
+                    excludedAgents,
+                    resumeWhen,
+                    "");
         }
 
         /** The id the todo has (or would have). */
@@ -83,7 +111,8 @@ public final class AddTodo {
                 r.blocksAgent(),
                 r.globalGate(),
                 r.excludedAgents(),
-                r.resumeWhen());
+                r.resumeWhen(),
+                r.unblocksTodoId());
         Optional<Rejection> inadmissible = TodoDecider.admissible(add);
         return inadmissible.isPresent() ? Either.left(inadmissible.get()) : Either.right(add);
     }

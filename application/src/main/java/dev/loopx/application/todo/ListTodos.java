@@ -18,7 +18,8 @@ import java.util.Optional;
 /**
  * Use case "list a goal's todos" ({@code todo list}, SPEC §S4): every todo, open and done, in
  * priority order (no priority last) then creation order, narrowed by status, role and what one
- * agent may see. Reads only; never takes the write lock.
+ * agent may see. Archived todos ({@code todo archive-completed}) are left out unless asked for.
+ * Reads only; never takes the write lock.
  */
 public final class ListTodos {
     private ListTodos() {}
@@ -28,13 +29,20 @@ public final class ListTodos {
      * @param role {@code user|agent} (the wire spelling, as a caller received it), empty for both roles
      * @param agentId empty for every lane; else only what that agent sees: user todos that are not
      *     gates of another lane, agent todos it is not excluded from and that no other agent claimed
+     * @param includeArchived list archived todos too
      */
-    public record Request(String goalId, Optional<TodoStatus> status, String role, String agentId) {
+    public record Request(
+            String goalId, Optional<TodoStatus> status, String role, String agentId, boolean includeArchived) {
         public Request {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(status, "status");
             Objects.requireNonNull(role, "role");
             Objects.requireNonNull(agentId, "agentId");
+        }
+
+        /** The default read: archived todos left out. */
+        public Request(String goalId, Optional<TodoStatus> status, String role, String agentId) {
+            this(goalId, status, role, agentId, false);
         }
     }
 
@@ -52,7 +60,10 @@ public final class ListTodos {
             if (goal.isEmpty()) {
                 return Either.left(new Rejection.GoalNotFound(r.goalId()));
             }
-            return Either.right(goal.get().todos().stream()
+            List<TodoView> todos = r.includeArchived()
+                    ? goal.get().todosIncludingArchived()
+                    : goal.get().todos();
+            return Either.right(todos.stream()
                     .filter(t -> r.status().isEmpty() || t.is(r.status().get()))
                     .filter(t -> role.isEmpty() || t.role().equals(role.get().wire()))
                     .filter(t -> r.agentId().isEmpty() || visibleTo(t, r.agentId()))

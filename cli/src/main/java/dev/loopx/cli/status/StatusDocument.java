@@ -50,6 +50,16 @@ final class StatusDocument {
         n.set("next_agent_todo", LanesDocument.of(s.nextAgentTodo()));
         n.set("counts", counts(s.counts()));
         EvidenceDocument.put(n, "last_evidence", s.lastEvidence());
+        if (s.lastCompletion().isPresent()) {
+            dev.loopx.projections.todo.TodoView t = s.lastCompletion().get();
+            n.putObject("last_completion")
+                    .put("todo_id", t.todoId())
+                    .put("text", t.text())
+                    .put("evidence", t.evidence())
+                    .put("validation_command", t.validationCommand());
+        } else {
+            n.putNull("last_completion");
+        }
         n.set("attention", attention(s.attention()));
         n.put("terminal", s.frontier().terminal());
         if (s.frontier().terminal()) {
@@ -72,6 +82,7 @@ final class StatusDocument {
         n.put("agent_open", c.agentOpen());
         n.put("agent_claimed", c.agentClaimed());
         n.put("agent_unclaimed", c.agentUnclaimed());
+        n.put("archived", c.archived());
         return n;
     }
 

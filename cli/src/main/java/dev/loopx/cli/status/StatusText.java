@@ -56,6 +56,7 @@ final class StatusText {
                 + c.path("blocked").asLong()
                 + " · deferred " + c.path("deferred").asLong() + " · done "
                 + c.path("done").asLong()
+                + (c.path("archived").asLong() > 0 ? " (" + c.path("archived").asLong() + " archived)" : "")
                 + "  (owner " + c.path("user_open").asLong() + ", agent "
                 + c.path("agent_open").asLong() + " open)");
         JsonNode e = g.path("last_evidence");
@@ -69,6 +70,16 @@ final class StatusText {
                                         ? ""
                                         : ", " + e.path("agent_id").asText()) + ", "
                                 + e.path("recorded_at").asText() + ")"));
+        JsonNode done = g.path("last_completion");
+        if (done.isObject()) {
+            String validated = done.path("validation_command").asText();
+            out.println("  completed  " + done.path("text").asText()
+                    + (done.path("evidence").asText().isEmpty()
+                            ? ""
+                            : ": " + done.path("evidence").asText())
+                    + (validated.isEmpty() ? "" : "  (validated by: " + validated + ")")
+                    + "  [" + done.path("todo_id").asText() + "]");
+        }
         JsonNode a = g.path("attention");
         out.println("  attention  needs you " + a.path("needs_user").size() + " · needs agent "
                 + a.path("needs_agent").size() + " · watching "

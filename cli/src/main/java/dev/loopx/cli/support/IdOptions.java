@@ -51,10 +51,15 @@ public final class IdOptions {
     }
 
     public static String requireTodoId(String value) {
-        TextOptions.requireWellFormed("--todo-id", value);
+        return requireTodoId("--todo-id", value);
+    }
+
+    /** {@code value} of {@code option} is a todo id ({@code todo_} + 12 hex digits), else {@code invalid_todo_id}. */
+    public static String requireTodoId(String option, String value) {
+        TextOptions.requireWellFormed(option, value);
         if (!dev.loopx.commands.todo.TodoIds.isTodoId(value)) {
             throw CliError.badInput(
-                    ErrorCode.INVALID_TODO_ID, "--todo-id must look like todo_ followed by 12 hex digits");
+                    ErrorCode.INVALID_TODO_ID, option + " must look like todo_ followed by 12 hex digits");
         }
         return value;
     }

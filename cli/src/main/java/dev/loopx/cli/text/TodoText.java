@@ -35,7 +35,7 @@ final class TodoText {
                     dash(t.path("priority").asText()),
                     t.path("status").asText(),
                     dash(t.path("claimed_by").asText()),
-                    t.path("text").asText() + scope(t));
+                    t.path("text").asText() + scope(t) + (t.path("archived_seq").asLong() > 0 ? "  (archived)" : ""));
         }
         if (!table.isEmpty()) {
             table.print(out);
@@ -76,6 +76,54 @@ final class TodoText {
                 + (m.path("watch_only").asBoolean() ? ", watch-only" : "");
     }
 
+    /**
+     * {@code todo archive-completed}: how many finished todos left the default reads (or would, for a
+     * preview), the ids, the receipt, and for a preview how to write it.
+     */
+    static void archive(JsonNode d, PrintWriter out) {
+        boolean preview = d.has("preview") || d.path("dry_run").asBoolean();
+        JsonNode ids = d.path("archived_todo_ids");
+        String goal = " in goal " + d.path("goal_id").asText();
+        String kept = d.path("keep_latest").asLong() > 0
+                ? " (the latest " + d.path("keep_latest").asLong() + " finished stay in view)"
+                : "";
+        String answer;
+        if (ids.isEmpty()) {
+            answer = (d.path("receipt").path("replayed").asBoolean()
+                            ? "already archived by this operation"
+                            : "nothing to archive")
+                    + goal
+                    + kept;
+        } else {
+            answer = (preview ? "preview: would archive " : "archived ")
+                    + Words.count(ids.size(), "finished todo")
+                    + goal
+                    + kept
+                    + (preview ? " (nothing written)" : "");
+        }
+        out.println(answer);
+        java.util.List<String> listed = new java.util.ArrayList<>();
+        for (JsonNode id : ids) {
+            if (listed.size() == 10) {
+                listed.add("… " + (ids.size() - 10) + " more (--json lists them all)");
+                break;
+            }
+            listed.add(id.asText());
+        }
+        Lines lines = new Lines(out);
+        lines.add("archived", listed);
+        lines.add("recorded", Receipts.line(d.path("receipt")));
+        lines.add(
+                "next",
+                preview && !ids.isEmpty()
+                        ? "repeat the command without --dry-run to record it"
+                        : ids.isEmpty()
+                                ? ""
+                                : "loopx todo list --goal-id "
+                                        + d.path("goal_id").asText() + " --include-archived shows them");
+        lines.print();
+    }
+
     /** {@code todo add|claim|complete|update|supersede|checkpoint}: what changed, then the receipt. */
     static void write(JsonNode d, PrintWriter out) {
         String schema = d.path("schema_version").asText();
@@ -105,9 +153,9 @@ final class TodoText {
         };
         out.println(changed ? line : line + " — already so, nothing new was recorded");
         Lines lines = new Lines(out);
-        lines.add(
-                "evidence",
-                schema.equals("loopx_todo_complete_v0") ? t.path("evidence").asText() : "");
+        boolean completion = schema.equals("loopx_todo_complete_v0");
+        lines.add("evidence", completion ? t.path("evidence").asText() : "");
+        lines.add("validated by", completion ? t.path("validation_command").asText() : "");
         lines.add("watch", watch(d.path("monitor")));
         for (JsonNode s : t.path("successor_todo_ids")) {
             lines.add("next todo", s.asText());

@@ -93,6 +93,14 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
     String resumeWhen;
 
     @Option(
+            names = "--unblocks-todo-id",
+            paramLabel = "ID",
+            description =
+                    "A todo of this goal that is not done: completing this one unblocks it (a blocked"
+                            + " todo becomes open in the same append; a gate completed with reject or cancel unblocks nothing).")
+    String unblocksTodoId;
+
+    @Option(
             names = "--monitor-target-key",
             paramLabel = "KEY",
             description = "Monitor: what it watches (letters, digits, _ . -), e.g. ci-main.")
@@ -190,6 +198,9 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
         }
         monitor = MonitorOptions.settings(
                 monitorTargetKey, monitorCadence, monitorNextDueAt, monitorExpiresAt, watchOnly);
+        if (unblocksTodoId != null) {
+            IdOptions.requireTodoId("--unblocks-todo-id", unblocksTodoId);
+        }
         // Which classes, claims and scopes a role may have is the domain's rule (TodoDecider.admissible):
         // AddTodo checks it before it opens anything, so a refusal is exit 2 with nothing read or written.
     }
@@ -205,7 +216,8 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
                 orEmpty(scope.blocksAgent),
                 scope.global,
                 excludedAgents,
-                resolvedResume);
+                resolvedResume,
+                orEmpty(unblocksTodoId));
     }
 
     @Override

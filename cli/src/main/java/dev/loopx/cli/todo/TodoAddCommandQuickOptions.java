@@ -6,7 +6,7 @@ import dev.loopx.cli.support.QuickCommand;
 
 /** The quick path's tables of {@link TodoAddCommand} (its options, how each binds, its groups' rules). */
 public final class TodoAddCommandQuickOptions {
-    public static final QuickCommand.Options OPTIONS = QuickCommand.Options.of("--role", "--text", "--text-file", "--task-class", "--priority", "--claimed-by", "--blocks-agent", "--resume-when", "--monitor-target-key", "--monitor-cadence-minutes", "--monitor-next-due-at", "--monitor-expires-at")
+    public static final QuickCommand.Options OPTIONS = QuickCommand.Options.of("--role", "--text", "--text-file", "--task-class", "--priority", "--claimed-by", "--blocks-agent", "--resume-when", "--monitor-target-key", "--monitor-cadence-minutes", "--monitor-next-due-at", "--monitor-expires-at", "--unblocks-todo-id")
             .lists("--excluded-agent")
             .flags("--global-gate", "--watch-only")
             .required("--role")
@@ -32,6 +32,7 @@ public final class TodoAddCommandQuickOptions {
             case "--monitor-next-due-at" -> c.monitorNextDueAt = value;
             case "--monitor-expires-at" -> c.monitorExpiresAt = value;
             case "--watch-only" -> c.watchOnly = true;
+            case "--unblocks-todo-id" -> c.unblocksTodoId = value;
             default -> TodoWriteCommandQuickOptions.bind(c, option, value);
         }
     }

@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
         name = "todo",
         synopsisSubcommandLabel = "COMMAND",
         description = {
-            "Add, claim, update, complete, supersede and list a goal's todos; checkpoint a replan.",
+            "Add, claim, update, complete, supersede and list a goal's todos; checkpoint a replan; archive",
+            "finished todos out of the default reads.",
             "User todos are owner decisions (user_gate) or reminders (user_action); agent todos are work",
             "(advancement_task), monitors (monitor_task) or blockers. Writes take --dry-run and --operation-id."
         })
@@ -29,6 +30,7 @@ public final class TodoCommand implements Runnable {
                 "supersede",
                 "declare-empty",
                 "checkpoint",
+                "archive-completed",
                 "list");
     }
 
@@ -41,6 +43,7 @@ public final class TodoCommand implements Runnable {
             case "supersede" -> new TodoSupersedeCommand();
             case "declare-empty" -> new TodoDeclareEmptyCommand();
             case "checkpoint" -> new TodoCheckpointCommand();
+            case "archive-completed" -> new TodoArchiveCompletedCommand();
             case "list" -> new TodoListCommand();
             default -> throw new IllegalArgumentException(name);
         };
@@ -50,6 +53,7 @@ public final class TodoCommand implements Runnable {
     public void run() {
         throw new CommandLine.ParameterException(
                 spec.commandLine(),
-                "todo needs a subcommand: add, claim, update, complete, supersede, declare-empty, checkpoint or list");
+                "todo needs a subcommand: add, claim, update, complete, supersede, declare-empty, checkpoint,"
+                        + " archive-completed or list");
     }
 }

@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
         footer = {
             "",
             "Example:  loopx todo complete --goal-id g --todo-id todo_0123456789ab --agent-id builder \\",
-            "            --evidence \"importer merged, 42 tests green\" --next-agent-todo \"Wire the importer into the CLI\""
+            "            --evidence \"importer merged, 42 tests green\" --validation-command \"./mvnw -q test\" \\",
+            "            --next-agent-todo \"Wire the importer into the CLI\""
         })
 public final class TodoCompleteCommand extends TodoWriteCommand {
     @Option(names = "--todo-id", required = true, paramLabel = "ID")
@@ -48,6 +49,13 @@ public final class TodoCompleteCommand extends TodoWriteCommand {
 
     @Option(names = "--decision-outcome", paramLabel = "approve|reject|cancel")
     String decisionOutcome;
+
+    @Option(
+            names = "--validation-command",
+            paramLabel = "CMD",
+            description = "The command that checked the work (public-safe: no home paths, no secrets);"
+                    + " recorded with the evidence.")
+    String validationCommand;
 
     /** The command with its values set (an MCP {@code complete_task}); empty texts and agent are none. */
     public static TodoCompleteCommand forLane(
@@ -72,6 +80,7 @@ public final class TodoCompleteCommand extends TodoWriteCommand {
         IdOptions.requireTodoId(todoId);
         validateAgent();
         TextOptions.requirePublic("--evidence", evidence, false);
+        TextOptions.requirePublic("--validation-command", validationCommand, false);
         if (nextAgentTodo != null) {
             TextOptions.requirePublic("--next-agent-todo", nextAgentTodo, true);
         }
@@ -108,7 +117,8 @@ public final class TodoCompleteCommand extends TodoWriteCommand {
                 orEmpty(nextAgentTodo),
                 orEmpty(nextUserTodo),
                 orEmpty(nextUserTaskClass),
-                orEmpty(decisionOutcome));
+                orEmpty(decisionOutcome),
+                orEmpty(validationCommand));
     }
 
     @Override

@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
         name = "list",
         description = {
             "List a goal's todos (read-only), ordered by priority (missing last) then creation.",
-            "--agent-id shows what that agent may see: its claims, unclaimed work and gates on its lane."
+            "--agent-id shows what that agent may see: its claims, unclaimed work and gates on its lane.",
+            "Archived todos (todo archive-completed) are left out unless --include-archived is given."
         },
         footer = {"", "Example:  loopx todo list --goal-id g --status open --role agent"})
 public final class TodoListCommand extends LoopxSubcommand {
@@ -35,6 +36,9 @@ public final class TodoListCommand extends LoopxSubcommand {
 
     @Option(names = "--role", paramLabel = "user|agent")
     String role;
+
+    @Option(names = "--include-archived", description = "List archived todos too (each says archived_seq > 0).")
+    boolean includeArchived;
 
     @Override
     protected int execute(CliContext context) {
@@ -51,11 +55,17 @@ public final class TodoListCommand extends LoopxSubcommand {
         }
         List<TodoView> todos = ListTodos.run(
                         context.invocation(),
-                        new ListTodos.Request(goalId, wanted, role == null ? "" : role, agentId == null ? "" : agentId))
+                        new ListTodos.Request(
+                                goalId,
+                                wanted,
+                                role == null ? "" : role,
+                                agentId == null ? "" : agentId,
+                                includeArchived))
                 .getOrElseThrow(CliError::of);
         ObjectNode doc = CliContext.document("loopx_todo_list_v0", true);
         doc.put("goal_id", goalId);
         doc.put("count", todos.size());
+        doc.put("include_archived", includeArchived);
         ArrayNode items = doc.putArray("todos");
         todos.forEach(t -> items.add(Json.mapper().<ObjectNode>valueToTree(t).put("schema_version", "todo_item_v0")));
         return context.emit(doc);

@@ -85,6 +85,8 @@ public final class TerminalScenario {
                 "builder",
                 "--evidence",
                 "parser merged; 42 tests green",
+                "--validation-command",
+                "./mvnw -q test",
                 "--next-agent-todo",
                 "Wire the parser into the CLI");
         s.run(
@@ -139,6 +141,12 @@ public final class TerminalScenario {
         s.run("global-gates");
         s.run("global-todos");
         s.run("global-risks");
+        // backlog hygiene: finished todos out of the default reads, still in the ledger
+        s.run("todo", "archive-completed", "--goal-id", G, "--dry-run");
+        s.run("todo", "archive-completed", "--goal-id", G);
+        s.run("todo", "archive-completed", "--goal-id", G);
+        s.run("todo", "list", "--goal-id", G, "--include-archived");
+        s.run("status", "--goal-id", G);
         s.run("ledger", "verify");
         s.run("ledger", "replay", "--from", "1", "--to", "3");
         s.run("ledger", "export", "events.jsonl");

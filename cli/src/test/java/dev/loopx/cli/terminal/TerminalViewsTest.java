@@ -61,9 +61,9 @@ class TerminalViewsTest {
         assertTrue(export.startsWith("<CR><ESC>[Kexport: "), export);
         assertTrue(export.contains("<CR><ESC>[K"), "erased before the answer: " + export);
         String imported = section(text, "$ loopx --runtime-root copy ledger import events.jsonl\n");
-        assertTrue(imported.startsWith("<CR><ESC>[Kcheck: 13 / 13 events"), imported);
-        assertTrue(imported.contains("<CR><ESC>[Kimport: 13 / 13 events"), imported);
-        assertTrue(imported.contains("<CR><ESC>[Krebuild: 13 / 13 events"), imported);
+        assertTrue(imported.startsWith("<CR><ESC>[Kcheck: 14 / 14 events"), imported);
+        assertTrue(imported.contains("<CR><ESC>[Kimport: 14 / 14 events"), imported);
+        assertTrue(imported.contains("<CR><ESC>[Krebuild: 14 / 14 events"), imported);
         String json = section(text, "$ loopx --format json ledger verify\n");
         assertFalse(json.contains("<ESC>") || json.contains("<CR>"), json);
     }

@@ -10,14 +10,22 @@ public final class TodoCommands {
 
     /** Every todo command; {@link TodoDecider#decide(TodoCommand, java.util.Optional)} handles each one. */
     public sealed interface TodoCommand
-            permits AddTodo, ClaimTodo, UpdateTodo, CompleteTodo, SupersedeTodo, DeclareEmpty, Checkpoint {
+            permits AddTodo,
+                    ClaimTodo,
+                    UpdateTodo,
+                    CompleteTodo,
+                    SupersedeTodo,
+                    DeclareEmpty,
+                    Checkpoint,
+                    ArchiveCompleted {
         String goalId();
     }
 
     /**
      * Add a todo. {@code priority} {@link Priority#NONE}, {@code claimedBy}, {@code blocksAgent},
      * {@code resumeWhen} empty mean "not given". Which classes, claims and gate scopes a role may
-     * have is checked by {@link TodoDecider#admissible}, not by the caller.
+     * have is checked by {@link TodoDecider#admissible}, not by the caller. {@code unblocksTodoId}
+     * (empty: none) names a todo of the goal that is not done: completing this one unblocks it.
      */
     public record AddTodo(
             String goalId,
@@ -29,7 +37,8 @@ public final class TodoCommands {
             String blocksAgent,
             boolean globalGate,
             java.util.List<String> excludedAgents,
-            String resumeWhen)
+            String resumeWhen,
+            String unblocksTodoId)
             implements TodoCommand {
         public AddTodo {
             Objects.requireNonNull(goalId, "goalId");
@@ -41,6 +50,33 @@ public final class TodoCommands {
             Objects.requireNonNull(blocksAgent, "blocksAgent");
             excludedAgents = java.util.List.copyOf(excludedAgents);
             Objects.requireNonNull(resumeWhen, "resumeWhen");
+            Objects.requireNonNull(unblocksTodoId, "unblocksTodoId");
+        }
+
+        /** A todo that unblocks no other. */
+        public AddTodo(
+                String goalId,
+                TodoRole role,
+                String text,
+                TaskClass taskClass,
+                Priority priority,
+                String claimedBy,
+                String blocksAgent,
+                boolean globalGate,
+                java.util.List<String> excludedAgents,
+                String resumeWhen) {
+            this(
+                    goalId,
+                    role,
+                    text,
+                    taskClass,
+                    priority,
+                    claimedBy,
+                    blocksAgent,
+                    globalGate,
+                    excludedAgents,
+                    resumeWhen,
+                    "");
         }
     }
 
@@ -60,6 +96,7 @@ public final class TodoCommands {
             boolean clearClaim)
             implements TodoCommand {}
 
+    /** @param validationCommand the command that checked the work (public-safe), empty for none */
     public record CompleteTodo(
             String goalId,
             String todoId,
@@ -69,8 +106,37 @@ public final class TodoCommands {
             String nextAgentTodo,
             String nextUserTodo,
             String nextUserTaskClass,
-            String decisionOutcome)
-            implements TodoCommand {}
+            String decisionOutcome,
+            String validationCommand)
+            implements TodoCommand {
+        public CompleteTodo {
+            Objects.requireNonNull(validationCommand, "validationCommand");
+        }
+
+        /** A completion that names no validation command. */
+        public CompleteTodo(
+                String goalId,
+                String todoId,
+                String agentId,
+                String evidence,
+                boolean noFollowup,
+                String nextAgentTodo,
+                String nextUserTodo,
+                String nextUserTaskClass,
+                String decisionOutcome) {
+            this(
+                    goalId,
+                    todoId,
+                    agentId,
+                    evidence,
+                    noFollowup,
+                    nextAgentTodo,
+                    nextUserTodo,
+                    nextUserTaskClass,
+                    decisionOutcome,
+                    "");
+        }
+    }
 
     public record SupersedeTodo(String goalId, String todoId, String agentId, String reason, String nextAgentTodo)
             implements TodoCommand {}
@@ -79,4 +145,18 @@ public final class TodoCommands {
 
     /** {@code todo checkpoint}: the lane replanned; {@code note} says what it decided. */
     public record Checkpoint(String goalId, String agentId, String note) implements TodoCommand {}
+
+    /**
+     * {@code todo archive-completed}: put the goal's finished todos (done or superseded) out of the
+     * default reads, keeping the {@code keepLatest} most recently finished ones in them.
+     */
+    public record ArchiveCompleted(String goalId, String agentId, int keepLatest) implements TodoCommand {
+        public ArchiveCompleted {
+            Objects.requireNonNull(goalId, "goalId");
+            Objects.requireNonNull(agentId, "agentId");
+            if (keepLatest < 0) {
+                throw new IllegalArgumentException("keepLatest < 0");
+            }
+        }
+    }
 }

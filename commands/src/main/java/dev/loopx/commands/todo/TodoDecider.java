@@ -4,6 +4,7 @@ import dev.loopx.commands.Decision;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.agent.AgentDecider;
 import dev.loopx.commands.todo.TodoCommands.AddTodo;
+import dev.loopx.commands.todo.TodoCommands.ArchiveCompleted;
 import dev.loopx.commands.todo.TodoCommands.Checkpoint;
 import dev.loopx.commands.todo.TodoCommands.ClaimTodo;
 import dev.loopx.commands.todo.TodoCommands.CompleteTodo;
@@ -74,6 +75,7 @@ public final class TodoDecider {
             case SupersedeTodo c -> decide(c, state);
             case DeclareEmpty c -> decide(c, state);
             case Checkpoint c -> decide(c, state);
+            case ArchiveCompleted c -> TodoArchiving.decide(c, state);
         };
     }
 
@@ -107,6 +109,10 @@ public final class TodoDecider {
         if (awaited.isPresent()) {
             return Decision.reject(awaited.get());
         }
+        Optional<Rejection> unblocks = Unblocks.targetRefused(s, c.unblocksTodoId());
+        if (unblocks.isPresent()) {
+            return Decision.reject(unblocks.get());
+        }
         return Decision.accept(new TodoAdded(
                 id,
                 c.role().wire(),
@@ -117,7 +123,7 @@ public final class TodoDecider {
                 c.blocksAgent(),
                 c.globalGate(),
                 c.excludedAgents(),
-                "",
+                c.unblocksTodoId(),
                 c.resumeWhen()));
     }
 
@@ -214,8 +220,10 @@ public final class TodoDecider {
                 c.evidence(),
                 c.noFollowup(),
                 c.decisionOutcome(),
-                successors.stream().map(TodoAdded::todoId).toList()));
+                successors.stream().map(TodoAdded::todoId).toList(),
+                c.validationCommand()));
         successors.stream().filter(a -> s.todo(a.todoId()).isEmpty()).forEach(events::add);
+        Unblocks.onCompletion(s, t, c.decisionOutcome()).ifPresent(events::add);
         return Either.right(events);
     }
 
@@ -249,7 +257,8 @@ public final class TodoDecider {
                 c.evidence().isEmpty() ? done.evidence() : c.evidence(),
                 true,
                 done.decisionOutcome(),
-                List.of()));
+                List.of(),
+                c.validationCommand().isEmpty() ? done.validationCommand() : c.validationCommand()));
     }
 
     /**
@@ -307,7 +316,9 @@ public final class TodoDecider {
             return Decision.reject(new Rejection.GoalNotFound(c.goalId()));
         }
         GoalState s = state.get();
-        if (s.todos().stream().anyMatch(t -> t.role().equals(c.role()))) {
+        // open todos plus the done counters: archived todos still make a section non-empty
+        if (s.openTodos().stream().anyMatch(t -> t.role().equals(c.role()))
+                || s.doneCounts().doneOf(c.role()) > 0) {
             return Decision.reject(new Rejection.SectionNotEmpty(c.role()));
         }
         if (s.goal().declaredEmptyRoles().contains(c.role())) {

@@ -169,8 +169,9 @@ class ProjectionLawsTest {
 
     private static Either<Rejection, List<LoopxEvent>> decideRandom(Random random, String goal, Views views) {
         var state = GoalState.load(views, goal);
-        List<String> todoIds = state.map(
-                        s -> s.todos().stream().map(TodoView::todoId).toList())
+        List<String> todoIds = state.map(s -> s.todosIncludingArchived().stream()
+                        .map(TodoView::todoId)
+                        .toList())
                 .orElse(List.of());
         String todo = todoIds.isEmpty() ? "todo_000000000000" : pick(random, todoIds);
         String agent = random.nextInt(3) == 0 ? "" : pick(random, List.of("a", "b", "c"));
@@ -234,7 +235,9 @@ class ProjectionLawsTest {
                         user ? agent : "",
                         user && agent.isEmpty() && random.nextBoolean(),
                         java.util.List.of(),
-                        resume);
+                        resume,
+                        // from what was already drawn (no new draws): some todos unblock another
+                        text.startsWith("Fix") && resume.isEmpty() ? todo : "");
                 yield monitor
                         ? dev.loopx.commands.monitor.MonitorDecider.decide(
                                 new dev.loopx.commands.monitor.MonitorCommands.AddMonitor(
@@ -271,7 +274,8 @@ class ProjectionLawsTest {
                                 random.nextBoolean() ? text : "",
                                 random.nextBoolean() ? text : "",
                                 pick(random, List.of("user_gate", "user_action")),
-                                pick(random, List.of("", "approve"))),
+                                pick(random, List.of("", "approve")),
+                                text.length() % 2 == 0 ? "./mvnw -q test" : ""),
                         state);
             case 10 -> {
                 // a monitor picked here is polled instead of superseded (no extra draws)
@@ -289,9 +293,16 @@ class ProjectionLawsTest {
             case 11 ->
                 switch (random.nextInt(3)) {
                     case 0 -> TodoDecider.decide(new DeclareEmpty(goal, pick(random, List.of("user", "agent"))), state);
+                    // archiving instead of a checkpoint, picked from what was already drawn (no new draws)
                     case 1 ->
-                        TodoDecider.decide(
-                                new dev.loopx.commands.todo.TodoCommands.Checkpoint(goal, agent, "replanned"), state);
+                        agent.isEmpty()
+                                ? TodoDecider.decide(
+                                        new dev.loopx.commands.todo.TodoCommands.ArchiveCompleted(
+                                                goal, agent, todoIds.size() % 3),
+                                        state)
+                                : TodoDecider.decide(
+                                        new dev.loopx.commands.todo.TodoCommands.Checkpoint(goal, agent, "replanned"),
+                                        state);
                     default ->
                         GoalDecider.decideReplanPolicy(
                                 pick(random, List.of(1, 2, 5)),

@@ -25,6 +25,7 @@ public sealed interface LoopxEvent
                 TodoReplanCheckpointed,
                 TodoMonitorConfigured,
                 MonitorPolled,
+                TodoArchived,
                 GoalReplanPolicyConfigured,
                 GateDecided,
                 RewardRecorded,

@@ -13,6 +13,7 @@ import dev.loopx.ledger.json.EnvelopeCodec;
 import dev.loopx.ledger.json.Json;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class EventCatalogTest {
@@ -143,6 +144,37 @@ class EventCatalogTest {
                 dev.loopx.ledger.Head.GENESIS_HASH);
         assertEquals(new GoalRegistered("", "legacy-app"), codec.decode(old).event());
         assertEquals("legacy-app", old.payload().get("project_name").asText(), "the stored event is never rewritten");
+    }
+
+    @Test
+    void aVersionOneCompletionIsUpcastWithNoValidationCommand_andTheStoredBytesStayAsTheyWere() {
+        ObjectNode v1 = Json.object();
+        v1.put("todo_id", "todo_0123456789ab")
+                .put("evidence", "shipped")
+                .put("no_followup", true)
+                .put("decision_outcome", "");
+        v1.putArray("successor_todo_ids").add("todo_ba9876543210");
+        Recorded old = EnvelopeCodec.seal(
+                new ProposedEvent("todo.completed", 1, Instant.EPOCH, "g1", Actor.system(), "", v1),
+                0,
+                dev.loopx.ledger.Head.GENESIS_HASH);
+        byte[] stored = old.payload().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(
+                new TodoCompleted("todo_0123456789ab", "shipped", true, "", List.of("todo_ba9876543210"), ""),
+                codec.decode(old).event());
+        assertEquals(1, old.typeVersion());
+        assertTrue(old.payload().path("validation_command").isMissingNode(), "the stored event is never rewritten");
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                stored, old.payload().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                EnvelopeCodec.seal(
+                                new ProposedEvent("todo.completed", 1, Instant.EPOCH, "g1", Actor.system(), "", v1),
+                                0,
+                                dev.loopx.ledger.Head.GENESIS_HASH)
+                        .hash()
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                old.hash().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                "re-sealing the v1 bytes gives the same chain hash");
     }
 
     @Test

@@ -18,6 +18,7 @@ import java.util.function.Predicate;
  * gates, lanes and the queue to one lane (empty: all lanes). Pure.
  *
  * @param lastEvidence the newest writeback, if any
+ * @param lastCompletion the advancement todo completed last (its evidence and validation command), if any
  */
 public record GoalStatus(
         String goalId,
@@ -32,14 +33,20 @@ public record GoalStatus(
         Counts counts,
         Optional<QuotaLog.Writeback> lastEvidence,
         Attention attention,
-        Frontier frontier) {
+        Frontier frontier,
+        Optional<TodoView> lastCompletion) {
     public GoalStatus {
         agents = List.copyOf(agents);
         openUserGates = List.copyOf(openUserGates);
         Objects.requireNonNull(lastEvidence, "lastEvidence");
+        Objects.requireNonNull(lastCompletion, "lastCompletion");
     }
 
-    /** Todo counts: every todo, open ones by status, done ones, and open ones by role and claim. */
+    /**
+     * Todo counts: every todo, open ones by status, done ones, and open ones by role and claim;
+     * {@code archived} counts the done ones put out of the default reads (included in
+     * {@code todos} and {@code done}).
+     */
     public record Counts(
             long todos,
             long open,
@@ -49,7 +56,8 @@ public record GoalStatus(
             long userOpen,
             long agentOpen,
             long agentClaimed,
-            long agentUnclaimed) {}
+            long agentUnclaimed,
+            long archived) {}
 
     public static GoalStatus of(GoalState s, String agentId, Instant now) {
         return new GoalStatus(
@@ -65,7 +73,14 @@ public record GoalStatus(
                 counts(s),
                 s.quota().lastWriteback(),
                 Attention.of(s, agentId, now),
-                Frontier.of(s, agentId, now));
+                Frontier.of(s, agentId, now),
+                lastCompletion(s));
+    }
+
+    /** One point read of the todo the plan completed last (archived or not). */
+    private static Optional<TodoView> lastCompletion(GoalState s) {
+        String id = s.plan().lastCompletedTodoId();
+        return id.isEmpty() ? Optional.empty() : s.todo(id).filter(TodoView::done);
     }
 
     /** Open user gates, ordered; with a lane, only those that block it. */
@@ -97,7 +112,8 @@ public record GoalStatus(
                         todos,
                         t -> t.role().equals("agent")
                                 && TodoRules.open(t)
-                                && t.claimedBy().isEmpty()));
+                                && t.claimedBy().isEmpty()),
+                s.doneCounts().archived());
     }
 
     private static long count(List<TodoView> todos, Predicate<TodoView> p) {

@@ -108,7 +108,7 @@ public record ReviewPacket(
                 s.log().lastReward(),
                 from,
                 changes.eventsByType(),
-                s.todos().stream()
+                s.todosIncludingArchived().stream() // archiving hides nothing from a review
                         .filter(t -> t.done() && t.updatedSeq() > from)
                         .sorted(Comparator.comparingLong(TodoView::updatedSeq))
                         .toList(),

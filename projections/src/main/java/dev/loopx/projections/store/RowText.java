@@ -41,7 +41,8 @@ final class RowText {
         separator = '{';
         switch (record) {
             case TodoView todo ->
-                str("blocks_agent", todo.blocksAgent())
+                num("archived_seq", todo.archivedSeq())
+                        .str("blocks_agent", todo.blocksAgent())
                         .str("claimed_by", todo.claimedBy())
                         .num("created_seq", todo.createdSeq())
                         .str("decision_outcome", todo.decisionOutcome())
@@ -60,7 +61,8 @@ final class RowText {
                         .str("text", todo.text())
                         .str("todo_id", todo.todoId())
                         .str("unblocks_todo_id", todo.unblocksTodoId())
-                        .num("updated_seq", todo.updatedSeq());
+                        .num("updated_seq", todo.updatedSeq())
+                        .str("validation_command", todo.validationCommand());
             case QuotaLog.Writeback w ->
                 bool("accountable", w.accountable())
                         .str("agent_id", w.agentId())
@@ -85,6 +87,7 @@ final class RowText {
                         .num("seq", g.seq());
             case TodoCounts c ->
                 num("agent_done", c.agentDone())
+                        .num("archived", c.archived())
                         .num("done", c.done())
                         .num("done_no_followup", c.doneNoFollowup())
                         .num("user_done", c.userDone());

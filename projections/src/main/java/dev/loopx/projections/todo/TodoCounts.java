@@ -8,9 +8,11 @@ package dev.loopx.projections.todo;
  * @param userDone done todos of role {@code user}
  * @param agentDone done todos of role {@code agent}
  * @param doneNoFollowup done todos that carry {@code no_followup}
+ * @param archived done todos put out of the default reads (counted in {@code done} too: archiving
+ *     changes no other counter)
  */
-public record TodoCounts(long done, long userDone, long agentDone, long doneNoFollowup) {
-    public static final TodoCounts NONE = new TodoCounts(0, 0, 0, 0);
+public record TodoCounts(long done, long userDone, long agentDone, long doneNoFollowup, long archived) {
+    public static final TodoCounts NONE = new TodoCounts(0, 0, 0, 0, 0);
 
     /** What {@code todo} adds to the counters (nothing unless it is done). */
     static TodoCounts of(TodoView todo) {
@@ -18,7 +20,11 @@ public record TodoCounts(long done, long userDone, long agentDone, long doneNoFo
             return NONE;
         }
         return new TodoCounts(
-                1, todo.role().equals("user") ? 1 : 0, todo.role().equals("agent") ? 1 : 0, todo.noFollowup() ? 1 : 0);
+                1,
+                todo.role().equals("user") ? 1 : 0,
+                todo.role().equals("agent") ? 1 : 0,
+                todo.noFollowup() ? 1 : 0,
+                todo.archived() ? 1 : 0);
     }
 
     TodoCounts plus(TodoCounts o, int sign) {
@@ -26,7 +32,8 @@ public record TodoCounts(long done, long userDone, long agentDone, long doneNoFo
                 done + sign * o.done,
                 userDone + sign * o.userDone,
                 agentDone + sign * o.agentDone,
-                doneNoFollowup + sign * o.doneNoFollowup);
+                doneNoFollowup + sign * o.doneNoFollowup,
+                archived + sign * o.archived);
     }
 
     /** Done todos of {@code role} ({@code user} or {@code agent}; 0 for any other role). */

@@ -2,6 +2,7 @@ package dev.loopx.projections.todo;
 
 import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.event.TodoAdded;
+import dev.loopx.ledger.event.TodoArchived;
 import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
@@ -14,16 +15,22 @@ import java.util.Optional;
 
 /**
  * Folds todo events into two views keyed {@code <goal id>/<todo id>}: {@code todo_open} holds the
- * todos that are not done (open, blocked, deferred) and {@code todo} the done ones; a todo moves
- * between them when its status crosses {@code done}. View {@code todo_counts} (key: goal id)
- * counts the done ones ({@link TodoCounts}). So the heartbeat's questions read O(open work) rows
- * however many todos a goal has finished.
+ * todos that are not done (open, blocked, deferred), {@code todo} the done ones and
+ * {@code todo_archived} the done ones {@code todo archive-completed} put out of the default reads;
+ * a todo moves between them when its status crosses {@code done} or it is archived (an archived
+ * todo is done for good, so it never moves back). View {@code todo_counts} (key: goal id) counts
+ * the done ones ({@link TodoCounts}), archived ones included. So the heartbeat's questions read
+ * O(open work) rows however many todos a goal has finished, and listing the finished ones reads
+ * only those not archived.
  */
 public final class TodoFold {
     /** Done todos. */
     public static final String VIEW = "todo";
     /** Todos that are not done. */
     public static final String OPEN_VIEW = "todo_open";
+
+    /** Done todos put out of the default reads. */
+    public static final String ARCHIVED_VIEW = "todo_archived";
 
     public static final String COUNTS_VIEW = "todo_counts";
 
@@ -32,18 +39,28 @@ public final class TodoFold {
 
     private TodoFold() {}
 
+    /** A todo of the goal by id, whichever view holds it (archived ones included). */
     public static Optional<TodoView> todo(Views views, String goalId, String todoId) {
         String key = goalId + "/" + todoId;
         Optional<TodoView> open = Documents.get(views, OPEN_VIEW, key, TodoView.class);
-        return open.isPresent() ? open : Documents.get(views, VIEW, key, TodoView.class);
+        return open.isPresent() ? open : doneTodo(views, goalId, todoId);
     }
 
-    /** A done todo of the goal (view {@code todo} only). */
+    /** A done todo of the goal (view {@code todo}, then {@code todo_archived}). */
     public static Optional<TodoView> doneTodo(Views views, String goalId, String todoId) {
-        return Documents.get(views, VIEW, goalId + "/" + todoId, TodoView.class);
+        String key = goalId + "/" + todoId;
+        Optional<TodoView> done = Documents.get(views, VIEW, key, TodoView.class);
+        return done.isPresent() ? done : Documents.get(views, ARCHIVED_VIEW, key, TodoView.class);
     }
 
-    /** Every todo of the goal, ordered by creation (reads the done ones too: O(all todos)). */
+    /** The archived todos of the goal, ordered by creation. */
+    public static List<TodoView> archivedTodos(Views views, String goalId) {
+        return Documents.list(views, ARCHIVED_VIEW, goalId + "/", TodoView.class).stream()
+                .sorted(CREATION)
+                .toList();
+    }
+
+    /** Every todo of the goal but the archived ones, ordered by creation (reads the done ones too). */
     public static List<TodoView> todos(Views views, String goalId) {
         List<TodoView> all = new java.util.ArrayList<>(openTodos(views, goalId));
         all.addAll(Documents.list(views, VIEW, goalId + "/", TodoView.class));
@@ -89,7 +106,9 @@ public final class TodoFold {
                         "",
                         List.of(),
                         r.seq(),
-                        r.seq()));
+                        r.seq(),
+                        "",
+                        0));
     }
 
     public static void claimed(Views views, Recorded r, TodoClaimed e) {
@@ -113,20 +132,39 @@ public final class TodoFold {
                         views,
                         t,
                         t.completed(
-                                e.evidence(), e.noFollowup(), e.decisionOutcome(), "", e.successorTodoIds(), r.seq())));
+                                e.evidence(),
+                                e.noFollowup(),
+                                e.decisionOutcome(),
+                                "",
+                                e.successorTodoIds(),
+                                e.validationCommand(),
+                                r.seq())));
     }
 
     public static void superseded(Views views, Recorded r, TodoSuperseded e) {
         todo(views, r.goalId(), e.todoId())
-                .ifPresent(t ->
-                        put(views, t, t.completed(t.evidence(), false, "", e.replacementTodoId(), List.of(), r.seq())));
+                .ifPresent(t -> put(
+                        views, t, t.completed(t.evidence(), false, "", e.replacementTodoId(), List.of(), "", r.seq())));
+    }
+
+    /** Moves each named done todo that is not archived yet to {@code todo_archived}; anything else is left as it is. */
+    public static void archived(Views views, Recorded r, TodoArchived e) {
+        for (String id : e.todoIds()) {
+            todo(views, r.goalId(), id)
+                    .filter(t -> t.done() && !t.archived())
+                    .ifPresent(t -> put(views, t, t.archive(r.seq())));
+        }
+    }
+
+    private static String viewOf(TodoView todo) {
+        return !todo.done() ? OPEN_VIEW : todo.archived() ? ARCHIVED_VIEW : VIEW;
     }
 
     private static void put(Views views, TodoView before, TodoView todo) {
         String key = todo.goalId() + "/" + todo.todoId();
-        Documents.put(views, todo.done() ? VIEW : OPEN_VIEW, key, todo);
-        if (before != null && before.done() != todo.done()) {
-            views.remove(before.done() ? VIEW : OPEN_VIEW, key);
+        Documents.put(views, viewOf(todo), key, todo);
+        if (before != null && !viewOf(before).equals(viewOf(todo))) {
+            views.remove(viewOf(before), key);
         }
         TodoCounts was = TodoCounts.of(before);
         TodoCounts now = TodoCounts.of(todo);

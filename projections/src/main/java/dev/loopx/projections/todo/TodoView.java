@@ -12,6 +12,9 @@ import java.util.Objects;
  *
  * @param supersededBy the replacement's id when the todo was retired by {@code supersede}
  * @param successorTodoIds the todos its completion created (a repeat may not name others)
+ * @param validationCommand the command its completion said validated the work, or empty
+ * @param archivedSeq the seq of the {@code todo.archived} that put it out of the default reads
+ *     ({@code todo archive-completed}; done todos only; no decision reads it), 0 when not archived
  */
 public record TodoView(
         String todoId,
@@ -33,7 +36,9 @@ public record TodoView(
         String supersededBy,
         List<String> successorTodoIds,
         long createdSeq,
-        long updatedSeq) {
+        long updatedSeq,
+        String validationCommand,
+        long archivedSeq) {
     public TodoView {
         Objects.requireNonNull(todoId, "todoId");
         Objects.requireNonNull(goalId, "goalId");
@@ -51,6 +56,7 @@ public record TodoView(
         Objects.requireNonNull(decisionOutcome, "decisionOutcome");
         Objects.requireNonNull(supersededBy, "supersededBy");
         successorTodoIds = List.copyOf(successorTodoIds);
+        Objects.requireNonNull(validationCommand, "validationCommand");
     }
 
     /** Whether the todo has {@code s} (its recorded status is {@code s}'s wire spelling). */
@@ -60,6 +66,11 @@ public record TodoView(
 
     public boolean done() {
         return is(TodoStatus.DONE);
+    }
+
+    /** Archived: out of the default reads ({@link #archivedSeq} set). */
+    public boolean archived() {
+        return archivedSeq > 0;
     }
 
     public boolean isUserGate() {
@@ -87,7 +98,9 @@ public record TodoView(
                 supersededBy,
                 successorTodoIds,
                 createdSeq,
-                seq);
+                seq,
+                validationCommand,
+                archivedSeq);
     }
 
     TodoView completed(
@@ -96,6 +109,7 @@ public record TodoView(
             String outcome,
             String replacement,
             List<String> successors,
+            String validatedBy,
             long seq) {
         return new TodoView(
                 todoId,
@@ -117,6 +131,35 @@ public record TodoView(
                 replacement,
                 successors,
                 createdSeq,
+                seq,
+                validatedBy,
+                archivedSeq);
+    }
+
+    /** The same todo out of the default reads; {@code updatedSeq} stays (archiving changes no work). */
+    TodoView archive(long seq) {
+        return new TodoView(
+                todoId,
+                goalId,
+                role,
+                status,
+                text,
+                taskClass,
+                priority,
+                claimedBy,
+                blocksAgent,
+                globalGate,
+                excludedAgents,
+                unblocksTodoId,
+                resumeWhen,
+                noFollowup,
+                evidence,
+                decisionOutcome,
+                supersededBy,
+                successorTodoIds,
+                createdSeq,
+                updatedSeq,
+                validationCommand,
                 seq);
     }
 }

@@ -77,7 +77,9 @@ class ViewJsonTest {
                 "",
                 List.of("todo_2"),
                 4,
-                7));
+                7,
+                odd,
+                9));
         sameAsTree(new QuotaLog.Writeback(5, "a", "outcome_progress", odd, "2026-01-01T00:00:00.000Z", true, 6));
         sameAsTree(new QuotaLog.Spend(6, "a", 2, 5, "2026-01-01T00:00:00.000Z", 0));
         sameAsTree(new QuotaFold.Summary("g", 9, 5, Map.of("zed", 5L, "a", 3L, "B", 4L)));
@@ -93,7 +95,7 @@ class ViewJsonTest {
                 new SchedulerView.Ack(3, "tok", "sig", 1, 30, "FREQ=MINUTELY", "2026-01-01T00:00:00Z"),
                 List.of(new SchedulerView.Failure(4, "r1", "r2", "2026-01-01T00:00:00Z"))));
         sameAsTree(new SchedulerFold.TurnRecord(3, "a", "run"));
-        sameAsTree(new TodoCounts(4, 1, 3, 0));
+        sameAsTree(new TodoCounts(4, 1, 3, 0, 2));
         sameAsTree(new HeartbeatFold.HeartbeatInstall(3, "g", "a", "codex-app", 2, "sha", "2026-01-01T00:00:00Z"));
         sameAsTree(new PromptMigrationFold.PendingUpgrade(
                 5, "g", "a", "auto", "old", "thread", "loopx", "", odd, true, 0));
@@ -108,8 +110,8 @@ class ViewJsonTest {
         }
         String text = every + " é ü 漢 \u2028 \u2029 \uffff";
         for (String s : List.of(text, "", "plain", "😀 pair", "what? ?", "op_0123456789abcdef", "tab\tend", "é")) {
-            sameAsTree(
-                    new TodoView(s, s, s, s, s, s, s, s, s, false, List.of(s), s, s, true, s, s, s, List.of(), 0, -1));
+            sameAsTree(new TodoView(
+                    s, s, s, s, s, s, s, s, s, false, List.of(s), s, s, true, s, s, s, List.of(), 0, -1, s, 0));
             sameAsTree(new QuotaLog.Writeback(-5, s, s, s, s, false, 0));
             sameAsTree(new QuotaLog.Spend(Long.MIN_VALUE, s, -2, 5, s, 0));
             sameAsTree(new GoalLog.Gate(-1, s, s, s, s, s));
@@ -125,10 +127,10 @@ class ViewJsonTest {
             sameAsTree(new QuotaFold.Summary(s, 1, -2, Map.of()));
             sameAsTree(new QuotaFold.Summary(s, 1, 2, Map.of(s, 5L, "a", Long.MIN_VALUE, s + "z", 0L)));
         }
-        sameAsTree(new TodoCounts(Long.MAX_VALUE, -1, 0, Long.MIN_VALUE));
+        sameAsTree(new TodoCounts(Long.MAX_VALUE, -1, 0, Long.MIN_VALUE, 3));
         for (Object record : List.of(
                 new GoalLog.Gate(1, "g", "approve", "ok", "owner", "t"),
-                new TodoCounts(1, 2, 3, 4),
+                new TodoCounts(1, 2, 3, 4, 5),
                 GoalLog.empty("g"),
                 SchedulerView.empty("g", "a", "codex_app"),
                 new QuotaFold.Summary("g", 0, 0, Map.of()))) {
