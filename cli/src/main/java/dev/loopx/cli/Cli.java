@@ -44,6 +44,7 @@ import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.QuickPath;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.cli.todo.TodoAddCommand;
+import dev.loopx.cli.lease.TaskLeaseCommand;
 import dev.loopx.cli.todo.TodoCommand;
 import dev.loopx.cli.update.UpdateCommand;
 import java.io.PrintWriter;
@@ -80,6 +81,7 @@ public final class Cli {
                         "goal-lifecycle",
                         "configure-goal",
                         "todo",
+                        "task-lease",
                         "operator-gate",
                         "reward",
                         "refresh-state",
@@ -118,6 +120,7 @@ public final class Cli {
             case "goal-lifecycle" -> new GoalLifecycleCommand();
             case "configure-goal" -> new ConfigureGoalCommand();
             case "todo" -> TodoCommand.tree();
+            case "task-lease" -> TaskLeaseCommand.tree();
             case "operator-gate" -> new OperatorGateCommand();
             case "reward" -> new RewardCommand();
             case "refresh-state" -> new RefreshStateCommand();

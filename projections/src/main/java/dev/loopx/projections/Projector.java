@@ -23,7 +23,12 @@ import dev.loopx.ledger.event.RewardRecorded;
 import dev.loopx.ledger.event.RuntimeUpgraded;
 import dev.loopx.ledger.event.SchedulerAcked;
 import dev.loopx.ledger.event.SchedulerHostUpdateFailed;
+import dev.loopx.ledger.event.TaskLeaseAcquired;
+import dev.loopx.ledger.event.TaskLeaseReleased;
+import dev.loopx.ledger.event.TaskLeaseRenewed;
+import dev.loopx.ledger.event.TaskLeaseTransferred;
 import dev.loopx.ledger.event.TodoAdded;
+import dev.loopx.ledger.event.TodoCapabilitiesRequired;
 import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
@@ -53,7 +58,7 @@ import java.util.Optional;
  */
 public final class Projector {
     /** Bump when a fold changes: stores built by another version are rebuilt from the ledger. */
-    public static final int SCHEMA_VERSION = 10;
+    public static final int SCHEMA_VERSION = 11;
 
     public static final String GOAL_VIEW = GoalFold.VIEW;
 
@@ -76,6 +81,11 @@ public final class Projector {
             }
             case TodoSectionsDeclared e -> PlanFold.sectionsDeclared(views, envelope, e);
             case TodoReplanCheckpointed e -> PlanFold.checkpointed(views, envelope, e);
+            case TodoCapabilitiesRequired e -> TodoFold.capabilitiesRequired(views, envelope, e);
+            case TaskLeaseAcquired e -> TodoFold.leaseAcquired(views, envelope, e);
+            case TaskLeaseRenewed e -> TodoFold.leaseRenewed(views, envelope, e);
+            case TaskLeaseTransferred e -> TodoFold.leaseTransferred(views, envelope, e);
+            case TaskLeaseReleased e -> TodoFold.leaseReleased(views, envelope, e);
             case GoalReplanPolicyConfigured e -> PlanFold.policyConfigured(views, envelope, e);
             case TodoSuperseded e -> TodoFold.superseded(views, envelope, e);
             case EvidenceRecorded e -> QuotaFold.evidence(views, envelope, e);

@@ -130,6 +130,10 @@ public final class GoalWrites {
                     case TodoCommands.SupersedeTodo c -> c.todoId();
                     case TodoCommands.DeclareEmpty c -> "";
                     case TodoCommands.Checkpoint c -> "";
+                    case TodoCommands.AcquireLease c -> c.todoId();
+                    case TodoCommands.RenewLease c -> c.todoId();
+                    case TodoCommands.TransferLease c -> c.todoId();
+                    case TodoCommands.ReleaseLease c -> c.todoId();
                 }
                 : "";
     }

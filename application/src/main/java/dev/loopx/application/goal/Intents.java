@@ -67,19 +67,24 @@ public final class Intents {
                         .put("global_gate", c.globalGate())
                         .put("resume_when", c.resumeWhen());
                 c.excludedAgents().forEach(a.putArray("excluded_agents")::add);
+                if (!c.requiredCapabilities().isEmpty()) { // absent when none: older intents stay equal
+                    c.requiredCapabilities().forEach(a.putArray("required_capabilities")::add);
+                }
                 yield Intent.of("todo add", a);
             }
             case TodoCommands.ClaimTodo c ->
                 Intent.of("todo claim", args().put("todo_id", c.todoId()).put("agent_id", c.agentId()));
-            case TodoCommands.UpdateTodo c ->
-                Intent.of(
-                        "todo update",
-                        args().put("todo_id", c.todoId())
-                                .put("agent_id", c.agentId())
-                                .put("text", c.text())
-                                .put("status", c.status().map(TodoStatus::wire).orElse(""))
-                                .put("resume_when", c.resumeWhen())
-                                .put("clear_claim", c.clearClaim()));
+            case TodoCommands.UpdateTodo c -> {
+                ObjectNode a = args().put("todo_id", c.todoId())
+                        .put("agent_id", c.agentId())
+                        .put("text", c.text())
+                        .put("status", c.status().map(TodoStatus::wire).orElse(""))
+                        .put("resume_when", c.resumeWhen())
+                        .put("clear_claim", c.clearClaim());
+                c.requiredCapabilities() // absent when kept: older intents stay equal
+                        .ifPresent(caps -> caps.forEach(a.putArray("required_capabilities")::add));
+                yield Intent.of("todo update", a);
+            }
             case TodoCommands.CompleteTodo c ->
                 Intent.of(
                         "todo complete",
@@ -101,6 +106,29 @@ public final class Intents {
             case TodoCommands.DeclareEmpty c -> Intent.of("todo declare-empty", args().put("role", c.role()));
             case TodoCommands.Checkpoint c ->
                 Intent.of("todo checkpoint", args().put("agent_id", c.agentId()).put("note", c.note()));
+            case TodoCommands.AcquireLease c ->
+                Intent.of(
+                        "task-lease acquire",
+                        args().put("todo_id", c.todoId())
+                                .put("agent_id", c.agentId())
+                                .put("ttl_minutes", c.ttlMinutes()));
+            case TodoCommands.RenewLease c ->
+                Intent.of(
+                        "task-lease renew",
+                        args().put("todo_id", c.todoId())
+                                .put("agent_id", c.agentId())
+                                .put("ttl_minutes", c.ttlMinutes()));
+            case TodoCommands.TransferLease c ->
+                Intent.of(
+                        "task-lease transfer",
+                        args().put("todo_id", c.todoId())
+                                .put("agent_id", c.agentId())
+                                .put("to_agent_id", c.toAgentId())
+                                .put("ttl_minutes", c.ttlMinutes()));
+            case TodoCommands.ReleaseLease c ->
+                Intent.of(
+                        "task-lease release",
+                        args().put("todo_id", c.todoId()).put("agent_id", c.agentId()));
         };
     }
 

@@ -41,7 +41,34 @@ public final class AddTodo {
             String blocksAgent,
             boolean globalGate,
             List<String> excludedAgents,
-            String resumeWhen) {
+            String resumeWhen,
+            List<String> requiredCapabilities) {
+        /** A request without required capabilities. */
+        public Request(
+                String goalId,
+                TodoRole role,
+                String text,
+                TaskClass taskClass,
+                Priority priority,
+                String claimedBy,
+                String blocksAgent,
+                boolean globalGate,
+                List<String> excludedAgents,
+                String resumeWhen) {
+            this(
+                    goalId,
+                    role,
+                    text,
+                    taskClass,
+                    priority,
+                    claimedBy,
+                    blocksAgent,
+                    globalGate,
+                    excludedAgents,
+                    resumeWhen,
+                    List.of());
+        }
+
         public Request {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(role, "role");
@@ -51,6 +78,7 @@ public final class AddTodo {
             Objects.requireNonNull(blocksAgent, "blocksAgent");
             excludedAgents = excludedAgents.stream().sorted().distinct().toList();
             Objects.requireNonNull(resumeWhen, "resumeWhen");
+            requiredCapabilities = requiredCapabilities.stream().sorted().distinct().toList();
         }
 
         /** The id the todo has (or would have). */
@@ -83,7 +111,8 @@ public final class AddTodo {
                 r.blocksAgent(),
                 r.globalGate(),
                 r.excludedAgents(),
-                r.resumeWhen());
+                r.resumeWhen(),
+                r.requiredCapabilities());
         Optional<Rejection> inadmissible = TodoDecider.admissible(add);
         return inadmissible.isPresent() ? Either.left(inadmissible.get()) : Either.right(add);
     }

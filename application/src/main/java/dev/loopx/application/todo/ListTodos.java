@@ -8,6 +8,7 @@ import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.commands.todo.TodoRole;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.todo.TodoStatus;
+import dev.loopx.projections.query.TodoRules;
 import dev.loopx.projections.todo.TodoView;
 import io.vavr.control.Either;
 import java.util.Comparator;
@@ -55,19 +56,19 @@ public final class ListTodos {
             return Either.right(goal.get().todos().stream()
                     .filter(t -> r.status().isEmpty() || t.is(r.status().get()))
                     .filter(t -> role.isEmpty() || t.role().equals(role.get().wire()))
-                    .filter(t -> r.agentId().isEmpty() || visibleTo(t, r.agentId()))
+                    .filter(t -> r.agentId().isEmpty() || visibleTo(t, r.agentId(), invocation.now()))
                     .sorted(ORDER)
                     .toList());
         }
     }
 
-    private static boolean visibleTo(TodoView t, String agent) {
+    private static boolean visibleTo(TodoView t, String agent, java.time.Instant now) {
         if (t.role().equals(TodoRole.USER.wire())) {
             return t.globalGate()
                     || t.blocksAgent().isEmpty()
                     || t.blocksAgent().equals(agent);
         }
         return !t.excludedAgents().contains(agent)
-                && (t.claimedBy().isEmpty() || t.claimedBy().equals(agent));
+                && (TodoRules.claimant(t, now).isEmpty() || TodoRules.claimant(t, now).equals(agent));
     }
 }

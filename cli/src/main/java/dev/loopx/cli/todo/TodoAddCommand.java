@@ -87,6 +87,13 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
             description = "todo_done:<todo id> or resume_at:<RFC 3339 with offset>; not runnable until then.")
     String resumeWhen;
 
+    @Option(
+            names = "--required-capability",
+            paramLabel = "C",
+            description = "Agent todo: a capability a lane must declare (should-run --available-capability) to run it"
+                    + " (repeatable). Routes work; never grants permission.")
+    List<String> requiredCapabilities = new java.util.ArrayList<>();
+
     private String resolvedText;
     private TodoRole parsedRole;
     private TaskClass parsedClass;
@@ -134,6 +141,7 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
                                                     .toList())));
         }
         excludedAgents.forEach(a -> IdOptions.requireId("--excluded-agent", a));
+        requiredCapabilities.forEach(c -> IdOptions.requireId("--required-capability", c));
         if (priority != null) {
             parsedPriority = Priority.fromWire(priority)
                     .orElseThrow(() ->
@@ -168,7 +176,8 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
                 orEmpty(scope.blocksAgent),
                 scope.global,
                 excludedAgents,
-                resolvedResume);
+                resolvedResume,
+                requiredCapabilities);
     }
 
     @Override

@@ -7,7 +7,7 @@ import dev.loopx.cli.support.QuickCommand;
 /** The quick path's tables of {@link TodoAddCommand} (its options, how each binds, its groups' rules). */
 public final class TodoAddCommandQuickOptions {
     public static final QuickCommand.Options OPTIONS = QuickCommand.Options.of("--role", "--text", "--text-file", "--task-class", "--priority", "--claimed-by", "--blocks-agent", "--resume-when")
-            .lists("--excluded-agent")
+            .lists("--excluded-agent", "--required-capability")
             .flags("--global-gate")
             .required("--role")
             .and(TodoWriteCommandQuickOptions.OPTIONS);
@@ -27,6 +27,7 @@ public final class TodoAddCommandQuickOptions {
             case "--global-gate" -> (c.scope == null ? (c.scope = new TodoAddCommand.GateScope()) : c.scope).global = true;
             case "--excluded-agent" -> c.excludedAgents.add(value);
             case "--resume-when" -> c.resumeWhen = value;
+            case "--required-capability" -> c.requiredCapabilities.add(value);
             default -> TodoWriteCommandQuickOptions.bind(c, option, value);
         }
     }

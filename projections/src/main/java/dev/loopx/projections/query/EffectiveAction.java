@@ -18,6 +18,7 @@ public enum EffectiveAction {
     INITIAL_PLAN_REQUIRED("initial_plan_required", Waits.AGENT),
     NORMAL_RUN("normal_run", Waits.AGENT),
     MONITOR_DUE("monitor_due", Waits.AGENT),
+    CAPABILITY_BLOCKED("capability_blocked", Waits.USER),
     MONITOR_QUIET_SKIP("monitor_quiet_skip", Waits.NOTHING),
     PEER_COORDINATION_BLOCKED("peer_coordination_blocked", Waits.AGENT),
     QUOTA_SKIP("quota_skip", Waits.NOTHING);

@@ -43,7 +43,7 @@ public record Lanes(List<Lane> lanes, Optional<TodoView> unassigned) {
     private static Optional<TodoView> unassigned(GoalState s, Instant now) {
         return s.openTodos().stream()
                 .filter(t ->
-                        TodoRules.runnableFor(s, t, "", now) && t.claimedBy().isEmpty())
+                        TodoRules.runnableFor(s, t, "", now) && TodoRules.claimant(t, now).isEmpty())
                 .sorted(TodoRules.ORDER)
                 .findFirst();
     }

@@ -20,6 +20,9 @@ import java.util.Optional;
  *                           {@code stop_goal_stopped}, {@code stop_quota_paused} or {@code keep_active_quiet}
  * @param pauseAllowed       the cadence stops, so the host may pause its automation
  * @param promptUpgrade      the heartbeat to install, present exactly for {@code automation_prompt_upgrade_required}
+ * @param missingCapabilities for {@code capability_blocked}: what the selected todo needs that the lane did not
+ *                           declare (empty for every other branch)
+ * @param now                the moment decided at (lease states are read at it)
  */
 public record ShouldRunAnswer(
         String goalId,
@@ -44,13 +47,17 @@ public record ShouldRunAnswer(
         boolean pauseAllowed,
         Optional<PromptUpgrade> promptUpgrade,
         Frontier frontier,
-        SchedulerHint schedulerHint) {
+        SchedulerHint schedulerHint,
+        List<String> missingCapabilities,
+        java.time.Instant now) {
     public ShouldRunAnswer {
         Objects.requireNonNull(effectiveAction, "effectiveAction");
         Objects.requireNonNull(runtimeProfile, "runtimeProfile");
         Objects.requireNonNull(selectedTodo, "selectedTodo");
         runnableCandidates = List.copyOf(runnableCandidates);
         Objects.requireNonNull(promptUpgrade, "promptUpgrade");
+        missingCapabilities = List.copyOf(missingCapabilities);
+        Objects.requireNonNull(now, "now");
     }
 
     /** Normal delivery is allowed only for {@code normal_run}. */

@@ -12,6 +12,9 @@ import java.util.Objects;
  *
  * @param supersededBy the replacement's id when the todo was retired by {@code supersede}
  * @param successorTodoIds the todos its completion created (a repeat may not name others)
+ * @param requiredCapabilities what a lane must declare before the todo is runnable for it
+ *     ({@code todo.capabilities_required}; sorted, empty: none)
+ * @param lease the hard lease on the todo ({@link TodoLease#NONE} when there is none)
  */
 public record TodoView(
         String todoId,
@@ -32,6 +35,8 @@ public record TodoView(
         String decisionOutcome,
         String supersededBy,
         List<String> successorTodoIds,
+        List<String> requiredCapabilities,
+        TodoLease lease,
         long createdSeq,
         long updatedSeq) {
     public TodoView {
@@ -51,6 +56,8 @@ public record TodoView(
         Objects.requireNonNull(decisionOutcome, "decisionOutcome");
         Objects.requireNonNull(supersededBy, "supersededBy");
         successorTodoIds = List.copyOf(successorTodoIds);
+        requiredCapabilities = List.copyOf(requiredCapabilities);
+        Objects.requireNonNull(lease, "lease");
     }
 
     /** Whether the todo has {@code s} (its recorded status is {@code s}'s wire spelling). */
@@ -86,6 +93,62 @@ public record TodoView(
                 decisionOutcome,
                 supersededBy,
                 successorTodoIds,
+                requiredCapabilities,
+                lease,
+                createdSeq,
+                seq);
+    }
+
+    /** The same todo with these required capabilities, as of {@code seq}. */
+    TodoView withCapabilities(List<String> capabilities, long seq) {
+        return new TodoView(
+                todoId,
+                goalId,
+                role,
+                status,
+                text,
+                taskClass,
+                priority,
+                claimedBy,
+                blocksAgent,
+                globalGate,
+                excludedAgents,
+                unblocksTodoId,
+                resumeWhen,
+                noFollowup,
+                evidence,
+                decisionOutcome,
+                supersededBy,
+                successorTodoIds,
+                capabilities,
+                lease,
+                createdSeq,
+                seq);
+    }
+
+    /** The same todo claimed by {@code holder} (empty: unclaimed) under {@code newLease}, as of {@code seq}. */
+    TodoView withLease(String holder, TodoLease newLease, long seq) {
+        return new TodoView(
+                todoId,
+                goalId,
+                role,
+                status,
+                text,
+                taskClass,
+                priority,
+                holder,
+                blocksAgent,
+                globalGate,
+                excludedAgents,
+                unblocksTodoId,
+                resumeWhen,
+                noFollowup,
+                evidence,
+                decisionOutcome,
+                supersededBy,
+                successorTodoIds,
+                requiredCapabilities,
+                newLease,
                 createdSeq,
                 seq);
     }
@@ -116,6 +179,8 @@ public record TodoView(
                 outcome,
                 replacement,
                 successors,
+                requiredCapabilities,
+                TodoLease.NONE,
                 createdSeq,
                 seq);
     }
