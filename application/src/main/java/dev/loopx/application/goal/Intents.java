@@ -127,8 +127,7 @@ public final class Intents {
                                 .put("ttl_minutes", c.ttlMinutes()));
             case TodoCommands.ReleaseLease c ->
                 Intent.of(
-                        "task-lease release",
-                        args().put("todo_id", c.todoId()).put("agent_id", c.agentId()));
+                        "task-lease release", args().put("todo_id", c.todoId()).put("agent_id", c.agentId()));
         };
     }
 

@@ -78,7 +78,8 @@ public final class AddTodo {
             Objects.requireNonNull(blocksAgent, "blocksAgent");
             excludedAgents = excludedAgents.stream().sorted().distinct().toList();
             Objects.requireNonNull(resumeWhen, "resumeWhen");
-            requiredCapabilities = requiredCapabilities.stream().sorted().distinct().toList();
+            requiredCapabilities =
+                    requiredCapabilities.stream().sorted().distinct().toList();
         }
 
         /** The id the todo has (or would have). */

@@ -7,8 +7,8 @@ import dev.loopx.commands.Rejection;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.commands.todo.TodoRole;
 import dev.loopx.projections.GoalState;
-import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.query.TodoRules;
+import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import io.vavr.control.Either;
 import java.util.Comparator;
@@ -69,6 +69,7 @@ public final class ListTodos {
                     || t.blocksAgent().equals(agent);
         }
         return !t.excludedAgents().contains(agent)
-                && (TodoRules.claimant(t, now).isEmpty() || TodoRules.claimant(t, now).equals(agent));
+                && (TodoRules.claimant(t, now).isEmpty()
+                        || TodoRules.claimant(t, now).equals(agent));
     }
 }

@@ -25,7 +25,13 @@ public final class TaskLeaseCommand implements Runnable {
     /** The command and its subcommands, each built only when the arguments name it. */
     public static CommandTree tree() {
         return CommandTree.of(
-                TaskLeaseCommand::new, TaskLeaseCommand::subcommand, "acquire", "renew", "transfer", "release", "inspect");
+                TaskLeaseCommand::new,
+                TaskLeaseCommand::subcommand,
+                "acquire",
+                "renew",
+                "transfer",
+                "release",
+                "inspect");
     }
 
     private static Object subcommand(String name) {

@@ -15,10 +15,7 @@ import picocli.CommandLine.Command;
             "Give up the lease you hold: the lease and the claim it carried end, so the todo is free for",
             "any lane. Only the holder releases (lease_not_held)."
         },
-        footer = {
-            "",
-            "Example:  loopx task-lease release --goal-id g --todo-id todo_0123456789ab --agent-id builder"
-        })
+        footer = {"", "Example:  loopx task-lease release --goal-id g --todo-id todo_0123456789ab --agent-id builder"})
 public final class TaskLeaseReleaseCommand extends LeaseWriteCommand {
     @Override
     protected String action() {

@@ -45,6 +45,8 @@ public final class TaskLeaseRenewCommand extends LeaseWriteCommand {
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
         return GoalWrites.run(
-                invocation, options, new GoalWrite.Todo(new RenewLease(goalId, todoId, agentId, ttl, invocation.now())));
+                invocation,
+                options,
+                new GoalWrite.Todo(new RenewLease(goalId, todoId, agentId, ttl, invocation.now())));
     }
 }

@@ -17,10 +17,11 @@ final class LeaseText {
         String line = switch (state) {
             case "live" -> "leased " + what + " to " + holder + " until " + until;
             case "expired" -> "the lease of " + holder + " on " + what + " expired at " + until + ": the todo is free";
-            default -> "no lease on " + what
-                    + (d.path("claimed_by").asText().isEmpty()
-                            ? ""
-                            : " (soft claim by " + d.path("claimed_by").asText() + ")");
+            default ->
+                "no lease on " + what
+                        + (d.path("claimed_by").asText().isEmpty()
+                                ? ""
+                                : " (soft claim by " + d.path("claimed_by").asText() + ")");
         };
         boolean dryRun = d.path("dry_run").asBoolean();
         boolean changed = d.path("changed").asBoolean(true);
@@ -33,7 +34,11 @@ final class LeaseText {
         Lines lines = new Lines(out);
         lines.add("claimed by", d.path("claimed_by").asText());
         lines.add("acquired", d.at("/lease/acquired_at").asText());
-        lines.add("ttl", d.at("/lease/ttl_minutes").isMissingNode() ? "" : d.at("/lease/ttl_minutes").asText() + " min");
+        lines.add(
+                "ttl",
+                d.at("/lease/ttl_minutes").isMissingNode()
+                        ? ""
+                        : d.at("/lease/ttl_minutes").asText() + " min");
         lines.add("recorded", d.has("receipt") ? Receipts.line(d.path("receipt")) : "");
         lines.print();
     }

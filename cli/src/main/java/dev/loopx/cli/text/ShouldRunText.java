@@ -47,8 +47,9 @@ final class ShouldRunText {
         if (selected.has("lease_state")) {
             lines.add(
                     "lease",
-                    selected.path("lease_state").asText() + " · held by " + selected.at("/lease/holder").asText()
-                            + " until " + selected.at("/lease/expires_at").asText());
+                    selected.path("lease_state").asText() + " · held by "
+                            + selected.at("/lease/holder").asText() + " until "
+                            + selected.at("/lease/expires_at").asText());
         }
         lines.add("wake", wake(d));
         lines.print();
@@ -89,7 +90,8 @@ final class ShouldRunText {
                                 : " (next slot " + text(d, "/quota/next_eligible_at") + ")");
             case "peer_coordination_blocked" -> wait + ": all open work is claimed by other agents";
             case "capability_blocked" ->
-                wait + ": " + todo.path("todo_id").asText() + " " + quoted(todo.path("text").asText())
+                wait + ": " + todo.path("todo_id").asText() + " "
+                        + quoted(todo.path("text").asText())
                         + " needs " + String.join(", ", strings(d.at("/capability_blocked/missing_capabilities")))
                         + ", which this lane did not declare";
             case "monitor_quiet_skip" -> wait + ": only monitors remain and none is due";

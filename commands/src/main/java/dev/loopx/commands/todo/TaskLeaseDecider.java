@@ -67,21 +67,23 @@ public final class TaskLeaseDecider {
     }
 
     public static Either<Rejection, List<LoopxEvent>> decide(RenewLease c, Optional<GoalState> state) {
-        Either<Rejection, TodoView> held = heldLive(c.goalId(), c.todoId(), c.agentId(), c.ttlMinutes(), c.now(), state);
+        Either<Rejection, TodoView> held =
+                heldLive(c.goalId(), c.todoId(), c.agentId(), c.ttlMinutes(), c.now(), state);
         return held.isLeft()
                 ? Either.left(held.getLeft())
                 : Decision.accept(new TaskLeaseRenewed(c.todoId(), c.agentId(), c.ttlMinutes()));
     }
 
     public static Either<Rejection, List<LoopxEvent>> decide(TransferLease c, Optional<GoalState> state) {
-        Either<Rejection, TodoView> held = heldLive(c.goalId(), c.todoId(), c.agentId(), c.ttlMinutes(), c.now(), state);
+        Either<Rejection, TodoView> held =
+                heldLive(c.goalId(), c.todoId(), c.agentId(), c.ttlMinutes(), c.now(), state);
         if (held.isLeft()) {
             return Either.left(held.getLeft());
         }
         GoalState s = state.get();
         if (s.goal().agent(c.toAgentId()).isEmpty()) {
-            return Decision.reject(
-                    new Rejection.AgentNotRegistered(c.goalId(), c.toAgentId(), s.goal().agentIds()));
+            return Decision.reject(new Rejection.AgentNotRegistered(
+                    c.goalId(), c.toAgentId(), s.goal().agentIds()));
         }
         if (c.toAgentId().equals(c.agentId())) {
             return Decision.reject(
@@ -121,7 +123,8 @@ public final class TaskLeaseDecider {
             return Either.left(new Rejection.TodoNotFound(todoId));
         }
         if (!s.hasAgents() || s.goal().agent(agentId).isEmpty()) {
-            return Either.left(new Rejection.AgentNotRegistered(goalId, agentId, s.goal().agentIds()));
+            return Either.left(
+                    new Rejection.AgentNotRegistered(goalId, agentId, s.goal().agentIds()));
         }
         TodoView t = todo.get();
         if (t.done()) {
@@ -135,12 +138,7 @@ public final class TaskLeaseDecider {
 
     /** As {@link #leasable}, and {@code agentId} holds a live lease on it at the command's time. */
     private static Either<Rejection, TodoView> heldLive(
-            String goalId,
-            String todoId,
-            String agentId,
-            int ttlMinutes,
-            Instant now,
-            Optional<GoalState> state) {
+            String goalId, String todoId, String agentId, int ttlMinutes, Instant now, Optional<GoalState> state) {
         Either<Rejection, TodoView> leasable = leasable(goalId, todoId, agentId, ttlMinutes, state);
         if (leasable.isLeft()) {
             return leasable;

@@ -81,7 +81,8 @@ public final class TodoCommands {
             Objects.requireNonNull(blocksAgent, "blocksAgent");
             excludedAgents = java.util.List.copyOf(excludedAgents);
             Objects.requireNonNull(resumeWhen, "resumeWhen");
-            requiredCapabilities = requiredCapabilities.stream().sorted().distinct().toList();
+            requiredCapabilities =
+                    requiredCapabilities.stream().sorted().distinct().toList();
         }
     }
 
@@ -128,8 +129,8 @@ public final class TodoCommands {
         }
 
         public UpdateTodo {
-            requiredCapabilities = requiredCapabilities.map(
-                    l -> l.stream().sorted().distinct().toList());
+            requiredCapabilities =
+                    requiredCapabilities.map(l -> l.stream().sorted().distinct().toList());
         }
     }
 

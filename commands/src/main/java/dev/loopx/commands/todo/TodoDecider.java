@@ -159,8 +159,8 @@ public final class TodoDecider {
             return Decision.unchanged();
         }
         if (t.lease().state(c.now()) == TodoLease.State.LIVE) {
-            return Decision.reject(
-                    new Rejection.LeasedByOther(t.todoId(), t.lease().holder(), t.lease().expiresAt()));
+            return Decision.reject(new Rejection.LeasedByOther(
+                    t.todoId(), t.lease().holder(), t.lease().expiresAt()));
         }
         String claimant = TodoRules.claimant(t, c.now());
         if (!claimant.isEmpty()) {
@@ -198,7 +198,8 @@ public final class TodoDecider {
             if (!t.role().equals(TodoRole.AGENT.wire())) {
                 return Decision.reject(new Rejection.NotForThisTodo("required capabilities", "agent todos"));
             }
-            events.add(new TodoCapabilitiesRequired(t.todoId(), c.requiredCapabilities().get()));
+            events.add(new TodoCapabilitiesRequired(
+                    t.todoId(), c.requiredCapabilities().get()));
         }
         return Either.right(events);
     }

@@ -67,8 +67,7 @@ public record Frontier(
     }
 
     /** The bucket for a lane that declared {@code capabilities}. */
-    public static Bucket bucket(
-            GoalState s, TodoView t, String agentId, Collection<String> capabilities, Instant now) {
+    public static Bucket bucket(GoalState s, TodoView t, String agentId, Collection<String> capabilities, Instant now) {
         if (t.is(TodoStatus.DEFERRED)) {
             return TodoRules.readyDeferred(s, t, now) ? Bucket.DEFERRED_READY : Bucket.DEFERRED_WAITING;
         }

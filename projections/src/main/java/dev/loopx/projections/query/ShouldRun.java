@@ -233,8 +233,8 @@ public final class ShouldRun {
                     false,
                     EffectiveAction.CAPABILITY_BLOCKED,
                     "capability_wait",
-                    "the open work needs capabilities this lane did not declare: todo " + t.todoId() + " ("
-                            + t.text() + ") needs " + missing,
+                    "the open work needs capabilities this lane did not declare: todo " + t.todoId() + " (" + t.text()
+                            + ") needs " + missing,
                     "run this lane where " + missing + " is available and say so (--available-capability), or"
                             + " have the owner change what the todo requires (loopx todo update"
                             + " --required-capability); a capability routes work, it never grants permission",

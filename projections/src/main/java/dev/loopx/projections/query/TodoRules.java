@@ -59,7 +59,8 @@ public final class TodoRules {
      * without a lease never expires.
      */
     public static String claimant(TodoView t, Instant now) {
-        return t.lease().state(now) == TodoLease.State.EXPIRED && t.lease().holder().equals(t.claimedBy())
+        return t.lease().state(now) == TodoLease.State.EXPIRED
+                        && t.lease().holder().equals(t.claimedBy())
                 ? ""
                 : t.claimedBy();
     }
@@ -83,7 +84,8 @@ public final class TodoRules {
      */
     public static boolean runnableFor(
             GoalState s, TodoView t, String agentId, Collection<String> capabilities, Instant now) {
-        return reachableFor(s, t, agentId, now) && missingCapabilities(t, capabilities).isEmpty();
+        return reachableFor(s, t, agentId, now)
+                && missingCapabilities(t, capabilities).isEmpty();
     }
 
     /**
@@ -92,7 +94,8 @@ public final class TodoRules {
      */
     public static boolean capabilityBlocked(
             GoalState s, TodoView t, String agentId, Collection<String> capabilities, Instant now) {
-        return reachableFor(s, t, agentId, now) && !missingCapabilities(t, capabilities).isEmpty();
+        return reachableFor(s, t, agentId, now)
+                && !missingCapabilities(t, capabilities).isEmpty();
     }
 
     private static boolean reachableFor(GoalState s, TodoView t, String agentId, Instant now) {
@@ -107,10 +110,7 @@ public final class TodoRules {
     /** Open advancement work that only other agents may run now (claimed by them, or leased by them until its expiry). */
     public static boolean claimedByOther(TodoView t, String agentId, Instant now) {
         String claimant = claimant(t, now);
-        return isAdvancement(t)
-                && t.is(TodoStatus.OPEN)
-                && !claimant.isEmpty()
-                && !claimant.equals(agentId);
+        return isAdvancement(t) && t.is(TodoStatus.OPEN) && !claimant.isEmpty() && !claimant.equals(agentId);
     }
 
     /** A deferred todo whose condition came true: the plan must be revisited before more work. */

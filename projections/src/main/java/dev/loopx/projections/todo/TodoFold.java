@@ -117,7 +117,8 @@ public final class TodoFold {
     }
 
     public static void capabilitiesRequired(Views views, Recorded r, TodoCapabilitiesRequired e) {
-        todo(views, r.goalId(), e.todoId()).ifPresent(t -> put(views, t, t.withCapabilities(e.capabilities(), r.seq())));
+        todo(views, r.goalId(), e.todoId())
+                .ifPresent(t -> put(views, t, t.withCapabilities(e.capabilities(), r.seq())));
     }
 
     /** The acquirer holds the claim and a lease until {@code recorded_at + ttl}. */
@@ -160,7 +161,9 @@ public final class TodoFold {
         todo(views, r.goalId(), e.todoId())
                 .filter(t -> t.lease().holder().equals(e.agentId()))
                 .ifPresent(t -> put(
-                        views, t, t.withLease(t.claimedBy().equals(e.agentId()) ? "" : t.claimedBy(), TodoLease.NONE, r.seq())));
+                        views,
+                        t,
+                        t.withLease(t.claimedBy().equals(e.agentId()) ? "" : t.claimedBy(), TodoLease.NONE, r.seq())));
     }
 
     public static void updated(Views views, Recorded r, TodoUpdated e) {

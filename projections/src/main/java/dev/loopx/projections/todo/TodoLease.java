@@ -9,8 +9,8 @@ import java.util.Objects;
  * ({@link #state}), never of the fold: an expired lease stays recorded until someone claims,
  * leases, releases or completes the todo. Empty strings and 0 mean "no lease" ({@link #NONE}).
  *
- * @param acquiredAt when the current holder's lease began (acquire or transfer)
- * @param expiresAt {@code recorded_at} of the last acquire/renew/transfer plus its TTL
+ * @param acquiredAt when the current holder's lease began (acquire or transfer), RFC 3339 UTC
+ * @param expiresAt {@code recorded_at} of the last acquire/renew/transfer plus its TTL, RFC 3339 UTC
  */
 public record TodoLease(String holder, String acquiredAt, String expiresAt, int ttlMinutes) {
     public static final TodoLease NONE = new TodoLease("", "", "", 0);
@@ -55,7 +55,7 @@ public record TodoLease(String holder, String acquiredAt, String expiresAt, int 
     static TodoLease of(String agentId, String acquiredAt, String at, int ttlMinutes) {
         return new TodoLease(
                 agentId,
-                acquiredAt,
+                Instant.parse(acquiredAt).toString(),
                 Instant.parse(at).plusSeconds(60L * ttlMinutes).toString(),
                 ttlMinutes);
     }

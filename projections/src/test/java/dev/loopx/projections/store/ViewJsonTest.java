@@ -111,10 +111,29 @@ class ViewJsonTest {
         }
         String text = every + " é ü 漢 \u2028 \u2029 \uffff";
         for (String s : List.of(text, "", "plain", "😀 pair", "what? ?", "op_0123456789abcdef", "tab\tend", "é")) {
-            sameAsTree(
-                    new TodoView(
-                            s, s, s, s, s, s, s, s, s, false, List.of(s), s, s, true, s, s, s, List.of(), List.of(s),
-                            new TodoLease(s, s, s, -1), 0, -1));
+            sameAsTree(new TodoView(
+                    s,
+                    s,
+                    s,
+                    s,
+                    s,
+                    s,
+                    s,
+                    s,
+                    s,
+                    false,
+                    List.of(s),
+                    s,
+                    s,
+                    true,
+                    s,
+                    s,
+                    s,
+                    List.of(),
+                    List.of(s),
+                    new TodoLease(s, s, s, -1),
+                    0,
+                    -1));
             sameAsTree(new QuotaLog.Writeback(-5, s, s, s, s, false, 0));
             sameAsTree(new QuotaLog.Spend(Long.MIN_VALUE, s, -2, 5, s, 0));
             sameAsTree(new GoalLog.Gate(-1, s, s, s, s, s));
