@@ -29,12 +29,8 @@ public final class RejectionHints {
             case Rejection.ClaimedByOther r ->
                 "pick another todo (loopx todo list) or ask " + r.claimedBy() + " to release it";
             case Rejection.AgentExcluded r -> "loopx todo list --goal-id <goal> --agent-id " + r.agentId();
-            case Rejection.LeasedByOther r ->
-                "pick another todo (loopx todo list), or wait until " + r.expiresAt() + " when the lease of "
-                        + r.holder() + " expires";
-            case Rejection.LeaseNotHeld r ->
-                "loopx task-lease inspect --goal-id <goal> --todo-id " + r.todoId()
-                        + " (an expired lease is taken again with task-lease acquire)";
+            case Rejection.LeasedByOther r -> "loopx task-lease inspect --goal-id <goal> --todo-id " + r.todoId();
+            case Rejection.LeaseNotHeld r -> "loopx task-lease inspect --goal-id <goal> --todo-id " + r.todoId();
             case Rejection.LeaseAlreadyHeld r ->
                 "loopx task-lease renew --goal-id <goal> --todo-id " + r.todoId() + " --agent-id " + r.agentId()
                         + " --ttl-minutes <1-1440>";
