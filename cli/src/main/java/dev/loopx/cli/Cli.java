@@ -21,6 +21,7 @@ import dev.loopx.cli.host.HostCommand;
 import dev.loopx.cli.host.McpCommand;
 import dev.loopx.cli.host.SlashCommandsCommand;
 import dev.loopx.cli.host.StartGoalCommand;
+import dev.loopx.cli.lease.TaskLeaseCommand;
 import dev.loopx.cli.ledger.LedgerCommand;
 import dev.loopx.cli.ops.DebugCommand;
 import dev.loopx.cli.ops.DemoCommand;
@@ -87,6 +88,7 @@ public final class Cli {
                         "goal-lifecycle",
                         "configure-goal",
                         "todo",
+                        "task-lease",
                         "operator-gate",
                         "reward",
                         "refresh-state",
@@ -129,6 +131,7 @@ public final class Cli {
             case "goal-lifecycle" -> new GoalLifecycleCommand();
             case "configure-goal" -> new ConfigureGoalCommand();
             case "todo" -> TodoCommand.tree();
+            case "task-lease" -> TaskLeaseCommand.tree();
             case "operator-gate" -> new OperatorGateCommand();
             case "reward" -> new RewardCommand();
             case "refresh-state" -> new RefreshStateCommand();

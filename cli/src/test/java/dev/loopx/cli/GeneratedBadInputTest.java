@@ -173,7 +173,7 @@ class GeneratedBadInputTest {
     private static String valid(String command, String option) {
         return switch (option) {
             case "--goal-id" -> "g1";
-            case "--agent-id", "--claimed-by", "--blocks-agent" -> "builder";
+            case "--agent-id", "--claimed-by", "--blocks-agent", "--to-agent-id" -> "builder";
             case "--todo-id" -> todoId;
             case "--role" -> "agent";
             case "--text", "--reason", "--next-agent-todo", "--reason-summary", "--goal-text", "--note" -> "Ship it";

@@ -129,6 +129,63 @@ public sealed interface Rejection {
         }
     }
 
+    /** A lease of another agent that has not expired: the todo is not free (an expired one would be). */
+    record LeasedByOther(String todoId, String holder, String expiresAt) implements Rejection {
+        public String errorCode() {
+            return "leased_by_other";
+        }
+
+        public String message() {
+            return "todo " + todoId + " is leased by " + holder + " until " + expiresAt
+                    + "; a live lease is never taken over";
+        }
+    }
+
+    /** Renew, transfer or release by an agent that does not hold a live lease on the todo. */
+    record LeaseNotHeld(String todoId, String agentId, String leaseState, String holder) implements Rejection {
+        public String errorCode() {
+            return "lease_not_held";
+        }
+
+        public String message() {
+            return agentId + " holds no live lease on todo " + todoId + " (lease_state " + leaseState
+                    + (holder.isEmpty() ? "" : ", holder " + holder) + ")";
+        }
+    }
+
+    /** Acquire by the agent that already holds the live lease: renew it instead. */
+    record LeaseAlreadyHeld(String todoId, String agentId, String expiresAt) implements Rejection {
+        public String errorCode() {
+            return "lease_already_held";
+        }
+
+        public String message() {
+            return agentId + " already holds the lease on todo " + todoId + " until " + expiresAt;
+        }
+    }
+
+    /** A lease is taken only on open work (not blocked or deferred). */
+    record TodoNotOpen(String todoId, String status) implements Rejection {
+        public String errorCode() {
+            return "todo_not_open";
+        }
+
+        public String message() {
+            return "todo " + todoId + " is " + status + "; only an open todo can be leased";
+        }
+    }
+
+    /** A lease's TTL is 1–1440 minutes. */
+    record LeaseTtlOutOfRange(int ttlMinutes) implements Rejection {
+        public String errorCode() {
+            return "invalid_ttl";
+        }
+
+        public String message() {
+            return "--ttl-minutes must be 1-1440, got " + ttlMinutes;
+        }
+    }
+
     record AgentExcluded(String todoId, String agentId) implements Rejection {
         public String errorCode() {
             return "agent_excluded";

@@ -135,6 +135,10 @@ public final class GoalWrites {
                     case TodoCommands.DeclareEmpty c -> "";
                     case TodoCommands.Checkpoint c -> "";
                     case TodoCommands.ArchiveCompleted c -> "";
+                    case TodoCommands.AcquireLease c -> c.todoId();
+                    case TodoCommands.RenewLease c -> c.todoId();
+                    case TodoCommands.TransferLease c -> c.todoId();
+                    case TodoCommands.ReleaseLease c -> c.todoId();
                 }
                 : "";
     }

@@ -72,15 +72,17 @@ public final class Intents {
             case TodoCommands.AddTodo c -> Intent.of("todo add", todoAddArguments(c));
             case TodoCommands.ClaimTodo c ->
                 Intent.of("todo claim", args().put("todo_id", c.todoId()).put("agent_id", c.agentId()));
-            case TodoCommands.UpdateTodo c ->
-                Intent.of(
-                        "todo update",
-                        args().put("todo_id", c.todoId())
-                                .put("agent_id", c.agentId())
-                                .put("text", c.text())
-                                .put("status", c.status().map(TodoStatus::wire).orElse(""))
-                                .put("resume_when", c.resumeWhen())
-                                .put("clear_claim", c.clearClaim()));
+            case TodoCommands.UpdateTodo c -> {
+                ObjectNode a = args().put("todo_id", c.todoId())
+                        .put("agent_id", c.agentId())
+                        .put("text", c.text())
+                        .put("status", c.status().map(TodoStatus::wire).orElse(""))
+                        .put("resume_when", c.resumeWhen())
+                        .put("clear_claim", c.clearClaim());
+                c.requiredCapabilities() // absent when kept: older intents stay equal
+                        .ifPresent(caps -> caps.forEach(a.putArray("required_capabilities")::add));
+                yield Intent.of("todo update", a);
+            }
             case TodoCommands.CompleteTodo c ->
                 Intent.of(
                         "todo complete",
@@ -107,6 +109,28 @@ public final class Intents {
                 Intent.of(
                         "todo archive-completed",
                         args().put("agent_id", c.agentId()).put("keep_latest", c.keepLatest()));
+            case TodoCommands.AcquireLease c ->
+                Intent.of(
+                        "task-lease acquire",
+                        args().put("todo_id", c.todoId())
+                                .put("agent_id", c.agentId())
+                                .put("ttl_minutes", c.ttlMinutes()));
+            case TodoCommands.RenewLease c ->
+                Intent.of(
+                        "task-lease renew",
+                        args().put("todo_id", c.todoId())
+                                .put("agent_id", c.agentId())
+                                .put("ttl_minutes", c.ttlMinutes()));
+            case TodoCommands.TransferLease c ->
+                Intent.of(
+                        "task-lease transfer",
+                        args().put("todo_id", c.todoId())
+                                .put("agent_id", c.agentId())
+                                .put("to_agent_id", c.toAgentId())
+                                .put("ttl_minutes", c.ttlMinutes()));
+            case TodoCommands.ReleaseLease c ->
+                Intent.of(
+                        "task-lease release", args().put("todo_id", c.todoId()).put("agent_id", c.agentId()));
         };
     }
 
@@ -123,6 +147,9 @@ public final class Intents {
         c.excludedAgents().forEach(a.putArray("excluded_agents")::add);
         if (!c.unblocksTodoId().isEmpty()) {
             a.put("unblocks_todo_id", c.unblocksTodoId()); // only when given: earlier intents stay as they were
+        }
+        if (!c.requiredCapabilities().isEmpty()) { // absent when none: older intents stay equal
+            c.requiredCapabilities().forEach(a.putArray("required_capabilities")::add);
         }
         return a;
     }

@@ -42,20 +42,9 @@ public final class AddTodo {
             boolean globalGate,
             List<String> excludedAgents,
             String resumeWhen,
-            String unblocksTodoId) {
-        public Request {
-            Objects.requireNonNull(goalId, "goalId");
-            Objects.requireNonNull(role, "role");
-            Objects.requireNonNull(text, "text");
-            Objects.requireNonNull(priority, "priority");
-            Objects.requireNonNull(claimedBy, "claimedBy");
-            Objects.requireNonNull(blocksAgent, "blocksAgent");
-            excludedAgents = excludedAgents.stream().sorted().distinct().toList();
-            Objects.requireNonNull(resumeWhen, "resumeWhen");
-            Objects.requireNonNull(unblocksTodoId, "unblocksTodoId");
-        }
-
-        /** A todo that unblocks no other. */
+            String unblocksTodoId,
+            List<String> requiredCapabilities) {
+        /** A request that unblocks no other todo and requires no capability. */
         public Request(
                 String goalId,
                 TodoRole role,
@@ -78,7 +67,78 @@ public final class AddTodo {
                     globalGate,
                     excludedAgents,
                     resumeWhen,
-                    "");
+                    "",
+                    List.of());
+        }
+
+        /** A request that unblocks {@code unblocksTodoId} (empty: none) and requires no capability. */
+        public Request(
+                String goalId,
+                TodoRole role,
+                String text,
+                TaskClass taskClass,
+                Priority priority,
+                String claimedBy,
+                String blocksAgent,
+                boolean globalGate,
+                List<String> excludedAgents,
+                String resumeWhen,
+                String unblocksTodoId) {
+            this(
+                    goalId,
+                    role,
+                    text,
+                    taskClass,
+                    priority,
+                    claimedBy,
+                    blocksAgent,
+                    globalGate,
+                    excludedAgents,
+                    resumeWhen,
+                    unblocksTodoId,
+                    List.of());
+        }
+
+        /** A request that unblocks no other todo and requires {@code requiredCapabilities}. */
+        public Request(
+                String goalId,
+                TodoRole role,
+                String text,
+                TaskClass taskClass,
+                Priority priority,
+                String claimedBy,
+                String blocksAgent,
+                boolean globalGate,
+                List<String> excludedAgents,
+                String resumeWhen,
+                List<String> requiredCapabilities) {
+            this(
+                    goalId,
+                    role,
+                    text,
+                    taskClass,
+                    priority,
+                    claimedBy,
+                    blocksAgent,
+                    globalGate,
+                    excludedAgents,
+                    resumeWhen,
+                    "",
+                    requiredCapabilities);
+        }
+
+        public Request {
+            Objects.requireNonNull(goalId, "goalId");
+            Objects.requireNonNull(role, "role");
+            Objects.requireNonNull(text, "text");
+            Objects.requireNonNull(priority, "priority");
+            Objects.requireNonNull(claimedBy, "claimedBy");
+            Objects.requireNonNull(blocksAgent, "blocksAgent");
+            excludedAgents = excludedAgents.stream().sorted().distinct().toList();
+            Objects.requireNonNull(resumeWhen, "resumeWhen");
+            Objects.requireNonNull(unblocksTodoId, "unblocksTodoId");
+            requiredCapabilities =
+                    requiredCapabilities.stream().sorted().distinct().toList();
         }
 
         /** The id the todo has (or would have). */
@@ -112,7 +172,8 @@ public final class AddTodo {
                 r.globalGate(),
                 r.excludedAgents(),
                 r.resumeWhen(),
-                r.unblocksTodoId());
+                r.unblocksTodoId(),
+                r.requiredCapabilities());
         Optional<Rejection> inadmissible = TodoDecider.admissible(add);
         return inadmissible.isPresent() ? Either.left(inadmissible.get()) : Either.right(add);
     }

@@ -7,6 +7,7 @@ import dev.loopx.commands.Rejection;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.commands.todo.TodoRole;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.query.TodoRules;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import io.vavr.control.Either;
@@ -66,19 +67,20 @@ public final class ListTodos {
             return Either.right(todos.stream()
                     .filter(t -> r.status().isEmpty() || t.is(r.status().get()))
                     .filter(t -> role.isEmpty() || t.role().equals(role.get().wire()))
-                    .filter(t -> r.agentId().isEmpty() || visibleTo(t, r.agentId()))
+                    .filter(t -> r.agentId().isEmpty() || visibleTo(t, r.agentId(), invocation.now()))
                     .sorted(ORDER)
                     .toList());
         }
     }
 
-    private static boolean visibleTo(TodoView t, String agent) {
+    private static boolean visibleTo(TodoView t, String agent, java.time.Instant now) {
         if (t.role().equals(TodoRole.USER.wire())) {
             return t.globalGate()
                     || t.blocksAgent().isEmpty()
                     || t.blocksAgent().equals(agent);
         }
         return !t.excludedAgents().contains(agent)
-                && (t.claimedBy().isEmpty() || t.claimedBy().equals(agent));
+                && (TodoRules.claimant(t, now).isEmpty()
+                        || TodoRules.claimant(t, now).equals(agent));
     }
 }

@@ -25,6 +25,7 @@ public final class FrontierDocument {
         remaining.put("other_agent_claimed_advancement_count", f.claimedByOthers());
         remaining.put("not_yet_resumable_advancement_count", f.notYetResumable());
         remaining.put("excluded_advancement_count", f.excluded());
+        remaining.put("capability_blocked_advancement_count", f.capabilityBlocked());
         remaining.put("blocked_advancement_count", f.blocked());
         ObjectNode deferred = n.putObject("deferred_successors");
         deferred.put("ready_count", f.deferredReady());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.query.GateScope;
 import dev.loopx.projections.todo.TodoView;
+import java.time.Instant;
 import java.util.Optional;
 
 /** The forms a todo takes inside the read documents: its brief, {@code todo_item_v0} and an open gate's brief. */
@@ -29,6 +30,27 @@ public final class TodoParts {
         ObjectNode n = Json.object();
         n.put("schema_version", "todo_item_v0");
         return fields(n, t);
+    }
+
+    /**
+     * {@code todo_item_v0} as a decision shows it at {@code now}: the item, plus its
+     * {@code required_capabilities} when it has any, and its {@code lease_state} with the
+     * {@code lease{holder, acquired_at, expires_at, ttl_minutes}} when a lease is recorded (absent: none).
+     */
+    public static ObjectNode item(TodoView t, Instant now) {
+        ObjectNode n = item(t);
+        if (!t.requiredCapabilities().isEmpty()) {
+            t.requiredCapabilities().forEach(n.putArray("required_capabilities")::add);
+        }
+        if (t.lease().present()) {
+            n.put("lease_state", t.lease().state(now).wire());
+            ObjectNode lease = n.putObject("lease");
+            lease.put("holder", t.lease().holder());
+            lease.put("acquired_at", t.lease().acquiredAt());
+            lease.put("expires_at", t.lease().expiresAt());
+            lease.put("ttl_minutes", t.lease().ttlMinutes());
+        }
+        return n;
     }
 
     /** An open user gate with its question and whom it blocks ({@code scope}: global, agent or unscoped). */

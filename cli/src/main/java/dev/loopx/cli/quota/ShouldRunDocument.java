@@ -45,11 +45,16 @@ final class ShouldRunDocument {
         if (d.selectedTodo().isEmpty()) {
             doc.putNull("selected_todo");
         } else {
-            doc.set("selected_todo", TodoParts.item(d.selectedTodo().get()));
+            doc.set("selected_todo", TodoParts.item(d.selectedTodo().get(), d.now()));
         }
         d.selectedMonitor().ifPresent(m -> doc.set("selected_monitor", MonitorPollCommand.monitor(m)));
         ArrayNode candidates = doc.putArray("runnable_candidates");
-        d.runnableCandidates().forEach(t -> candidates.add(TodoParts.item(t)));
+        d.runnableCandidates().forEach(t -> candidates.add(TodoParts.item(t, d.now())));
+        if (!d.missingCapabilities().isEmpty()) {
+            ObjectNode blocked = doc.putObject("capability_blocked");
+            blocked.put("todo_id", d.selectedTodo().map(TodoView::todoId).orElse(""));
+            d.missingCapabilities().forEach(blocked.putArray("missing_capabilities")::add);
+        }
         doc.set("user_todo_summary", userTodos(d.userTodos()));
         doc.set("agent_todo_summary", agentTodos(d.agentTodos()));
         ObjectNode heartbeat = doc.putObject("heartbeat_recommendation");

@@ -34,6 +34,7 @@ public final class ExitCodes {
                     UNKNOWN_OPTION,
                     INVALID_TODO_ID,
                     INVALID_RESUME_WHEN,
+                    INVALID_TTL,
                     INVALID_TEXT,
                     INVALID_TASK_CLASS,
                     INVALID_ENUM,
@@ -64,6 +65,10 @@ public final class ExitCodes {
                     TODO_NOT_FOUND,
                     CLAIMED_BY_OTHER,
                     AGENT_EXCLUDED,
+                    LEASED_BY_OTHER,
+                    LEASE_NOT_HELD,
+                    LEASE_ALREADY_HELD,
+                    TODO_NOT_OPEN,
                     TODO_ALREADY_COMPLETED,
                     USE_COMPLETE_FOR_DONE,
                     SECTION_NOT_EMPTY,
@@ -131,6 +136,11 @@ public final class ExitCodes {
             case Rejection.TodoNotFound r -> REFUSED;
             case Rejection.ClaimedByOther r -> REFUSED;
             case Rejection.AgentExcluded r -> REFUSED;
+            case Rejection.LeasedByOther r -> REFUSED;
+            case Rejection.LeaseNotHeld r -> REFUSED;
+            case Rejection.LeaseAlreadyHeld r -> REFUSED;
+            case Rejection.TodoNotOpen r -> REFUSED;
+            case Rejection.LeaseTtlOutOfRange r -> BAD_INPUT;
             case Rejection.TodoAlreadyCompleted r -> REFUSED;
             case Rejection.UseCompleteForDone r -> REFUSED;
             case Rejection.SectionNotEmpty r -> REFUSED;

@@ -294,6 +294,7 @@ public final class HelpPages {
                 "Daily work",
                 List.of(
                         "todo",
+                        "task-lease",
                         "quota",
                         "refresh-state",
                         "reward",

@@ -29,6 +29,14 @@ public final class RejectionHints {
             case Rejection.ClaimedByOther r ->
                 "pick another todo (loopx todo list) or ask " + r.claimedBy() + " to release it";
             case Rejection.AgentExcluded r -> "loopx todo list --goal-id <goal> --agent-id " + r.agentId();
+            case Rejection.LeasedByOther r -> "loopx task-lease inspect --goal-id <goal> --todo-id " + r.todoId();
+            case Rejection.LeaseNotHeld r -> "loopx task-lease inspect --goal-id <goal> --todo-id " + r.todoId();
+            case Rejection.LeaseAlreadyHeld r ->
+                "loopx task-lease renew --goal-id <goal> --todo-id " + r.todoId() + " --agent-id " + r.agentId()
+                        + " --ttl-minutes <1-1440>";
+            case Rejection.TodoNotOpen r ->
+                "loopx todo update --goal-id <goal> --todo-id " + r.todoId() + " --status open";
+            case Rejection.LeaseTtlOutOfRange r -> "give --ttl-minutes a value from 1 to 1440";
             case Rejection.TodoAlreadyCompleted r -> "add a new todo instead: loopx todo add";
             case Rejection.UseCompleteForDone r ->
                 "loopx todo complete --goal-id <goal> --todo-id " + r.todoId() + " --evidence <what was delivered>";

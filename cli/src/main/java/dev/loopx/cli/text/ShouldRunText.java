@@ -43,8 +43,22 @@ final class ShouldRunText {
                     "you: " + item.path("text").asText() + "  ["
                             + item.path("todo_id").asText() + "]");
         }
+        JsonNode selected = d.path("selected_todo");
+        if (selected.has("lease_state")) {
+            lines.add(
+                    "lease",
+                    selected.path("lease_state").asText() + " · held by "
+                            + selected.at("/lease/holder").asText() + " until "
+                            + selected.at("/lease/expires_at").asText());
+        }
         lines.add("wake", wake(d));
         lines.print();
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
     }
 
     /** The first line: what the lane does now, in words a person can act on. */
@@ -83,6 +97,11 @@ final class ShouldRunText {
                                 ? ""
                                 : " (next slot " + text(d, "/quota/next_eligible_at") + ")");
             case "peer_coordination_blocked" -> wait + ": all open work is claimed by other agents";
+            case "capability_blocked" ->
+                wait + ": " + todo.path("todo_id").asText() + " "
+                        + quoted(todo.path("text").asText())
+                        + " needs " + String.join(", ", strings(d.at("/capability_blocked/missing_capabilities")))
+                        + ", which this lane did not declare";
             case "monitor_quiet_skip" -> wait + ": only monitors remain and none is due";
             case "quota_skip" -> wait + ": nothing to do for this lane";
             case "quota_paused" -> "wait: the quota is paused (compute 0); the owner must set a quota";

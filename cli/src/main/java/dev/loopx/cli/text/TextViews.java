@@ -33,6 +33,7 @@ public final class TextViews {
                     "loopx_todo_checkpoint_v0",
                     "loopx_todo_declare_empty_v0" -> TodoText.write(d, out);
             case "loopx_todo_archive_completed_v0" -> TodoText.archive(d, out);
+            case "loopx_task_lease_v0" -> LeaseText.render(d, out);
             case "loopx_doctor_v0" -> OpsText.doctor(d, out);
             case "loopx_ledger_verify_v0" -> OpsText.verify(d, out);
             case "loopx_projections_rebuild_v0" -> OpsText.rebuild(d, out);

@@ -93,6 +93,13 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
     String resumeWhen;
 
     @Option(
+            names = "--required-capability",
+            paramLabel = "C",
+            description = "Agent todo: a capability a lane must declare (should-run --available-capability) to run it"
+                    + " (repeatable). Routes work; never grants permission.")
+    List<String> requiredCapabilities = new java.util.ArrayList<>();
+
+    @Option(
             names = "--unblocks-todo-id",
             paramLabel = "ID",
             description =
@@ -177,6 +184,7 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
                                                     .toList())));
         }
         excludedAgents.forEach(a -> IdOptions.requireId("--excluded-agent", a));
+        requiredCapabilities.forEach(c -> IdOptions.requireId("--required-capability", c));
         if (priority != null) {
             parsedPriority = Priority.fromWire(priority)
                     .orElseThrow(() ->
@@ -217,7 +225,8 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
                 scope.global,
                 excludedAgents,
                 resolvedResume,
-                orEmpty(unblocksTodoId));
+                orEmpty(unblocksTodoId),
+                requiredCapabilities);
     }
 
     @Override

@@ -6,8 +6,8 @@ import dev.loopx.cli.support.QuickCommand;
 
 /** The quick path's tables of {@link TodoAddCommand} (its options, how each binds, its groups' rules). */
 public final class TodoAddCommandQuickOptions {
-    public static final QuickCommand.Options OPTIONS = QuickCommand.Options.of("--role", "--text", "--text-file", "--task-class", "--priority", "--claimed-by", "--blocks-agent", "--resume-when", "--monitor-target-key", "--monitor-cadence-minutes", "--monitor-next-due-at", "--monitor-expires-at", "--unblocks-todo-id")
-            .lists("--excluded-agent")
+    public static final QuickCommand.Options OPTIONS = QuickCommand.Options.of("--role", "--text", "--text-file", "--task-class", "--priority", "--claimed-by", "--blocks-agent", "--resume-when", "--unblocks-todo-id", "--monitor-target-key", "--monitor-cadence-minutes", "--monitor-next-due-at", "--monitor-expires-at")
+            .lists("--excluded-agent", "--required-capability")
             .flags("--global-gate", "--watch-only")
             .required("--role")
             .and(TodoWriteCommandQuickOptions.OPTIONS);
@@ -27,12 +27,13 @@ public final class TodoAddCommandQuickOptions {
             case "--global-gate" -> (c.scope == null ? (c.scope = new TodoAddCommand.GateScope()) : c.scope).global = true;
             case "--excluded-agent" -> c.excludedAgents.add(value);
             case "--resume-when" -> c.resumeWhen = value;
+            case "--required-capability" -> c.requiredCapabilities.add(value);
+            case "--unblocks-todo-id" -> c.unblocksTodoId = value;
             case "--monitor-target-key" -> c.monitorTargetKey = value;
             case "--monitor-cadence-minutes" -> c.monitorCadence = value;
             case "--monitor-next-due-at" -> c.monitorNextDueAt = value;
             case "--monitor-expires-at" -> c.monitorExpiresAt = value;
             case "--watch-only" -> c.watchOnly = true;
-            case "--unblocks-todo-id" -> c.unblocksTodoId = value;
             default -> TodoWriteCommandQuickOptions.bind(c, option, value);
         }
     }

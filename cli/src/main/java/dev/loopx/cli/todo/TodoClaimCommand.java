@@ -56,6 +56,7 @@ public final class TodoClaimCommand extends TodoWriteCommand {
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(invocation, options, new GoalWrite.Todo(new ClaimTodo(goalId, todoId, agentId)));
+        return GoalWrites.run(
+                invocation, options, new GoalWrite.Todo(new ClaimTodo(goalId, todoId, agentId, invocation.now())));
     }
 }

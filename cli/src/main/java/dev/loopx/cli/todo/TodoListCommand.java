@@ -21,7 +21,8 @@ import picocli.CommandLine.Option;
         description = {
             "List a goal's todos (read-only), ordered by priority (missing last) then creation.",
             "--agent-id shows what that agent may see: its claims, unclaimed work and gates on its lane.",
-            "Archived todos (todo archive-completed) are left out unless --include-archived is given."
+            "Archived todos (todo archive-completed) are left out unless --include-archived is given.",
+            "Each todo says its lease_state (none, live or expired: an expired lease frees the todo)."
         },
         footer = {"", "Example:  loopx todo list --goal-id g --status open --role agent"})
 public final class TodoListCommand extends LoopxSubcommand {
@@ -67,7 +68,10 @@ public final class TodoListCommand extends LoopxSubcommand {
         doc.put("count", todos.size());
         doc.put("include_archived", includeArchived);
         ArrayNode items = doc.putArray("todos");
-        todos.forEach(t -> items.add(Json.mapper().<ObjectNode>valueToTree(t).put("schema_version", "todo_item_v0")));
+        todos.forEach(t -> items.add(Json.mapper()
+                .<ObjectNode>valueToTree(t)
+                .put("schema_version", "todo_item_v0")
+                .put("lease_state", t.lease().state(context.now()).wire())));
         return context.emit(doc);
     }
 }

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
         name = "update",
         description = {
             "Edit a todo that is not done: text, status (open|blocked|deferred), resume condition,",
-            "or release its claim. Done is not a status you set here: use `todo complete`."
+            "required capabilities, or release its claim. Done is not a status you set here: use `todo complete`."
         },
         footer = {
             "",
@@ -48,6 +48,12 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
 
     @Option(names = "--clear-claim", description = "Release the todo's claim.")
     boolean clearClaim;
+
+    @Option(
+            names = "--required-capability",
+            paramLabel = "C",
+            description = "Agent todo: replace its required capabilities with these (repeatable), or none to clear.")
+    java.util.List<String> requiredCapabilities = new java.util.ArrayList<>();
 
     private String resolvedResume = "";
     private Optional<TodoStatus> resolvedStatus = Optional.empty();
@@ -78,16 +84,33 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
                                             ErrorCode.INVALID_RESUME_WHEN,
                                             "--resume-when must be todo_done:<todo id>, resume_at:<RFC 3339 with offset> or none"));
         }
-        if (text == null && status == null && resumeWhen == null && !clearClaim) {
+        if (requiredCapabilities.contains("none") && requiredCapabilities.size() > 1) {
+            throw CliError.badInput(
+                    ErrorCode.INVALID_ARGUMENTS, "--required-capability none clears them: give it alone");
+        }
+        requiredCapabilities.stream()
+                .filter(c -> !c.equals("none"))
+                .forEach(c -> IdOptions.requireId("--required-capability", c));
+        if (text == null && status == null && resumeWhen == null && !clearClaim && requiredCapabilities.isEmpty()) {
             throw CliError.badInput(
                     ErrorCode.INVALID_ARGUMENTS,
-                    "say what to change: --text, --status, --resume-when or --clear-claim");
+                    "say what to change: --text, --status, --resume-when, --required-capability or --clear-claim");
         }
     }
 
     private UpdateTodo command() {
+        Optional<java.util.List<String>> capabilities = requiredCapabilities.isEmpty()
+                ? Optional.empty()
+                : Optional.of(requiredCapabilities.contains("none") ? java.util.List.of() : requiredCapabilities);
         return new UpdateTodo(
-                goalId, todoId, orEmpty(agentId), orEmpty(text), resolvedStatus, resolvedResume, clearClaim);
+                goalId,
+                todoId,
+                orEmpty(agentId),
+                orEmpty(text),
+                resolvedStatus,
+                resolvedResume,
+                clearClaim,
+                capabilities);
     }
 
     @Override

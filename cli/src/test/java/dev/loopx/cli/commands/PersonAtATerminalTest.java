@@ -97,9 +97,12 @@ class PersonAtATerminalTest {
         assertTrue(typo.json().path("message").asText().contains("did you mean loopx status?"), typo.stdout());
         var sub = cli.run("todo", "ad");
         assertTrue(sub.json().path("message").asText().contains("did you mean loopx todo add?"), sub.stdout());
-        var help = cli.run("task-lease", "--help");
+        var help = cli.run("task-leases", "--help");
         assertEquals(2, help.exit(), help::toString);
         assertEquals("invalid_arguments", help.json().path("error_code").asText());
+        var known = cli.run("task-lease", "--help"); // a group that exists prints its help (issue 21)
+        assertEquals(0, known.exit(), known::toString);
+        assertTrue(known.stdout().contains("acquire"), known::toString);
         assertEquals(0, cli.run("quota", "scheduler-ack-current", "--help").exit(), "an alias picocli knows is known");
     }
 

@@ -36,6 +36,7 @@ class ExitCodesTest {
                         "invalid_arguments",
                         "invalid_enum",
                         "invalid_task_class",
+                        "invalid_ttl",
                         "replacement_same_as_todo"),
                 badInput.stream().sorted().toList());
     }

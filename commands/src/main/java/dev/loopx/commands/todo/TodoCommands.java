@@ -1,6 +1,7 @@
 package dev.loopx.commands.todo;
 
 import dev.loopx.projections.todo.TodoStatus;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -17,7 +18,11 @@ public final class TodoCommands {
                     SupersedeTodo,
                     DeclareEmpty,
                     Checkpoint,
-                    ArchiveCompleted {
+                    ArchiveCompleted,
+                    AcquireLease,
+                    RenewLease,
+                    TransferLease,
+                    ReleaseLease {
         String goalId();
     }
 
@@ -26,6 +31,8 @@ public final class TodoCommands {
      * {@code resumeWhen} empty mean "not given". Which classes, claims and gate scopes a role may
      * have is checked by {@link TodoDecider#admissible}, not by the caller. {@code unblocksTodoId}
      * (empty: none) names a todo of the goal that is not done: completing this one unblocks it.
+     * {@code requiredCapabilities} (sorted, distinct; empty: none) are recorded as
+     * {@code todo.capabilities_required} in the same append as {@code todo.added}.
      */
     public record AddTodo(
             String goalId,
@@ -38,22 +45,10 @@ public final class TodoCommands {
             boolean globalGate,
             java.util.List<String> excludedAgents,
             String resumeWhen,
-            String unblocksTodoId)
+            String unblocksTodoId,
+            java.util.List<String> requiredCapabilities)
             implements TodoCommand {
-        public AddTodo {
-            Objects.requireNonNull(goalId, "goalId");
-            Objects.requireNonNull(role, "role");
-            Objects.requireNonNull(text, "text");
-            Objects.requireNonNull(taskClass, "taskClass");
-            Objects.requireNonNull(priority, "priority");
-            Objects.requireNonNull(claimedBy, "claimedBy");
-            Objects.requireNonNull(blocksAgent, "blocksAgent");
-            excludedAgents = java.util.List.copyOf(excludedAgents);
-            Objects.requireNonNull(resumeWhen, "resumeWhen");
-            Objects.requireNonNull(unblocksTodoId, "unblocksTodoId");
-        }
-
-        /** A todo that unblocks no other. */
+        /** An add that unblocks no other todo and requires no capability. */
         public AddTodo(
                 String goalId,
                 TodoRole role,
@@ -76,15 +71,101 @@ public final class TodoCommands {
                     globalGate,
                     excludedAgents,
                     resumeWhen,
-                    "");
+                    "",
+                    java.util.List.of());
+        }
+
+        /** An add that unblocks {@code unblocksTodoId} (empty: none) and requires no capability. */
+        public AddTodo(
+                String goalId,
+                TodoRole role,
+                String text,
+                TaskClass taskClass,
+                Priority priority,
+                String claimedBy,
+                String blocksAgent,
+                boolean globalGate,
+                java.util.List<String> excludedAgents,
+                String resumeWhen,
+                String unblocksTodoId) {
+            this(
+                    goalId,
+                    role,
+                    text,
+                    taskClass,
+                    priority,
+                    claimedBy,
+                    blocksAgent,
+                    globalGate,
+                    excludedAgents,
+                    resumeWhen,
+                    unblocksTodoId,
+                    java.util.List.of());
+        }
+
+        /** An add that unblocks no other todo and requires {@code requiredCapabilities}. */
+        public AddTodo(
+                String goalId,
+                TodoRole role,
+                String text,
+                TaskClass taskClass,
+                Priority priority,
+                String claimedBy,
+                String blocksAgent,
+                boolean globalGate,
+                java.util.List<String> excludedAgents,
+                String resumeWhen,
+                java.util.List<String> requiredCapabilities) {
+            this(
+                    goalId,
+                    role,
+                    text,
+                    taskClass,
+                    priority,
+                    claimedBy,
+                    blocksAgent,
+                    globalGate,
+                    excludedAgents,
+                    resumeWhen,
+                    "",
+                    requiredCapabilities);
+        }
+
+        public AddTodo {
+            Objects.requireNonNull(goalId, "goalId");
+            Objects.requireNonNull(role, "role");
+            Objects.requireNonNull(text, "text");
+            Objects.requireNonNull(taskClass, "taskClass");
+            Objects.requireNonNull(priority, "priority");
+            Objects.requireNonNull(claimedBy, "claimedBy");
+            Objects.requireNonNull(blocksAgent, "blocksAgent");
+            excludedAgents = java.util.List.copyOf(excludedAgents);
+            Objects.requireNonNull(resumeWhen, "resumeWhen");
+            Objects.requireNonNull(unblocksTodoId, "unblocksTodoId");
+            requiredCapabilities =
+                    requiredCapabilities.stream().sorted().distinct().toList();
         }
     }
 
-    public record ClaimTodo(String goalId, String todoId, String agentId) implements TodoCommand {}
+    /**
+     * A soft claim, decided at {@code now}: a todo whose claim came with a lease that has expired by
+     * then is free, so another agent may claim it.
+     */
+    public record ClaimTodo(String goalId, String todoId, String agentId, Instant now) implements TodoCommand {
+        /** A claim that takes over no lease: every recorded lease counts as live at the epoch. */
+        public ClaimTodo(String goalId, String todoId, String agentId) {
+            this(goalId, todoId, agentId, Instant.EPOCH);
+        }
+
+        public ClaimTodo {
+            Objects.requireNonNull(now, "now");
+        }
+    }
 
     /**
      * @param text new text or empty to keep; @param status the new status, or empty to keep ({@code done} is refused)
      * @param resumeWhen a condition, {@code none} to clear, or empty to keep
+     * @param requiredCapabilities the new required capabilities (an empty list clears them), or empty to keep
      */
     public record UpdateTodo(
             String goalId,
@@ -93,8 +174,26 @@ public final class TodoCommands {
             String text,
             Optional<TodoStatus> status,
             String resumeWhen,
-            boolean clearClaim)
-            implements TodoCommand {}
+            boolean clearClaim,
+            Optional<java.util.List<String>> requiredCapabilities)
+            implements TodoCommand {
+        /** An update that keeps the required capabilities. */
+        public UpdateTodo(
+                String goalId,
+                String todoId,
+                String agentId,
+                String text,
+                Optional<TodoStatus> status,
+                String resumeWhen,
+                boolean clearClaim) {
+            this(goalId, todoId, agentId, text, status, resumeWhen, clearClaim, Optional.empty());
+        }
+
+        public UpdateTodo {
+            requiredCapabilities =
+                    requiredCapabilities.map(l -> l.stream().sorted().distinct().toList());
+        }
+    }
 
     /** @param validationCommand the command that checked the work (public-safe), empty for none */
     public record CompleteTodo(
@@ -159,4 +258,20 @@ public final class TodoCommands {
             }
         }
     }
+
+    /** {@code task-lease acquire}: upgrade the agent's claim (or take the free todo) to a lease of {@code ttlMinutes}. */
+    public record AcquireLease(String goalId, String todoId, String agentId, int ttlMinutes, Instant now)
+            implements TodoCommand {}
+
+    /** {@code task-lease renew}: the holder extends its live lease to {@code now + ttlMinutes}. */
+    public record RenewLease(String goalId, String todoId, String agentId, int ttlMinutes, Instant now)
+            implements TodoCommand {}
+
+    /** {@code task-lease transfer}: the holder hands its live lease (and the claim) to {@code toAgentId}. */
+    public record TransferLease(
+            String goalId, String todoId, String agentId, String toAgentId, int ttlMinutes, Instant now)
+            implements TodoCommand {}
+
+    /** {@code task-lease release}: the holder gives the lease up; the todo is free again. */
+    public record ReleaseLease(String goalId, String todoId, String agentId, Instant now) implements TodoCommand {}
 }

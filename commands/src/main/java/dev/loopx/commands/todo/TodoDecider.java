@@ -13,6 +13,7 @@ import dev.loopx.commands.todo.TodoCommands.SupersedeTodo;
 import dev.loopx.commands.todo.TodoCommands.UpdateTodo;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.event.TodoAdded;
+import dev.loopx.ledger.event.TodoCapabilitiesRequired;
 import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
@@ -22,6 +23,8 @@ import dev.loopx.ledger.event.TodoSuperseded;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.query.ReplanObligation;
+import dev.loopx.projections.query.TodoRules;
+import dev.loopx.projections.todo.TodoLease;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import io.vavr.control.Either;
@@ -61,6 +64,9 @@ public final class TodoDecider {
         if (c.role() == TodoRole.USER && !c.excludedAgents().isEmpty()) {
             return Optional.of(new Rejection.NotForThisTodo("excluded agents", "agent todos"));
         }
+        if (c.role() == TodoRole.USER && !c.requiredCapabilities().isEmpty()) {
+            return Optional.of(new Rejection.NotForThisTodo("required capabilities", "agent todos"));
+        }
         return Optional.empty();
     }
 
@@ -76,6 +82,10 @@ public final class TodoDecider {
             case DeclareEmpty c -> decide(c, state);
             case Checkpoint c -> decide(c, state);
             case ArchiveCompleted c -> TodoArchiving.decide(c, state);
+            case TodoCommands.AcquireLease c -> TaskLeaseDecider.decide(c, state);
+            case TodoCommands.RenewLease c -> TaskLeaseDecider.decide(c, state);
+            case TodoCommands.TransferLease c -> TaskLeaseDecider.decide(c, state);
+            case TodoCommands.ReleaseLease c -> TaskLeaseDecider.decide(c, state);
         };
     }
 
@@ -113,7 +123,8 @@ public final class TodoDecider {
         if (unblocks.isPresent()) {
             return Decision.reject(unblocks.get());
         }
-        return Decision.accept(new TodoAdded(
+        List<LoopxEvent> events = new ArrayList<>();
+        events.add(new TodoAdded(
                 id,
                 c.role().wire(),
                 TodoIds.normalise(c.text()),
@@ -125,6 +136,10 @@ public final class TodoDecider {
                 c.excludedAgents(),
                 c.unblocksTodoId(),
                 c.resumeWhen()));
+        if (!c.requiredCapabilities().isEmpty()) {
+            events.add(new TodoCapabilitiesRequired(id, c.requiredCapabilities()));
+        }
+        return Either.right(events);
     }
 
     public static Either<Rejection, List<LoopxEvent>> decide(ClaimTodo c, Optional<GoalState> state) {
@@ -150,8 +165,13 @@ public final class TodoDecider {
         if (t.claimedBy().equals(c.agentId())) {
             return Decision.unchanged();
         }
-        if (!t.claimedBy().isEmpty()) {
-            return Decision.reject(new Rejection.ClaimedByOther(t.todoId(), t.claimedBy()));
+        if (t.lease().state(c.now()) == TodoLease.State.LIVE) {
+            return Decision.reject(new Rejection.LeasedByOther(
+                    t.todoId(), t.lease().holder(), t.lease().expiresAt()));
+        }
+        String claimant = TodoRules.claimant(t, c.now());
+        if (!claimant.isEmpty()) {
+            return Decision.reject(new Rejection.ClaimedByOther(t.todoId(), claimant));
         }
         return Decision.accept(new TodoClaimed(t.todoId(), c.agentId()));
     }
@@ -179,6 +199,14 @@ public final class TodoDecider {
         }
         if (c.clearClaim() && !t.claimedBy().isEmpty()) {
             events.add(new TodoClaimCleared(t.todoId()));
+        }
+        if (c.requiredCapabilities().isPresent()
+                && !c.requiredCapabilities().get().equals(t.requiredCapabilities())) {
+            if (!t.role().equals(TodoRole.AGENT.wire())) {
+                return Decision.reject(new Rejection.NotForThisTodo("required capabilities", "agent todos"));
+            }
+            events.add(new TodoCapabilitiesRequired(
+                    t.todoId(), c.requiredCapabilities().get()));
         }
         return Either.right(events);
     }

@@ -81,7 +81,7 @@ class ProjectionLawsTest {
             dev.loopx.projections.view.OperationIndex.VIEW,
             dev.loopx.projections.heartbeat.HeartbeatFold.VIEW,
             dev.loopx.projections.migration.PromptMigrationFold.VIEW);
-    private static final int SEEDS = 40;
+    private static final int SEEDS = 60;
     private static final int COMMANDS = 150;
 
     @Test
@@ -145,7 +145,8 @@ class ProjectionLawsTest {
         List<Recorded> recorded = new ArrayList<>();
         for (int i = 0; i < COMMANDS; i++) {
             String goal = pick(random, List.of("g1", "g2"));
-            Either<Rejection, List<LoopxEvent>> decision = decideRandom(random, goal, views);
+            Either<Rejection, List<LoopxEvent>> decision =
+                    decideRandom(random, goal, views, Scenario.T0.plusSeconds(60L * i));
             if (decision.isLeft() || decision.get().isEmpty()) {
                 continue;
             }
@@ -167,7 +168,9 @@ class ProjectionLawsTest {
         return new History(recorded, views);
     }
 
-    private static Either<Rejection, List<LoopxEvent>> decideRandom(Random random, String goal, Views views) {
+    /** @param at when the events decided would be recorded (lease commands decide at about that time) */
+    private static Either<Rejection, List<LoopxEvent>> decideRandom(
+            Random random, String goal, Views views, java.time.Instant at) {
         var state = GoalState.load(views, goal);
         List<String> todoIds = state.map(s -> s.todosIncludingArchived().stream()
                         .map(TodoView::todoId)
@@ -184,7 +187,7 @@ class ProjectionLawsTest {
                         "Approve the schema",
                         "Try the build",
                         "Ship it"));
-        return switch (random.nextInt(18)) {
+        return switch (random.nextInt(20)) {
             case 0 -> GoalDecider.decide(new RegisterGoal(goal, "objective", "app"), Projector.goal(views, goal));
             case 1 -> {
                 // the same two draws as ever, and a registration whenever one would add an agent, so every
@@ -252,6 +255,87 @@ class ProjectionLawsTest {
                         : TodoDecider.decide(add, state);
             }
             case 6 -> TodoDecider.decide(new ClaimTodo(goal, todo, agent), state);
+            case 18 -> {
+                java.time.Instant now = at.plusSeconds(pick(random, List.of(0L, 600L, 7200L)));
+                int ttl = pick(random, List.of(1, 30, 1440));
+                // mostly about a leased todo and by its holder, so renew, transfer and release are reached
+                List<TodoView> open = state.map(s -> s.openTodos().stream()
+                                .filter(t -> t.role().equals("agent"))
+                                .toList())
+                        .orElse(List.of());
+                List<TodoView> leased =
+                        open.stream().filter(t -> t.lease().present()).toList();
+                List<TodoView> pool = !leased.isEmpty() && random.nextInt(4) > 0 ? leased : open;
+                TodoView target = pool.isEmpty() || random.nextInt(5) == 0 ? null : pick(random, pool);
+                String leaseTodo = target == null ? todo : target.todoId();
+                String holder = target == null
+                        ? agent
+                        : target.lease().present()
+                                ? target.lease().holder()
+                                : target.claimedBy().isEmpty() ? agent : target.claimedBy();
+                if (target == null || !target.lease().present()) {
+                    yield TodoDecider.decide(
+                            new dev.loopx.commands.todo.TodoCommands.AcquireLease(goal, leaseTodo, holder, ttl, now),
+                            state);
+                }
+                List<String> others = state.get().goal().agentIds().stream()
+                        .filter(a -> !a.equals(holder))
+                        .toList();
+                yield switch (random.nextInt(4)) {
+                    case 1 ->
+                        others.isEmpty()
+                                ? TodoDecider.decide(
+                                        new dev.loopx.commands.todo.TodoCommands.ReleaseLease(
+                                                goal, leaseTodo, holder, now),
+                                        state)
+                                : TodoDecider.decide(
+                                        new dev.loopx.commands.todo.TodoCommands.TransferLease(
+                                                goal, leaseTodo, holder, pick(random, others), ttl, now),
+                                        state);
+                    case 0 ->
+                        TodoDecider.decide(
+                                new dev.loopx.commands.todo.TodoCommands.RenewLease(goal, leaseTodo, holder, ttl, now),
+                                state);
+                    case 2 ->
+                        TodoDecider.decide(
+                                new dev.loopx.commands.todo.TodoCommands.ReleaseLease(goal, leaseTodo, holder, now),
+                                state);
+                    default ->
+                        TodoDecider.decide( // another lane tries to take it (refused while it lives)
+                                new dev.loopx.commands.todo.TodoCommands.AcquireLease(
+                                        goal, leaseTodo, pick(random, List.of("a", "b", "c")), ttl, now),
+                                state);
+                };
+            }
+            case 19 -> {
+                List<String> capabilities = pick(random, List.of(List.of(), List.of("gpu"), List.of("gpu", "shell")));
+                yield random.nextBoolean()
+                        ? TodoDecider.decide(
+                                new AddTodo(
+                                        goal,
+                                        TodoRole.AGENT,
+                                        text,
+                                        TaskClass.ADVANCEMENT_TASK,
+                                        Priority.NONE,
+                                        "",
+                                        "",
+                                        false,
+                                        List.of(),
+                                        "",
+                                        capabilities),
+                                state)
+                        : TodoDecider.decide(
+                                new UpdateTodo(
+                                        goal,
+                                        todo,
+                                        agent,
+                                        "",
+                                        java.util.Optional.empty(),
+                                        "",
+                                        false,
+                                        java.util.Optional.of(capabilities)),
+                                state);
+            }
             case 7 ->
                 TodoDecider.decide(
                         new UpdateTodo(
@@ -359,7 +443,7 @@ class ProjectionLawsTest {
                 if (turn == 2 && !agent.isEmpty()) {
                     // prompt migration outcomes, picked from what was already drawn (no new draws)
                     String kind = dev.loopx.commands.migration.PromptMigrationDecider.KINDS.get(
-                            Math.floorMod(text.hashCode(), 5));
+                            Math.floorMod(text.hashCode() + (int) (at.getEpochSecond() / 60), 5));
                     yield dev.loopx.commands.migration.PromptMigrationDecider.decide(
                             new dev.loopx.commands.migration.PromptMigrationDecider.RecordPromptMigration(
                                     goal,

@@ -48,7 +48,7 @@ public record Attention(List<Item> needsUser, List<Item> needsAgent, List<Item> 
             } else if (TodoRules.monitorExpired(s, t, now)) {
                 agent.add(new Item(t, "monitor_expired"));
             } else if (runnable(s, t, agentId, now)) {
-                agent.add(new Item(t, t.claimedBy().isEmpty() ? "unclaimed" : "claimed"));
+                agent.add(new Item(t, TodoRules.claimant(t, now).isEmpty() ? "unclaimed" : "claimed"));
             } else {
                 watching.add(new Item(t, watchReason(s, t, agentId, now)));
             }
@@ -76,6 +76,9 @@ public record Attention(List<Item> needsUser, List<Item> needsAgent, List<Item> 
         if (t.excludedAgents().contains(agentId)) {
             return "excluded_lane";
         }
-        return TodoRules.claimedByOther(t, agentId) ? "claimed_by_other" : "other";
+        if (TodoRules.claimedByOther(t, agentId, now)) {
+            return "claimed_by_other";
+        }
+        return TodoRules.capabilityBlocked(s, t, agentId, List.of(), now) ? "capability_blocked" : "other";
     }
 }

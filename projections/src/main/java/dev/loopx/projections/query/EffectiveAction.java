@@ -20,6 +20,7 @@ public enum EffectiveAction {
     NORMAL_RUN("normal_run", Waits.AGENT),
     MONITOR_DUE("monitor_due", Waits.AGENT),
     MONITOR_EXPIRED("monitor_expired", Waits.AGENT),
+    CAPABILITY_BLOCKED("capability_blocked", Waits.USER),
     MONITOR_QUIET_SKIP("monitor_quiet_skip", Waits.NOTHING),
     PEER_COORDINATION_BLOCKED("peer_coordination_blocked", Waits.AGENT),
     QUOTA_SKIP("quota_skip", Waits.NOTHING);

@@ -5,6 +5,7 @@ import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -16,9 +17,11 @@ import java.util.List;
  *
  * <p>Every advancement todo that is not done is in exactly one bucket, for the lane asking
  * ({@link #bucket}, first match wins): deferred and ready / deferred and waiting; blocked (any
- * other status than open); claimed by another lane; waiting on its resume condition; excluding
- * this lane; claimed by this lane; unclaimed. The buckets add up to {@code advancementOpen}, and
- * the last two are exactly the todos this lane may run.
+ * other status than open); claimed by another lane (or leased by it, while the lease lives: an
+ * expired lease frees the todo, {@link TodoRules#claimant}); waiting on its resume condition;
+ * excluding this lane; needing a capability the lane did not declare; claimed by this lane;
+ * unclaimed. The buckets add up to {@code advancementOpen}, and the last two are exactly the todos
+ * this lane may run.
  */
 public record Frontier(
         int userOpen,
@@ -31,6 +34,7 @@ public record Frontier(
         int claimedByOthers,
         int notYetResumable,
         int excluded,
+        int capabilityBlocked,
         int blocked,
         int deferredReady,
         int deferredBlocked,
@@ -53,18 +57,25 @@ public record Frontier(
         CLAIMED_BY_OTHER,
         NOT_YET_RESUMABLE,
         EXCLUDED,
+        CAPABILITY_BLOCKED,
         CLAIMED_BY_ME,
         UNCLAIMED
     }
 
     public static Bucket bucket(GoalState s, TodoView t, String agentId, Instant now) {
+        return bucket(s, t, agentId, List.of(), now);
+    }
+
+    /** The bucket for a lane that declared {@code capabilities}. */
+    public static Bucket bucket(GoalState s, TodoView t, String agentId, Collection<String> capabilities, Instant now) {
         if (t.is(TodoStatus.DEFERRED)) {
             return TodoRules.readyDeferred(s, t, now) ? Bucket.DEFERRED_READY : Bucket.DEFERRED_WAITING;
         }
         if (!t.is(TodoStatus.OPEN)) {
             return Bucket.BLOCKED;
         }
-        if (!t.claimedBy().isEmpty() && !t.claimedBy().equals(agentId)) {
+        String claimant = TodoRules.claimant(t, now);
+        if (!claimant.isEmpty() && !claimant.equals(agentId)) {
             return Bucket.CLAIMED_BY_OTHER;
         }
         if (!TodoRules.resumeSatisfied(s, t, now)) {
@@ -73,10 +84,18 @@ public record Frontier(
         if (t.excludedAgents().contains(agentId)) {
             return Bucket.EXCLUDED;
         }
-        return t.claimedBy().isEmpty() ? Bucket.UNCLAIMED : Bucket.CLAIMED_BY_ME;
+        if (!TodoRules.missingCapabilities(t, capabilities).isEmpty()) {
+            return Bucket.CAPABILITY_BLOCKED;
+        }
+        return claimant.isEmpty() ? Bucket.UNCLAIMED : Bucket.CLAIMED_BY_ME;
     }
 
+    /** The frontier for a lane that declared no capabilities. */
     public static Frontier of(GoalState s, String agentId, Instant now) {
+        return of(s, agentId, List.of(), now);
+    }
+
+    public static Frontier of(GoalState s, String agentId, Collection<String> capabilities, Instant now) {
         List<TodoView> todos = s.openTodos();
         int userOpen = count(todos, t -> t.role().equals("user") && TodoRules.open(t));
         int agentOpen = count(todos, t -> t.role().equals("agent") && TodoRules.open(t));
@@ -86,7 +105,7 @@ public record Frontier(
         int advancementOpen = 0;
         for (TodoView t : todos) {
             if (TodoRules.isAdvancement(t) && TodoRules.open(t)) {
-                buckets[bucket(s, t, agentId, now).ordinal()]++;
+                buckets[bucket(s, t, agentId, capabilities, now).ordinal()]++;
                 advancementOpen++;
             }
         }
@@ -121,6 +140,7 @@ public record Frontier(
                 buckets[Bucket.CLAIMED_BY_OTHER.ordinal()],
                 buckets[Bucket.NOT_YET_RESUMABLE.ordinal()],
                 buckets[Bucket.EXCLUDED.ordinal()],
+                buckets[Bucket.CAPABILITY_BLOCKED.ordinal()],
                 buckets[Bucket.BLOCKED.ordinal()],
                 buckets[Bucket.DEFERRED_READY.ordinal()],
                 buckets[Bucket.DEFERRED_WAITING.ordinal()],

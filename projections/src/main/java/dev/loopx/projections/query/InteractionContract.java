@@ -56,7 +56,7 @@ public record InteractionContract(
                 v.recommendedAction(),
                 v.effectiveAction() == EffectiveAction.NORMAL_RUN,
                 reads,
-                nextActions(goal, agentFlag, v, f));
+                nextActions(goal, agentFlag, r, v, f));
     }
 
     /**
@@ -75,13 +75,13 @@ public record InteractionContract(
                 .toList();
     }
 
-    private static List<String> nextActions(String goal, String agentFlag, ShouldRun.Verdict v, Frontier f) {
+    private static List<String> nextActions(
+            String goal, String agentFlag, ShouldRun.Request r, ShouldRun.Verdict v, Frontier f) {
         List<String> actions = new ArrayList<>();
         String todo = v.selected() == null ? "" : v.selected().todoId();
         switch (v.effectiveAction()) {
             case NORMAL_RUN -> {
-                if (!v.selected()
-                        .claimedBy()
+                if (!TodoRules.claimant(v.selected(), r.now())
                         .equals(agentFlag.isEmpty() ? "" : agentFlag.substring(" --agent-id ".length()))) {
                     actions.add("loopx todo claim --goal-id " + goal + " --todo-id " + todo + agentFlag);
                 }
@@ -146,6 +146,12 @@ public record InteractionContract(
                 actions.add(
                         "loopx quota monitor-poll --goal-id " + goal + " --todo-id " + todo + agentFlag
                                 + " --result-digest <digest of what was observed> [--material-change] [--summary <what was seen>]");
+            case CAPABILITY_BLOCKED -> {
+                actions.add("loopx quota should-run --goal-id " + goal + agentFlag
+                        + " --runtime-profile <profile> --available-capability <capability>");
+                actions.add("loopx todo update --goal-id " + goal + " --todo-id " + todo + agentFlag
+                        + " --required-capability <what it really needs>|none");
+            }
             case OPERATOR_GATE_NOTIFY ->
                 actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + todo
                         + " --decision-outcome approve|reject|cancel");

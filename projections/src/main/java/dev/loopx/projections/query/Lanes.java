@@ -42,8 +42,8 @@ public record Lanes(List<Lane> lanes, Optional<TodoView> unassigned) {
     /** The first open advancement todo nobody has claimed. */
     private static Optional<TodoView> unassigned(GoalState s, Instant now) {
         return s.openTodos().stream()
-                .filter(t ->
-                        TodoRules.runnableFor(s, t, "", now) && t.claimedBy().isEmpty())
+                .filter(t -> TodoRules.runnableFor(s, t, "", now)
+                        && TodoRules.claimant(t, now).isEmpty())
                 .sorted(TodoRules.ORDER)
                 .findFirst();
     }

@@ -53,7 +53,7 @@ public final class ShouldRun {
         String agent = r.agentId();
         String goal = s.goal().goalId();
         List<TodoView> candidates = s.openTodos().stream()
-                .filter(t -> TodoRules.runnableFor(s, t, agent, r.now()))
+                .filter(t -> TodoRules.runnableFor(s, t, agent, r.capabilities(), r.now()))
                 .sorted(TodoRules.ORDER)
                 .toList();
         if (r.runtimeProfile().isEmpty()) {
@@ -198,7 +198,7 @@ public final class ShouldRun {
         }
         if (!candidates.isEmpty()) {
             TodoView selected = candidates.get(0);
-            boolean claimed = selected.claimedBy().equals(agent) && !agent.isEmpty();
+            boolean claimed = TodoRules.claimant(selected, r.now()).equals(agent) && !agent.isEmpty();
             return new Verdict(
                     true,
                     EffectiveAction.NORMAL_RUN,
@@ -247,6 +247,27 @@ public final class ShouldRun {
                     expired.get(),
                     List.of());
         }
+        Optional<TodoView> capabilityBlocked = s.openTodos().stream()
+                .filter(t -> TodoRules.capabilityBlocked(s, t, agent, r.capabilities(), r.now()))
+                .sorted(TodoRules.ORDER)
+                .findFirst();
+        if (capabilityBlocked.isPresent()) {
+            TodoView t = capabilityBlocked.get();
+            String missing = String.join(", ", TodoRules.missingCapabilities(t, r.capabilities()));
+            return new Verdict(
+                    false,
+                    EffectiveAction.CAPABILITY_BLOCKED,
+                    "capability_wait",
+                    "the open work needs capabilities this lane did not declare: todo " + t.todoId() + " (" + t.text()
+                            + ") needs " + missing,
+                    "run this lane where " + missing + " is available and say so (--available-capability), or"
+                            + " have the owner change what the todo requires (loopx todo update"
+                            + " --required-capability); a capability routes work, it never grants permission",
+                    true,
+                    Cadence.HUMAN_GATE,
+                    t,
+                    List.of());
+        }
         if (!monitors.isEmpty()) {
             return new Verdict(
                     false,
@@ -259,7 +280,7 @@ public final class ShouldRun {
                     null,
                     List.of());
         }
-        if (s.openTodos().stream().anyMatch(t -> TodoRules.claimedByOther(t, agent))) {
+        if (s.openTodos().stream().anyMatch(t -> TodoRules.claimedByOther(t, agent, r.now()))) {
             return new Verdict(
                     false,
                     EffectiveAction.PEER_COORDINATION_BLOCKED,
@@ -322,7 +343,7 @@ public final class ShouldRun {
 
     /** The whole {@code loopx_quota_decision_v0} answer. */
     public static ShouldRunAnswer answer(GoalState s, SchedulerView memory, Request r) {
-        Frontier f = Frontier.of(s, r.agentId(), r.now());
+        Frontier f = Frontier.of(s, r.agentId(), r.capabilities(), r.now());
         QuotaStatus q = QuotaStatus.at(s.goal().quota(), s.quota(), r.now());
         Verdict v = decide(s, r, f, q);
         InteractionContract contract = InteractionContract.of(s, r, v, f);
@@ -347,7 +368,7 @@ public final class ShouldRun {
                 v.recommendedAction(),
                 v.effectiveAction() == EffectiveAction.NORMAL_RUN
                         && v.selected() != null
-                        && !v.selected().claimedBy().equals(r.agentId()),
+                        && !TodoRules.claimant(v.selected(), r.now()).equals(r.agentId()),
                 r.runtimeProfile(),
                 q,
                 r.agentId(),
@@ -373,7 +394,11 @@ public final class ShouldRun {
                         r.includeDetail().equals("scheduler")
                                 || r.includeDetail().equals("all"),
                         r.now()),
-                Optional.ofNullable(v.selected()).filter(TodoRules::isMonitor).map(t -> s.monitor(t.todoId())));
+                Optional.ofNullable(v.selected()).filter(TodoRules::isMonitor).map(t -> s.monitor(t.todoId())),
+                v.effectiveAction() == EffectiveAction.CAPABILITY_BLOCKED
+                        ? TodoRules.missingCapabilities(v.selected(), r.capabilities())
+                        : List.of(),
+                r.now());
     }
 
     /**
@@ -420,7 +445,7 @@ public final class ShouldRun {
         return new ShouldRunAnswer.AgentTodos(
                 f.agentOpen(),
                 s.openTodos().stream()
-                        .filter(t -> TodoRules.runnableFor(s, t, r.agentId(), r.now()))
+                        .filter(t -> TodoRules.runnableFor(s, t, r.agentId(), r.capabilities(), r.now()))
                         .count(),
                 f.claimedByMe(),
                 f.claimedByOthers(),

@@ -22,6 +22,9 @@ import java.util.Optional;
  * @param pauseAllowed       the cadence stops, so the host may pause its automation
  * @param promptUpgrade      the heartbeat to install, present exactly for {@code automation_prompt_upgrade_required}
  * @param selectedMonitor    the watch settings and poll history of the selected todo when it is a monitor
+ * @param missingCapabilities for {@code capability_blocked}: what the selected todo needs that the lane did not
+ *                           declare (empty for every other branch)
+ * @param now                the moment decided at (lease states are read at it)
  */
 public record ShouldRunAnswer(
         String goalId,
@@ -47,7 +50,9 @@ public record ShouldRunAnswer(
         Optional<PromptUpgrade> promptUpgrade,
         Frontier frontier,
         SchedulerHint schedulerHint,
-        Optional<MonitorView> selectedMonitor) {
+        Optional<MonitorView> selectedMonitor,
+        List<String> missingCapabilities,
+        java.time.Instant now) {
     public ShouldRunAnswer {
         Objects.requireNonNull(selectedMonitor, "selectedMonitor");
         Objects.requireNonNull(effectiveAction, "effectiveAction");
@@ -55,6 +60,8 @@ public record ShouldRunAnswer(
         Objects.requireNonNull(selectedTodo, "selectedTodo");
         runnableCandidates = List.copyOf(runnableCandidates);
         Objects.requireNonNull(promptUpgrade, "promptUpgrade");
+        missingCapabilities = List.copyOf(missingCapabilities);
+        Objects.requireNonNull(now, "now");
     }
 
     /** Normal delivery is allowed only for {@code normal_run}. */

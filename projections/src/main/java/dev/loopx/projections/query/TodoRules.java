@@ -1,10 +1,13 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TodoLease;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.List;
 
 /**
  * The todo predicates every read answer shares (SPEC §S4, §S5, §S7). Pure; time is {@code now}.
@@ -81,21 +84,64 @@ public final class TodoRules {
         return change > 0 && change > s.monitorGoal().lastAdvancementAddedSeq();
     }
 
-    /** Advancement work an agent may run now: open, condition met, not excluded, unclaimed or its own. */
+    /**
+     * Who holds the todo now: its claimant, unless that claim came with a hard lease that has
+     * expired at {@code now} — an expired lease frees the todo, so then nobody does. A soft claim
+     * without a lease never expires.
+     */
+    public static String claimant(TodoView t, Instant now) {
+        return t.lease().state(now) == TodoLease.State.EXPIRED
+                        && t.lease().holder().equals(t.claimedBy())
+                ? ""
+                : t.claimedBy();
+    }
+
+    /** The todo's required capabilities that {@code available} lacks, in order (empty: the lane has them all). */
+    public static List<String> missingCapabilities(TodoView t, Collection<String> available) {
+        return t.requiredCapabilities().stream()
+                .filter(c -> !available.contains(c))
+                .toList();
+    }
+
+    /** {@link #runnableFor(GoalState, TodoView, String, Collection, Instant)} for a lane that declared no capabilities. */
     public static boolean runnableFor(GoalState s, TodoView t, String agentId, Instant now) {
+        return runnableFor(s, t, agentId, List.of(), now);
+    }
+
+    /**
+     * Advancement work an agent may run now: open, condition met, not excluded, unclaimed or its own
+     * ({@link #claimant}: a live lease of another agent keeps it out, an expired one does not), and
+     * every required capability among the lane's {@code capabilities}.
+     */
+    public static boolean runnableFor(
+            GoalState s, TodoView t, String agentId, Collection<String> capabilities, Instant now) {
+        return reachableFor(s, t, agentId, now)
+                && missingCapabilities(t, capabilities).isEmpty();
+    }
+
+    /**
+     * Work the lane could run but for a required capability it did not declare: every other rule of
+     * {@link #runnableFor} holds. Capabilities only route work; they never grant permission.
+     */
+    public static boolean capabilityBlocked(
+            GoalState s, TodoView t, String agentId, Collection<String> capabilities, Instant now) {
+        return reachableFor(s, t, agentId, now)
+                && !missingCapabilities(t, capabilities).isEmpty();
+    }
+
+    private static boolean reachableFor(GoalState s, TodoView t, String agentId, Instant now) {
+        String claimant = claimant(t, now);
         return isAdvancement(t)
                 && t.is(TodoStatus.OPEN)
                 && resumeSatisfied(s, t, now)
                 && !t.excludedAgents().contains(agentId)
-                && (t.claimedBy().isEmpty() || t.claimedBy().equals(agentId));
+                && (claimant.isEmpty() || claimant.equals(agentId));
     }
 
-    /** Open advancement work that only other agents may run now (claimed by them). */
-    public static boolean claimedByOther(TodoView t, String agentId) {
-        return isAdvancement(t)
-                && t.is(TodoStatus.OPEN)
-                && !t.claimedBy().isEmpty()
-                && !t.claimedBy().equals(agentId);
+    /** Open advancement work that only other agents may run now (claimed by them, or leased by them until its expiry). */
+    public static boolean claimedByOther(TodoView t, String agentId, Instant now) {
+        String claimant = claimant(t, now);
+        return isAdvancement(t) && t.is(TodoStatus.OPEN) && !claimant.isEmpty() && !claimant.equals(agentId);
     }
 
     /** A deferred todo whose condition came true: the plan must be revisited before more work. */

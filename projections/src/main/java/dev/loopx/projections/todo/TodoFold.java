@@ -1,8 +1,13 @@
 package dev.loopx.projections.todo;
 
 import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.event.TaskLeaseAcquired;
+import dev.loopx.ledger.event.TaskLeaseReleased;
+import dev.loopx.ledger.event.TaskLeaseRenewed;
+import dev.loopx.ledger.event.TaskLeaseTransferred;
 import dev.loopx.ledger.event.TodoAdded;
 import dev.loopx.ledger.event.TodoArchived;
+import dev.loopx.ledger.event.TodoCapabilitiesRequired;
 import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
@@ -105,20 +110,79 @@ public final class TodoFold {
                         "",
                         "",
                         List.of(),
+                        List.of(),
+                        TodoLease.NONE,
                         r.seq(),
                         r.seq(),
                         "",
                         0));
     }
 
+    /** A claim by another agent than the lease's holder (possible only once the lease expired) ends that lease. */
     public static void claimed(Views views, Recorded r, TodoClaimed e) {
         todo(views, r.goalId(), e.todoId())
-                .ifPresent(t -> put(views, t, t.with(t.status(), t.text(), t.resumeWhen(), e.agentId(), r.seq())));
+                .ifPresent(t -> put(
+                        views,
+                        t,
+                        t.withLease(
+                                e.agentId(),
+                                t.lease().holder().equals(e.agentId()) ? t.lease() : TodoLease.NONE,
+                                r.seq())));
     }
 
+    /** A cleared claim takes its lease with it. */
     public static void claimCleared(Views views, Recorded r, TodoClaimCleared e) {
+        todo(views, r.goalId(), e.todoId()).ifPresent(t -> put(views, t, t.withLease("", TodoLease.NONE, r.seq())));
+    }
+
+    public static void capabilitiesRequired(Views views, Recorded r, TodoCapabilitiesRequired e) {
         todo(views, r.goalId(), e.todoId())
-                .ifPresent(t -> put(views, t, t.with(t.status(), t.text(), t.resumeWhen(), "", r.seq())));
+                .ifPresent(t -> put(views, t, t.withCapabilities(e.capabilities(), r.seq())));
+    }
+
+    /** The acquirer holds the claim and a lease until {@code recorded_at + ttl}. */
+    public static void leaseAcquired(Views views, Recorded r, TaskLeaseAcquired e) {
+        todo(views, r.goalId(), e.todoId())
+                .ifPresent(t -> put(
+                        views,
+                        t,
+                        t.withLease(
+                                e.agentId(),
+                                TodoLease.of(e.agentId(), r.recordedAt(), r.recordedAt(), e.ttlMinutes()),
+                                r.seq())));
+    }
+
+    public static void leaseRenewed(Views views, Recorded r, TaskLeaseRenewed e) {
+        todo(views, r.goalId(), e.todoId())
+                .filter(t -> t.lease().holder().equals(e.agentId()))
+                .ifPresent(t -> put(
+                        views,
+                        t,
+                        t.withLease(
+                                t.claimedBy(),
+                                TodoLease.of(e.agentId(), t.lease().acquiredAt(), r.recordedAt(), e.ttlMinutes()),
+                                r.seq())));
+    }
+
+    public static void leaseTransferred(Views views, Recorded r, TaskLeaseTransferred e) {
+        todo(views, r.goalId(), e.todoId())
+                .ifPresent(t -> put(
+                        views,
+                        t,
+                        t.withLease(
+                                e.toAgentId(),
+                                TodoLease.of(e.toAgentId(), r.recordedAt(), r.recordedAt(), e.ttlMinutes()),
+                                r.seq())));
+    }
+
+    /** A released lease frees the todo: the lease and the claim it carried both end. */
+    public static void leaseReleased(Views views, Recorded r, TaskLeaseReleased e) {
+        todo(views, r.goalId(), e.todoId())
+                .filter(t -> t.lease().holder().equals(e.agentId()))
+                .ifPresent(t -> put(
+                        views,
+                        t,
+                        t.withLease(t.claimedBy().equals(e.agentId()) ? "" : t.claimedBy(), TodoLease.NONE, r.seq())));
     }
 
     public static void updated(Views views, Recorded r, TodoUpdated e) {

@@ -15,6 +15,9 @@ import java.util.Objects;
  * @param validationCommand the command its completion said validated the work, or empty
  * @param archivedSeq the seq of the {@code todo.archived} that put it out of the default reads
  *     ({@code todo archive-completed}; done todos only; no decision reads it), 0 when not archived
+ * @param requiredCapabilities what a lane must declare before the todo is runnable for it
+ *     ({@code todo.capabilities_required}; sorted, empty: none)
+ * @param lease the hard lease on the todo ({@link TodoLease#NONE} when there is none)
  */
 public record TodoView(
         String todoId,
@@ -35,6 +38,8 @@ public record TodoView(
         String decisionOutcome,
         String supersededBy,
         List<String> successorTodoIds,
+        List<String> requiredCapabilities,
+        TodoLease lease,
         long createdSeq,
         long updatedSeq,
         String validationCommand,
@@ -57,6 +62,8 @@ public record TodoView(
         Objects.requireNonNull(supersededBy, "supersededBy");
         successorTodoIds = List.copyOf(successorTodoIds);
         Objects.requireNonNull(validationCommand, "validationCommand");
+        requiredCapabilities = List.copyOf(requiredCapabilities);
+        Objects.requireNonNull(lease, "lease");
     }
 
     /** Whether the todo has {@code s} (its recorded status is {@code s}'s wire spelling). */
@@ -97,6 +104,66 @@ public record TodoView(
                 decisionOutcome,
                 supersededBy,
                 successorTodoIds,
+                requiredCapabilities,
+                lease,
+                createdSeq,
+                seq,
+                validationCommand,
+                archivedSeq);
+    }
+
+    /** The same todo with these required capabilities, as of {@code seq}. */
+    TodoView withCapabilities(List<String> capabilities, long seq) {
+        return new TodoView(
+                todoId,
+                goalId,
+                role,
+                status,
+                text,
+                taskClass,
+                priority,
+                claimedBy,
+                blocksAgent,
+                globalGate,
+                excludedAgents,
+                unblocksTodoId,
+                resumeWhen,
+                noFollowup,
+                evidence,
+                decisionOutcome,
+                supersededBy,
+                successorTodoIds,
+                capabilities,
+                lease,
+                createdSeq,
+                seq,
+                validationCommand,
+                archivedSeq);
+    }
+
+    /** The same todo claimed by {@code holder} (empty: unclaimed) under {@code newLease}, as of {@code seq}. */
+    TodoView withLease(String holder, TodoLease newLease, long seq) {
+        return new TodoView(
+                todoId,
+                goalId,
+                role,
+                status,
+                text,
+                taskClass,
+                priority,
+                holder,
+                blocksAgent,
+                globalGate,
+                excludedAgents,
+                unblocksTodoId,
+                resumeWhen,
+                noFollowup,
+                evidence,
+                decisionOutcome,
+                supersededBy,
+                successorTodoIds,
+                requiredCapabilities,
+                newLease,
                 createdSeq,
                 seq,
                 validationCommand,
@@ -130,6 +197,8 @@ public record TodoView(
                 outcome,
                 replacement,
                 successors,
+                requiredCapabilities,
+                TodoLease.NONE,
                 createdSeq,
                 seq,
                 validatedBy,
@@ -157,6 +226,8 @@ public record TodoView(
                 decisionOutcome,
                 supersededBy,
                 successorTodoIds,
+                requiredCapabilities,
+                lease,
                 createdSeq,
                 updatedSeq,
                 validationCommand,

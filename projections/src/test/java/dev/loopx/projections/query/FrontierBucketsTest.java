@@ -5,7 +5,9 @@ import static dev.loopx.projections.query.Histories.goal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.loopx.ledger.event.LoopxEvent;
+import dev.loopx.ledger.event.TaskLeaseAcquired;
 import dev.loopx.ledger.event.TodoAdded;
+import dev.loopx.ledger.event.TodoCapabilitiesRequired;
 import dev.loopx.ledger.event.TodoCompleted;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.GoalState;
@@ -17,17 +19,22 @@ import org.junit.jupiter.api.Test;
  * Issue 21, item 5: every advancement todo that is not done is in exactly one frontier bucket,
  * the buckets add up to {@code agent_advancement_open_count}, and the runnable buckets are exactly
  * the todos the lane may run. Enumerates every combination of status (open, blocked, deferred),
- * resume condition (none, met, not met), claim (none, this lane, another lane) and exclusion of
- * this lane, one todo at a time and all of them in one goal.
+ * resume condition (none, met, not met), claim (none, this lane, another lane, another lane's live
+ * lease, another lane's expired lease — which frees the todo), exclusion of this lane and a required
+ * capability the lane did not declare, one todo at a time and all of them in one goal.
  */
 class FrontierBucketsTest {
     private static final String ME = "a";
     private static final String OTHER = "b";
+    private static final String LIVE_LEASE = "b_live_lease";
+    private static final String EXPIRED_LEASE = "b_expired_lease";
+    /** What the lane declares; a todo needing a capability needs {@code gpu}. */
+    private static final List<String> CAPABILITIES = List.of("shell");
 
-    private record Combination(String status, String resume, String claim, boolean excluded) {
+    private record Combination(String status, String resume, String claim, boolean excluded, boolean needsGpu) {
         String id() {
             return "t_" + status + "_" + resume.replace(':', '_').replace('-', '_') + "_"
-                    + (claim.isEmpty() ? "none" : claim) + (excluded ? "_x" : "");
+                    + (claim.isEmpty() ? "none" : claim) + (excluded ? "_x" : "") + (needsGpu ? "_gpu" : "");
         }
 
         Frontier.Bucket expected() {
@@ -37,7 +44,7 @@ class FrontierBucketsTest {
             if (status.equals("blocked")) {
                 return Frontier.Bucket.BLOCKED;
             }
-            if (claim.equals(OTHER)) {
+            if (claim.equals(OTHER) || claim.equals(LIVE_LEASE)) {
                 return Frontier.Bucket.CLAIMED_BY_OTHER;
             }
             if (resume.equals("not_met")) {
@@ -45,6 +52,9 @@ class FrontierBucketsTest {
             }
             if (excluded) {
                 return Frontier.Bucket.EXCLUDED;
+            }
+            if (needsGpu) {
+                return Frontier.Bucket.CAPABILITY_BLOCKED;
             }
             return claim.equals(ME) ? Frontier.Bucket.CLAIMED_BY_ME : Frontier.Bucket.UNCLAIMED;
         }
@@ -62,12 +72,21 @@ class FrontierBucketsTest {
                     "work " + id(),
                     "advancement_task",
                     "P1",
-                    claim,
+                    claim.equals(ME) || claim.equals(OTHER) ? claim : "",
                     "",
                     false,
                     excluded ? List.of(ME) : List.of(),
                     "",
                     when));
+            if (claim.equals(LIVE_LEASE)) {
+                events.add(new TaskLeaseAcquired(id(), OTHER, 1440)); // lives past NOW
+            }
+            if (claim.equals(EXPIRED_LEASE)) {
+                events.add(new TaskLeaseAcquired(id(), OTHER, 1)); // expired long before NOW
+            }
+            if (needsGpu) {
+                events.add(new TodoCapabilitiesRequired(id(), List.of("gpu")));
+            }
             if (!status.equals("open")) {
                 events.add(new TodoUpdated(id(), "work " + id(), status, when));
             }
@@ -79,12 +98,14 @@ class FrontierBucketsTest {
         List<Combination> all = new ArrayList<>();
         for (String status : List.of("open", "blocked", "deferred")) {
             for (String resume : List.of("none", "met", "not_met")) {
-                for (String claim : List.of("", ME, OTHER)) {
+                for (String claim : List.of("", ME, OTHER, LIVE_LEASE, EXPIRED_LEASE)) {
                     for (boolean excluded : List.of(false, true)) {
                         if (excluded && claim.equals(ME)) {
                             continue; // an excluded lane can never claim the todo (the claim decider refuses)
                         }
-                        all.add(new Combination(status, resume, claim, excluded));
+                        for (boolean needsGpu : List.of(false, true)) {
+                            all.add(new Combination(status, resume, claim, excluded, needsGpu));
+                        }
                     }
                 }
             }
@@ -100,6 +121,7 @@ class FrontierBucketsTest {
             case CLAIMED_BY_OTHER -> f.claimedByOthers();
             case NOT_YET_RESUMABLE -> f.notYetResumable();
             case EXCLUDED -> f.excluded();
+            case CAPABILITY_BLOCKED -> f.capabilityBlocked();
             case CLAIMED_BY_ME -> f.claimedByMe();
             case UNCLAIMED -> f.unclaimed();
         };
@@ -117,16 +139,20 @@ class FrontierBucketsTest {
     void eachCombinationAloneIsInExactlyItsBucket() {
         for (Combination c : every()) {
             GoalState s = goal(List.of(ME, OTHER), c.events().toArray(LoopxEvent[]::new));
-            Frontier f = Frontier.of(s, ME, NOW);
+            Frontier f = Frontier.of(s, ME, CAPABILITIES, NOW);
             for (Frontier.Bucket b : Frontier.Bucket.values()) {
                 assertEquals(b == c.expected() ? 1 : 0, count(f, b), c + " in " + b);
             }
             assertEquals(1, f.advancementOpen(), c.toString());
             assertEquals(1, f.agentOpen(), c.toString());
             long runnable = s.openTodos().stream()
-                    .filter(t -> TodoRules.runnableFor(s, t, ME, NOW))
+                    .filter(t -> TodoRules.runnableFor(s, t, ME, CAPABILITIES, NOW))
                     .count();
             assertEquals(f.claimedByMe() + f.unclaimed(), runnable, c.toString());
+            long capabilityBlocked = s.openTodos().stream()
+                    .filter(t -> TodoRules.capabilityBlocked(s, t, ME, CAPABILITIES, NOW))
+                    .count();
+            assertEquals(f.capabilityBlocked(), capabilityBlocked, c.toString());
         }
     }
 
@@ -139,7 +165,7 @@ class FrontierBucketsTest {
                 new TodoAdded("done1", "agent", "finished", "advancement_task", "", "", "", false, List.of(), "", ""));
         events.add(new TodoCompleted("done1", "shipped", false, "", List.of()));
         GoalState s = goal(List.of(ME, OTHER), events.toArray(LoopxEvent[]::new));
-        Frontier f = Frontier.of(s, ME, NOW);
+        Frontier f = Frontier.of(s, ME, CAPABILITIES, NOW);
         assertEquals(all.size(), f.advancementOpen());
         assertEquals(f.advancementOpen(), sum(f));
         for (Frontier.Bucket b : Frontier.Bucket.values()) {
@@ -149,7 +175,7 @@ class FrontierBucketsTest {
 
     @Test
     void oneDeferredTodoIsCountedOnce() {
-        Combination deferred = new Combination("deferred", "not_met", "", false);
+        Combination deferred = new Combination("deferred", "not_met", "", false, false);
         Frontier f = Frontier.of(goal(List.of(ME), deferred.events().toArray(LoopxEvent[]::new)), ME, NOW);
         assertEquals(1, f.agentOpen());
         assertEquals(0, f.unclaimed());

@@ -16,6 +16,7 @@ import dev.loopx.projections.quota.QuotaLog;
 import dev.loopx.projections.scheduler.SchedulerFold;
 import dev.loopx.projections.scheduler.SchedulerView;
 import dev.loopx.projections.todo.TodoCounts;
+import dev.loopx.projections.todo.TodoLease;
 import dev.loopx.projections.todo.TodoView;
 import java.math.BigDecimal;
 import java.util.List;
@@ -76,6 +77,8 @@ class ViewJsonTest {
                 "",
                 "",
                 List.of("todo_2"),
+                List.of("gpu", "shell"),
+                new TodoLease("a", "2026-01-01T00:00:00Z", "2026-01-01T00:30:00Z", 30),
                 4,
                 7,
                 odd,
@@ -111,7 +114,30 @@ class ViewJsonTest {
         String text = every + " é ü 漢 \u2028 \u2029 \uffff";
         for (String s : List.of(text, "", "plain", "😀 pair", "what? ?", "op_0123456789abcdef", "tab\tend", "é")) {
             sameAsTree(new TodoView(
-                    s, s, s, s, s, s, s, s, s, false, List.of(s), s, s, true, s, s, s, List.of(), 0, -1, s, 0));
+                    s,
+                    s,
+                    s,
+                    s,
+                    s,
+                    s,
+                    s,
+                    s,
+                    s,
+                    false,
+                    List.of(s),
+                    s,
+                    s,
+                    true,
+                    s,
+                    s,
+                    s,
+                    List.of(),
+                    List.of(s),
+                    new TodoLease(s, s, s, -1),
+                    0,
+                    -1,
+                    s,
+                    0));
             sameAsTree(new QuotaLog.Writeback(-5, s, s, s, s, false, 0));
             sameAsTree(new QuotaLog.Spend(Long.MIN_VALUE, s, -2, 5, s, 0));
             sameAsTree(new GoalLog.Gate(-1, s, s, s, s, s));

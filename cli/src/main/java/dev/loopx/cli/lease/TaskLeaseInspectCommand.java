@@ -1,0 +1,40 @@
+package dev.loopx.cli.lease;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.todo.InspectLease;
+import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.CliError;
+import dev.loopx.cli.support.IdOptions;
+import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.projections.todo.TodoView;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(
+        name = "inspect",
+        description = {
+            "Show a todo's lease now (read-only): lease_state none, live or expired, the holder and when it",
+            "expires. An expired lease frees the todo for others."
+        },
+        footer = {"", "Example:  loopx task-lease inspect --goal-id g --todo-id todo_0123456789ab"})
+public final class TaskLeaseInspectCommand extends LoopxSubcommand {
+    @Option(names = "--goal-id", required = true, paramLabel = "ID", description = "The goal.")
+    String goalId;
+
+    @Option(names = "--todo-id", required = true, paramLabel = "ID", description = "The todo.")
+    String todoId;
+
+    @Override
+    protected int execute(CliContext context) {
+        IdOptions.requireGoalId(goalId);
+        IdOptions.requireTodoId(todoId);
+        TodoView todo = InspectLease.run(context.invocation(), new InspectLease.Request(goalId, todoId))
+                .getOrElseThrow(CliError::of);
+        ObjectNode doc = CliContext.document("loopx_task_lease_v0", true);
+        doc.put("goal_id", goalId);
+        doc.put("action", "inspect");
+        doc.put("todo_id", todoId);
+        LeaseDocument.put(doc, todo, context.now());
+        return context.emit(doc);
+    }
+}
