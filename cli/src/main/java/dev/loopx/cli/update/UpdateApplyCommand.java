@@ -46,7 +46,8 @@ import picocli.CommandLine.Option;
             "Example:",
             "  loopx update apply --archive loopx-dist.tar.gz \\",
             "      --sha256 \"$(sha256sum loopx-dist.tar.gz | cut -c1-64)\"",
-            "then put <loopx-home>/bin on PATH (it always runs the current runtime)."
+            "then put the LoopX home's bin folder on PATH (it always runs the current runtime):",
+            "  loopx install --help   (loopx install does both steps and prints the exact PATH line for your shell)"
         })
 public final class UpdateApplyCommand extends LoopxSubcommand {
     private static final Pattern SHA256 = Pattern.compile("[0-9a-fA-F]{64}");
