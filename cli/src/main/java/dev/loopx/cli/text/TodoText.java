@@ -157,6 +157,12 @@ final class TodoText {
         lines.add("evidence", completion ? t.path("evidence").asText() : "");
         lines.add("validated by", completion ? t.path("validation_command").asText() : "");
         lines.add("watch", watch(d.path("monitor")));
+        lines.add(
+                "needs",
+                t.path("required_capabilities").isEmpty()
+                        ? ""
+                        : String.join(", ", Words.texts(t.path("required_capabilities")))
+                                + " (only a lane that declares it with --available-capability runs this todo)");
         for (JsonNode s : t.path("successor_todo_ids")) {
             lines.add("next todo", s.asText());
         }

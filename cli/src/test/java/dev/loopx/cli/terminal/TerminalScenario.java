@@ -245,6 +245,61 @@ public final class TerminalScenario {
         s.run("bootstrap-command-pack", "--project", ".");
         s.run("host", "codex-app", "install-plan", "--goal-id", G, "--agent-id", "builder");
         s.run("host", "parse", "--project", ".", "--message", "/loopx status");
+        // issue 21: monitors, leases, capabilities, thread bindings, the evidence log
+        s.run(
+                "todo",
+                "add",
+                "--goal-id",
+                G,
+                "--role",
+                "agent",
+                "--task-class",
+                "monitor_task",
+                "--text",
+                "Watch the nightly import",
+                "--monitor-cadence-minutes",
+                "30");
+        String watch = s.todoId("Watch the nightly import");
+        s.run(
+                "quota",
+                "monitor-poll",
+                "--goal-id",
+                G,
+                "--todo-id",
+                watch,
+                "--agent-id",
+                "builder",
+                "--result-digest",
+                "sha256:" + "ab".repeat(32),
+                "--summary",
+                "import green");
+        String importer = s.todoId("Call the parser from the importer");
+        s.run(
+                "task-lease",
+                "acquire",
+                "--goal-id",
+                G,
+                "--todo-id",
+                importer,
+                "--agent-id",
+                "builder",
+                "--ttl-minutes",
+                "30");
+        s.run("task-lease", "inspect", "--goal-id", G, "--todo-id", importer);
+        s.run(
+                "todo",
+                "add",
+                "--goal-id",
+                G,
+                "--role",
+                "agent",
+                "--text",
+                "Profile the importer on the GPU box",
+                "--required-capability",
+                "gpu");
+        s.run("bind-agent-thread", "--goal-id", G, "--thread-id", "thread-42", "--agent-id", "reviewer", "--execute");
+        s.run("resolve-agent-thread", "--goal-id", G, "--thread-id", "thread-42");
+        s.run("evidence-log", "--goal-id", G, "--agent-id", "builder");
         s.run("ledger", "repair");
         s.run("projections", "dump");
         // what a person mistypes
