@@ -11,11 +11,13 @@ import dev.loopx.ledger.chronicle.ChronicleLedger;
 import dev.loopx.ledger.chronicle.ChronicleTail;
 import dev.loopx.ledger.chronicle.ChronicleWarmUp;
 import dev.loopx.ledger.lock.LedgerLock;
+import dev.loopx.ledger.lock.LockIncidents;
 import dev.loopx.ledger.lock.WriteLock;
 import dev.loopx.ledger.remote.LedgerLocation;
 import dev.loopx.ledger.remote.ServerLedgerSession;
 import dev.loopx.projections.store.ProjectionFiles;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -57,14 +59,28 @@ public final class Composition {
                 .warnTo(invocation.warnings()::warn);
     }
 
-    /** A session on a server ledger (nothing connects until first use); closing its ledger ends it. */
+    /**
+     * Starts connecting to the server ledger of {@code runtimeRoot}, if it has one, ahead of the
+     * command (the launcher names such a root, {@code -Dloopx.server-root}); the command's own
+     * {@link #open} then takes that session. Never fails: the command meets any problem itself.
+     */
+    public static void prefetchServer(Path runtimeRoot, Map<String, String> environment) {
+        ServerLedgers.prefetch(runtimeRoot, environment);
+    }
+
+    /** A session on a server ledger (it starts connecting on its own thread); closing its ledger ends it. */
     public static ServerLedgerSession openServer(LedgerLocation location, Invocation invocation) {
         return ServerLedgers.open(location, invocation.environment());
     }
 
     private static LoopxRuntime.Adapters serverAdapters(ServerLedgerSession session) {
+        // a timeout of the server's lock is recorded in the runtime root that waited, as the file lock's is
         return new LoopxRuntime.Adapters(
-                (root, sync, lock) -> session.ledger(), ProjectionFiles::new, root -> session.lock(), false);
+                (root, sync, lock) -> session.ledger(),
+                ProjectionFiles::new,
+                root -> LockIncidents.recording(
+                        session.lock(), root, "postgresql advisory lock", LedgerLock.DEFAULT_DEADLINE),
+                false);
     }
 
     /** The server ledger's health for {@code doctor}; empty for an embedded journal. */

@@ -3,18 +3,29 @@ package dev.loopx.cli.ops;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.composition.LedgerLocations;
 import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.ledger.remote.LedgerLocation;
 import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.scheduler.SchedulerView;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -32,6 +43,12 @@ public final class TrainReadsCommand extends LoopxSubcommand {
 
     @Option(names = "--agent-id", required = true)
     String agentId;
+
+    @Option(
+            names = "--server-reads",
+            description = "Also run the reads on a PostgreSQL runtime root, against a stand-in server on"
+                    + " loopback (lib/loopx-read-pg: the launcher puts lib/postgresql on the class path of this run).")
+    boolean serverReads;
 
     @Override
     protected int execute(CliContext context) {
@@ -72,10 +89,79 @@ public final class TrainReadsCommand extends LoopxSubcommand {
             ok &= exit == 0;
         }
         loadDataDependentClasses();
+        Boolean serverOk = serverReads ? runServerReads(context) : null;
+        ok &= serverOk == null || serverOk;
         ObjectNode doc = CliContext.document("loopx_debug_train_reads_v0", ok);
         doc.set("runs", results);
+        if (serverOk != null) {
+            doc.put("server_reads_ok", serverOk);
+        }
         int exit = context.emit(doc);
         return ok ? exit : 1;
+    }
+
+    /**
+     * The same reads on a runtime root whose ledger is a PostgreSQL server: a {@link TrainingServer}
+     * on loopback stands in for it (an empty ledger), so the driver's login, connection and queries
+     * and LoopX's server-ledger path run as on a real heartbeat. The answers (no such goal) do not
+     * matter, only the code they ran.
+     *
+     * @return whether every run got as far as an answer (exit 0 or 1)
+     */
+    private boolean runServerReads(CliContext context) {
+        byte[] secret = new byte[18];
+        new java.security.SecureRandom().nextBytes(secret);
+        String password = Base64.getUrlEncoder().encodeToString(secret);
+        Path root = null;
+        try (TrainingServer server = new TrainingServer(password)) {
+            root = Files.createTempDirectory("loopx-train-server");
+            LoopxRuntime.initialise(root);
+            LedgerLocations.store(
+                    root, LedgerLocation.parse("postgresql://127.0.0.1:" + server.port() + "/loopx?ledger=train"));
+            Map<String, String> variables = new HashMap<>();
+            context.environment().variables().forEach((k, v) -> {
+                if (!k.startsWith("PG")) {
+                    variables.put(k, v);
+                }
+            });
+            variables.put("PGUSER", TrainingServer.USER);
+            variables.put("PGPASSWORD", password);
+            Environment environment = new dev.loopx.cli.support.Environment(
+                    variables,
+                    context.environment().workingDirectory(),
+                    context.environment().userHome(),
+                    false,
+                    false,
+                    context.environment().clock());
+            boolean ok = true;
+            for (List<String> args : List.of(
+                    List.of("quota", "should-run", "--goal-id", goalId, "--agent-id", agentId),
+                    List.of("status", "--goal-id", goalId),
+                    List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId),
+                    List.of("doctor"))) {
+                List<String> full = new ArrayList<>(List.of("--runtime-root", root.toString(), "--format", "json"));
+                full.addAll(args);
+                StringWriter sink = new StringWriter();
+                int exit = context.runner()
+                        .run(full.toArray(String[]::new), new PrintWriter(sink), new PrintWriter(sink), environment);
+                ok &= exit == 0 || exit == 1;
+            }
+            return ok;
+        } catch (IOException | LedgerLocation.Invalid | RuntimeException e) {
+            return false;
+        } finally {
+            if (root != null) {
+                deleteQuietly(root);
+            }
+        }
+    }
+
+    private static void deleteQuietly(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // a temporary folder
+        }
     }
 
     /**

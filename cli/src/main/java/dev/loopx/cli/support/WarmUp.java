@@ -1,7 +1,9 @@
 package dev.loopx.cli.support;
 
+import dev.loopx.application.composition.Composition;
 import dev.loopx.application.composition.LedgerWarmUp;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.Calendar;
 import java.util.Locale;
@@ -20,7 +22,10 @@ import java.util.TimeZone;
  * reset tokens). Only JDK classes and sqlite-jdbc's own synchronized loader, so it changes no
  * result; a daemon thread; any failure is left to the code that really needs the class, which
  * then reports it as it always has. Not for {@code version} or help, which open no store: there
- * it would only compete for the CPU.
+ * it would only compete for the CPU. On a runtime root whose ledger is a PostgreSQL server (the
+ * launcher names it, {@code -Dloopx.server-root}) it first opens that ledger's session, which
+ * logs in on its own thread while this process parses and opens its store (ADR 0006), and skips
+ * Chronicle's warm-up (no journal there).
  */
 public final class WarmUp {
     private WarmUp() {}
@@ -39,16 +44,21 @@ public final class WarmUp {
             "slash-commands",
             "train-reads");
 
+    /** The system property through which the launcher names a server runtime root (bin/loopx). */
+    static final String SERVER_ROOT = "loopx.server-root";
+
     /** Starts the warm-up unless the arguments ask for something that opens no store (version, help). */
     public static void start(String[] args) {
         if (!wanted(args)) {
             return;
         }
-        boolean journal = opensJournal(args);
+        String serverRoot = System.getProperty(SERVER_ROOT);
+        boolean server = serverRoot != null && !serverRoot.isBlank();
+        boolean journal = !server && opensJournal(args);
         if (journal) {
             LedgerWarmUp.expect();
         }
-        Thread thread = new Thread(() -> run(journal), "loopx-warm-up");
+        Thread thread = new Thread(() -> run(journal, server ? serverRoot : null), "loopx-warm-up");
         thread.setDaemon(true);
         thread.setPriority(Thread.NORM_PRIORITY - 1);
         try {
@@ -88,7 +98,15 @@ public final class WarmUp {
         return true;
     }
 
-    private static void run(boolean journal) {
+    private static void run(boolean journal, String serverRoot) {
+        if (serverRoot != null) {
+            try {
+                Composition.prefetchServer(
+                        Path.of("").toAbsolutePath().resolve(serverRoot).normalize(), System.getenv());
+            } catch (RuntimeException | LinkageError e) {
+                // the command opens the ledger itself and reports what went wrong
+            }
+        }
         if (journal) {
             LedgerWarmUp.run(); // counts down even when it fails: the command never waits forever
         }

@@ -259,6 +259,11 @@ public final class LoopxRuntime implements AutoCloseable {
                     acknowledged,
                     null);
         }
+        if (head.equals(checkpoint)) {
+            // the store folded exactly this ledger up to its head (same seq, same hash): nothing to
+            // decode (a server ledger's heartbeat read: one indexed query, no event codec)
+            return current;
+        }
         try {
             catchUp().catchUp(ledger(), current, ProjectionCatchUp.Progress.NONE);
         } catch (LedgerException e) {

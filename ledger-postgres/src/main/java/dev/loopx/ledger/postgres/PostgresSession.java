@@ -12,10 +12,14 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
- * One process's connection to a PostgreSQL ledger. Connects on first use (so opening a runtime
- * root costs nothing until the ledger is read), creates or migrates the schema then, and never
+ * One process's connection to a PostgreSQL ledger. Starts connecting (and creating or migrating
+ * the schema) on a background thread as soon as it is opened, so the login overlaps whatever the
+ * command does before it first reads the ledger (the projection store, the arguments); the first
+ * use waits for it and meets its failure, if any, as if it had connected itself. It never
  * reconnects: a connection lost while the advisory lock may have been held cannot be papered
  * over, so every later call fails with {@code ledger_server_unavailable} (exit 3) and the command
  * ends. Credentials follow PostgreSQL's conventions and are handed to the driver only: the user
@@ -27,13 +31,19 @@ import java.util.Properties;
  * used under this object's monitor.
  */
 final class PostgresSession implements ServerLedgerSession {
-    /** The driver logs through java.util.logging to stderr (e.g. a service it cannot find): LoopX says it instead. */
-    private static final java.util.logging.Logger DRIVER_LOG = quiet();
+    /**
+     * The driver logs through java.util.logging to stderr (e.g. a service it cannot find): LoopX
+     * says it instead. Set up by the connecting thread (starting java.util.logging takes
+     * milliseconds), before the driver's first class.
+     */
+    private static final class DriverLog {
+        static final java.util.logging.Logger LOG = quiet();
 
-    private static java.util.logging.Logger quiet() {
-        java.util.logging.Logger log = java.util.logging.Logger.getLogger("org.postgresql");
-        log.setLevel(java.util.logging.Level.OFF);
-        return log;
+        private static java.util.logging.Logger quiet() {
+            java.util.logging.Logger log = java.util.logging.Logger.getLogger("org.postgresql");
+            log.setLevel(java.util.logging.Level.OFF);
+            return log;
+        }
     }
 
     private final LedgerLocation location;
@@ -46,13 +56,25 @@ final class PostgresSession implements ServerLedgerSession {
     private String brokenState;
 
     private boolean closed;
+    /** Written by the connecting thread before the connection is handed over (FutureTask.get orders it). */
     private int schemaVersion;
+    /** The SQLSTATE of a failed connect, recorded by the connecting thread the same way. */
+    private String connectState;
+    /** The connect started when the session opened, until its first use (or close) takes it. */
+    private FutureTask<Connection> opening;
 
     PostgresSession(LedgerLocation location, Map<String, String> environment) {
         this.location = location;
         this.environment = Map.copyOf(environment);
         this.lock = new AdvisoryLock(this, location.ledger(), LedgerLock.DEFAULT_DEADLINE);
         this.ledger = new PostgresLedger(this, location.ledger(), lock);
+        FutureTask<Connection> task = new FutureTask<>(this::connect);
+        try {
+            Thread.ofPlatform().name("loopx-ledger-connect").daemon().start(task);
+            opening = task;
+        } catch (RuntimeException | OutOfMemoryError e) {
+            opening = null; // no thread to spare: the first use connects itself
+        }
     }
 
     @Override
@@ -74,9 +96,44 @@ final class PostgresSession implements ServerLedgerSession {
             throw Failures.unavailable(brokenState);
         }
         if (connection == null) {
-            connection = connect();
+            FutureTask<Connection> task = opening;
+            opening = null;
+            try {
+                connection = task == null ? connect() : await(task);
+            } catch (RuntimeException e) {
+                broken = true;
+                brokenState = connectState;
+                throw e;
+            }
         }
         return connection;
+    }
+
+    /** The background connect's connection, or its failure rethrown here (on the caller's thread). */
+    private static Connection await(FutureTask<Connection> task) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return task.get();
+                } catch (InterruptedException e) {
+                    interrupted = true; // a connect in flight is finished, not abandoned
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    if (cause instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IllegalStateException(cause);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** Called after a connection failure: nothing more is sent on this session. */
@@ -107,6 +164,7 @@ final class PostgresSession implements ServerLedgerSession {
     }
 
     private Connection connect() {
+        DriverLog.LOG.getName();
         Properties p = new Properties();
         String service = location.option("service").orElse(null);
         String user = env("PGUSER");
@@ -144,8 +202,7 @@ final class PostgresSession implements ServerLedgerSession {
             return c;
         } catch (SQLException e) {
             closeQuietly(c);
-            broken = true;
-            brokenState = e.getSQLState();
+            connectState = e.getSQLState();
             if (c == null && service != null && "99999".equals(e.getSQLState())) {
                 // the driver could not resolve the URL: the service is not in the service file
                 throw new LedgerException(
@@ -268,6 +325,15 @@ final class PostgresSession implements ServerLedgerSession {
             return;
         }
         closed = true;
+        FutureTask<Connection> task = opening;
+        opening = null;
+        if (task != null) {
+            try {
+                closeQuietly(await(task)); // a session closed before its first use: end the login it started
+            } catch (RuntimeException e) {
+                // it never connected: nothing to close
+            }
+        }
         closeQuietly(connection);
         connection = null;
     }

@@ -1,15 +1,9 @@
 package dev.loopx.ledger.lock;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.LedgerException;
-import dev.loopx.ledger.json.CanonicalJson;
-import dev.loopx.ledger.json.EnvelopeCodec;
-import dev.loopx.ledger.json.Json;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -62,7 +56,7 @@ public final class LedgerLock implements WriteLock {
     private static final long WAITER_BYTE = 1;
 
     private final Path lockFile;
-    private final Path incidentsFile;
+    private final Path runtimeRoot;
     private final Path markerFile;
     private volatile java.util.function.Consumer<String> waitNotice = message -> {};
     private final Duration deadline;
@@ -98,7 +92,7 @@ public final class LedgerLock implements WriteLock {
     public LedgerLock(Path runtimeRoot, Duration deadline, Clock clock) {
         this.lockFile = runtimeRoot.resolve("ledger.lock");
         this.markerFile = runtimeRoot.resolve("ledger.head");
-        this.incidentsFile = runtimeRoot.resolve("ledger.lock.incidents.jsonl");
+        this.runtimeRoot = runtimeRoot;
         this.deadline = deadline;
         this.clock = clock;
         this.state = STATES.computeIfAbsent(lockFile.toAbsolutePath().normalize(), p -> new KernelState());
@@ -269,24 +263,7 @@ public final class LedgerLock implements WriteLock {
 
     private LockTimeoutException timedOut(long startNanos) {
         long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
-        ObjectNode row = Json.object();
-        row.put("schema_version", "file_lock_incident_v0");
-        row.put("lock", "ledger.lock");
-        row.put("occurred_at", EnvelopeCodec.formatTime(clock.instant()));
-        row.put("waited_ms", waitedMillis);
-        row.put("deadline_ms", deadline.toMillis());
-        row.put("pid", ProcessHandle.current().pid());
-        try (FileChannel out = FileChannel.open(
-                incidentsFile,
-                java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND),
-                dev.loopx.ledger.files.OwnerOnly.fileAttribute())) {
-            byte[] line = (CanonicalJson.string(row) + "\n").getBytes(StandardCharsets.UTF_8);
-            out.write(ByteBuffer.wrap(line));
-        } catch (IOException e) {
-            // The timeout is the failure being reported; an unwritable incidents file must not hide it.
-            return new LockTimeoutException(waitedMillis, e);
-        }
-        return new LockTimeoutException(waitedMillis, null);
+        return LockIncidents.record(runtimeRoot, "ledger.lock", waitedMillis, deadline, clock);
     }
 
     /**
