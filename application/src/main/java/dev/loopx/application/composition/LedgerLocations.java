@@ -46,6 +46,16 @@ public final class LedgerLocations {
         }
     }
 
+    /**
+     * Lays out a runtime root (SPEC S1) whose ledger is {@code location}, without connecting to it
+     * (the training run of bin/loopx-train points one at a stand-in server; {@code connect
+     * --ledger} is the way for a user, it checks the server first).
+     */
+    public static void createRoot(Path runtimeRoot, LedgerLocation location) {
+        dev.loopx.commands.runtime.LoopxRuntime.initialise(runtimeRoot);
+        store(runtimeRoot, location);
+    }
+
     /** Records {@code location} (0600, atomic). */
     public static void store(Path runtimeRoot, LedgerLocation location) {
         Path file = runtimeRoot.resolve(FILE);

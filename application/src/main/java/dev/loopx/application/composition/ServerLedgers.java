@@ -86,6 +86,14 @@ final class ServerLedgers {
         }
     }
 
+    /** Tests only: forgets a prefetched session and that a command opened one (one JVM runs many tests). */
+    static synchronized void forgetPrefetch() {
+        prefetched = null;
+        prefetchedLocation = null;
+        prefetchedEnvironment = null;
+        opened = false;
+    }
+
     private static synchronized ServerLedgerBackend backend(String scheme) {
         if (postgres == null || !postgres.scheme().equals(scheme)) {
             postgres = load(scheme);

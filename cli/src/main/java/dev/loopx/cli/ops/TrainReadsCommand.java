@@ -8,7 +8,6 @@ import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
-import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.ledger.remote.LedgerLocation;
 import dev.loopx.projections.query.RuntimeProfile;
@@ -115,8 +114,7 @@ public final class TrainReadsCommand extends LoopxSubcommand {
         Path root = null;
         try (TrainingServer server = new TrainingServer(password)) {
             root = Files.createTempDirectory("loopx-train-server");
-            LoopxRuntime.initialise(root);
-            LedgerLocations.store(
+            LedgerLocations.createRoot(
                     root, LedgerLocation.parse("postgresql://127.0.0.1:" + server.port() + "/loopx?ledger=train"));
             Map<String, String> variables = new HashMap<>();
             context.environment().variables().forEach((k, v) -> {

@@ -106,6 +106,95 @@ class PostgresClassLoaderIT {
         assertTrue(pgTrace.contains("dev.loopx.ledger.postgres.PostgresLedger "), "the adapter was loaded");
     }
 
+    /**
+     * Through the launcher itself: a heartbeat read on a PostgreSQL root answers, and where the
+     * build made the class-data archives (bin/loopx-train) the launcher starts it from
+     * loopx-read-pg, which holds the driver's and the adapter's classes (they come from the
+     * archive, not from their jars). The launcher's exact java command is read from `sh -x`.
+     */
+    @Test
+    void aHeartbeatReadOnAPostgresRootStartsFromItsOwnArchive() throws Exception {
+        PostgresServer server = PostgresServer.shared();
+        Map<String, String> env = new java.util.HashMap<>(server.environment());
+        env.put("LOOPX_HOME", temp.resolve("home").toString());
+        Path project = Files.createDirectories(temp.resolve("pg-read"));
+        assertEquals(
+                0,
+                launcher(
+                                env,
+                                "connect",
+                                "--project",
+                                project.toString(),
+                                "--goal-id",
+                                "g",
+                                "--ledger",
+                                server.url("ar" + UUID.randomUUID().toString().substring(0, 8)))
+                        .exitValue());
+        String[] read = {"--runtime-root", project.resolve(".loopx").toString(), "quota", "should-run", "--goal-id", "g"
+        };
+        Process answer = launcher(env, read);
+        String out = new String(answer.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, answer.waitFor(), out);
+        assertTrue(out.contains("\"should_run\""), out);
+
+        boolean trained =
+                Files.exists(DIST.resolve("lib/loopx-read.aot")) || Files.exists(DIST.resolve("lib/loopx-read.jsa"));
+        boolean pgTrained = Files.exists(DIST.resolve("lib/loopx-read-pg.aot"))
+                || Files.exists(DIST.resolve("lib/loopx-read-pg.jsa"));
+        assertEquals(trained, pgTrained, "bin/loopx-train makes loopx-read-pg whenever it makes loopx-read");
+        if (!trained) {
+            return; // a build without archives (-Dloopx.skipTraining): nothing more to check
+        }
+        List<String> traced =
+                new ArrayList<>(List.of("sh", "-x", DIST.resolve("bin/loopx").toString()));
+        traced.addAll(List.of(read));
+        Path shTrace = temp.resolve("sh-x.log");
+        ProcessBuilder pb = new ProcessBuilder(traced)
+                .directory(temp.toFile())
+                .redirectOutput(temp.resolve("sh-x.out").toFile())
+                .redirectError(shTrace.toFile());
+        pb.environment().putAll(env);
+        assertTrue(pb.start().waitFor(120, TimeUnit.SECONDS));
+        String trace = Files.readString(shTrace);
+        String exec = trace.lines()
+                .filter(l -> l.startsWith("+ exec "))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(trace));
+        List<String> jvm =
+                new ArrayList<>(List.of(exec.substring("+ exec ".length()).split(" ")));
+        assertTrue(
+                jvm.stream().anyMatch(a -> a.contains("loopx-read-pg.")), "the launcher chose loopx-read-pg: " + exec);
+        Path classes = temp.resolve("pg-read-classes.log");
+        jvm.add(jvm.indexOf("-Xlog:disable") + 1, "-Xlog:class+load=info:file=" + classes);
+        ProcessBuilder rerun = new ProcessBuilder(jvm).directory(temp.toFile()).redirectErrorStream(true);
+        rerun.environment().putAll(env);
+        Process again = rerun.start();
+        String againOut = new String(again.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, again.waitFor(), againOut);
+        List<String> loaded = Files.readAllLines(classes);
+        for (String name : List.of(
+                "org.postgresql.Driver ",
+                "org.postgresql.jdbc.PgConnection ",
+                "dev.loopx.ledger.postgres.PostgresSession ")) {
+            String line =
+                    loaded.stream().filter(l -> l.contains(name)).findFirst().orElse("(not loaded)");
+            assertTrue(line.contains("shared objects file"), name + "comes from the archive: " + line);
+        }
+    }
+
+    private Process launcher(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(DIST.resolve("bin/loopx").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(temp.toFile()).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        if (args.length > 0 && args[0].equals("connect")) {
+            p.getInputStream().readAllBytes();
+            p.waitFor(120, TimeUnit.SECONDS);
+        }
+        return p;
+    }
+
     private int run(Map<String, String> env, Path classTrace, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

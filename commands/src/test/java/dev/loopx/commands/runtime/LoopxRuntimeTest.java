@@ -190,6 +190,57 @@ class LoopxRuntimeTest {
         }
     }
 
+    /**
+     * A ledger other machines append to (no local marker to trust, as a PostgreSQL ledger): a read
+     * of a store that folded exactly the ledger's head asks for the head once and reads no event.
+     */
+    @Test
+    void aReadOfACurrentStoreOnASharedLedgerAsksForTheHeadOnceAndReadsNoEvent() {
+        LoopxRuntime.initialise(root);
+        try (LoopxRuntime runtime = open(root, SyncPolicy.BATCH)) {
+            writeHistory(runtime, 5, 8);
+        }
+        int[] heads = {0};
+        int[] reads = {0};
+        LoopxRuntime.Adapters shared = new LoopxRuntime.Adapters(
+                (r, sync, lock) -> {
+                    dev.loopx.ledger.Ledger real = EMBEDDED.ledgers().open(r, sync, lock);
+                    return new dev.loopx.ledger.Ledger() {
+                        @Override
+                        public dev.loopx.ledger.Head head() {
+                            heads[0]++;
+                            return real.head();
+                        }
+
+                        @Override
+                        public io.vavr.control.Either<
+                                        dev.loopx.ledger.HeadMismatch, java.util.List<dev.loopx.ledger.Recorded>>
+                                appendIfHead(long expectedHead, java.util.List<dev.loopx.ledger.ProposedEvent> events) {
+                            return real.appendIfHead(expectedHead, events);
+                        }
+
+                        @Override
+                        public dev.loopx.ledger.EventCursor readFrom(long fromSeq) {
+                            reads[0]++;
+                            return real.readFrom(fromSeq);
+                        }
+
+                        @Override
+                        public void close() {
+                            real.close();
+                        }
+                    };
+                },
+                dev.loopx.projections.store.ProjectionFiles::new,
+                dev.loopx.ledger.lock.LedgerLock::new,
+                false);
+        try (LoopxRuntime runtime = LoopxRuntime.open(root, SyncPolicy.BATCH, shared)) {
+            runtime.views();
+            assertEquals(1, heads[0], "one head query");
+            assertEquals(0, reads[0], "no event read: the store folded the ledger up to its head");
+        }
+    }
+
     @Test
     void aWriteThatChangesNothingAppendsNothing() {
         LoopxRuntime.initialise(root);

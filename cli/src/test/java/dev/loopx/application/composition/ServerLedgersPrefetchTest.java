@@ -1,0 +1,113 @@
+package dev.loopx.application.composition;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+
+import dev.loopx.cli.testing.CliRunner;
+import dev.loopx.ledger.postgres.PostgresServer;
+import dev.loopx.ledger.remote.LedgerLocation;
+import dev.loopx.ledger.remote.ServerLedgerSession;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The session the launcher asks for at process start (-Dloopx.server-root, WarmUp) is the one the
+ * command then uses: one login per process, not two. Counted on a real server, by its backends
+ * with application_name loopx and this test's own user options.
+ */
+class ServerLedgersPrefetchTest {
+    @TempDir
+    Path sandbox;
+
+    @AfterEach
+    void forget() {
+        ServerLedgers.forgetPrefetch();
+    }
+
+    @Test
+    void theCommandTakesTheSessionOpenedAheadOfIt_andAnotherEnvironmentGetsItsOwn() throws Exception {
+        PostgresServer server = PostgresServer.shared();
+        String name = "pf" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        CliRunner cli = new CliRunner(sandbox);
+        server.environment().forEach(cli::withVariable);
+        Path project = Files.createDirectories(cli.workingDirectory().resolve("p"));
+        assertEquals(
+                0,
+                cli.run("connect", "--project", project.toString(), "--goal-id", "g", "--ledger", server.url(name))
+                        .exit());
+        Path root = project.resolve(".loopx");
+        LedgerLocation location = LedgerLocations.stored(root).orElseThrow();
+        Map<String, String> env = new HashMap<>(server.environment());
+        ServerLedgers.forgetPrefetch(); // connect (in this JVM) opened a session: this is a new process now
+        int before = backends(server);
+
+        ServerLedgers.prefetch(root, env);
+        assertEquals(before + 1, backendsSettled(server, before + 1), "the login started at once, on its own thread");
+        ServerLedgerSession first = ServerLedgers.open(location, env);
+        first.ledger().head();
+        assertEquals(before + 1, backends(server), "the prefetched session was taken, no second login");
+
+        Map<String, String> other = new HashMap<>(env);
+        other.put("PGSSLMODE", "disable");
+        ServerLedgerSession second = ServerLedgers.open(location, other);
+        assertNotSame(first, second);
+        second.ledger().head();
+        assertEquals(before + 2, backends(server));
+
+        second.ledger().close();
+        first.ledger().close();
+        assertEquals(before, backendsSettled(server, before));
+    }
+
+    @Test
+    void aSessionClosedBeforeItsFirstUseEndsTheLoginItStarted() throws Exception {
+        PostgresServer server = PostgresServer.shared();
+        String name = "pc" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        CliRunner cli = new CliRunner(sandbox);
+        server.environment().forEach(cli::withVariable);
+        Path project = Files.createDirectories(cli.workingDirectory().resolve("p"));
+        assertEquals(
+                0,
+                cli.run("connect", "--project", project.toString(), "--goal-id", "g", "--ledger", server.url(name))
+                        .exit());
+        Path root = project.resolve(".loopx");
+        ServerLedgers.forgetPrefetch(); // connect (in this JVM) opened a session: this is a new process now
+        int before = backends(server);
+        ServerLedgers.prefetch(root, server.environment());
+        assertEquals(before + 1, backendsSettled(server, before + 1), "the login started at once, on its own thread");
+        ServerLedgerSession session =
+                ServerLedgers.open(LedgerLocations.stored(root).orElseThrow(), server.environment());
+        session.ledger().close(); // never used: the background login is waited for and ended
+        assertEquals(before, backendsSettled(server, before));
+    }
+
+    /** LoopX's backends on the server now (the test's own admin connection is not one of them). */
+    private static int backends(PostgresServer server) throws Exception {
+        try (Connection c = server.connect();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'loopx' AND pid <> pg_backend_pid()")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    /** The count once the server has noticed closed connections (it ends a backend a moment later). */
+    private static int backendsSettled(PostgresServer server, int expected) throws Exception {
+        int n = backends(server);
+        for (int i = 0; i < 50 && n != expected; i++) {
+            Thread.sleep(100);
+            n = backends(server);
+        }
+        return n;
+    }
+}

@@ -1,0 +1,129 @@
+package dev.loopx.cli.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged launcher (bin/loopx) and a runtime root whose ledger is on a server (ADR 0006): it
+ * finds the runtime root as the CLI does (--runtime-root in both spellings, the nearest .loopx/
+ * upward, $LOOPX_HOME) and, only for such a root, puts lib/postgresql on the class path (first for
+ * the heartbeat reads, whose archive was made so; last for every other command) and names the
+ * root to the JVM (-Dloopx.server-root) so the login starts at once. A Chronicle root's command
+ * never sees the driver. The JVM here is a stand-in that writes down its arguments.
+ */
+class LauncherServerRootIT {
+    static final Path DIST = Path.of("target", "loopx-dist").toAbsolutePath();
+
+    @TempDir
+    Path sandbox;
+
+    Path jdk;
+    Path argsFile;
+    Path serverProject;
+    Path chronicleProject;
+
+    @BeforeEach
+    void standIns() throws IOException {
+        jdk = Files.createDirectories(sandbox.resolve("jdk/bin")).getParent();
+        argsFile = sandbox.resolve("java-args.txt");
+        Path java = jdk.resolve("bin/java");
+        Files.writeString(java, "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$LOOPX_TEST_ARGS\"\n");
+        assertTrue(java.toFile().setExecutable(true));
+        Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"25\"\nJAVA_RUNTIME_VERSION=\"25+0-stand-in\"\n");
+        serverProject = sandbox.resolve("shared-app");
+        Files.createDirectories(serverProject.resolve(".loopx/ledger"));
+        Files.writeString(
+                serverProject.resolve(".loopx/ledger-location"), "postgresql://db.example:5432/loopx?ledger=x\n");
+        Files.createDirectories(serverProject.resolve("src/deep"));
+        chronicleProject = sandbox.resolve("local-app");
+        Files.createDirectories(chronicleProject.resolve(".loopx/ledger"));
+    }
+
+    private List<String> launch(Path cwd, Map<String, String> env, String... args) throws Exception {
+        String[] command = new String[args.length + 1];
+        command[0] = DIST.resolve("bin/loopx").toString();
+        System.arraycopy(args, 0, command, 1, args.length);
+        ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
+        pb.environment().put("JAVA_HOME", jdk.toString());
+        pb.environment().put("LOOPX_TEST_ARGS", argsFile.toString());
+        pb.environment().put("LOOPX_HOME", sandbox.resolve("no-home").toString());
+        pb.environment().putAll(env);
+        Files.deleteIfExists(argsFile);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        return Files.readAllLines(argsFile);
+    }
+
+    private static List<String> classPath(List<String> args) {
+        return Arrays.asList(args.get(args.indexOf("-cp") + 1).split(":"));
+    }
+
+    private static boolean names(List<String> args, Path root) {
+        return args.contains("-Dloopx.server-root=" + root);
+    }
+
+    @Test
+    void aHeartbeatReadOnAServerRootGetsTheDriverFirst_andTheRootNamed() throws Exception {
+        Path root = serverProject.resolve(".loopx");
+        for (String[] form : List.of(
+                new String[] {"--runtime-root", root.toString(), "quota", "should-run", "--goal-id", "g"},
+                new String[] {"--runtime-root=" + root, "status", "--goal-id", "g"})) {
+            List<String> args = launch(sandbox, Map.of(), form);
+            List<String> cp = classPath(args);
+            assertTrue(cp.get(0).contains("/lib/postgresql/"), cp.toString());
+            assertTrue(cp.get(1).contains("/lib/postgresql/"), cp.toString());
+            assertTrue(names(args, root), args.toString());
+        }
+    }
+
+    @Test
+    void theRootIsFoundUpwardAndInLoopxHome_asTheCliFindsIt() throws Exception {
+        List<String> upward = launch(serverProject.resolve("src/deep"), Map.of(), "heartbeat-prompt", "--goal-id", "g");
+        assertTrue(classPath(upward).get(0).contains("/lib/postgresql/"), upward.toString());
+        assertTrue(names(upward, serverProject.resolve(".loopx")), upward.toString());
+
+        List<String> home = launch(
+                sandbox, Map.of("LOOPX_HOME", serverProject.resolve(".loopx").toString()), "status", "--goal-id", "g");
+        assertTrue(classPath(home).get(0).contains("/lib/postgresql/"), home.toString());
+    }
+
+    @Test
+    void aWriteOnAServerRootGetsTheDriverLast() throws Exception {
+        Path root = serverProject.resolve(".loopx");
+        List<String> args = launch(
+                sandbox, Map.of(), "--runtime-root", root.toString(), "todo", "add", "--goal-id", "g", "--text", "t");
+        List<String> cp = classPath(args);
+        assertFalse(cp.get(0).contains("/lib/postgresql/"), cp.toString());
+        assertTrue(cp.get(cp.size() - 1).contains("/lib/postgresql/"), cp.toString());
+        assertTrue(names(args, root), args.toString());
+    }
+
+    @Test
+    void aChronicleRootNeverSeesTheDriver() throws Exception {
+        Path root = chronicleProject.resolve(".loopx");
+        for (String[] form : List.of(
+                new String[] {"--runtime-root", root.toString(), "quota", "should-run", "--goal-id", "g"},
+                new String[] {"--runtime-root", root.toString(), "todo", "add", "--goal-id", "g", "--text", "t"})) {
+            List<String> args = launch(sandbox, Map.of(), form);
+            assertTrue(classPath(args).stream().noneMatch(j -> j.contains("/lib/postgresql/")), args.toString());
+            assertTrue(args.stream().noneMatch(a -> a.startsWith("-Dloopx.server-root")), args.toString());
+        }
+        List<String> upward = launch(chronicleProject, Map.of(), "status", "--goal-id", "g");
+        assertTrue(classPath(upward).stream().noneMatch(j -> j.contains("/lib/postgresql/")), upward.toString());
+    }
+}
