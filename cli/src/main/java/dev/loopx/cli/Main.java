@@ -16,6 +16,10 @@ public final class Main {
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         long started = System.nanoTime();
         int exit = Cli.run(args, out, err, Environment.system(Clock.systemUTC()));
+        if (System.getProperty("loopx.server-root") != null) {
+            // a server runtime root (bin/loopx): a login WarmUp started that the command never used
+            dev.loopx.application.composition.Composition.closeUnusedServer();
+        }
         if ("1".equals(System.getenv("LOOPX_TIMING"))) {
             // for benchmarks (bench/run --writers): where this command's time went, one stderr line
             err.printf(

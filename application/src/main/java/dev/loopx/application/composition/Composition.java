@@ -68,6 +68,11 @@ public final class Composition {
         ServerLedgers.prefetch(runtimeRoot, environment);
     }
 
+    /** At the end of a process: ends the session {@link #prefetchServer} opened if the command never used it. */
+    public static void closeUnusedServer() {
+        ServerLedgers.closeUnused();
+    }
+
     /** A session on a server ledger (it starts connecting on its own thread); closing its ledger ends it. */
     public static ServerLedgerSession openServer(LedgerLocation location, Invocation invocation) {
         return ServerLedgers.open(location, invocation.environment());

@@ -19,8 +19,8 @@ import java.util.stream.Stream;
  * Finds the backend of a server ledger. In the distribution its jars (the adapter and the
  * PostgreSQL driver) live in {@code lib/postgresql/}, outside the class path of every command on a
  * Chronicle project, which so never loads or even sees them. For a runtime root whose ledger is a
- * server URL the launcher puts that folder's jars at the end of the class path (and starts from a
- * class-data archive that holds their classes, ADR 0006); when it did not (a runtime root it could
+ * server URL the launcher puts that folder's jars on the class path (and starts its heartbeat reads
+ * from a class-data archive that holds their classes, ADR 0006); when it did not (a runtime root it could
  * not tell, e.g. a project of {@code projects.json}), a child class loader made here loads them.
  * Without a distribution ({@code loopx.dist} unset: tests, the IDE) the backend is looked up on the
  * class path itself. The backend class is named here, not found by {@link java.util.ServiceLoader}:
@@ -45,15 +45,18 @@ final class ServerLedgers {
     private ServerLedgers() {}
 
     static ServerLedgerSession open(LedgerLocation location, Map<String, String> environment) {
+        ServerLedgerSession unused;
         synchronized (ServerLedgers.class) {
             opened = true;
-            if (prefetched != null
-                    && prefetchedLocation.equals(location)
-                    && prefetchedEnvironment.equals(environment)) {
-                ServerLedgerSession session = prefetched;
-                prefetched = null;
-                return session;
+            unused = prefetched;
+            prefetched = null;
+            if (unused != null && prefetchedLocation.equals(location) && prefetchedEnvironment.equals(environment)) {
+                return unused;
             }
+        }
+        if (unused != null) {
+            // opened for another ledger or environment: end its login without waiting for it here
+            Thread.ofPlatform().daemon().start(() -> unused.ledger().close());
         }
         return backend(location.scheme()).open(location, environment);
     }
@@ -86,6 +89,22 @@ final class ServerLedgers {
         }
     }
 
+    /**
+     * Ends a prefetched session the command never took (a command that did not read the ledger),
+     * waiting for its login, so the server sees an orderly goodbye rather than a dropped connection.
+     */
+    static void closeUnused() {
+        ServerLedgerSession unused;
+        synchronized (ServerLedgers.class) {
+            opened = true; // a prefetch still to come has nothing left to win
+            unused = prefetched;
+            prefetched = null;
+        }
+        if (unused != null) {
+            unused.ledger().close();
+        }
+    }
+
     /** Tests only: forgets a prefetched session and that a command opened one (one JVM runs many tests). */
     static synchronized void forgetPrefetch() {
         prefetched = null;
@@ -105,8 +124,7 @@ final class ServerLedgers {
         String name = BACKENDS.get(scheme);
         if (name != null) {
             try {
-                ClassLoader l = loader();
-                Class<?> type = Class.forName(name, true, l);
+                Class<?> type = Class.forName(name, true, loader());
                 ServerLedgerBackend backend =
                         (ServerLedgerBackend) type.getDeclaredConstructor().newInstance();
                 if (backend.scheme().equals(scheme)) {

@@ -36,18 +36,9 @@ class ServerLedgersPrefetchTest {
     @Test
     void theCommandTakesTheSessionOpenedAheadOfIt_andAnotherEnvironmentGetsItsOwn() throws Exception {
         PostgresServer server = PostgresServer.shared();
-        String name = "pf" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
-        CliRunner cli = new CliRunner(sandbox);
-        server.environment().forEach(cli::withVariable);
-        Path project = Files.createDirectories(cli.workingDirectory().resolve("p"));
-        assertEquals(
-                0,
-                cli.run("connect", "--project", project.toString(), "--goal-id", "g", "--ledger", server.url(name))
-                        .exit());
-        Path root = project.resolve(".loopx");
+        Path root = connectedRoot(server);
         LedgerLocation location = LedgerLocations.stored(root).orElseThrow();
         Map<String, String> env = new HashMap<>(server.environment());
-        ServerLedgers.forgetPrefetch(); // connect (in this JVM) opened a session: this is a new process now
         int before = backends(server);
 
         ServerLedgers.prefetch(root, env);
@@ -71,16 +62,7 @@ class ServerLedgersPrefetchTest {
     @Test
     void aSessionClosedBeforeItsFirstUseEndsTheLoginItStarted() throws Exception {
         PostgresServer server = PostgresServer.shared();
-        String name = "pc" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
-        CliRunner cli = new CliRunner(sandbox);
-        server.environment().forEach(cli::withVariable);
-        Path project = Files.createDirectories(cli.workingDirectory().resolve("p"));
-        assertEquals(
-                0,
-                cli.run("connect", "--project", project.toString(), "--goal-id", "g", "--ledger", server.url(name))
-                        .exit());
-        Path root = project.resolve(".loopx");
-        ServerLedgers.forgetPrefetch(); // connect (in this JVM) opened a session: this is a new process now
+        Path root = connectedRoot(server);
         int before = backends(server);
         ServerLedgers.prefetch(root, server.environment());
         assertEquals(before + 1, backendsSettled(server, before + 1), "the login started at once, on its own thread");
@@ -88,6 +70,20 @@ class ServerLedgersPrefetchTest {
                 ServerLedgers.open(LedgerLocations.stored(root).orElseThrow(), server.environment());
         session.ledger().close(); // never used: the background login is waited for and ended
         assertEquals(before, backendsSettled(server, before));
+    }
+
+    /** A project connected to a new ledger on the server (in this JVM, as another process would). */
+    private Path connectedRoot(PostgresServer server) throws Exception {
+        String name = "pf" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        CliRunner cli = new CliRunner(sandbox);
+        server.environment().forEach(cli::withVariable);
+        Path project = Files.createDirectories(cli.workingDirectory().resolve("p"));
+        assertEquals(
+                0,
+                cli.run("connect", "--project", project.toString(), "--goal-id", "g", "--ledger", server.url(name))
+                        .exit());
+        ServerLedgers.forgetPrefetch(); // connect opened a session in this JVM: the next steps play a new process
+        return project.resolve(".loopx");
     }
 
     /** LoopX's backends on the server now (the test's own admin connection is not one of them). */
