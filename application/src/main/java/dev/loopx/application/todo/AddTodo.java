@@ -71,62 +71,6 @@ public final class AddTodo {
                     List.of());
         }
 
-        /** A request that unblocks {@code unblocksTodoId} (empty: none) and requires no capability. */
-        public Request(
-                String goalId,
-                TodoRole role,
-                String text,
-                TaskClass taskClass,
-                Priority priority,
-                String claimedBy,
-                String blocksAgent,
-                boolean globalGate,
-                List<String> excludedAgents,
-                String resumeWhen,
-                String unblocksTodoId) {
-            this(
-                    goalId,
-                    role,
-                    text,
-                    taskClass,
-                    priority,
-                    claimedBy,
-                    blocksAgent,
-                    globalGate,
-                    excludedAgents,
-                    resumeWhen,
-                    unblocksTodoId,
-                    List.of());
-        }
-
-        /** A request that unblocks no other todo and requires {@code requiredCapabilities}. */
-        public Request(
-                String goalId,
-                TodoRole role,
-                String text,
-                TaskClass taskClass,
-                Priority priority,
-                String claimedBy,
-                String blocksAgent,
-                boolean globalGate,
-                List<String> excludedAgents,
-                String resumeWhen,
-                List<String> requiredCapabilities) {
-            this(
-                    goalId,
-                    role,
-                    text,
-                    taskClass,
-                    priority,
-                    claimedBy,
-                    blocksAgent,
-                    globalGate,
-                    excludedAgents,
-                    resumeWhen,
-                    "",
-                    requiredCapabilities);
-        }
-
         public Request {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(role, "role");

@@ -75,62 +75,6 @@ public final class TodoCommands {
                     java.util.List.of());
         }
 
-        /** An add that unblocks {@code unblocksTodoId} (empty: none) and requires no capability. */
-        public AddTodo(
-                String goalId,
-                TodoRole role,
-                String text,
-                TaskClass taskClass,
-                Priority priority,
-                String claimedBy,
-                String blocksAgent,
-                boolean globalGate,
-                java.util.List<String> excludedAgents,
-                String resumeWhen,
-                String unblocksTodoId) {
-            this(
-                    goalId,
-                    role,
-                    text,
-                    taskClass,
-                    priority,
-                    claimedBy,
-                    blocksAgent,
-                    globalGate,
-                    excludedAgents,
-                    resumeWhen,
-                    unblocksTodoId,
-                    java.util.List.of());
-        }
-
-        /** An add that unblocks no other todo and requires {@code requiredCapabilities}. */
-        public AddTodo(
-                String goalId,
-                TodoRole role,
-                String text,
-                TaskClass taskClass,
-                Priority priority,
-                String claimedBy,
-                String blocksAgent,
-                boolean globalGate,
-                java.util.List<String> excludedAgents,
-                String resumeWhen,
-                java.util.List<String> requiredCapabilities) {
-            this(
-                    goalId,
-                    role,
-                    text,
-                    taskClass,
-                    priority,
-                    claimedBy,
-                    blocksAgent,
-                    globalGate,
-                    excludedAgents,
-                    resumeWhen,
-                    "",
-                    requiredCapabilities);
-        }
-
         public AddTodo {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(role, "role");

@@ -240,7 +240,8 @@ class ProjectionLawsTest {
                         java.util.List.of(),
                         resume,
                         // from what was already drawn (no new draws): some todos unblock another
-                        text.startsWith("Fix") && resume.isEmpty() ? todo : "");
+                        text.startsWith("Fix") && resume.isEmpty() ? todo : "",
+                        List.of());
                 yield monitor
                         ? dev.loopx.commands.monitor.MonitorDecider.decide(
                                 new dev.loopx.commands.monitor.MonitorCommands.AddMonitor(
@@ -321,6 +322,7 @@ class ProjectionLawsTest {
                                         "",
                                         false,
                                         List.of(),
+                                        "",
                                         "",
                                         capabilities),
                                 state)

@@ -22,7 +22,7 @@ class RequiredCapabilitiesDeciderTest {
     private static final String ID = idOf("agent", TEXT);
 
     private static AddTodo add(TodoRole role, TaskClass taskClass, List<String> capabilities) {
-        return new AddTodo(G, role, TEXT, taskClass, Priority.NONE, "", "", false, List.of(), "", capabilities);
+        return new AddTodo(G, role, TEXT, taskClass, Priority.NONE, "", "", false, List.of(), "", "", capabilities);
     }
 
     private static UpdateTodo update(String todoId, Optional<List<String>> capabilities) {

@@ -27,7 +27,18 @@ class UnblocksDeciderTest {
 
     private static AddTodo addGateUnblocking(String target) {
         return new AddTodo(
-                G, TodoRole.USER, GATE, TaskClass.USER_GATE, Priority.NONE, "", "", false, List.of(), "", target);
+                G,
+                TodoRole.USER,
+                GATE,
+                TaskClass.USER_GATE,
+                Priority.NONE,
+                "",
+                "",
+                false,
+                List.of(),
+                "",
+                target,
+                List.of());
     }
 
     private static TodoAdded gateUnblocking(String target) {
