@@ -85,89 +85,30 @@ public record TodoView(
     }
 
     TodoView with(String newStatus, String newText, String newResumeWhen, String newClaimedBy, long seq) {
-        return new TodoView(
-                todoId,
-                goalId,
-                role,
-                newStatus,
-                newText,
-                taskClass,
-                priority,
-                newClaimedBy,
-                blocksAgent,
-                globalGate,
-                excludedAgents,
-                unblocksTodoId,
-                newResumeWhen,
-                noFollowup,
-                evidence,
-                decisionOutcome,
-                supersededBy,
-                successorTodoIds,
-                requiredCapabilities,
-                lease,
-                createdSeq,
-                seq,
-                validationCommand,
-                archivedSeq);
+        Copy c = new Copy(this);
+        c.status = newStatus;
+        c.text = newText;
+        c.resumeWhen = newResumeWhen;
+        c.claimedBy = newClaimedBy;
+        c.updatedSeq = seq;
+        return c.build();
     }
 
     /** The same todo with these required capabilities, as of {@code seq}. */
     TodoView withCapabilities(List<String> capabilities, long seq) {
-        return new TodoView(
-                todoId,
-                goalId,
-                role,
-                status,
-                text,
-                taskClass,
-                priority,
-                claimedBy,
-                blocksAgent,
-                globalGate,
-                excludedAgents,
-                unblocksTodoId,
-                resumeWhen,
-                noFollowup,
-                evidence,
-                decisionOutcome,
-                supersededBy,
-                successorTodoIds,
-                capabilities,
-                lease,
-                createdSeq,
-                seq,
-                validationCommand,
-                archivedSeq);
+        Copy c = new Copy(this);
+        c.requiredCapabilities = capabilities;
+        c.updatedSeq = seq;
+        return c.build();
     }
 
     /** The same todo claimed by {@code holder} (empty: unclaimed) under {@code newLease}, as of {@code seq}. */
     TodoView withLease(String holder, TodoLease newLease, long seq) {
-        return new TodoView(
-                todoId,
-                goalId,
-                role,
-                status,
-                text,
-                taskClass,
-                priority,
-                holder,
-                blocksAgent,
-                globalGate,
-                excludedAgents,
-                unblocksTodoId,
-                resumeWhen,
-                noFollowup,
-                evidence,
-                decisionOutcome,
-                supersededBy,
-                successorTodoIds,
-                requiredCapabilities,
-                newLease,
-                createdSeq,
-                seq,
-                validationCommand,
-                archivedSeq);
+        Copy c = new Copy(this);
+        c.claimedBy = holder;
+        c.lease = newLease;
+        c.updatedSeq = seq;
+        return c.build();
     }
 
     TodoView completed(
@@ -178,59 +119,106 @@ public record TodoView(
             List<String> successors,
             String validatedBy,
             long seq) {
-        return new TodoView(
-                todoId,
-                goalId,
-                role,
-                TodoStatus.DONE.wire(),
-                text,
-                taskClass,
-                priority,
-                claimedBy,
-                blocksAgent,
-                globalGate,
-                excludedAgents,
-                unblocksTodoId,
-                resumeWhen,
-                followupNone,
-                withEvidence,
-                outcome,
-                replacement,
-                successors,
-                requiredCapabilities,
-                TodoLease.NONE,
-                createdSeq,
-                seq,
-                validatedBy,
-                archivedSeq);
+        Copy c = new Copy(this);
+        c.status = TodoStatus.DONE.wire();
+        c.noFollowup = followupNone;
+        c.evidence = withEvidence;
+        c.decisionOutcome = outcome;
+        c.supersededBy = replacement;
+        c.successorTodoIds = successors;
+        c.lease = TodoLease.NONE;
+        c.updatedSeq = seq;
+        c.validationCommand = validatedBy;
+        return c.build();
     }
 
     /** The same todo out of the default reads; {@code updatedSeq} stays (archiving changes no work). */
     TodoView archive(long seq) {
-        return new TodoView(
-                todoId,
-                goalId,
-                role,
-                status,
-                text,
-                taskClass,
-                priority,
-                claimedBy,
-                blocksAgent,
-                globalGate,
-                excludedAgents,
-                unblocksTodoId,
-                resumeWhen,
-                noFollowup,
-                evidence,
-                decisionOutcome,
-                supersededBy,
-                successorTodoIds,
-                requiredCapabilities,
-                lease,
-                createdSeq,
-                updatedSeq,
-                validationCommand,
-                seq);
+        Copy c = new Copy(this);
+        c.archivedSeq = seq;
+        return c.build();
+    }
+
+    /** A todo's fields to change a few of (the fold's copies name only what changes). */
+    private static final class Copy {
+        String todoId;
+        String goalId;
+        String role;
+        String status;
+        String text;
+        String taskClass;
+        String priority;
+        String claimedBy;
+        String blocksAgent;
+        boolean globalGate;
+        List<String> excludedAgents;
+        String unblocksTodoId;
+        String resumeWhen;
+        boolean noFollowup;
+        String evidence;
+        String decisionOutcome;
+        String supersededBy;
+        List<String> successorTodoIds;
+        List<String> requiredCapabilities;
+        TodoLease lease;
+        long createdSeq;
+        long updatedSeq;
+        String validationCommand;
+        long archivedSeq;
+
+        Copy(TodoView v) {
+            todoId = v.todoId;
+            goalId = v.goalId;
+            role = v.role;
+            status = v.status;
+            text = v.text;
+            taskClass = v.taskClass;
+            priority = v.priority;
+            claimedBy = v.claimedBy;
+            blocksAgent = v.blocksAgent;
+            globalGate = v.globalGate;
+            excludedAgents = v.excludedAgents;
+            unblocksTodoId = v.unblocksTodoId;
+            resumeWhen = v.resumeWhen;
+            noFollowup = v.noFollowup;
+            evidence = v.evidence;
+            decisionOutcome = v.decisionOutcome;
+            supersededBy = v.supersededBy;
+            successorTodoIds = v.successorTodoIds;
+            requiredCapabilities = v.requiredCapabilities;
+            lease = v.lease;
+            createdSeq = v.createdSeq;
+            updatedSeq = v.updatedSeq;
+            validationCommand = v.validationCommand;
+            archivedSeq = v.archivedSeq;
+        }
+
+        TodoView build() {
+            return new TodoView(
+                    todoId,
+                    goalId,
+                    role,
+                    status,
+                    text,
+                    taskClass,
+                    priority,
+                    claimedBy,
+                    blocksAgent,
+                    globalGate,
+                    excludedAgents,
+                    unblocksTodoId,
+                    resumeWhen,
+                    noFollowup,
+                    evidence,
+                    decisionOutcome,
+                    supersededBy,
+                    successorTodoIds,
+                    requiredCapabilities,
+                    lease,
+                    createdSeq,
+                    updatedSeq,
+                    validationCommand,
+                    archivedSeq);
+        }
     }
 }
