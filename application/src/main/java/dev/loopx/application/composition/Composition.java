@@ -84,7 +84,11 @@ public final class Composition {
                 (root, sync, lock) -> session.ledger(),
                 ProjectionFiles::new,
                 root -> LockIncidents.recording(
-                        session.lock(), root, "postgresql advisory lock", LedgerLock.DEFAULT_DEADLINE),
+                        session.lock(),
+                        root,
+                        "postgresql advisory lock",
+                        LedgerLock.DEFAULT_DEADLINE,
+                        java.time.Clock.systemUTC()),
                 false);
     }
 

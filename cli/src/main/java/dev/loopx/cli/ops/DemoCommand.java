@@ -348,7 +348,8 @@ public final class DemoCommand extends LoopxSubcommand {
                 exit);
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    /** Deletes {@code root} and everything below it (children first). */
+    static void deleteTree(Path root) throws IOException {
         try (Stream<Path> paths = Files.walk(root)) {
             for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);

@@ -18,13 +18,12 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -109,7 +108,7 @@ public final class TrainReadsCommand extends LoopxSubcommand {
      */
     private boolean runServerReads(CliContext context) {
         byte[] secret = new byte[18];
-        new java.security.SecureRandom().nextBytes(secret);
+        new SecureRandom().nextBytes(secret);
         String password = Base64.getUrlEncoder().encodeToString(secret);
         Path root = null;
         try (TrainingServer server = new TrainingServer(password)) {
@@ -124,7 +123,7 @@ public final class TrainReadsCommand extends LoopxSubcommand {
             });
             variables.put("PGUSER", TrainingServer.USER);
             variables.put("PGPASSWORD", password);
-            Environment environment = new dev.loopx.cli.support.Environment(
+            Environment environment = new Environment(
                     variables,
                     context.environment().workingDirectory(),
                     context.environment().userHome(),
@@ -149,16 +148,12 @@ public final class TrainReadsCommand extends LoopxSubcommand {
             return false;
         } finally {
             if (root != null) {
-                deleteQuietly(root);
+                try {
+                    DemoCommand.deleteTree(root);
+                } catch (IOException | UncheckedIOException e) {
+                    // a temporary folder the system cleans up
+                }
             }
-        }
-    }
-
-    private static void deleteQuietly(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | UncheckedIOException e) {
-            // a temporary folder
         }
     }
 

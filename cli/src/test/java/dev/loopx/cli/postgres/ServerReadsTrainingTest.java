@@ -28,6 +28,7 @@ class ServerReadsTrainingTest {
                 0,
                 cli.run("connect", "--project", project.toString(), "--goal-id", "g", "--format", "json")
                         .exit());
+        java.util.Set<String> before = trainingRoots();
         CliRunner.Result r = cli.run(
                 "--runtime-root",
                 project.resolve(".loopx").toString(),
@@ -42,7 +43,15 @@ class ServerReadsTrainingTest {
                 "--server-reads");
         JsonNode doc = r.json();
         assertTrue(doc.path("server_reads_ok").asBoolean(false), r.toString());
-        assertTrue(
-                Files.notExists(sandbox.resolve("loopx-train-server")), "nothing of the stand-in's root is left here");
+        assertEquals(before, trainingRoots(), "the stand-in's temporary runtime root is deleted");
+    }
+
+    /** The temporary runtime roots of training runs (TrainReadsCommand makes them in java.io.tmpdir). */
+    private static java.util.Set<String> trainingRoots() throws java.io.IOException {
+        try (java.util.stream.Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return entries.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("loopx-train-server"))
+                    .collect(java.util.stream.Collectors.toSet());
+        }
     }
 }

@@ -58,19 +58,21 @@ public final class LockIncidents {
      * {@code lock} (a server ledger's writer lock, which has no runtime root of its own) with its
      * timeouts recorded in {@code runtimeRoot}'s incidents file.
      *
-     * @param name the row's {@code lock} field, e.g. {@code postgresql advisory lock (ledger=NAME)}
+     * @param name the row's {@code lock} field, e.g. {@code postgresql advisory lock}
+     * @param clock what the row's {@code occurred_at} is read from
      */
-    public static WriteLock recording(WriteLock lock, Path runtimeRoot, String name, Duration deadline) {
-        return new Recording(lock, runtimeRoot, name, deadline);
+    public static WriteLock recording(WriteLock lock, Path runtimeRoot, String name, Duration deadline, Clock clock) {
+        return new Recording(lock, runtimeRoot, name, deadline, clock);
     }
 
-    private record Recording(WriteLock lock, Path runtimeRoot, String name, Duration deadline) implements WriteLock {
+    private record Recording(WriteLock lock, Path runtimeRoot, String name, Duration deadline, Clock clock)
+            implements WriteLock {
         @Override
         public Held acquire() {
             try {
                 return lock.acquire();
             } catch (LockTimeoutException e) {
-                throw record(runtimeRoot, name, e.waitedMillis(), deadline, Clock.systemUTC());
+                throw record(runtimeRoot, name, e.waitedMillis(), deadline, clock);
             }
         }
 
