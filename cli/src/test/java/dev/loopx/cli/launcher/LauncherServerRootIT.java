@@ -53,8 +53,12 @@ class LauncherServerRootIT {
     }
 
     private List<String> launch(Path cwd, Map<String, String> env, String... args) throws Exception {
+        return launch(cwd, env, DIST.resolve("bin/loopx"), args);
+    }
+
+    private List<String> launch(Path cwd, Map<String, String> env, Path launcher, String... args) throws Exception {
         String[] command = new String[args.length + 1];
-        command[0] = DIST.resolve("bin/loopx").toString();
+        command[0] = launcher.toString();
         System.arraycopy(args, 0, command, 1, args.length);
         ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
         pb.environment().put("JAVA_HOME", jdk.toString());
@@ -73,6 +77,14 @@ class LauncherServerRootIT {
         return Arrays.asList(args.get(args.indexOf("-cp") + 1).split(":"));
     }
 
+    /** lib/boot's module on the module path, with what it provides from there (ADR 0006 decision 10). */
+    private static boolean hasJdkServices(List<String> args, Path dist) {
+        return args.stream()
+                        .anyMatch(a -> a.startsWith("--module-path=" + dist.resolve("lib/boot/loopx-jdk-services-")))
+                && args.contains("--add-modules=dev.loopx.jdkservices")
+                && args.contains("--add-exports=java.base/sun.net.www.protocol.http=dev.loopx.jdkservices");
+    }
+
     private static boolean names(List<String> args, Path root) {
         return args.contains("-Dloopx.server-root=" + root);
     }
@@ -88,6 +100,7 @@ class LauncherServerRootIT {
             assertTrue(cp.get(0).contains("/lib/postgresql/"), cp.toString());
             assertTrue(cp.get(1).contains("/lib/postgresql/"), cp.toString());
             assertTrue(names(args, root), args.toString());
+            assertTrue(hasJdkServices(args, DIST), args.toString());
         }
     }
 
@@ -111,6 +124,7 @@ class LauncherServerRootIT {
         assertFalse(cp.get(0).contains("/lib/postgresql/"), cp.toString());
         assertTrue(cp.get(cp.size() - 1).contains("/lib/postgresql/"), cp.toString());
         assertTrue(names(args, root), args.toString());
+        assertTrue(args.stream().noneMatch(a -> a.startsWith("--module-path")), args.toString());
     }
 
     @Test
@@ -122,8 +136,62 @@ class LauncherServerRootIT {
             List<String> args = launch(sandbox, Map.of(), form);
             assertTrue(classPath(args).stream().noneMatch(j -> j.contains("/lib/postgresql/")), args.toString());
             assertTrue(args.stream().noneMatch(a -> a.startsWith("-Dloopx.server-root")), args.toString());
+            assertTrue(args.stream().noneMatch(a -> a.startsWith("--module-path")), args.toString());
         }
         List<String> upward = launch(chronicleProject, Map.of(), "status", "--goal-id", "g");
         assertTrue(classPath(upward).stream().noneMatch(j -> j.contains("/lib/postgresql/")), upward.toString());
+    }
+
+    /**
+     * loopx-read-pg's archive holds the module path it was made with, which the JVM refuses (noisily,
+     * on every start) anywhere else: a distribution copied after training reads a server root from
+     * loopx-read's archive, without the module; in the folder it was made in, from its own.
+     */
+    @Test
+    void aCopiedDistributionReadsAServerRootFromTheArchiveItCanStillUse() throws Exception {
+        Path copy = sandbox.resolve("copied/loopx-dist");
+        for (String dir : List.of("bin", "conf")) {
+            try (var files = Files.walk(DIST.resolve(dir))) {
+                for (Path f : files.toList()) {
+                    Path to = copy.resolve(DIST.relativize(f).toString());
+                    if (Files.isDirectory(f)) {
+                        Files.createDirectories(to);
+                    } else {
+                        Files.copy(f, to, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                    }
+                }
+            }
+        }
+        Path lib = Files.createDirectories(copy.resolve("lib"));
+        for (String file : List.of(
+                "loopx-cli-0.1.0.jar",
+                "sqlite-jdbc-0.jar",
+                "postgresql/loopx-ledger-postgres-0.1.0.jar",
+                "postgresql/postgresql-0.jar",
+                "boot/loopx-jdk-services-0.1.0.jar",
+                "loopx.aot",
+                "loopx-read.aot",
+                "loopx-read-pg.aot")) {
+            Files.createDirectories(lib.resolve(file).getParent());
+            Files.writeString(lib.resolve(file), "stand-in");
+        }
+        // what bin/loopx-train writes: the JDK and its release file's runtime-version line
+        Files.writeString(lib.resolve("archive.jdk"), jdk + " JAVA_RUNTIME_VERSION=\"25+0-stand-in\"\n");
+        Path root = serverProject.resolve(".loopx");
+        String[] read = {"--runtime-root", root.toString(), "quota", "should-run", "--goal-id", "g"};
+        Path real = copy.toRealPath(); // the launcher's own path for its folder (cd -P)
+
+        Files.writeString(lib.resolve("loopx-read-pg.dist"), DIST + "\n"); // made where it was built
+        List<String> copied = launch(sandbox, Map.of(), copy.resolve("bin/loopx"), read);
+        assertTrue(copied.contains("-XX:AOTCache=" + real.resolve("lib/loopx-read.aot")), copied.toString());
+        assertTrue(copied.stream().noneMatch(a -> a.startsWith("--module-path")), copied.toString());
+        List<String> cp = classPath(copied);
+        assertTrue(cp.get(cp.size() - 1).contains("/lib/postgresql/"), cp.toString());
+
+        Files.writeString(lib.resolve("loopx-read-pg.dist"), real + "\n"); // made right here
+        List<String> here = launch(sandbox, Map.of(), copy.resolve("bin/loopx"), read);
+        assertTrue(here.contains("-XX:AOTCache=" + real.resolve("lib/loopx-read-pg.aot")), here.toString());
+        assertTrue(hasJdkServices(here, real), here.toString());
+        assertTrue(classPath(here).get(0).contains("/lib/postgresql/"), here.toString());
     }
 }

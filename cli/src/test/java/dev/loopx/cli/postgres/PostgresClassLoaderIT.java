@@ -180,6 +180,29 @@ class PostgresClassLoaderIT {
                     loaded.stream().filter(l -> l.contains(name)).findFirst().orElse("(not loaded)");
             assertTrue(line.contains("shared objects file"), name + "comes from the archive: " + line);
         }
+
+        // The same command once more with the JDK's class-path debug output, which prints a stack
+        // trace for every jar it opens: none may come from the three class-path-wide searches of the
+        // driver's start (a LoggerFinder service for java.util.logging, a URL handler service for the
+        // crypto framework's http: URL, the driver's driverconfig.properties files), each of which
+        // opens every jar of the distribution (lib/boot's module and PostgresSession.open stop them).
+        assertTrue(
+                jvm.stream()
+                        .anyMatch(a -> a.startsWith("--module-path=") && a.contains("/lib/boot/loopx-jdk-services-")),
+                "the launcher put lib/boot's module on the module path: " + exec);
+        jvm.add(jvm.indexOf("-Xlog:disable"), "-Dsun.misc.URLClassPath.debug=true");
+        ProcessBuilder debug = new ProcessBuilder(jvm).directory(temp.toFile()).redirectErrorStream(true);
+        debug.environment().putAll(env);
+        Process debugged = debug.start();
+        String debugOut = new String(debugged.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, debugged.waitFor(), debugOut);
+        assertTrue(debugOut.contains("Opening file:"), "the JDK printed the jars it opened: " + debugOut);
+        for (String search : List.of(
+                "BootstrapLogger$DetectBackend",
+                "java.net.URL.lookupViaProviders",
+                "org.postgresql.Driver.loadDefaultProperties")) {
+            assertFalse(debugOut.contains(search), search + " searched the class path:\n" + debugOut);
+        }
     }
 
     private Process launcher(Map<String, String> env, String... args) throws IOException, InterruptedException {

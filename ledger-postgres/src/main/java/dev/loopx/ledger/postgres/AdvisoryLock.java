@@ -21,13 +21,16 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class AdvisoryLock implements WriteLock {
     private final PostgresSession session;
-    private final long key;
+    private final String name;
+    /** The key, computed at first use: its digest is the process's first use of the JDK's crypto providers. */
+    private volatile Long key;
+
     private final Duration deadline;
     private final ReentrantLock threads = new ReentrantLock();
 
     AdvisoryLock(PostgresSession session, String ledger, Duration deadline) {
         this.session = session;
-        this.key = keyOf("ledger:" + ledger);
+        this.name = "ledger:" + ledger;
         this.deadline = deadline;
     }
 
@@ -46,7 +49,12 @@ final class AdvisoryLock implements WriteLock {
     }
 
     long key() {
-        return key;
+        Long k = key;
+        if (k == null) {
+            k = keyOf(name);
+            key = k;
+        }
+        return k;
     }
 
     @Override
@@ -65,7 +73,7 @@ final class AdvisoryLock implements WriteLock {
         }
         try {
             long left = Math.max(1, deadline.toMillis() - waited(start));
-            if (!session.advisoryLock(key, left)) {
+            if (!session.advisoryLock(key(), left)) {
                 throw new LockTimeoutException(waited(start), null);
             }
         } catch (RuntimeException e) {
@@ -78,7 +86,7 @@ final class AdvisoryLock implements WriteLock {
     private void release() {
         try {
             if (threads.getHoldCount() == 1) {
-                session.advisoryUnlock(key);
+                session.advisoryUnlock(key());
             }
         } finally {
             threads.unlock();
@@ -100,7 +108,7 @@ final class AdvisoryLock implements WriteLock {
             return false;
         }
         try {
-            return threads.getHoldCount() == 1 && session.advisoryLockFree(key);
+            return threads.getHoldCount() == 1 && session.advisoryLockFree(key());
         } finally {
             threads.unlock();
         }

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One process's connection to a PostgreSQL ledger. Starts connecting (and creating or migrating
@@ -46,7 +48,17 @@ final class PostgresSession implements ServerLedgerSession {
         }
     }
 
+    /**
+     * How long a login may take in all: the connect, TLS, authentication and the schema check (the
+     * driver's own loginTimeout works only through its Driver.connect, which this session does not use).
+     */
+    static final java.time.Duration LOGIN_TIMEOUT = java.time.Duration.ofSeconds(30);
+
+    /** The SQLSTATE of a login that did not finish in time (the driver's for a connection it could not make). */
+    private static final String LOGIN_TIMED_OUT = "08001";
+
     private final LedgerLocation location;
+    private final java.time.Duration loginTimeout;
     private final Map<String, String> environment;
     private final AdvisoryLock lock;
     private final PostgresLedger ledger;
@@ -58,16 +70,23 @@ final class PostgresSession implements ServerLedgerSession {
     private boolean closed;
     /** Written by the connecting thread before the connection is handed over (FutureTask.get orders it). */
     private int schemaVersion;
-    /** The SQLSTATE of a failed connect, recorded by the connecting thread the same way. */
-    private String connectState;
+    /** The SQLSTATE of a failed connect, recorded by the connecting thread (or a login timeout). */
+    private volatile String connectState;
+    /** Set when the first use stopped waiting for the login: a connection made after that is closed. */
+    private volatile boolean abandoned;
     /** The connect started when the session opened, until its first use (or close) takes it. */
     private FutureTask<Connection> opening;
 
     PostgresSession(LedgerLocation location, Map<String, String> environment) {
+        this(location, environment, LOGIN_TIMEOUT);
+    }
+
+    /** @param loginTimeout how long the first use waits for the login (tests: shorter) */
+    PostgresSession(LedgerLocation location, Map<String, String> environment, java.time.Duration loginTimeout) {
         this.location = location;
         this.environment = Map.copyOf(environment);
-        this.lock = new AdvisoryLock(this, location.ledger(), LedgerLock.DEFAULT_DEADLINE);
-        this.ledger = new PostgresLedger(this, location.ledger(), lock);
+        this.loginTimeout = loginTimeout;
+        // The login starts first: connect() reads only the fields above.
         FutureTask<Connection> task = new FutureTask<>(this::connect);
         try {
             Thread.ofPlatform().name("loopx-ledger-connect").daemon().start(task);
@@ -75,6 +94,31 @@ final class PostgresSession implements ServerLedgerSession {
         } catch (RuntimeException | OutOfMemoryError e) {
             opening = null; // no thread to spare: the first use connects itself
         }
+        this.lock = new AdvisoryLock(this, location.ledger(), LedgerLock.DEFAULT_DEADLINE);
+        this.ledger = new PostgresLedger(this, location.ledger(), lock);
+        if (opening != null) {
+            // What a SCRAM login needs once the server asks for the password (the JDK's crypto
+            // providers, ~15-30 ms to set up on a cold JVM) is set up meanwhile, on a thread of its
+            // own: the connecting thread is opening the socket, the opening one goes on with its work.
+            try {
+                Thread.ofPlatform().name("loopx-ledger-login-setup").daemon().start(PostgresSession::prepareLogin);
+            } catch (RuntimeException | OutOfMemoryError e) {
+                // the login sets them up itself
+            }
+        }
+    }
+
+    /** The JDK classes a login uses, set up ahead of it (nothing else; no state of this session). */
+    private static void prepareLogin() {
+        try {
+            java.security.MessageDigest.getInstance("SHA-256");
+            javax.crypto.Mac.getInstance("HmacSHA256");
+            javax.crypto.SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256");
+        } catch (java.security.GeneralSecurityException e) {
+            // no such algorithm here: the login meets that itself and reports it
+        }
+        java.util.TimeZone.getDefault(); // the driver's start-up message names the time zone
+        java.text.NumberFormat.getIntegerInstance(); // its server-version table parses with one
     }
 
     @Override
@@ -109,13 +153,22 @@ final class PostgresSession implements ServerLedgerSession {
         return connection;
     }
 
-    /** The background connect's connection, or its failure rethrown here (on the caller's thread). */
-    private static Connection await(FutureTask<Connection> task) {
+    /**
+     * The background connect's connection, or its failure rethrown here (on the caller's thread). A
+     * login still unfinished after the login timeout ({@link #LOGIN_TIMEOUT}) is abandoned (the connecting thread closes
+     * whatever it gets later) and fails like a server that cannot be reached.
+     */
+    private Connection await(FutureTask<Connection> task) {
+        long deadline = System.nanoTime() + loginTimeout.toNanos();
         boolean interrupted = false;
         try {
             while (true) {
                 try {
-                    return task.get();
+                    return task.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (TimeoutException e) {
+                    abandoned = true;
+                    connectState = LOGIN_TIMED_OUT;
+                    throw Failures.unavailable(LOGIN_TIMED_OUT);
                 } catch (InterruptedException e) {
                     interrupted = true; // a connect in flight is finished, not abandoned
                 } catch (ExecutionException e) {
@@ -187,18 +240,21 @@ final class PostgresSession implements ServerLedgerSession {
         }
         p.setProperty("ApplicationName", "loopx");
         p.setProperty("connectTimeout", "10");
-        p.setProperty("loginTimeout", "30");
         p.setProperty("socketTimeout", "60");
         p.setProperty("tcpKeepAlive", "true");
         p.setProperty("options", "-c synchronous_commit=on");
         Connection c = null;
         try {
-            c = new org.postgresql.Driver().connect(jdbcUrl(location, service, p), p);
+            c = open(jdbcUrl(location, service, p), p);
             if (c == null) {
                 throw new LedgerException("invalid_ledger_location", "the ledger URL is not a PostgreSQL URL", null);
             }
             c.setAutoCommit(true);
             schemaVersion = Schema.ensure(c);
+            if (abandoned) {
+                closeQuietly(c); // the first use gave up waiting and reported the server unreachable
+                throw Failures.unavailable(LOGIN_TIMED_OUT);
+            }
             return c;
         } catch (SQLException e) {
             closeQuietly(c);
@@ -243,6 +299,37 @@ final class PostgresSession implements ServerLedgerSession {
                     .append(java.net.URLEncoder.encode(service, java.nio.charset.StandardCharsets.UTF_8));
         }
         return url.toString();
+    }
+
+    /**
+     * The driver's connection for {@code url}, made as its Driver.connect makes one but without the
+     * class-path search for {@code org/postgresql/driverconfig.properties} files (that search opens
+     * every jar of the distribution; LoopX ships no such file): the OS user is the default user, the
+     * given properties and then the URL's come on top, and the driver's URL parser reads a service
+     * file as before. Null when the driver does not take the URL.
+     */
+    static Connection open(String url, Properties given) throws SQLException {
+        Properties defaults = new Properties();
+        String osUser = System.getProperty("user.name");
+        if (osUser != null) {
+            defaults.setProperty("user", osUser);
+        }
+        Properties props = new Properties(defaults);
+        for (String name : given.stringPropertyNames()) {
+            props.setProperty(name, given.getProperty(name));
+        }
+        props = org.postgresql.Driver.parseURL(url, props);
+        if (props == null) {
+            return null;
+        }
+        String[] hosts = org.postgresql.PGProperty.PG_HOST.getOrDefault(props).split(",");
+        String[] ports = org.postgresql.PGProperty.PG_PORT.getOrDefault(props).split(",");
+        String localAddress = org.postgresql.PGProperty.LOCAL_SOCKET_ADDRESS.getOrDefault(props);
+        org.postgresql.util.HostSpec[] specs = new org.postgresql.util.HostSpec[hosts.length];
+        for (int i = 0; i < specs.length; i++) {
+            specs[i] = new org.postgresql.util.HostSpec(hosts[i], Integer.parseInt(ports[i]), localAddress);
+        }
+        return new org.postgresql.jdbc.PgConnection(specs, props, url);
     }
 
     private String env(String name) {

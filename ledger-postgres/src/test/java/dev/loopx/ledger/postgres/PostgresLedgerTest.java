@@ -131,6 +131,44 @@ class PostgresLedgerTest extends LedgerContract {
     }
 
     @Test
+    void aServerThatNeverAnswersTheLoginFailsAfterTheLoginTimeout_andStaysUnavailable() throws Exception {
+        try (java.net.ServerSocket silent =
+                new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread.ofPlatform().daemon().start(() -> {
+                List<java.net.Socket> held = new java.util.ArrayList<>();
+                try {
+                    while (true) {
+                        held.add(silent.accept()); // accepts, reads nothing, never answers
+                    }
+                } catch (java.io.IOException closed) {
+                    // the test is over
+                }
+            });
+            LedgerLocation mute =
+                    LedgerLocation.parse("postgresql://127.0.0.1:" + silent.getLocalPort() + "/loopx?ledger=x");
+            PostgresSession s = new PostgresSession(
+                    mute,
+                    Map.of(
+                            "PGUSER",
+                            "loopx",
+                            "PGPASSWORD",
+                            PostgresServer.shared().password()),
+                    java.time.Duration.ofSeconds(1));
+            long start = System.nanoTime();
+            LedgerException e =
+                    assertThrows(LedgerException.class, () -> s.ledger().head());
+            long waitedMillis = (System.nanoTime() - start) / 1_000_000;
+            assertEquals("ledger_server_unavailable", e.errorCode());
+            assertTrue(e.getMessage().contains("SQLSTATE 08001"), e.getMessage());
+            assertFalse(e.getMessage().contains(PostgresServer.shared().password()));
+            assertTrue(waitedMillis >= 900 && waitedMillis < 10_000, "waited " + waitedMillis + " ms");
+            LedgerException again =
+                    assertThrows(LedgerException.class, () -> s.ledger().head());
+            assertEquals("ledger_server_unavailable", again.errorCode()); // no second login
+        }
+    }
+
+    @Test
     void aWrongPasswordIsRefusedWithoutEchoingIt() throws Exception {
         ServerLedgerSession s =
                 new PostgresBackend().open(location, Map.of("PGUSER", "loopx", "PGPASSWORD", "not-the-password-42"));
