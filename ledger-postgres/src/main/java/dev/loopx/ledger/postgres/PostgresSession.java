@@ -72,7 +72,7 @@ final class PostgresSession implements ServerLedgerSession {
     private int schemaVersion;
     /** The SQLSTATE of a failed connect, recorded by the connecting thread (or a login timeout). */
     private volatile String connectState;
-    /** Set when the first use stopped waiting for the login: a connection made after that is closed. */
+    /** Set when the first use stopped waiting for the login: the connection it makes later is closed. */
     private volatile boolean abandoned;
     /** The connect started when the session opened, until its first use (or close) takes it. */
     private FutureTask<Connection> opening;
@@ -87,7 +87,14 @@ final class PostgresSession implements ServerLedgerSession {
         this.environment = Map.copyOf(environment);
         this.loginTimeout = loginTimeout;
         // The login starts first: connect() reads only the fields above.
-        FutureTask<Connection> task = new FutureTask<>(this::connect);
+        FutureTask<Connection> task = new FutureTask<>(this::connect) {
+            @Override
+            protected void done() {
+                if (abandoned) {
+                    closeArrived(this); // the login finished after its first use stopped waiting
+                }
+            }
+        };
         try {
             Thread.ofPlatform().name("loopx-ledger-connect").daemon().start(task);
             opening = task;
@@ -171,6 +178,9 @@ final class PostgresSession implements ServerLedgerSession {
                     return task.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 } catch (TimeoutException e) {
                     abandoned = true;
+                    if (task.isDone()) {
+                        closeArrived(task); // it finished just now, before done() could see the flag
+                    }
                     connectState = LOGIN_TIMED_OUT;
                     throw Failures.unavailable(LOGIN_TIMED_OUT);
                 } catch (InterruptedException e) {
@@ -258,10 +268,6 @@ final class PostgresSession implements ServerLedgerSession {
             }
             c.setAutoCommit(true);
             schemaVersion = Schema.ensure(c);
-            if (abandoned) {
-                closeQuietly(c); // the first use gave up waiting and reported the server unreachable
-                throw Failures.unavailable(LOGIN_TIMED_OUT);
-            }
             return c;
         } catch (SQLException e) {
             closeQuietly(c);
@@ -342,6 +348,17 @@ final class PostgresSession implements ServerLedgerSession {
     private String env(String name) {
         String v = environment.get(name);
         return v == null || v.isBlank() ? null : v;
+    }
+
+    /** Closes the connection of a finished login nobody waits for any more (a failed one has none). */
+    private static void closeArrived(FutureTask<Connection> task) {
+        try {
+            closeQuietly(task.get());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | java.util.concurrent.CancellationException e) {
+            // it never connected: nothing to close
+        }
     }
 
     private static void closeQuietly(Connection c) {

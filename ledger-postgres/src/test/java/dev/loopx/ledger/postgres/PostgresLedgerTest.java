@@ -169,6 +169,55 @@ class PostgresLedgerTest extends LedgerContract {
     }
 
     @Test
+    void aLoginThatArrivesAfterTheLoginTimeoutIsClosed_notLeftOpen() throws Exception {
+        PostgresServer server = PostgresServer.shared();
+        java.util.concurrent.atomic.AtomicLong fromServer = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.CountDownLatch clientDone = new java.util.concurrent.CountDownLatch(1);
+        try (java.net.ServerSocket slow = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            // a proxy that holds the connection 2 s, then forwards it to the real server and notes
+            // how much the server sent and when the client ended its side
+            Thread.ofPlatform().daemon().start(() -> {
+                try (java.net.Socket in = slow.accept()) {
+                    Thread.sleep(2_000);
+                    try (java.net.Socket out =
+                            new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), server.port())) {
+                        Thread.ofPlatform().daemon().start(() -> pipe(out, in, fromServer));
+                        pipe(in, out, new java.util.concurrent.atomic.AtomicLong());
+                        clientDone.countDown();
+                    }
+                } catch (Exception e) {
+                    // the test is over
+                }
+            });
+            LedgerLocation late = LedgerLocation.parse("postgresql://127.0.0.1:" + slow.getLocalPort()
+                    + "/loopx?ledger=late-" + LEDGERS.incrementAndGet());
+            PostgresSession s = new PostgresSession(late, server.environment(), java.time.Duration.ofMillis(500));
+            LedgerException e =
+                    assertThrows(LedgerException.class, () -> s.ledger().head());
+            assertEquals("ledger_server_unavailable", e.errorCode());
+            // a leaked connection would stay open (the session is never closed here)
+            assertTrue(clientDone.await(20, java.util.concurrent.TimeUnit.SECONDS), "the late connection is closed");
+            assertTrue(
+                    fromServer.get() > 100,
+                    "the login completed first: " + fromServer.get() + " bytes from the server");
+        }
+    }
+
+    /** Copies until the end of {@code from}, counting the bytes as they pass. */
+    private static void pipe(java.net.Socket from, java.net.Socket to, java.util.concurrent.atomic.AtomicLong copied) {
+        byte[] buffer = new byte[8192];
+        try {
+            for (int n; (n = from.getInputStream().read(buffer)) > 0; ) {
+                to.getOutputStream().write(buffer, 0, n);
+                copied.addAndGet(n);
+            }
+            to.shutdownOutput();
+        } catch (java.io.IOException e) {
+            // one side closed
+        }
+    }
+
+    @Test
     void aWrongPasswordIsRefusedWithoutEchoingIt() throws Exception {
         ServerLedgerSession s =
                 new PostgresBackend().open(location, Map.of("PGUSER", "loopx", "PGPASSWORD", "not-the-password-42"));
