@@ -54,6 +54,9 @@ final class PostgresSession implements ServerLedgerSession {
      */
     static final java.time.Duration LOGIN_TIMEOUT = java.time.Duration.ofSeconds(30);
 
+    /** The driver's SQLSTATE for a URL it cannot resolve (Driver.connect's "Unable to parse URL"). */
+    private static final String UNRESOLVED_URL = "99999";
+
     /** The SQLSTATE of a login that did not finish in time (the driver's for a connection it could not make). */
     private static final String LOGIN_TIMED_OUT = "08001";
 
@@ -263,16 +266,13 @@ final class PostgresSession implements ServerLedgerSession {
         Connection c = null;
         try {
             c = open(jdbcUrl(location, service, p), p);
-            if (c == null) {
-                throw new LedgerException("invalid_ledger_location", "the ledger URL is not a PostgreSQL URL", null);
-            }
             c.setAutoCommit(true);
             schemaVersion = Schema.ensure(c);
             return c;
         } catch (SQLException e) {
             closeQuietly(c);
             connectState = e.getSQLState();
-            if (c == null && service != null && "99999".equals(e.getSQLState())) {
+            if (c == null && service != null && UNRESOLVED_URL.equals(e.getSQLState())) {
                 // the driver could not resolve the URL: the service is not in the service file
                 throw new LedgerException(
                         "invalid_ledger_location",
@@ -319,7 +319,8 @@ final class PostgresSession implements ServerLedgerSession {
      * class-path search for {@code org/postgresql/driverconfig.properties} files (that search opens
      * every jar of the distribution; LoopX ships no such file): the OS user is the default user, the
      * given properties and then the URL's come on top, and the driver's URL parser reads a service
-     * file as before. Null when the driver does not take the URL.
+     * file as before. A URL the driver's parser cannot resolve (a service no service file defines)
+     * fails as in Driver.connect, SQLSTATE 99999.
      */
     static Connection open(String url, Properties given) throws SQLException {
         Properties defaults = new Properties();
@@ -333,7 +334,7 @@ final class PostgresSession implements ServerLedgerSession {
         }
         props = org.postgresql.Driver.parseURL(url, props);
         if (props == null) {
-            return null;
+            throw new SQLException("the driver cannot resolve the URL", UNRESOLVED_URL);
         }
         String[] hosts = org.postgresql.PGProperty.PG_HOST.getOrDefault(props).split(",");
         String[] ports = org.postgresql.PGProperty.PG_PORT.getOrDefault(props).split(",");
