@@ -105,6 +105,17 @@ class LauncherServerRootIT {
     }
 
     @Test
+    void onAJdkBefore25TheHeartbeatReadGetsNoModule() throws Exception {
+        Files.writeString(
+                jdk.resolve("release"), "JAVA_VERSION=\"21.0.5\"\nJAVA_RUNTIME_VERSION=\"21.0.5+0-stand-in\"\n");
+        Path root = serverProject.resolve(".loopx");
+        List<String> args =
+                launch(sandbox, Map.of(), "--runtime-root", root.toString(), "quota", "should-run", "--goal-id", "g");
+        assertTrue(classPath(args).get(0).contains("/lib/postgresql/"), args.toString());
+        assertTrue(args.stream().noneMatch(a -> a.startsWith("--module-path")), args.toString());
+    }
+
+    @Test
     void theRootIsFoundUpwardAndInLoopxHome_asTheCliFindsIt() throws Exception {
         List<String> upward = launch(serverProject.resolve("src/deep"), Map.of(), "heartbeat-prompt", "--goal-id", "g");
         assertTrue(classPath(upward).get(0).contains("/lib/postgresql/"), upward.toString());
