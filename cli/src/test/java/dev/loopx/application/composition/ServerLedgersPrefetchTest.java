@@ -3,18 +3,16 @@ package dev.loopx.application.composition;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 
-import dev.loopx.cli.testing.CliRunner;
+import dev.loopx.cli.testing.PostgresProject;
 import dev.loopx.ledger.postgres.PostgresServer;
 import dev.loopx.ledger.remote.LedgerLocation;
 import dev.loopx.ledger.remote.ServerLedgerSession;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,16 +72,9 @@ class ServerLedgersPrefetchTest {
 
     /** A project connected to a new ledger on the server (in this JVM, as another process would). */
     private Path connectedRoot(PostgresServer server) throws Exception {
-        String name = "pf" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
-        CliRunner cli = new CliRunner(sandbox);
-        server.environment().forEach(cli::withVariable);
-        Path project = Files.createDirectories(cli.workingDirectory().resolve("p"));
-        assertEquals(
-                0,
-                cli.run("connect", "--project", project.toString(), "--goal-id", "g", "--ledger", server.url(name))
-                        .exit());
+        Path root = PostgresProject.connect(sandbox, server, "pf").root();
         ServerLedgers.forgetPrefetch(); // connect opened a session in this JVM: the next steps play a new process
-        return project.resolve(".loopx");
+        return root;
     }
 
     /** LoopX's backends on the server now (the test's own admin connection is not one of them). */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loopx.cli.testing.CliRunner;
+import dev.loopx.cli.testing.PostgresProject;
 import dev.loopx.ledger.postgres.PostgresServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +15,6 @@ import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,15 +30,10 @@ class PostgresLockIncidentTest {
     @Test
     void aWriterThatWaitsOutTheServerLockIsRefused_recordsOneIncident_andWritesNothing() throws Exception {
         PostgresServer server = PostgresServer.shared();
-        String ledger = "li" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
-        CliRunner cli = new CliRunner(sandbox);
-        server.environment().forEach(cli::withVariable);
-        Path project = Files.createDirectories(cli.workingDirectory().resolve("p"));
-        assertEquals(
-                0,
-                cli.run("connect", "--project", project.toString(), "--goal-id", "g", "--ledger", server.url(ledger))
-                        .exit());
-        Path root = project.resolve(".loopx");
+        PostgresProject connected = PostgresProject.connect(sandbox, server, "li");
+        CliRunner cli = connected.cli();
+        String ledger = connected.ledger();
+        Path root = connected.root();
         long headBefore = head(cli, root);
 
         CliRunner.Result refused;
