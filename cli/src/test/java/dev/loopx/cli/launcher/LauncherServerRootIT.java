@@ -85,6 +85,11 @@ class LauncherServerRootIT {
                 && args.contains("--add-exports=java.base/sun.net.www.protocol.http=dev.loopx.jdkservices");
     }
 
+    /** conf/jvm-postgresql.args: the JIT setting for LoopX's PBKDF2 of the login (ADR 0006 decision 11). */
+    private static boolean hasPostgresTuning(List<String> args, Path dist) {
+        return args.contains("@" + dist.resolve("conf/jvm-postgresql.args"));
+    }
+
     private static boolean names(List<String> args, Path root) {
         return args.contains("-Dloopx.server-root=" + root);
     }
@@ -101,6 +106,7 @@ class LauncherServerRootIT {
             assertTrue(cp.get(1).contains("/lib/postgresql/"), cp.toString());
             assertTrue(names(args, root), args.toString());
             assertTrue(hasJdkServices(args, DIST), args.toString());
+            assertTrue(hasPostgresTuning(args, DIST), args.toString());
         }
     }
 
@@ -136,6 +142,7 @@ class LauncherServerRootIT {
         assertTrue(cp.get(cp.size() - 1).contains("/lib/postgresql/"), cp.toString());
         assertTrue(names(args, root), args.toString());
         assertTrue(args.stream().noneMatch(a -> a.startsWith("--module-path")), args.toString());
+        assertTrue(hasPostgresTuning(args, DIST), args.toString()); // writes log in with SCRAM too
     }
 
     @Test
@@ -148,6 +155,7 @@ class LauncherServerRootIT {
             assertTrue(classPath(args).stream().noneMatch(j -> j.contains("/lib/postgresql/")), args.toString());
             assertTrue(args.stream().noneMatch(a -> a.startsWith("-Dloopx.server-root")), args.toString());
             assertTrue(args.stream().noneMatch(a -> a.startsWith("--module-path")), args.toString());
+            assertFalse(hasPostgresTuning(args, DIST), args.toString());
         }
         List<String> upward = launch(chronicleProject, Map.of(), "status", "--goal-id", "g");
         assertTrue(classPath(upward).stream().noneMatch(j -> j.contains("/lib/postgresql/")), upward.toString());

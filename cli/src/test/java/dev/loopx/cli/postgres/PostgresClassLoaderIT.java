@@ -136,6 +136,8 @@ class PostgresClassLoaderIT {
         String out = new String(answer.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(0, answer.waitFor(), out);
         assertTrue(out.contains("\"should_run\""), out);
+        // conf/jvm-postgresql.args (a JIT setting) makes the JVM print nothing: stdout is the JSON alone
+        assertTrue(out.startsWith("{") && !out.contains("CompileCommand"), out);
 
         boolean trained =
                 Files.exists(DIST.resolve("lib/loopx-read.aot")) || Files.exists(DIST.resolve("lib/loopx-read.jsa"));
@@ -165,7 +167,9 @@ class PostgresClassLoaderIT {
         assertTrue(
                 jvm.stream().anyMatch(a -> a.contains("loopx-read-pg.")), "the launcher chose loopx-read-pg: " + exec);
         Path classes = temp.resolve("pg-read-classes.log");
+        Path inits = temp.resolve("pg-read-inits.log");
         jvm.add(jvm.indexOf("-Xlog:disable") + 1, "-Xlog:class+load=info:file=" + classes);
+        jvm.add(jvm.indexOf("-Xlog:disable") + 1, "-Xlog:class+init=info:file=" + inits);
         ProcessBuilder rerun = new ProcessBuilder(jvm).directory(temp.toFile()).redirectErrorStream(true);
         rerun.environment().putAll(env);
         Process again = rerun.start();
@@ -180,6 +184,10 @@ class PostgresClassLoaderIT {
                     loaded.stream().filter(l -> l.contains(name)).findFirst().orElse("(not loaded)");
             assertTrue(line.contains("shared objects file"), name + "comes from the archive: " + line);
         }
+        // The login's PBKDF2 factory is LoopX's: its provider was put first and handed one out.
+        assertTrue(
+                Files.readString(inits).contains("'dev/loopx/ledger/postgres/ScramKdfProvider$Factory'"),
+                "LoopX's PBKDF2 factory served the login");
 
         // The same command once more with the JDK's class-path debug output, which prints a stack
         // trace for every jar it opens: none may come from the three class-path-wide searches of the

@@ -107,11 +107,13 @@ final class PostgresSession implements ServerLedgerSession {
         this.lock = new AdvisoryLock(this, location.ledger(), LedgerLock.DEFAULT_DEADLINE);
         this.ledger = new PostgresLedger(this, location.ledger(), lock);
         if (opening != null) {
-            // What a SCRAM login needs once the server asks for the password (the JDK's crypto
-            // providers, ~15-30 ms to set up on a cold JVM) is set up meanwhile, on a thread of its
-            // own: the connecting thread is opening the socket, the opening one goes on with its work.
+            // What the login needs from the JDK and the driver on its way is set up meanwhile, on
+            // two threads of their own, in the order the login needs it: the start-up message's
+            // classes first, beside them the SCRAM exchange's (on a cold JVM each is tens of
+            // milliseconds of class set-up that would otherwise wait in line on the connecting thread).
             try {
-                Thread.ofPlatform().name("loopx-ledger-login-setup").daemon().start(PostgresSession::prepareLogin);
+                Thread.ofPlatform().name("loopx-ledger-login-setup").daemon().start(PostgresSession::prepareStartup);
+                Thread.ofPlatform().name("loopx-ledger-scram-setup").daemon().start(PostgresSession::prepareScram);
             } catch (RuntimeException | OutOfMemoryError e) {
                 // the login sets them up itself
             }
@@ -119,20 +121,44 @@ final class PostgresSession implements ServerLedgerSession {
     }
 
     /**
-     * The JDK classes a login uses, set up ahead of it in the order it needs them (nothing else; no
-     * state of this session): the start-up message's (the driver parses its server-version table
-     * with a NumberFormat and names the time zone), then the SCRAM exchange's crypto providers.
+     * The driver's table of SCRAM mechanisms: its static set-up asks the JCA for the digest, the
+     * HMAC and the PBKDF2 factory of each of its ten mechanisms (≈ 15 ms on a cold JVM), the first
+     * time a server asks for SCRAM. A test checks the shipped driver still has it.
      */
-    private static void prepareLogin() {
+    static final String SCRAM_MECHANISMS = "org.postgresql.shaded.com.ongres.scram.common.ScramMechanism";
+
+    /**
+     * The start-up message's JDK classes (the driver parses its server-version table with a
+     * NumberFormat and names the time zone), then a few throw-away rounds of {@link Pbkdf2HmacSha256}
+     * on a constant, so that the launcher's JIT setting for it (conf/jvm-postgresql.args) has it
+     * compiled before the login needs it (else the login's first calls run interpreted while the
+     * compiler is busy with the rest of the start). Nothing else; no state of any session; a login
+     * that gets to a class first sets it up itself and this thread waits for it instead.
+     */
+    private static void prepareStartup() {
         java.text.NumberFormat.getIntegerInstance();
         java.util.TimeZone.getDefault();
+        Pbkdf2HmacSha256.derive(WARM_UP_KEY, WARM_UP_KEY, WARM_UP_ITERATIONS);
+    }
+
+    private static final byte[] WARM_UP_KEY = {'l', 'o', 'o', 'p', 'x'};
+
+    /** Calls enough for the launcher's lowered compile thresholds (16 HMACs, ≈ 0.3 ms interpreted). */
+    private static final int WARM_UP_ITERATIONS = 16;
+
+    /**
+     * The SCRAM exchange's set-up: LoopX's PBKDF2 first among the crypto providers
+     * ({@link ScramKdfProvider}; a login that asks before it is in place gets the JDK's, the same
+     * bytes, only slower), the driver's SCRAM mechanisms, the nonce's random source.
+     */
+    private static void prepareScram() {
+        ScramKdfProvider.install();
         try {
-            java.security.MessageDigest.getInstance("SHA-256");
-            javax.crypto.Mac.getInstance("HmacSHA256");
-            javax.crypto.SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256");
-        } catch (java.security.GeneralSecurityException e) {
-            // no such algorithm here: the login meets that itself and reports it
+            Class.forName(SCRAM_MECHANISMS, true, PostgresSession.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            // another driver version: the login sets up its own
         }
+        new java.security.SecureRandom().nextInt();
     }
 
     @Override
@@ -157,7 +183,12 @@ final class PostgresSession implements ServerLedgerSession {
             FutureTask<Connection> task = opening;
             opening = null;
             try {
-                connection = task == null ? connect() : await(task);
+                if (task == null) {
+                    ScramKdfProvider.install(); // no login-setup thread did: this login is on this thread
+                    connection = connect();
+                } else {
+                    connection = await(task);
+                }
             } catch (RuntimeException e) {
                 broken = true;
                 brokenState = connectState;

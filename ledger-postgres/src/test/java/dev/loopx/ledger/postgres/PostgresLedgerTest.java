@@ -50,6 +50,54 @@ class PostgresLedgerTest extends LedgerContract {
         return session(location).ledger();
     }
 
+    /**
+     * The driver's SCRAM login takes its PBKDF2 factory from the first provider that has one (which
+     * is why LoopX's is put first): a factory there that derives the wrong key makes the real
+     * server refuse the login; LoopX's first, the login goes through. And the driver class the
+     * login set-up initialises ahead (PostgresSession.SCRAM_MECHANISMS) is still in this driver.
+     */
+    @Test
+    void theLoginDerivesItsSaltedPasswordWithTheFirstProvidersFactory() throws Exception {
+        assertTrue(ScramKdfProvider.install());
+        Class.forName(PostgresSession.SCRAM_MECHANISMS, false, PostgresSession.class.getClassLoader());
+        java.security.Provider wrong = new java.security.Provider("LoopXTestWrongKdf", "1", "derives zeros") {
+            {
+                putService(new Service(this, "SecretKeyFactory", "PBKDF2WithHmacSHA256", "none", null, null) {
+                    @Override
+                    public Object newInstance(Object parameter) {
+                        return new javax.crypto.SecretKeyFactorySpi() {
+                            @Override
+                            protected javax.crypto.SecretKey engineGenerateSecret(java.security.spec.KeySpec spec) {
+                                return new javax.crypto.spec.SecretKeySpec(new byte[32], "PBKDF2WithHmacSHA256");
+                            }
+
+                            @Override
+                            protected java.security.spec.KeySpec engineGetKeySpec(
+                                    javax.crypto.SecretKey key, Class<?> keySpec) {
+                                throw new UnsupportedOperationException();
+                            }
+
+                            @Override
+                            protected javax.crypto.SecretKey engineTranslateKey(javax.crypto.SecretKey key) {
+                                throw new UnsupportedOperationException();
+                            }
+                        };
+                    }
+                });
+            }
+        };
+        java.security.Security.insertProviderAt(wrong, 1);
+        try (Ledger refused = session(newLocation()).ledger()) {
+            assertThrows(LedgerException.class, refused::head);
+        } finally {
+            java.security.Security.removeProvider(wrong.getName());
+        }
+        assertEquals(ScramKdfProvider.NAME, java.security.Security.getProviders()[0].getName());
+        try (Ledger fine = session(newLocation()).ledger()) {
+            assertEquals(Head.EMPTY, fine.head());
+        }
+    }
+
     @Test
     void storedEnvelopesAreTheCanonicalJsonBytes() throws Exception {
         List<Recorded> appended =
