@@ -184,10 +184,14 @@ class PostgresClassLoaderIT {
                     loaded.stream().filter(l -> l.contains(name)).findFirst().orElse("(not loaded)");
             assertTrue(line.contains("shared objects file"), name + "comes from the archive: " + line);
         }
-        // The login's PBKDF2 factory is LoopX's: its provider was put first and handed one out.
+        // The login's PBKDF2 is LoopX's, every time: its provider was put first and handed out its
+        // factory, and the login waited for that (LoginPassword) instead of ever using the JDK's.
+        String initialised = Files.readString(inits);
         assertTrue(
-                Files.readString(inits).contains("'dev/loopx/ledger/postgres/ScramKdfProvider$Factory'"),
+                initialised.contains("'dev/loopx/ledger/postgres/ScramKdfProvider$Factory'"),
                 "LoopX's PBKDF2 factory served the login");
+        assertTrue(initialised.contains("'dev/loopx/ledger/postgres/LoginPassword'"), "the login's plugin ran");
+        assertFalse(initialised.contains("'com/sun/crypto/provider/PBKDF2KeyImpl'"), "the JDK's PBKDF2 never ran");
 
         // The same command once more with the JDK's class-path debug output, which prints a stack
         // trace for every jar it opens: none may come from the three class-path-wide searches of the

@@ -115,7 +115,7 @@ final class PostgresSession implements ServerLedgerSession {
                 Thread.ofPlatform().name("loopx-ledger-login-setup").daemon().start(PostgresSession::prepareStartup);
                 Thread.ofPlatform().name("loopx-ledger-scram-setup").daemon().start(PostgresSession::prepareScram);
             } catch (RuntimeException | OutOfMemoryError e) {
-                // the login sets them up itself
+                ScramKdfProvider.skipInstall(); // the login sets them up itself, and waits for nothing
             }
         }
     }
@@ -139,7 +139,19 @@ final class PostgresSession implements ServerLedgerSession {
         java.text.NumberFormat.getIntegerInstance();
         java.util.TimeZone.getDefault();
         Pbkdf2HmacSha256.derive(WARM_UP_KEY, WARM_UP_KEY, WARM_UP_ITERATIONS);
+        try {
+            Class.forName(CLEANER_WRAPPER, false, PostgresSession.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            // another driver version: the connection loads what it has
+        }
     }
+
+    /**
+     * A class every new connection registers itself with, which no class-data archive can hold (the
+     * driver's jar has it under META-INF/versions/11/): loaded from the jar here, beside the login,
+     * instead of by the connection right after it (opening the driver's jar, ≈ 600 entries).
+     */
+    static final String CLEANER_WRAPPER = "org.postgresql.util.LazyCleanerImpl$CleanableWrapper";
 
     private static final byte[] WARM_UP_KEY = {'l', 'o', 'o', 'p', 'x'};
 
@@ -286,6 +298,8 @@ final class PostgresSession implements ServerLedgerSession {
         if (service != null) {
             p.setProperty("service", service);
         }
+        // the password as the driver's default hands it over, after the SCRAM set-up (LoginPassword)
+        p.setProperty("authenticationPluginClassName", LoginPassword.class.getName());
         p.setProperty("ApplicationName", "loopx");
         // The schema needs 9.5 or later (ON CONFLICT): said up front, the driver sends the application
         // name in its start-up message instead of a SET query after the login (one round trip less).

@@ -9,7 +9,10 @@ import java.security.Provider;
 import java.security.Security;
 import java.security.spec.InvalidKeySpecException;
 import java.security.spec.KeySpec;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.SecretKeyFactorySpi;
@@ -36,6 +39,12 @@ final class ScramKdfProvider extends Provider {
 
     private static final ScramKdfProvider INSTANCE = new ScramKdfProvider();
 
+    /** Counted down by the first {@link #install} (or {@link #skipInstall}) of this process. */
+    private static final CountDownLatch INSTALLED = new CountDownLatch(1);
+
+    /** How long a SCRAM login waits for the install at most (then it derives with whatever is first). */
+    static final Duration INSTALL_WAIT = Duration.ofSeconds(2);
+
     private ScramKdfProvider() {
         super(NAME, "1", "PBKDF2WithHmacSHA256 for the PostgreSQL login of LoopX (SCRAM-SHA-256)");
         putService(new Service(this, "SecretKeyFactory", ALGORITHM, Factory.class.getName(), null, null) {
@@ -54,16 +63,37 @@ final class ScramKdfProvider extends Provider {
      * @return whether the provider is now first in the list
      */
     static boolean install() {
-        if (!stockProviderList(Security.getProperty("security.provider.1"))) {
-            return false;
-        }
+        boolean first = false;
         try {
-            Security.insertProviderAt(INSTANCE, 1);
+            if (stockProviderList(Security.getProperty("security.provider.1"))) {
+                Security.insertProviderAt(INSTANCE, 1);
+                Provider[] providers = Security.getProviders();
+                first = providers.length > 0 && providers[0] == INSTANCE;
+            }
         } catch (SecurityException e) {
-            return false; // a security manager of the embedding application said no
+            // a security manager of the embedding application said no
+        } finally {
+            INSTALLED.countDown();
         }
-        Provider[] providers = Security.getProviders();
-        return providers.length > 0 && providers[0] == INSTANCE;
+        return first;
+    }
+
+    /** No install will come (no thread for the login set-up): a login waits for nothing. */
+    static void skipInstall() {
+        INSTALLED.countDown();
+    }
+
+    /**
+     * Waits until an install of this process finished, at most {@link #INSTALL_WAIT} (called by the
+     * login when the server asks for SCRAM, just before the driver looks the factory up).
+     */
+    static void awaitInstall() {
+        try {
+            // false after the wait: not (yet) in place, the JDK's factory derives the same bytes
+            INSTALLED.await(INSTALL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Whether the JDK's first configured provider is its own SUN (the list as the JDK ships it). */

@@ -70,6 +70,21 @@ class ScramKdfProviderTest {
     }
 
     @Test
+    void theLoginsPasswordIsTheDriversPasswordProperty_handedOverAfterTheInstall() {
+        java.util.Properties info = new java.util.Properties();
+        info.setProperty("password", "pencil");
+        for (var type : org.postgresql.plugin.AuthenticationRequestType.values()) {
+            char[] given = new LoginPassword(info).getPassword(type);
+            assertArrayEquals("pencil".toCharArray(), given, type.name());
+            assertFalse(given == new LoginPassword(info).getPassword(type)); // a new array each time
+        }
+        assertEquals(
+                null,
+                new LoginPassword(new java.util.Properties())
+                        .getPassword(org.postgresql.plugin.AuthenticationRequestType.SASL));
+    }
+
+    @Test
     void onlyOnTheJdksOwnProviderList() {
         assertTrue(ScramKdfProvider.stockProviderList("SUN"));
         assertTrue(ScramKdfProvider.stockProviderList("sun.security.provider.Sun"));
