@@ -160,8 +160,8 @@ final class PostgresSession implements ServerLedgerSession {
 
     /**
      * The SCRAM exchange's set-up: LoopX's PBKDF2 first among the crypto providers
-     * ({@link ScramKdfProvider}; a login that asks before it is in place gets the JDK's, the same
-     * bytes, only slower), the driver's SCRAM mechanisms, the nonce's random source.
+     * ({@link ScramKdfProvider}; the login waits for it when the server asks for SCRAM, in
+     * {@link LoginPassword}), the driver's SCRAM mechanisms, the nonce's random source.
      */
     private static void prepareScram() {
         ScramKdfProvider.install();
