@@ -23,8 +23,17 @@ final class Failures {
                 || state.equals("57P03");
     }
 
-    static LedgerException onConnect(SQLException e) {
+    /** @param noPassword the server asked for a password and none was found (LoginPassword) */
+    static LedgerException onConnect(SQLException e, boolean noPassword) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
+        if (noPassword) {
+            return new LedgerException(
+                    REFUSED,
+                    "the PostgreSQL server asks for a password to this runtime root's ledger and none was found; put it"
+                            + " in the .pgpass file of your home folder (or the file PGPASSFILE names), or set"
+                            + " PGPASSWORD; nothing was written",
+                    null);
+        }
         if (state.startsWith("28")) {
             return new LedgerException(
                     REFUSED,

@@ -14,6 +14,13 @@ import org.postgresql.plugin.AuthenticationRequestType;
  * for the driver, which instantiates it by name; not part of LoopX's API.
  */
 public final class LoginPassword implements AuthenticationPlugin {
+    /**
+     * Set on the logging-in thread when the server asked for a password and none was found (the
+     * driver then fails with the SQLSTATE it also gives a refused TLS request, 08004): the
+     * session's own message names what is missing instead.
+     */
+    private static final ThreadLocal<Boolean> ASKED_WITHOUT_ONE = new ThreadLocal<>();
+
     private final Properties info;
 
     /** @param info the connection's properties, as the driver passes them */
@@ -27,6 +34,20 @@ public final class LoginPassword implements AuthenticationPlugin {
             ScramKdfProvider.awaitInstall();
         }
         String password = PGProperty.PASSWORD.getOrDefault(info);
-        return password == null ? null : password.toCharArray(); // a new array: the driver wipes it
+        if (password == null) {
+            ASKED_WITHOUT_ONE.set(Boolean.TRUE);
+            return null;
+        }
+        return password.toCharArray(); // a new array: the driver wipes it
+    }
+
+    /** Starts a login on this thread: nothing asked yet. */
+    static void reset() {
+        ASKED_WITHOUT_ONE.remove();
+    }
+
+    /** Whether the login on this thread was asked for a password it did not have. */
+    static boolean askedWithoutOne() {
+        return Boolean.TRUE.equals(ASKED_WITHOUT_ONE.get());
     }
 }

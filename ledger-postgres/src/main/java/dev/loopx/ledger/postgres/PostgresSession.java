@@ -309,6 +309,7 @@ final class PostgresSession implements ServerLedgerSession {
         p.setProperty("tcpKeepAlive", "true");
         p.setProperty("options", "-c synchronous_commit=on");
         Connection c = null;
+        LoginPassword.reset();
         try {
             c = open(jdbcUrl(location, service, p), p);
             c.setAutoCommit(true);
@@ -326,7 +327,7 @@ final class PostgresSession implements ServerLedgerSession {
                         null);
             }
             throw c == null
-                    ? Failures.onConnect(e)
+                    ? Failures.onConnect(e, LoginPassword.askedWithoutOne())
                     : Failures.during("ledger_unreadable", "cannot set up the ledger schema", e);
         } catch (RuntimeException e) {
             closeQuietly(c);

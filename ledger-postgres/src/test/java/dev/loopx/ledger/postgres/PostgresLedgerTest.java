@@ -98,6 +98,23 @@ class PostgresLedgerTest extends LedgerContract {
         }
     }
 
+    /**
+     * No password anywhere (no PGPASSWORD; no .pgpass entry for this test server's port): the driver
+     * fails with the SQLSTATE of a refused TLS request (08004), LoopX says what is missing instead.
+     */
+    @Test
+    void aLoginWithoutAPasswordSaysWhereOneGoes() throws Exception {
+        Map<String, String> env =
+                new java.util.HashMap<>(PostgresServer.shared().environment());
+        env.remove("PGPASSWORD");
+        try (Ledger noPassword = new PostgresBackend().open(newLocation(), env).ledger()) {
+            LedgerException e = assertThrows(LedgerException.class, noPassword::head);
+            assertEquals("ledger_server_refused", e.errorCode());
+            assertTrue(e.getMessage().contains(".pgpass") && e.getMessage().contains("PGPASSWORD"), e.getMessage());
+            assertFalse(e.getMessage().contains("TLS"), e.getMessage());
+        }
+    }
+
     @Test
     void storedEnvelopesAreTheCanonicalJsonBytes() throws Exception {
         List<Recorded> appended =
