@@ -174,29 +174,17 @@ final class Pbkdf2HmacSha256 {
     /** One SHA-256 compression of the block {@code w} (16 big-endian words, overwritten) into {@code s}. */
     private static void compress(int[] s, int[] w) {
         int a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
-        for (int t = 0; t < 16; t++) {
-            int t1 = h
-                    + (Integer.rotateRight(e, 6) ^ Integer.rotateRight(e, 11) ^ Integer.rotateRight(e, 25))
-                    + ((e & f) ^ (~e & g))
-                    + K[t]
-                    + w[t];
-            int t2 = (Integer.rotateRight(a, 2) ^ Integer.rotateRight(a, 13) ^ Integer.rotateRight(a, 22))
-                    + ((a & b) ^ (a & c) ^ (b & c));
-            h = g;
-            g = f;
-            f = e;
-            e = d + t1;
-            d = c;
-            c = b;
-            b = a;
-            a = t1 + t2;
-        }
-        for (int t = 16; t < 64; t++) {
-            int w15 = w[(t - 15) & 15];
-            int w2 = w[(t - 2) & 15];
-            int wt = w[t & 15] += (Integer.rotateRight(w15, 7) ^ Integer.rotateRight(w15, 18) ^ (w15 >>> 3))
-                    + w[(t - 7) & 15]
-                    + (Integer.rotateRight(w2, 17) ^ Integer.rotateRight(w2, 19) ^ (w2 >>> 10));
+        for (int t = 0; t < 64; t++) {
+            int wt;
+            if (t < 16) {
+                wt = w[t];
+            } else {
+                int w15 = w[(t - 15) & 15];
+                int w2 = w[(t - 2) & 15];
+                wt = w[t & 15] += (Integer.rotateRight(w15, 7) ^ Integer.rotateRight(w15, 18) ^ (w15 >>> 3))
+                        + w[(t - 7) & 15]
+                        + (Integer.rotateRight(w2, 17) ^ Integer.rotateRight(w2, 19) ^ (w2 >>> 10));
+            }
             int t1 = h
                     + (Integer.rotateRight(e, 6) ^ Integer.rotateRight(e, 11) ^ Integer.rotateRight(e, 25))
                     + ((e & f) ^ (~e & g))

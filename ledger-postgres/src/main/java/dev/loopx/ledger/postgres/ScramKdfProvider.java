@@ -155,7 +155,8 @@ final class ScramKdfProvider extends Provider {
 
         /** The same factory from the first other provider that has it (the JDK's SunJCE, as a rule). */
         private static SecretKeyFactory next() throws InvalidKeySpecException {
-            for (Provider p : Security.getProviders("SecretKeyFactory." + ALGORITHM)) {
+            Provider[] having = Security.getProviders("SecretKeyFactory." + ALGORITHM); // null for none
+            for (Provider p : having == null ? new Provider[0] : having) {
                 if (p != INSTANCE) {
                     try {
                         return SecretKeyFactory.getInstance(ALGORITHM, p);
