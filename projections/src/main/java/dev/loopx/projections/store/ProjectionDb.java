@@ -187,13 +187,31 @@ final class ProjectionDb {
                 "projection_store_unreadable", "the projection store failed; run `loopx projections rebuild`", e);
     }
 
+    /**
+     * The checkpoint's seq and hash, read by one statement: one read transaction, so both come from
+     * the same commit. (Two statements let another process's apply commit between them: the seq
+     * of one commit with the hash of the next, which the catch-up took for another ledger's chain
+     * and refused with {@code projection_diverged}.)
+     */
     Head checkpoint() {
-        Optional<String> seq = meta("checkpoint_seq");
-        Optional<String> hash = meta("checkpoint_hash");
-        if (seq.isEmpty() || hash.isEmpty()) {
-            return Head.EMPTY;
+        try {
+            PreparedStatement ps =
+                    statement("SELECT key, value FROM meta WHERE key IN ('checkpoint_seq', 'checkpoint_hash')");
+            String seq = null;
+            String hash = null;
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    if (rs.getString(1).equals("checkpoint_seq")) {
+                        seq = rs.getString(2);
+                    } else {
+                        hash = rs.getString(2);
+                    }
+                }
+            }
+            return seq == null || hash == null ? Head.EMPTY : new Head(Long.parseLong(seq), hash);
+        } catch (SQLException e) {
+            throw failure(e);
         }
-        return new Head(Long.parseLong(seq.get()), hash.get());
     }
 
     int schemaVersion() {
