@@ -231,10 +231,20 @@ public final class LoopxRuntime implements AutoCloseable {
      * a ledger that holds less than this runtime root acknowledged (the head marker, the store's
      * checkpoint) is {@code ledger_tail_lost}, a ledger whose history differs from the one the
      * store folded is {@code projection_diverged}; either way nothing is changed and the owner
-     * decides (restore the ledger, or rebuild the store on purpose).
+     * decides (restore the ledger, or rebuild the store on purpose). Until the next call, write
+     * or close, the views answer from one state of the store: another process of this runtime
+     * root that catches the store up meanwhile changes none of the rows this command reads, so an
+     * answer made of several rows is the answer for one ledger head, never a mix of two.
      */
     public ProjectionStore views() {
+        ProjectionStore views = caughtUp();
+        views.beginRead();
+        return views;
+    }
+
+    private ProjectionStore caughtUp() {
         ProjectionStore current = openStore();
+        current.endRead(); // the checks below see the newest commits, not this process's last read
         // What was acknowledged is read before the ledger's head: both only grow, and a writer
         // appends before it moves the store and the marker, so a sound ledger is never behind them.
         Head checkpoint = current.checkpoint();

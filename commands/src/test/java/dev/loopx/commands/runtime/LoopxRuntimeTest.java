@@ -277,6 +277,47 @@ class LoopxRuntimeTest {
         }
     }
 
+    /**
+     * A read answers from one state of the store: another process of the root (here a second
+     * runtime on the same files) that writes and so moves the store between two reads of one
+     * command changes neither; the command's next {@code views()} sees the new state whole.
+     */
+    @Test
+    void theReadsOfOneViewsCallSeeOneStateWhileAnotherProcessMovesTheStore() {
+        LoopxRuntime.initialise(root);
+        try (LoopxRuntime setUp = open(root, SyncPolicy.BATCH)) {
+            for (String goal : new String[] {"g1", "g2"}) {
+                setUp.write(
+                        at(0, goal),
+                        v -> Decision.accept(
+                                new GoalRegistered("", "app"), new GoalConfigured(new BigDecimal("0.25"), 24, 1)));
+            }
+        }
+        try (LoopxRuntime reader = open(root, SyncPolicy.BATCH)) {
+            var views = reader.views();
+            assertEquals(new BigDecimal("0.25"), compute(views, "g1"));
+            try (LoopxRuntime other = open(root, SyncPolicy.BATCH)) {
+                for (String goal : new String[] {"g1", "g2"}) {
+                    other.write(at(1, goal), v -> Decision.accept(new GoalConfigured(new BigDecimal("0.5"), 24, 1)));
+                }
+                assertEquals(new BigDecimal("0.5"), compute(other.views(), "g2"), "the other process moved the store");
+            }
+            assertEquals(new BigDecimal("0.25"), compute(views, "g2"), "the same state as the first read");
+            assertEquals(4, views.checkpoint().seq());
+            var again = reader.views();
+            assertEquals(new BigDecimal("0.5"), compute(again, "g1"));
+            assertEquals(new BigDecimal("0.5"), compute(again, "g2"));
+            assertEquals(6, again.checkpoint().seq());
+            // and this runtime's own write after its reads (the read transaction ends before the batch's)
+            reader.write(at(2, "g1"), v -> Decision.accept(new GoalConfigured(new BigDecimal("0.75"), 24, 1)));
+            assertEquals(new BigDecimal("0.75"), compute(reader.views(), "g1"));
+        }
+    }
+
+    private static BigDecimal compute(dev.loopx.projections.view.Views views, String goal) {
+        return Projector.goal(views, goal).orElseThrow().quota().compute();
+    }
+
     /** The idempotency index holds seqs only: a repeat reads its receipt back from the real journal. */
     @Test
     void aRepeatedOperationIdGetsItsReceiptFromTheJournal() {

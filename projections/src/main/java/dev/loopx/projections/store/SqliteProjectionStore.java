@@ -21,6 +21,8 @@ import java.util.Optional;
 public final class SqliteProjectionStore extends SqliteViews {
     private static final List<String> PRAGMAS = List.of("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL");
     private final KeyedRows rows;
+    /** Whether a read transaction of {@link #beginRead} is open on the connection. */
+    private boolean reading;
 
     private SqliteProjectionStore(ProjectionDb db) {
         super(db);
@@ -55,6 +57,7 @@ public final class SqliteProjectionStore extends SqliteViews {
      */
     @Override
     public void apply(List<Decoded> batch, Projector projector) {
+        endRead();
         if (batch.isEmpty()) {
             return;
         }
@@ -92,10 +95,42 @@ public final class SqliteProjectionStore extends SqliteViews {
         db.insertOperations(pendingOperations.take());
     }
 
+    /**
+     * A read transaction ({@code BEGIN}): SQLite takes its snapshot of the file (WAL) at the first
+     * read after it and keeps it until the transaction ends, so the reads in between see one
+     * committed state (another process's commit after the snapshot is not seen, only the next
+     * {@link #beginRead} sees it).
+     */
+    @Override
+    public void beginRead() {
+        if (reading) {
+            return;
+        }
+        execute("BEGIN");
+        reading = true;
+    }
+
+    @Override
+    public void endRead() {
+        if (!reading) {
+            return;
+        }
+        reading = false;
+        execute("COMMIT"); // a read transaction: nothing to write, it only lets the snapshot go
+    }
+
+    private void execute(String sql) {
+        try (Statement s = db.connection().createStatement()) {
+            s.execute(sql);
+        } catch (SQLException e) {
+            throw ProjectionDb.failure(e);
+        }
+    }
+
     @Override
     public void close() {
         try {
-            db.close(() -> {});
+            db.close(() -> {}); // an open read transaction ends with the connection
         } catch (SQLException e) {
             throw ProjectionDb.failure(e);
         }

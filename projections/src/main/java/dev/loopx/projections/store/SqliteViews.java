@@ -90,6 +90,7 @@ abstract sealed class SqliteViews implements ProjectionStore permits SqliteProje
 
     /** Marks a new (empty) store as built by this code version. */
     public final void initialise(int schemaVersion) {
+        endRead();
         settle();
         try {
             db.putSchemaVersion(schemaVersion);

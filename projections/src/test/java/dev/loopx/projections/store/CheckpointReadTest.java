@@ -17,10 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A store read while another process commits batches to the same file sees a checkpoint some commit
- * wrote: never the seq of one commit with the hash of another. (A heartbeat read in one process and
- * a writer's apply in another: a torn checkpoint read made the catch-up refuse a sound ledger with
- * {@code projection_diverged}.)
+ * Reads of a store while another process commits batches to the same file. A checkpoint read is
+ * one some commit wrote: never the seq of one commit with the hash of another (a heartbeat read in
+ * one process and a writer's apply in another: a torn checkpoint read made the catch-up refuse a
+ * sound ledger with {@code projection_diverged}). Between {@code beginRead} and {@code endRead}
+ * every read sees the one state the first of them saw.
  */
 class CheckpointReadTest {
     @TempDir
@@ -65,5 +66,33 @@ class CheckpointReadTest {
                 torn.size(),
                 torn.size() + " of " + reads[0] + " checkpoint reads no commit wrote, the first: "
                         + torn.subList(0, Math.min(3, torn.size())));
+    }
+
+    @Test
+    void theReadsOfOneReadTransactionSeeOneStateAndTheStoresOwnApplyEndsIt() {
+        List<Decoded> events = TodoHistories.decoded(TodoHistories.ledger(7, 40));
+        Projector projector = new Projector();
+        Path file = dir.resolve("projections.db");
+        try (SqliteProjectionStore writer = SqliteProjectionStore.open(file);
+                SqliteProjectionStore reader = SqliteProjectionStore.open(file)) {
+            writer.initialise(Projector.SCHEMA_VERSION);
+            writer.apply(events.subList(0, 20), projector);
+            reader.beginRead();
+            Head first = reader.checkpoint();
+            String dump = reader.canonicalDump();
+            writer.apply(events.subList(20, 30), projector);
+            assertEquals(first, reader.checkpoint(), "the read transaction's state");
+            assertEquals(dump, reader.canonicalDump());
+            reader.beginRead(); // idempotent: still the same state
+            assertEquals(first, reader.checkpoint());
+            reader.endRead();
+            assertEquals(writer.checkpoint(), reader.checkpoint(), "after it, the newest commit");
+            reader.beginRead();
+            reader.checkpoint();
+            reader.apply(events.subList(30, 40), projector); // ends the read transaction first
+            assertEquals(events.get(39).seq(), reader.checkpoint().seq());
+            assertEquals(reader.checkpoint(), writer.checkpoint());
+            reader.endRead(); // nothing open: nothing to do
+        }
     }
 }
