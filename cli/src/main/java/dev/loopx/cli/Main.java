@@ -17,15 +17,19 @@ public final class Main {
         long started = System.nanoTime();
         int exit = Cli.run(args, out, err, Environment.system(Clock.systemUTC()));
         if (System.getProperty("loopx.server-root") != null) {
-            // a server runtime root (bin/loopx): a login WarmUp started that the command never used
-            dev.loopx.application.composition.Composition.closeUnusedServer();
+            // a server runtime root (bin/loopx): a login WarmUp started that the command never used,
+            // and the head holder a heartbeat read found missing (ADR 0009)
+            out.flush();
+            dev.loopx.application.composition.Composition.closeUnusedServer(exit == 0 || exit == 1);
         }
         if ("1".equals(System.getenv("LOOPX_TIMING"))) {
             // for benchmarks (bench/run --writers): where this command's time went, one stderr line
+            // (and, on a server runtime root, whether the ledger's head holder answered the head: ADR 0009)
             err.printf(
-                    "loopx: timing: run_ms=%d lock_wait_ms=%d%n",
+                    "loopx: timing: run_ms=%d lock_wait_ms=%d head_from_holder=%s%n",
                     (System.nanoTime() - started) / 1_000_000,
-                    dev.loopx.application.ops.ProcessTiming.lockWaitMillis());
+                    dev.loopx.application.ops.ProcessTiming.lockWaitMillis(),
+                    dev.loopx.application.composition.Composition.headFromHolder() ? "yes" : "no");
         }
         out.flush();
         err.flush();

@@ -55,22 +55,78 @@ public final class Composition {
                     .warnTo(invocation.warnings()::warn);
         }
         return LoopxRuntime.open(
-                        runtimeRoot, syncPolicy(invocation), serverAdapters(openServer(server.get(), invocation)))
+                        runtimeRoot,
+                        syncPolicy(invocation),
+                        serverAdapters(ServerLedgers.open(runtimeRoot, server.get(), invocation.environment())))
                 .warnTo(invocation.warnings()::warn);
     }
 
     /**
      * Starts connecting to the server ledger of {@code runtimeRoot}, if it has one, ahead of the
      * command (the launcher names such a root, {@code -Dloopx.server-root}); the command's own
-     * {@link #open} then takes that session. Never fails: the command meets any problem itself.
+     * {@link #open} then takes that session. In a heartbeat read ({@link #heartbeatReads}) that
+     * session asks the ledger's head holder for the head, when one listens, and logs in only if the
+     * command needs more (ADR 0009). Never fails: the command meets any problem itself.
      */
     public static void prefetchServer(Path runtimeRoot, Map<String, String> environment) {
         ServerLedgers.prefetch(runtimeRoot, environment);
     }
 
-    /** At the end of a process: ends the session {@link #prefetchServer} opened if the command never used it. */
-    public static void closeUnusedServer() {
+    /**
+     * Marks this process as a heartbeat read (it reads the projection store only): its server
+     * sessions ask the ledger's head holder for the head when one listens (ADR 0009).
+     */
+    public static void heartbeatReads() {
+        ServerLedgers.heartbeatReads();
+    }
+
+    /**
+     * Class-data archive training only ({@code debug train-reads}): a stand-in head holder for
+     * {@code runtimeRoot}'s server ledger, answering "empty ledger" from this process, so reads of a
+     * runtime root with an empty store take the holder's answer and never log in; closing it ends it.
+     */
+    public static AutoCloseable standInHeadHolder(Path runtimeRoot, Map<String, String> environment)
+            throws InterruptedException {
+        LedgerLocation location = LedgerLocations.stored(runtimeRoot)
+                .orElseThrow(() -> new IllegalArgumentException("the runtime root has no server ledger"));
+        dev.loopx.ledger.remote.HeadHolder.Address address = dev.loopx.ledger.remote.HeadHolder.Address.of(
+                        runtimeRoot, location, Map.copyOf(environment))
+                .orElseThrow(() -> new IllegalArgumentException("the runtime root's path is too long for a socket"));
+        java.util.concurrent.atomic.AtomicBoolean wanted = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread holder = Thread.ofPlatform()
+                .daemon()
+                .start(() -> dev.loopx.ledger.remote.HeadHolder.serve(
+                        address, StandInHolderSession.EMPTY_LEDGER, wanted::get, java.time.Duration.ofMinutes(5)));
+        for (int i = 0; i < 300 && !java.nio.file.Files.exists(address.socket()); i++) {
+            Thread.sleep(10);
+        }
+        return () -> {
+            wanted.set(false);
+            holder.interrupt();
+        };
+    }
+
+    /** Whether this process took a server ledger's head from its head holder (diagnostics: LOOPX_TIMING). */
+    public static boolean headFromHolder() {
+        return ServerLedgers.headFromHolder();
+    }
+
+    /**
+     * At the end of a process: ends the session {@link #prefetchServer} opened if the command never
+     * used it, then, after a heartbeat read that {@code succeeded} without a head holder to ask,
+     * starts one in the background (ADR 0009).
+     */
+    public static void closeUnusedServer(boolean succeeded) {
         ServerLedgers.closeUnused();
+        ServerLedgers.startHolder(succeeded);
+    }
+
+    /**
+     * Runs as the head holder of the invocation's runtime root (its server ledger) until it idles
+     * out, the runtime root names another ledger, or the server session is lost; what ended it.
+     */
+    public static dev.loopx.ledger.remote.HeadHolder.Ended holdServerHead(Invocation invocation) {
+        return ServerLedgers.hold(invocation.runtimeRoot(), invocation.environment());
     }
 
     /** A session on a server ledger (it starts connecting on its own thread); closing its ledger ends it. */

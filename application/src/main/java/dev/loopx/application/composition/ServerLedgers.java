@@ -1,6 +1,8 @@
 package dev.loopx.application.composition;
 
 import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.remote.HeadHolder;
+import dev.loopx.ledger.remote.HeldSession;
 import dev.loopx.ledger.remote.LedgerLocation;
 import dev.loopx.ledger.remote.ServerLedgerBackend;
 import dev.loopx.ledger.remote.ServerLedgerSession;
@@ -42,9 +44,34 @@ final class ServerLedgers {
     /** Whether the command opened a session already: a prefetch after that would only compete with it. */
     private static boolean opened;
 
+    /** Where a heartbeat read's head holder listens (ADR 0009), and whether it found none there. */
+    private static HeadHolder.Address holderAddress;
+
+    private static Path holderRoot;
+    private static boolean holderMissing;
+    private static HeldSession heldSession;
+
+    /** {@code LOOPX_LEDGER_HOLDER=off}: no head holder is asked or started (ADR 0009). */
+    static final String HOLDER_SWITCH = "LOOPX_LEDGER_HOLDER";
+
+    /** {@code LOOPX_LEDGER_HOLDER_IDLE_SECONDS}: how long a head holder waits for a question (default 900). */
+    static final String HOLDER_IDLE = "LOOPX_LEDGER_HOLDER_IDLE_SECONDS";
+
+    static final java.time.Duration DEFAULT_HOLDER_IDLE = java.time.Duration.ofMinutes(15);
+
     private ServerLedgers() {}
 
     static ServerLedgerSession open(LedgerLocation location, Map<String, String> environment) {
+        return open(null, location, environment);
+    }
+
+    /**
+     * The session of {@code runtimeRoot}'s server ledger (null: a session not tied to a runtime root,
+     * e.g. a migration's target): the one {@link #prefetch} opened for the same location and
+     * environment, else, in a heartbeat-read process ({@link #heartbeatReads}), one that asks the
+     * ledger's head holder when one listens, else a new one (which starts logging in at once).
+     */
+    static ServerLedgerSession open(Path runtimeRoot, LedgerLocation location, Map<String, String> environment) {
         ServerLedgerSession unused;
         synchronized (ServerLedgers.class) {
             opened = true;
@@ -58,7 +85,42 @@ final class ServerLedgers {
             // opened for another ledger or environment: end its login without waiting for it here
             Thread.ofPlatform().daemon().start(() -> unused.ledger().close());
         }
-        return backend(location.scheme()).open(location, environment);
+        return runtimeRoot == null
+                ? backend(location.scheme()).open(location, environment)
+                : session(runtimeRoot, location, Map.copyOf(environment));
+    }
+
+    /**
+     * Marks this process as a heartbeat read (a command that reads the projection store only, SPEC
+     * S0's reads): its sessions ask the ledger's head holder for the head when one listens (ADR 0009).
+     */
+    static void heartbeatReads() {
+        heartbeatReads = true;
+    }
+
+    private static volatile boolean heartbeatReads;
+
+    static synchronized boolean headFromHolder() {
+        return heldSession != null && heldSession.holderAnswered();
+    }
+
+    /** A session for {@code runtimeRoot}: held when a holder listens for this heartbeat read, else its own. */
+    private static ServerLedgerSession session(Path runtimeRoot, LedgerLocation location, Map<String, String> env) {
+        Optional<HeadHolder.Address> address =
+                heartbeatReads && holdersOn(env) ? HeadHolder.Address.of(runtimeRoot, location, env) : Optional.empty();
+        // the backend (the driver's jars) is loaded only when this process logs in itself
+        Optional<HeldSession> held = address.flatMap(
+                a -> HeldSession.connect(a, () -> backend(location.scheme()).open(location, env)));
+        synchronized (ServerLedgers.class) {
+            holderAddress = address.orElse(null);
+            holderRoot = runtimeRoot;
+            holderMissing = address.isPresent() && held.isEmpty();
+            heldSession = held.orElse(null);
+        }
+        if (held.isPresent()) {
+            return held.get(); // no login of its own unless the command needs more than the head
+        }
+        return backend(location.scheme()).open(location, env);
     }
 
     /**
@@ -81,12 +143,97 @@ final class ServerLedgers {
                 return;
             }
             Map<String, String> env = Map.copyOf(environment);
-            prefetched = backend(location.get().scheme()).open(location.get(), env);
+            prefetched = session(runtimeRoot, location.get(), env);
             prefetchedLocation = location.get();
             prefetchedEnvironment = env;
         } catch (RuntimeException | LinkageError e) {
             // the command opens the ledger itself and reports what went wrong
         }
+    }
+
+    /** Whether head holders may be asked and started ({@value #HOLDER_SWITCH}). */
+    static boolean holdersOn(Map<String, String> environment) {
+        String v = environment.get(HOLDER_SWITCH);
+        return v == null || !v.trim().equalsIgnoreCase("off");
+    }
+
+    /**
+     * At the end of a heartbeat read that succeeded without a head holder to ask (none listened, or it
+     * did not answer): starts one in the background (the distribution's launcher, {@code debug
+     * hold-ledger}), unless one is starting already. Its output goes nowhere and it holds none of this
+     * process's streams, so the host reading this command's output never waits for it.
+     */
+    static void startHolder(boolean succeeded) {
+        HeadHolder.Address address;
+        Path root;
+        boolean wanted;
+        synchronized (ServerLedgers.class) {
+            address = holderAddress;
+            root = holderRoot;
+            wanted = holderMissing || (heldSession != null && heldSession.holderFailed());
+            holderAddress = null;
+        }
+        String dist = System.getProperty("loopx.dist");
+        if (!succeeded || !wanted || address == null || root == null || dist == null || dist.isBlank()) {
+            return;
+        }
+        if (HeadHolder.running(address)) {
+            return; // starting, or still answering others
+        }
+        Path launcher = Path.of(dist, "bin", "loopx");
+        if (!Files.isExecutable(launcher)) {
+            return;
+        }
+        try {
+            new ProcessBuilder(launcher.toString(), "--runtime-root", root.toString(), "debug", "hold-ledger")
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+        } catch (IOException | RuntimeException e) {
+            // no holder: the next heartbeat logs in itself again, as without one
+        }
+    }
+
+    /**
+     * Serves the head of {@code runtimeRoot}'s server ledger as its head holder until it idles out,
+     * the runtime root names another ledger, or the session is lost ({@link HeadHolder#serve}).
+     */
+    static HeadHolder.Ended hold(Path runtimeRoot, Map<String, String> environment) {
+        Optional<LedgerLocation> location = LedgerLocations.stored(runtimeRoot);
+        if (location.isEmpty()) {
+            return HeadHolder.Ended.UNWANTED;
+        }
+        Map<String, String> env = Map.copyOf(environment);
+        Optional<HeadHolder.Address> address = HeadHolder.Address.of(runtimeRoot, location.get(), env);
+        if (address.isEmpty() || !holdersOn(env)) {
+            return HeadHolder.Ended.NO_SOCKET;
+        }
+        ServerLedgerSession session = open(location.get(), env);
+        try {
+            return HeadHolder.serve(
+                    address.get(),
+                    session,
+                    () -> LedgerLocations.stored(runtimeRoot).equals(location),
+                    holderIdle(env));
+        } finally {
+            session.ledger().close();
+        }
+    }
+
+    static java.time.Duration holderIdle(Map<String, String> environment) {
+        String v = environment.get(HOLDER_IDLE);
+        if (v != null) {
+            try {
+                long seconds = Long.parseLong(v.trim());
+                if (seconds >= 1 && seconds <= 86_400) {
+                    return java.time.Duration.ofSeconds(seconds);
+                }
+            } catch (NumberFormatException e) {
+                // the default below
+            }
+        }
+        return DEFAULT_HOLDER_IDLE;
     }
 
     /**
@@ -111,6 +258,11 @@ final class ServerLedgers {
         prefetchedLocation = null;
         prefetchedEnvironment = null;
         opened = false;
+        holderAddress = null;
+        holderRoot = null;
+        holderMissing = false;
+        heldSession = null;
+        heartbeatReads = false;
     }
 
     private static synchronized ServerLedgerBackend backend(String scheme) {

@@ -3,6 +3,7 @@ package dev.loopx.cli.ops;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.application.composition.LedgerLocations;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.Environment;
@@ -89,11 +90,14 @@ public final class TrainReadsCommand extends LoopxSubcommand {
         loadDataDependentClasses();
         Boolean serverOk = serverReads ? runServerReads(context) : null;
         ok &= serverOk == null || serverOk;
+        boolean heldOk = runHeldReads(context); // last: it marks this process a heartbeat read
+        ok &= heldOk;
         ObjectNode doc = CliContext.document("loopx_debug_train_reads_v0", ok);
         doc.set("runs", results);
         if (serverOk != null) {
             doc.put("server_reads_ok", serverOk);
         }
+        doc.put("held_reads_ok", heldOk);
         int exit = context.emit(doc);
         return ok ? exit : 1;
     }
@@ -147,6 +151,74 @@ public final class TrainReadsCommand extends LoopxSubcommand {
         } catch (IOException | LedgerLocation.Invalid | RuntimeException e) {
             return false;
         } finally {
+            if (root != null) {
+                try {
+                    DemoCommand.deleteTree(root);
+                } catch (IOException | UncheckedIOException e) {
+                    // a temporary folder the system cleans up
+                }
+            }
+        }
+    }
+
+    /**
+     * The reads of a PostgreSQL runtime root that ask the ledger's head holder (ADR 0009: the launcher
+     * starts such a read from loopx-read's archive): a stand-in holder answers "empty ledger" for a
+     * runtime root with an empty store, so the reads take the holder's answer and never log in (the
+     * URL names a port nothing listens on). The answers (no such goal) do not matter, only the code
+     * they ran.
+     *
+     * @return whether every run got as far as an answer (exit 0 or 1)
+     */
+    private boolean runHeldReads(CliContext context) {
+        Path root = null;
+        AutoCloseable holder = null;
+        try {
+            root = Files.createTempDirectory("loopx-train-held");
+            LedgerLocation location = LedgerLocation.parse("postgresql://127.0.0.1:9/loopx?ledger=train-held");
+            LedgerLocations.createRoot(root, location);
+            Map<String, String> variables = new HashMap<>();
+            context.environment().variables().forEach((k, v) -> {
+                if (!k.startsWith("PG") && !k.startsWith("LOOPX_LEDGER_HOLDER")) {
+                    variables.put(k, v);
+                }
+            });
+            variables.put("PGUSER", TrainingServer.USER);
+            Environment environment = new Environment(
+                    variables,
+                    context.environment().workingDirectory(),
+                    context.environment().userHome(),
+                    false,
+                    false,
+                    context.environment().clock());
+            holder = Composition.standInHeadHolder(root, Map.copyOf(variables));
+            Composition.heartbeatReads();
+            boolean ok = true;
+            for (List<String> args : List.of(
+                    List.of("quota", "should-run", "--goal-id", goalId, "--agent-id", agentId),
+                    List.of("status", "--goal-id", goalId),
+                    List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId))) {
+                List<String> full = new ArrayList<>(List.of("--runtime-root", root.toString(), "--format", "json"));
+                full.addAll(args);
+                StringWriter sink = new StringWriter();
+                int exit = context.runner()
+                        .run(full.toArray(String[]::new), new PrintWriter(sink), new PrintWriter(sink), environment);
+                ok &= exit == 0 || exit == 1;
+            }
+            return ok;
+        } catch (IOException | LedgerLocation.Invalid | RuntimeException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            if (holder != null) {
+                try {
+                    holder.close();
+                } catch (Exception e) {
+                    // a daemon thread of a process that ends now
+                }
+            }
             if (root != null) {
                 try {
                     DemoCommand.deleteTree(root);

@@ -58,6 +58,9 @@ public final class WarmUp {
         if (journal) {
             LedgerWarmUp.expect();
         }
+        if (server && !opensJournal(args)) {
+            Composition.heartbeatReads(); // its session asks the ledger's head holder, when one listens (ADR 0009)
+        }
         Thread thread = new Thread(() -> run(journal, server ? serverRoot : null), "loopx-warm-up");
         thread.setDaemon(true);
         thread.setPriority(Thread.NORM_PRIORITY - 1);

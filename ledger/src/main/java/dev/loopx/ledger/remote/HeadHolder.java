@@ -1,0 +1,334 @@
+package dev.loopx.ledger.remote;
+
+import dev.loopx.ledger.Head;
+import dev.loopx.ledger.files.OwnerOnly;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The head holder of a server ledger (ADR 0009): a process of this machine that keeps one logged-in
+ * session to the server and answers one question over a UNIX-domain socket in the runtime root,
+ * "what is the ledger's head now?", with one indexed query on that session per question. A
+ * heartbeat read then asks it instead of starting the driver, TLS and a SCRAM login of its own;
+ * everything else (catch-up, writes, the lock) still uses the command's own session. It answers
+ * only its own OS user, holds no state but the session, never reconnects (a lost session ends it),
+ * and ends after an idle time, when the runtime root no longer names its ledger, or when asked by
+ * a signal. A command that cannot get an answer from it in time reads the head itself, so a missing,
+ * killed or stuck holder costs time, never an answer.
+ */
+public final class HeadHolder {
+    private HeadHolder() {}
+
+    /** The question, and the version of this exchange: a holder of another exchange has another address. */
+    static final String REQUEST = "loopx-head-1\n";
+
+    /** Replies: {@code ok <seq> <hash>} or {@code error <error_code>}, one line each. */
+    static final String OK = "ok ";
+
+    static final String ERROR = "error ";
+
+    /** A reply is one line of at most this many bytes (seq, a 64-hex hash). */
+    static final int MAX_LINE = 160;
+
+    /** UNIX-domain socket paths are limited to 108 bytes (Linux, NUL included; macOS 104): longer roots hold none. */
+    static final int MAX_SOCKET_PATH = 100;
+
+    /**
+     * Where the holder of one ledger location, for one set of connection settings, listens: {@code
+     * <runtime root>/holder/<id>.sock}, its lock file beside it. The id digests the location and the
+     * settings that choose who logs in and how ({@code PGUSER}, {@code PGSSLMODE}, the service and
+     * password files), never a password, so two agents with different settings use different
+     * holders.
+     */
+    public record Address(Path folder, Path socket, Path lock) {
+        private static final String[] SETTINGS = {
+            "PGUSER", "PGSSLMODE", "PGSSLROOTCERT", "PGSSLCERT", "PGSSLKEY", "PGPASSFILE", "PGSERVICE", "PGSERVICEFILE"
+        };
+
+        /** Empty when the runtime root's path is too long for a socket address. */
+        public static Optional<Address> of(Path runtimeRoot, LedgerLocation location, Map<String, String> environment) {
+            StringBuilder key =
+                    new StringBuilder(REQUEST).append(location.url()).append('\n');
+            for (String name : SETTINGS) {
+                key.append(name)
+                        .append('=')
+                        .append(environment.getOrDefault(name, ""))
+                        .append('\n');
+            }
+            key.append("user.name=").append(System.getProperty("user.name", "")).append('\n');
+            String id;
+            try {
+                byte[] digest = MessageDigest.getInstance("SHA-256")
+                        .digest(key.toString().getBytes(StandardCharsets.UTF_8));
+                id = HexFormat.of().formatHex(digest, 0, 8);
+            } catch (NoSuchAlgorithmException e) {
+                return Optional.empty();
+            }
+            Path folder = runtimeRoot.toAbsolutePath().normalize().resolve("holder");
+            Path socket = folder.resolve(id + ".sock");
+            if (socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH) {
+                return Optional.empty();
+            }
+            return Optional.of(new Address(folder, socket, folder.resolve(id + ".lock")));
+        }
+    }
+
+    /**
+     * Whether a holder for {@code address} runs or is starting (its lock file is locked). A diagnostic
+     * and a guard against starting a second one; the answer may be stale at once.
+     */
+    public static boolean running(Address address) {
+        try (FileChannel channel =
+                FileChannel.open(address.lock(), StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+            try {
+                FileLock lock = channel.tryLock();
+                if (lock == null) {
+                    return true;
+                }
+                lock.release();
+                return false;
+            } catch (OverlappingFileLockException e) {
+                return true; // this very process holds it
+            }
+        } catch (NoSuchFileException e) {
+            return false;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Why {@link #serve} returned. */
+    public enum Ended {
+        /** Another holder has the address. */
+        ANOTHER_HOLDER,
+        /** The session could not log in or read the head: nothing was served. */
+        NO_SESSION,
+        /** The folder or the socket could not be made. */
+        NO_SOCKET,
+        /** Nobody asked for the idle time. */
+        IDLE,
+        /** The runtime root no longer names this ledger. */
+        UNWANTED,
+        /** The session failed while answering (e.g. the server went away). */
+        SESSION_LOST
+    }
+
+    /**
+     * Serves heads of {@code session}'s ledger at {@code address} until one of {@link Ended} (the
+     * caller closes the session afterwards). {@code wanted} is asked before every answer and every few
+     * seconds; {@code idle} is how long it waits for a question before it ends.
+     */
+    public static Ended serve(Address address, ServerLedgerSession session, BooleanSupplier wanted, Duration idle) {
+        try {
+            if (Files.isSymbolicLink(address.folder())) {
+                return Ended.NO_SOCKET;
+            }
+            Files.createDirectories(address.folder());
+            OwnerOnly.restrict(address.folder());
+        } catch (IOException e) {
+            return Ended.NO_SOCKET;
+        }
+        try (FileChannel lockChannel = FileChannel.open(
+                address.lock(),
+                java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                OwnerOnly.fileAttribute())) {
+            FileLock lock;
+            try {
+                lock = lockChannel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null;
+            }
+            if (lock == null) {
+                return Ended.ANOTHER_HOLDER;
+            }
+            try {
+                session.ledger().head(); // logs in: a holder that cannot never listens
+            } catch (RuntimeException e) {
+                return Ended.NO_SESSION;
+            }
+            return new Server(address, session, wanted, idle).run();
+        } catch (IOException e) {
+            return Ended.NO_SOCKET;
+        }
+    }
+
+    /** One listening holder. */
+    private static final class Server {
+        private final Address address;
+        private final ServerLedgerSession session;
+        private final BooleanSupplier wanted;
+        private final long idleNanos;
+        private volatile long lastAsked = System.nanoTime();
+        private volatile Ended ended;
+        private ServerSocketChannel listener;
+
+        Server(Address address, ServerLedgerSession session, BooleanSupplier wanted, Duration idle) {
+            this.address = address;
+            this.session = session;
+            this.wanted = wanted;
+            this.idleNanos = idle.toNanos();
+        }
+
+        Ended run() {
+            String owner;
+            try {
+                owner = Files.getOwner(address.folder(), LinkOption.NOFOLLOW_LINKS)
+                        .getName();
+                // the lock is ours: a socket file left there is a dead holder's
+                if (Files.isDirectory(address.socket(), LinkOption.NOFOLLOW_LINKS)) {
+                    return Ended.NO_SOCKET;
+                }
+                Files.deleteIfExists(address.socket());
+                listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+                listener.bind(UnixDomainSocketAddress.of(address.socket()), 64);
+                Files.setPosixFilePermissions(address.socket(), PosixFilePermissions.fromString("rw-------"));
+            } catch (IOException | UnsupportedOperationException e) {
+                close();
+                return Ended.NO_SOCKET;
+            }
+            // ended by a signal (SIGTERM, SIGINT): the socket goes with it, so launchers stop choosing the held path
+            Thread cleanup = new Thread(this::close, "loopx-holder-cleanup");
+            try {
+                Runtime.getRuntime().addShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                close();
+                return Ended.UNWANTED; // the process is ending already
+            }
+            Thread watchdog =
+                    Thread.ofPlatform().name("loopx-holder-watchdog").daemon().start(this::watch);
+            try {
+                while (ended == null) {
+                    SocketChannel client;
+                    try {
+                        client = listener.accept();
+                    } catch (ClosedChannelException e) {
+                        break; // the watchdog (or a lost session) ended it
+                    } catch (IOException e) {
+                        end(Ended.NO_SOCKET);
+                        break;
+                    }
+                    if (!samePerson(client, owner)) {
+                        closeQuietly(client);
+                        continue;
+                    }
+                    Thread.ofVirtual().start(() -> answer(client));
+                }
+            } finally {
+                watchdog.interrupt();
+                close();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(cleanup);
+                } catch (IllegalStateException e) {
+                    // shutting down: the hook runs (and finds nothing left to do)
+                }
+            }
+            return ended == null ? Ended.NO_SOCKET : ended;
+        }
+
+        private void watch() {
+            long tick = Math.max(1_000_000L, Math.min(idleNanos, 2_000_000_000L));
+            while (ended == null) {
+                try {
+                    Thread.sleep(Duration.ofNanos(tick));
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (System.nanoTime() - lastAsked > idleNanos) {
+                    end(Ended.IDLE);
+                } else if (!wanted.getAsBoolean()) {
+                    end(Ended.UNWANTED);
+                }
+            }
+        }
+
+        private void answer(SocketChannel client) {
+            try (client) {
+                ByteBuffer in = ByteBuffer.allocate(REQUEST.length());
+                while (in.hasRemaining() && client.read(in) >= 0) {
+                    // a question is one short line
+                }
+                if (!REQUEST.equals(new String(in.array(), 0, in.position(), StandardCharsets.US_ASCII))) {
+                    return;
+                }
+                lastAsked = System.nanoTime();
+                String reply;
+                if (ended != null || !wanted.getAsBoolean()) {
+                    end(Ended.UNWANTED);
+                    reply = ERROR + "holder_ended\n";
+                } else {
+                    try {
+                        Head head = session.ledger().head();
+                        reply = OK + head.seq() + " " + head.hash() + "\n";
+                    } catch (RuntimeException e) {
+                        // never reconnects: the asking command reads the head itself and meets the fault
+                        end(Ended.SESSION_LOST);
+                        reply = ERROR + "session_lost\n";
+                    }
+                }
+                ByteBuffer out = ByteBuffer.wrap(reply.getBytes(StandardCharsets.US_ASCII));
+                while (out.hasRemaining()) {
+                    client.write(out);
+                }
+            } catch (IOException e) {
+                // the asking command went away or gave up: nothing to answer
+            }
+        }
+
+        private static boolean samePerson(SocketChannel client, String owner) {
+            try {
+                jdk.net.UnixDomainPrincipal peer = client.getOption(jdk.net.ExtendedSocketOptions.SO_PEERCRED);
+                return peer != null && peer.user().getName().equals(owner);
+            } catch (IOException | UnsupportedOperationException e) {
+                return false;
+            }
+        }
+
+        private synchronized void end(Ended why) {
+            if (ended == null) {
+                ended = why;
+            }
+            closeQuietly(listener);
+        }
+
+        private synchronized void close() {
+            closeQuietly(listener);
+            try {
+                Files.deleteIfExists(address.socket());
+            } catch (IOException e) {
+                // the next holder replaces it
+            }
+        }
+
+        private static void closeQuietly(java.io.Closeable c) {
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (IOException e) {
+                    // closing anyway
+                }
+            }
+        }
+    }
+}
