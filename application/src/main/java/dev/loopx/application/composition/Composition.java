@@ -76,8 +76,8 @@ public final class Composition {
      * Marks this process as a heartbeat read (it reads the projection store only): its server
      * sessions ask the ledger's head holder for the head when one listens (ADR 0009).
      */
-    public static void heartbeatReads() {
-        ServerLedgers.heartbeatReads();
+    public static void heartbeatReads(boolean on) {
+        ServerLedgers.heartbeatReads(on);
     }
 
     /**
@@ -104,6 +104,11 @@ public final class Composition {
             wanted.set(false);
             holder.interrupt();
         };
+    }
+
+    /** What {@code doctor} says of the invocation's head holder (ADR 0009); empty on the embedded journal. */
+    public static Optional<String> headHolderState(Invocation invocation) {
+        return ServerLedgers.holderState(invocation.runtimeRoot(), invocation.environment());
     }
 
     /** Whether this process took a server ledger's head from its head holder (diagnostics: LOOPX_TIMING). */

@@ -94,8 +94,8 @@ final class ServerLedgers {
      * Marks this process as a heartbeat read (a command that reads the projection store only, SPEC
      * S0's reads): its sessions ask the ledger's head holder for the head when one listens (ADR 0009).
      */
-    static void heartbeatReads() {
-        heartbeatReads = true;
+    static void heartbeatReads(boolean on) {
+        heartbeatReads = on;
     }
 
     private static volatile boolean heartbeatReads;
@@ -202,7 +202,7 @@ final class ServerLedgers {
     static HeadHolder.Ended hold(Path runtimeRoot, Map<String, String> environment) {
         Optional<LedgerLocation> location = LedgerLocations.stored(runtimeRoot);
         if (location.isEmpty()) {
-            return HeadHolder.Ended.UNWANTED;
+            return HeadHolder.Ended.NO_SESSION; // an embedded journal: nothing to hold
         }
         Map<String, String> env = Map.copyOf(environment);
         Optional<HeadHolder.Address> address = HeadHolder.Address.of(runtimeRoot, location.get(), env);
@@ -219,6 +219,31 @@ final class ServerLedgers {
         } finally {
             session.ledger().close();
         }
+    }
+
+    /**
+     * What {@code doctor} says of {@code runtimeRoot}'s head holder: off, running (its process id),
+     * or not running; empty for a root on the embedded journal.
+     */
+    static Optional<String> holderState(Path runtimeRoot, Map<String, String> environment) {
+        Optional<LedgerLocation> location = LedgerLocations.stored(runtimeRoot);
+        if (location.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!holdersOn(environment)) {
+            return Optional.of("off (" + HOLDER_SWITCH + "=off): every heartbeat read logs in itself");
+        }
+        Optional<HeadHolder.Address> address =
+                HeadHolder.Address.of(runtimeRoot, location.get(), Map.copyOf(environment));
+        if (address.isEmpty()) {
+            return Optional.of(
+                    "none: the runtime root's path is too long for a UNIX socket; every heartbeat read logs in itself");
+        }
+        java.util.OptionalLong pid = HeadHolder.pid(address.get());
+        return Optional.of(
+                pid.isPresent()
+                        ? "running (process " + pid.getAsLong() + "): heartbeat reads take the ledger's head from it"
+                        : "not running: the next heartbeat read logs in itself and starts one");
     }
 
     static java.time.Duration holderIdle(Map<String, String> environment) {

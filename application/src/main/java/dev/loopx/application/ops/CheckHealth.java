@@ -146,6 +146,8 @@ public final class CheckHealth {
                             + h.supportedSchemaVersion() + "), head seq "
                             + h.head().seq(),
                     schemaOk ? "" : "update LoopX on this machine"));
+            Composition.headHolderState(invocation)
+                    .ifPresent(state -> checks.add(new Check("ledger_holder", true, state, "")));
             return schemaOk;
         } catch (LedgerException e) {
             checks.add(new Check(

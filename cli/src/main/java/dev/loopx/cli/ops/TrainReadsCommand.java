@@ -90,7 +90,7 @@ public final class TrainReadsCommand extends LoopxSubcommand {
         loadDataDependentClasses();
         Boolean serverOk = serverReads ? runServerReads(context) : null;
         ok &= serverOk == null || serverOk;
-        boolean heldOk = runHeldReads(context); // last: it marks this process a heartbeat read
+        boolean heldOk = runHeldReads(context);
         ok &= heldOk;
         ObjectNode doc = CliContext.document("loopx_debug_train_reads_v0", ok);
         doc.set("runs", results);
@@ -119,35 +119,9 @@ public final class TrainReadsCommand extends LoopxSubcommand {
             root = Files.createTempDirectory("loopx-train-server");
             LedgerLocations.createRoot(
                     root, LedgerLocation.parse("postgresql://127.0.0.1:" + server.port() + "/loopx?ledger=train"));
-            Map<String, String> variables = new HashMap<>();
-            context.environment().variables().forEach((k, v) -> {
-                if (!k.startsWith("PG")) {
-                    variables.put(k, v);
-                }
-            });
-            variables.put("PGUSER", TrainingServer.USER);
+            Map<String, String> variables = trainingVariables(context);
             variables.put("PGPASSWORD", password);
-            Environment environment = new Environment(
-                    variables,
-                    context.environment().workingDirectory(),
-                    context.environment().userHome(),
-                    false,
-                    false,
-                    context.environment().clock());
-            boolean ok = true;
-            for (List<String> args : List.of(
-                    List.of("quota", "should-run", "--goal-id", goalId, "--agent-id", agentId),
-                    List.of("status", "--goal-id", goalId),
-                    List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId),
-                    List.of("doctor"))) {
-                List<String> full = new ArrayList<>(List.of("--runtime-root", root.toString(), "--format", "json"));
-                full.addAll(args);
-                StringWriter sink = new StringWriter();
-                int exit = context.runner()
-                        .run(full.toArray(String[]::new), new PrintWriter(sink), new PrintWriter(sink), environment);
-                ok &= exit == 0 || exit == 1;
-            }
-            return ok;
+            return runReads(context, root, variables, true);
         } catch (IOException | LedgerLocation.Invalid | RuntimeException e) {
             return false;
         } finally {
@@ -177,35 +151,14 @@ public final class TrainReadsCommand extends LoopxSubcommand {
             root = Files.createTempDirectory("loopx-train-held");
             LedgerLocation location = LedgerLocation.parse("postgresql://127.0.0.1:9/loopx?ledger=train-held");
             LedgerLocations.createRoot(root, location);
-            Map<String, String> variables = new HashMap<>();
-            context.environment().variables().forEach((k, v) -> {
-                if (!k.startsWith("PG") && !k.startsWith("LOOPX_LEDGER_HOLDER")) {
-                    variables.put(k, v);
-                }
-            });
-            variables.put("PGUSER", TrainingServer.USER);
-            Environment environment = new Environment(
-                    variables,
-                    context.environment().workingDirectory(),
-                    context.environment().userHome(),
-                    false,
-                    false,
-                    context.environment().clock());
+            Map<String, String> variables = trainingVariables(context);
             holder = Composition.standInHeadHolder(root, Map.copyOf(variables));
-            Composition.heartbeatReads();
-            boolean ok = true;
-            for (List<String> args : List.of(
-                    List.of("quota", "should-run", "--goal-id", goalId, "--agent-id", agentId),
-                    List.of("status", "--goal-id", goalId),
-                    List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId))) {
-                List<String> full = new ArrayList<>(List.of("--runtime-root", root.toString(), "--format", "json"));
-                full.addAll(args);
-                StringWriter sink = new StringWriter();
-                int exit = context.runner()
-                        .run(full.toArray(String[]::new), new PrintWriter(sink), new PrintWriter(sink), environment);
-                ok &= exit == 0 || exit == 1;
+            Composition.heartbeatReads(true);
+            try {
+                return runReads(context, root, variables, false);
+            } finally {
+                Composition.heartbeatReads(false);
             }
-            return ok;
         } catch (IOException | LedgerLocation.Invalid | RuntimeException e) {
             return false;
         } catch (InterruptedException e) {
@@ -227,6 +180,46 @@ public final class TrainReadsCommand extends LoopxSubcommand {
                 }
             }
         }
+    }
+
+    /** The caller's environment without its PostgreSQL and head-holder settings, the training server's user. */
+    private static Map<String, String> trainingVariables(CliContext context) {
+        Map<String, String> variables = new HashMap<>();
+        context.environment().variables().forEach((k, v) -> {
+            if (!k.startsWith("PG") && !k.startsWith("LOOPX_LEDGER_HOLDER")) {
+                variables.put(k, v);
+            }
+        });
+        variables.put("PGUSER", TrainingServer.USER);
+        return variables;
+    }
+
+    /** The heartbeat reads (and {@code doctor}) on {@code root}; whether each got as far as an answer (exit 0 or 1). */
+    private boolean runReads(CliContext context, Path root, Map<String, String> variables, boolean doctor) {
+        Environment environment = new Environment(
+                variables,
+                context.environment().workingDirectory(),
+                context.environment().userHome(),
+                false,
+                false,
+                context.environment().clock());
+        List<List<String>> reads = new ArrayList<>(List.of(
+                List.of("quota", "should-run", "--goal-id", goalId, "--agent-id", agentId),
+                List.of("status", "--goal-id", goalId),
+                List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId)));
+        if (doctor) {
+            reads.add(List.of("doctor"));
+        }
+        boolean ok = true;
+        for (List<String> args : reads) {
+            List<String> full = new ArrayList<>(List.of("--runtime-root", root.toString(), "--format", "json"));
+            full.addAll(args);
+            StringWriter sink = new StringWriter();
+            int exit = context.runner()
+                    .run(full.toArray(String[]::new), new PrintWriter(sink), new PrintWriter(sink), environment);
+            ok &= exit == 0 || exit == 1;
+        }
+        return ok;
     }
 
     /**

@@ -59,7 +59,7 @@ public final class WarmUp {
             LedgerWarmUp.expect();
         }
         if (server && !opensJournal(args)) {
-            Composition.heartbeatReads(); // its session asks the ledger's head holder, when one listens (ADR 0009)
+            Composition.heartbeatReads(true); // its session asks the ledger's head holder, when one listens (ADR 0009)
         }
         Thread thread = new Thread(() -> run(journal, server ? serverRoot : null), "loopx-warm-up");
         thread.setDaemon(true);

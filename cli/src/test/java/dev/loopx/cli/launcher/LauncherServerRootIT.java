@@ -110,6 +110,39 @@ class LauncherServerRootIT {
         }
     }
 
+    /**
+     * ADR 0009: with a head holder's socket in the runtime root's holder/ folder a heartbeat read will
+     * ask the holder, so it starts as a Chronicle read does (loopx-read's archive: the driver last, no
+     * module), still naming the root; LOOPX_LEDGER_HOLDER=off, or a plain file where the socket would
+     * be, gives the read that logs in itself. A server root's commands name the JDK's selector provider.
+     */
+    @Test
+    void aHeartbeatReadWithAHeadHolderListeningStartsAsAChronicleRead() throws Exception {
+        Path root = serverProject.resolve(".loopx");
+        Path holder = Files.createDirectories(root.resolve("holder"));
+        String[] read = {"--runtime-root", root.toString(), "quota", "should-run", "--goal-id", "g"};
+        Files.writeString(holder.resolve("0000000000000000.sock"), "not a socket");
+        assertTrue(classPath(launch(sandbox, Map.of(), read)).get(0).contains("/lib/postgresql/"));
+        Files.delete(holder.resolve("0000000000000000.sock"));
+        try (java.nio.channels.ServerSocketChannel socket =
+                java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+            socket.bind(java.net.UnixDomainSocketAddress.of(holder.resolve("0123456789abcdef.sock")));
+            List<String> args = launch(sandbox, Map.of(), read);
+            List<String> cp = classPath(args);
+            assertFalse(cp.get(0).contains("/lib/postgresql/"), cp.toString());
+            assertTrue(cp.get(cp.size() - 1).contains("/lib/postgresql/"), cp.toString());
+            assertTrue(names(args, root), args.toString());
+            assertFalse(hasJdkServices(args, DIST), args.toString());
+            assertTrue(
+                    args.contains("-Djava.nio.channels.spi.SelectorProvider=sun.nio.ch.EPollSelectorProvider"),
+                    args.toString());
+
+            List<String> off = launch(sandbox, Map.of("LOOPX_LEDGER_HOLDER", "OFF"), read);
+            assertTrue(classPath(off).get(0).contains("/lib/postgresql/"), off.toString());
+            assertTrue(hasJdkServices(off, DIST), off.toString());
+        }
+    }
+
     @Test
     void onAJdkBefore25TheHeartbeatReadGetsNoModule() throws Exception {
         Files.writeString(
@@ -156,6 +189,7 @@ class LauncherServerRootIT {
             assertTrue(args.stream().noneMatch(a -> a.startsWith("-Dloopx.server-root")), args.toString());
             assertTrue(args.stream().noneMatch(a -> a.startsWith("--module-path")), args.toString());
             assertFalse(hasPostgresTuning(args, DIST), args.toString());
+            assertTrue(args.stream().noneMatch(a -> a.contains("SelectorProvider")), args.toString());
         }
         List<String> upward = launch(chronicleProject, Map.of(), "status", "--goal-id", "g");
         assertTrue(classPath(upward).stream().noneMatch(j -> j.contains("/lib/postgresql/")), upward.toString());

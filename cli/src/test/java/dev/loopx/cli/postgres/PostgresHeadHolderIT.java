@@ -216,6 +216,12 @@ class PostgresHeadHolderIT {
             assertEquals(decision(own.json()), decision(held.json()));
         }
         assertEquals(holderPid, holderOf(a).orElseThrow().pid(), "one holder served them all");
+        Run doctor = loopx(env, "--runtime-root", a.toString(), "--format", "json", "doctor");
+        assertTrue(
+                doctor.stdout()
+                        .contains("\"check\":\"ledger_holder\",\"ok\":true,\"detail\":\"running (process " + holderPid
+                                + ")"),
+                doctor.stdout());
 
         // another machine writes: the held read sees it (it catches up through its own session)
         assertEquals(
@@ -281,6 +287,9 @@ class PostgresHeadHolderIT {
         assertEquals(0, read(off, c, "g").exit());
         Thread.sleep(2_000);
         assertTrue(holderOf(c).isEmpty() && socket(c).isEmpty(), "LOOPX_LEDGER_HOLDER=off starts no holder");
+        assertTrue(loopx(off, "--runtime-root", c.toString(), "--format", "json", "doctor")
+                .stdout()
+                .contains("off (LOOPX_LEDGER_HOLDER=off)"));
         Map<String, String> shortIdle = new HashMap<>(env);
         shortIdle.put("LOOPX_LEDGER_HOLDER_IDLE_SECONDS", "2");
         assertEquals(0, read(shortIdle, c, "g").exit());

@@ -43,6 +43,8 @@ class ServerReadsTrainingTest {
                 "--server-reads");
         JsonNode doc = r.json();
         assertTrue(doc.path("server_reads_ok").asBoolean(false), r.toString());
+        // ADR 0009: the reads that take the head from a (stand-in) head holder, never logging in
+        assertTrue(doc.path("held_reads_ok").asBoolean(false), r.toString());
         assertEquals(before, trainingRoots(), "the stand-in's temporary runtime root is deleted");
     }
 
@@ -50,7 +52,7 @@ class ServerReadsTrainingTest {
     private static java.util.Set<String> trainingRoots() throws java.io.IOException {
         try (java.util.stream.Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
             return entries.map(p -> p.getFileName().toString())
-                    .filter(n -> n.startsWith("loopx-train-server"))
+                    .filter(n -> n.startsWith("loopx-train-server") || n.startsWith("loopx-train-held"))
                     .collect(java.util.stream.Collectors.toSet());
         }
     }

@@ -119,6 +119,22 @@ public final class HeadHolder {
         }
     }
 
+    /** The process id of the holder at {@code address}, when one runs (its lock file names it). */
+    public static java.util.OptionalLong pid(Address address) {
+        if (!running(address)) {
+            return java.util.OptionalLong.empty();
+        }
+        try {
+            String text =
+                    Files.readString(address.lock(), StandardCharsets.US_ASCII).trim();
+            return text.matches("[0-9]{1,19}")
+                    ? java.util.OptionalLong.of(Long.parseLong(text))
+                    : java.util.OptionalLong.empty();
+        } catch (IOException | NumberFormatException e) {
+            return java.util.OptionalLong.empty();
+        }
+    }
+
     /** Why {@link #serve} returned. */
     public enum Ended {
         /** Another holder has the address. */
@@ -163,6 +179,10 @@ public final class HeadHolder {
             if (lock == null) {
                 return Ended.ANOTHER_HOLDER;
             }
+            // the lock file names the holding process, for doctor and for a person who wants it gone
+            lockChannel.truncate(0);
+            lockChannel.write(
+                    ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
             try {
                 session.ledger().head(); // logs in: a holder that cannot never listens
             } catch (RuntimeException e) {
