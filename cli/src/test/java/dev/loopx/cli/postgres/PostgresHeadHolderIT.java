@@ -266,6 +266,25 @@ class PostgresHeadHolderIT {
         Run again = read(env, a, "g");
         assertTrue(again.fromHolder(), again.stderr());
 
+        // a stuck holder (SIGSTOP): the read gives up on it after 1 s and answers from its own login
+        ProcessHandle stuck = holderOf(a).orElseThrow();
+        new ProcessBuilder("kill", "-STOP", Long.toString(stuck.pid())).start().waitFor();
+        try {
+            long started = System.nanoTime();
+            Run whileStuck = read(env, a, "g");
+            long tookMillis = (System.nanoTime() - started) / 1_000_000;
+            assertEquals(0, whileStuck.exit(), whileStuck.stderr());
+            assertFalse(whileStuck.fromHolder());
+            assertEquals(decision(read(off, a, "g").json()), decision(whileStuck.json()));
+            assertTrue(tookMillis < 30_000, "the read did not wait on the stuck holder: " + tookMillis + " ms");
+            assertEquals(stuck.pid(), holderOf(a).orElseThrow().pid(), "no second holder while one holds the lock");
+        } finally {
+            new ProcessBuilder("kill", "-CONT", Long.toString(stuck.pid()))
+                    .start()
+                    .waitFor();
+        }
+        assertTrue(read(env, a, "g").fromHolder(), "once it runs again it answers");
+
         // the server stops: exit 3 as without a holder, which ends; then success once it is back
         ProcessHandle beforeOutage = holderOf(a).orElseThrow();
         server.stop();
@@ -297,6 +316,46 @@ class PostgresHeadHolderIT {
         ProcessHandle idle = holderOf(c).orElseThrow();
         await("the idle holder ended", () -> !idle.isAlive());
         assertTrue(socket(c).isEmpty());
+
+        // many reads at once on a root without a holder: one holder, however many asked for it
+        Path d = connect(env, "machine-d", "g", url);
+        List<Process> burst = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            ProcessBuilder pb = new ProcessBuilder(
+                            DIST.resolve("bin/loopx").toString(),
+                            "--runtime-root",
+                            d.toString(),
+                            "quota",
+                            "should-run",
+                            "--goal-id",
+                            "g")
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD);
+            pb.environment().putAll(env);
+            burst.add(pb.start());
+        }
+        for (Process p : burst) {
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue());
+        }
+        await("d's holder listens", () -> holderListens(d));
+        Thread.sleep(5_000); // holders started by the others have met the lock and ended by now
+        assertEquals(
+                1,
+                ProcessHandle.allProcesses()
+                        .filter(p -> p.info().commandLine().orElse("").contains("hold-ledger")
+                                && p.info().commandLine().orElse("").contains(d.toString()))
+                        .count(),
+                "one holder for the root");
+
+        // the project is deleted: its holder ends within seconds
+        ProcessHandle orphan = holderOf(d).orElseThrow();
+        try (Stream<Path> files = Files.walk(d.getParent())) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
+        await("the deleted project's holder ended", () -> !orphan.isAlive());
 
         for (String output : outputs) {
             assertFalse(output.contains(server.password()), "the password appeared in an output");
