@@ -103,6 +103,21 @@ class PostgresHeadHolderIT {
                 "generic_cli");
     }
 
+    private Run todoAdd(Map<String, String> env, Path root, String text) throws Exception {
+        return loopx(
+                env,
+                "--runtime-root",
+                root.toString(),
+                "todo",
+                "add",
+                "--goal-id",
+                "g",
+                "--role",
+                "agent",
+                "--text",
+                text);
+    }
+
     private Run status(Map<String, String> env, Path root, String goal) throws Exception {
         return loopx(env, "--runtime-root", root.toString(), "--format", "json", "status", "--goal-id", goal);
     }
@@ -177,21 +192,7 @@ class PostgresHeadHolderIT {
         String url = server.url("hh" + UUID.randomUUID().toString().substring(0, 8));
         Path a = connect(env, "machine-a", "g", url);
         Path b = connect(env, "machine-b", "g", url);
-        assertEquals(
-                0,
-                loopx(
-                                env,
-                                "--runtime-root",
-                                a.toString(),
-                                "todo",
-                                "add",
-                                "--goal-id",
-                                "g",
-                                "--role",
-                                "agent",
-                                "--text",
-                                "first from A")
-                        .exit());
+        assertEquals(0, todoAdd(env, a, "first from A").exit());
         assertTrue(socket(a).isEmpty(), "a write starts no holder");
 
         // the first read logs in itself and starts the holder
@@ -224,21 +225,7 @@ class PostgresHeadHolderIT {
                 doctor.stdout());
 
         // another machine writes: the held read sees it (it catches up through its own session)
-        assertEquals(
-                0,
-                loopx(
-                                env,
-                                "--runtime-root",
-                                b.toString(),
-                                "todo",
-                                "add",
-                                "--goal-id",
-                                "g",
-                                "--role",
-                                "agent",
-                                "--text",
-                                "second from B")
-                        .exit());
+        assertEquals(0, todoAdd(env, b, "second from B").exit());
         Run heldStatus = status(env, a, "g");
         assertEquals(0, heldStatus.exit(), heldStatus.stderr());
         assertTrue(heldStatus.fromHolder(), heldStatus.stderr());
