@@ -9,6 +9,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.ledger.postgres.PostgresServer;
 import java.io.IOException;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -167,9 +170,24 @@ class PostgresHeadHolderIT {
         }
     }
 
+    /**
+     * The holder answers the head question on its socket. A socket file alone is not enough: kill -9
+     * leaves one behind, and a new holder logs in before it replaces it with its own.
+     */
     private static boolean holderListens(Path root) {
         try {
-            return socket(root).isPresent() && holderOf(root).isPresent();
+            Optional<Path> socket = socket(root);
+            if (socket.isEmpty() || holderOf(root).isEmpty()) {
+                return false;
+            }
+            try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket.get()))) {
+                channel.write(ByteBuffer.wrap("loopx-head-1\n".getBytes(StandardCharsets.US_ASCII)));
+                ByteBuffer reply = ByteBuffer.allocate(160);
+                while (reply.hasRemaining() && channel.read(reply) >= 0) {
+                    // one line, then the holder closes the connection
+                }
+                return new String(reply.array(), 0, reply.position(), StandardCharsets.US_ASCII).startsWith("ok ");
+            }
         } catch (IOException e) {
             return false;
         }
