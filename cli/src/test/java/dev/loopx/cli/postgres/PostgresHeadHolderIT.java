@@ -344,14 +344,15 @@ class PostgresHeadHolderIT {
             assertEquals(0, p.exitValue());
         }
         await("d's holder listens", () -> holderListens(d));
-        Thread.sleep(5_000); // holders started by the others have met the lock and ended by now
-        assertEquals(
-                1,
-                ProcessHandle.allProcesses()
-                        .filter(p -> p.info().commandLine().orElse("").contains("hold-ledger")
-                                && p.info().commandLine().orElse("").contains(d.toString()))
-                        .count(),
-                "one holder for the root");
+        // holders started by the other reads meet the lock and end: one stays, and it is the one that answers
+        await(
+                "one holder for the root",
+                () -> ProcessHandle.allProcesses()
+                                .filter(p -> p.info().commandLine().orElse("").contains("hold-ledger")
+                                        && p.info().commandLine().orElse("").contains(d.toString()))
+                                .count()
+                        == 1);
+        assertTrue(holderListens(d));
 
         // the project is deleted: its holder ends within seconds
         ProcessHandle orphan = holderOf(d).orElseThrow();
