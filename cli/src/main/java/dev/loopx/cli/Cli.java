@@ -32,6 +32,7 @@ import dev.loopx.cli.projections.ProjectionsCommand;
 import dev.loopx.cli.quota.QuotaCommand;
 import dev.loopx.cli.quota.RefreshStateCommand;
 import dev.loopx.cli.quota.ShouldRunCommand;
+import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.status.EvidenceLogCommand;
 import dev.loopx.cli.status.ReviewPacketCommand;
 import dev.loopx.cli.status.StatusCommand;
@@ -54,6 +55,7 @@ import dev.loopx.cli.update.UpdateCommand;
 import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 
 /**
@@ -71,8 +73,13 @@ public final class Cli {
 
     /** Every command in help order; each built only when needed. */
     private static CommandTree tree(PrintWriter out, PrintWriter err, Environment environment) {
+        return tree(out, err, environment, answer -> {});
+    }
+
+    private static CommandTree tree(
+            PrintWriter out, PrintWriter err, Environment environment, Consumer<RenderedAnswer> answers) {
         return CommandTree.of(
-                        () -> new LoopxCommand(out, err, environment, Cli::run),
+                        () -> new LoopxCommand(out, err, environment, Cli::run, answers),
                         Cli::command,
                         "version",
                         "install",
@@ -164,16 +171,35 @@ public final class Cli {
     }
 
     public static int run(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
-        var quick = quick(args, out, err, environment);
+        return run(args, out, err, environment, answer -> {});
+    }
+
+    /** As {@link #run(String[], PrintWriter, PrintWriter, Environment)}, handing each rendered answer to {@code answers}. */
+    public static int run(
+            String[] args,
+            PrintWriter out,
+            PrintWriter err,
+            Environment environment,
+            Consumer<RenderedAnswer> answers) {
+        var quick = quick(args, out, err, environment, answers);
         if (quick.isPresent()) {
             return quick.get().run();
         }
-        return runWithPicocli(args, out, err, environment);
+        return runWithPicocli(args, out, err, environment, answers);
     }
 
     /** As {@link #run}, always through picocli (tests compare the two paths). */
     static int runWithPicocli(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
-        var unknown = tree(out, err, environment).unknownCommand(args);
+        return runWithPicocli(args, out, err, environment, answer -> {});
+    }
+
+    private static int runWithPicocli(
+            String[] args,
+            PrintWriter out,
+            PrintWriter err,
+            Environment environment,
+            Consumer<RenderedAnswer> answers) {
+        var unknown = tree(out, err, environment, answers).unknownCommand(args);
         if (unknown.isPresent()) {
             // the global options given (--format) still decide how the error is shown
             CommandLine parsed = commandLine(new String[0], out, err, environment);
@@ -185,7 +211,8 @@ public final class Cli {
             }
             return root.context().renderError(DidYouMean.unknownCommand(unknown.get()));
         }
-        return commandLine(args, out, err, environment).execute(args);
+        return configure(tree(out, err, environment, answers).commandLine(args, 0), out, err)
+                .execute(args);
     }
 
     /** The global options (SPEC §S0) among {@code args}, with their values. */
@@ -207,12 +234,25 @@ public final class Cli {
 
     /** {@code args} parsed by {@link QuickPath}; empty when picocli must parse them. */
     static Optional<QuickPath.Parsed> quick(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
-        CommandTree tree = tree(out, err, environment);
+        return quick(args, out, err, environment, answer -> {});
+    }
+
+    private static Optional<QuickPath.Parsed> quick(
+            String[] args,
+            PrintWriter out,
+            PrintWriter err,
+            Environment environment,
+            Consumer<RenderedAnswer> answers) {
+        CommandTree tree = tree(out, err, environment, answers);
         Set<String> words = new java.util.HashSet<>(tree.words()); // picocli takes none of them for a value
         words.addAll(QuotaCommand.tree().words());
         words.addAll(TodoCommand.tree().words());
         return QuickPath.parse(
-                args, QUICK, words, Cli::quickCommand, () -> new LoopxCommand(out, err, environment, Cli::run));
+                args,
+                QUICK,
+                words,
+                Cli::quickCommand,
+                () -> new LoopxCommand(out, err, environment, Cli::run, answers));
     }
 
     private static QuickCommand quickCommand(String name) {

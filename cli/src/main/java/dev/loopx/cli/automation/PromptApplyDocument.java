@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.automation.ApplyPromptUpgrades;
 import dev.loopx.application.automation.MigrationResult;
-import dev.loopx.cli.document.AutomationUpdateDocument;
+import dev.loopx.cli.render.AutomationUpdateDocument;
 import dev.loopx.cli.support.CliContext;
 import java.io.PrintWriter;
 

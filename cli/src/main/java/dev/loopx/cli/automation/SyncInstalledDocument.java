@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.automation.SyncInstalledPrompts;
-import dev.loopx.cli.document.AutomationUpdateDocument;
+import dev.loopx.cli.render.AutomationUpdateDocument;
 import dev.loopx.cli.support.CliContext;
 import java.io.PrintWriter;
 import java.util.List;

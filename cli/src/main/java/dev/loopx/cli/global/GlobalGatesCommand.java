@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.project.ProjectDigests;
 import dev.loopx.application.project.ScanProjects;
-import dev.loopx.cli.document.TodoParts;
+import dev.loopx.cli.render.TodoParts;
 import dev.loopx.cli.support.CliContext;
 import java.util.List;
 import picocli.CommandLine.Command;

@@ -1,7 +1,7 @@
 package dev.loopx.cli.lease;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.cli.document.TodoParts;
+import dev.loopx.cli.render.TodoParts;
 import dev.loopx.projections.todo.TodoLease;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;

@@ -66,7 +66,7 @@ public final class LedgerReplayCommand extends LoopxSubcommand {
                         .println(
                                 json
                                         ? PathRedactor.redact(EnvelopeCodec.toJson(event))
-                                        : dev.loopx.cli.text.EventLine.of(
+                                        : dev.loopx.cli.render.EventLine.of(
                                                 PathRedactor.redact(EnvelopeCodec.toJson(event)))));
         context.out().flush();
         return ExitCodes.OK;

@@ -3,6 +3,9 @@ package dev.loopx.cli.ops;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.render.RenderedAnswer;
+import dev.loopx.cli.render.TextView;
+import dev.loopx.cli.render.TextViews;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.LoopxSubcommand;
@@ -20,6 +23,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -42,7 +46,15 @@ public final class DemoCommand extends LoopxSubcommand {
     @Option(names = "--keep", description = "Keep the temporary project (its location is printed on stderr).")
     boolean keep;
 
-    private record Step(String title, String command, List<String> args, JsonNode result, String rawOutput, int exit) {}
+    /** One step: its title, command line, JSON result (path-redacted), raw output, exit, and the answer it rendered. */
+    private record Step(
+            String title,
+            String command,
+            List<String> args,
+            JsonNode result,
+            String rawOutput,
+            int exit,
+            Optional<RenderedAnswer> answer) {}
 
     @Override
     protected int execute(CliContext context) throws IOException {
@@ -273,16 +285,18 @@ public final class DemoCommand extends LoopxSubcommand {
             } else if (s.args().size() > 1
                     && s.args().get(0).equals("ledger")
                     && s.args().get(1).equals("replay")) {
-                s.result().path("events").forEach(e -> view.println(dev.loopx.cli.text.EventLine.of(e)));
+                s.result().path("events").forEach(e -> view.println(dev.loopx.cli.render.EventLine.of(e)));
             } else if (s.result().path("schema_version").asText().equals("loopx_error_v0")) {
                 // the real command prints an error on stderr in text mode; the same two lines
                 view.println("loopx: " + s.result().path("message").asText() + " ["
                         + s.result().path("error_code").asText() + "]");
                 view.println("hint: "
-                        + dev.loopx.cli.text.Words.pasteable(
+                        + dev.loopx.cli.render.Words.pasteable(
                                 s.result().path("hint").asText()));
+            } else if (s.answer().isPresent()) {
+                view.print(TextView.text(s.answer().get()));
             } else {
-                dev.loopx.cli.text.TextViews.view(s.result(), view);
+                TextViews.view(s.result(), view);
             }
             view.flush();
             out.println("   $ " + command + (s.exit() == 0 ? "" : "      # exit " + s.exit()));
@@ -319,7 +333,9 @@ public final class DemoCommand extends LoopxSubcommand {
         StringWriter err = new StringWriter();
         List<String> full = new ArrayList<>(List.of("--format", "json"));
         full.addAll(List.of(args));
-        int exit = context.runner().run(full.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err), env);
+        List<RenderedAnswer> answers = new ArrayList<>();
+        int exit = context.runner()
+                .run(full.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err), env, answers::add);
         String raw = out.toString();
         JsonNode result;
         try {
@@ -345,7 +361,8 @@ public final class DemoCommand extends LoopxSubcommand {
                 List.of(args),
                 result,
                 dev.loopx.commands.privacy.PathRedactor.redact(raw),
-                exit);
+                exit,
+                answers.stream().findFirst());
     }
 
     /** Deletes {@code root} and everything below it (children first). */

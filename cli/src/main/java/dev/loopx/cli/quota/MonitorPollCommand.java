@@ -5,6 +5,7 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.application.monitor.MonitorWrites;
+import dev.loopx.cli.render.MonitorPart;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.DryRunCommand;
@@ -139,30 +140,13 @@ public final class MonitorPollCommand extends DryRunCommand {
         }
         n.put("spends_quota", false);
         if (after.isPresent()) {
-            doc.set("monitor", monitor(after.get()));
+            doc.set("monitor", MonitorPart.of(after.get()));
         } else {
             doc.putNull("monitor");
         }
     }
 
     /** The monitor's settings and poll history after the write (now, for a preview). */
-    static ObjectNode monitor(MonitorView m) {
-        ObjectNode n = Json.object();
-        n.put("target_key", m.targetKey());
-        n.put("configured", m.configured());
-        n.put("cadence_minutes", m.cadenceMinutes());
-        n.put("interval_minutes", m.intervalMinutes());
-        n.put("next_due_at", m.nextDueAt());
-        n.put("expires_at", m.expiresAt());
-        n.put("watch_only", m.watchOnly());
-        n.put("polls", m.polls());
-        n.put("consecutive_no_change", m.consecutiveNoChange());
-        n.put("last_polled_at", m.lastPolledAt());
-        n.put("last_result_digest", m.lastResultDigest());
-        n.put("last_material_change_seq", m.lastMaterialChangeSeq());
-        return n;
-    }
-
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
         Either<Rejection, MonitorWrites.Polled> result = MonitorWrites.poll(

@@ -3,7 +3,7 @@ package dev.loopx.cli.quota;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.quota.PlanQuota;
-import dev.loopx.cli.document.QuotaWindowDocument;
+import dev.loopx.cli.render.QuotaWindowDocument;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.query.QuotaPlan;

@@ -2,8 +2,8 @@ package dev.loopx.cli.quota;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.quota.ReadQuota;
-import dev.loopx.cli.document.FrontierDocument;
-import dev.loopx.cli.document.QuotaWindowDocument;
+import dev.loopx.cli.render.FrontierDocument;
+import dev.loopx.cli.render.QuotaWindowDocument;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;

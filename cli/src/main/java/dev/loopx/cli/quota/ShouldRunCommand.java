@@ -1,6 +1,7 @@
 package dev.loopx.cli.quota;
 
 import dev.loopx.application.quota.AnswerShouldRun;
+import dev.loopx.cli.render.QuotaDecisionAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
@@ -133,6 +134,6 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
             // every refusal of the heartbeat question fails closed: should_run is false
             return context.renderError(CliError.of(answer.getLeft()), doc -> doc.put("should_run", false));
         }
-        return context.emit(ShouldRunDocument.of(answer.get()));
+        return context.emit(new QuotaDecisionAnswer(answer.get()));
     }
 }

@@ -2,8 +2,8 @@ package dev.loopx.cli.status;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.cli.document.EvidenceDocument;
-import dev.loopx.cli.document.TodoParts;
+import dev.loopx.cli.render.EvidenceDocument;
+import dev.loopx.cli.render.TodoParts;
 import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.audit.GoalLog;

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.host.HostEnvironment;
+import dev.loopx.cli.render.DocumentAnswer;
+import dev.loopx.cli.render.RenderedAnswer;
+import dev.loopx.cli.render.TextView;
 import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.json.Json;
@@ -15,6 +18,8 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * Per-invocation services for commands: resolved global options, the clock read once, the
@@ -27,16 +32,37 @@ public final class CliContext {
     private final PrintWriter err;
     private final Environment environment;
     private final Runner runner;
+    private final Consumer<RenderedAnswer> answers;
     private Instant now;
 
-    /** Runs a whole {@code loopx} command line in this process (used by {@code demo}). */
+    /**
+     * Runs a whole {@code loopx} command line in this process (used by {@code demo}), handing each
+     * answer the command renders to {@code answers} as well.
+     */
     @FunctionalInterface
     public interface Runner {
-        int run(String[] args, PrintWriter out, PrintWriter err, Environment environment);
+        int run(
+                String[] args,
+                PrintWriter out,
+                PrintWriter err,
+                Environment environment,
+                Consumer<RenderedAnswer> answers);
+
+        /** A command line whose answers nobody but its writers takes. */
+        default int run(String[] args, PrintWriter out, PrintWriter err, Environment environment) {
+            return run(args, out, err, environment, answer -> {});
+        }
     }
 
-    CliContext(LoopxCommand root, PrintWriter out, PrintWriter err, Environment environment, Runner runner) {
+    CliContext(
+            LoopxCommand root,
+            PrintWriter out,
+            PrintWriter err,
+            Environment environment,
+            Runner runner,
+            Consumer<RenderedAnswer> answers) {
         this.root = root;
+        this.answers = answers;
         this.runner = runner;
         this.out = out;
         this.err = err;
@@ -48,7 +74,7 @@ public final class CliContext {
      * environment and stderr, one JSON document to {@code out}, the clock read anew.
      */
     public CliContext forCall(PrintWriter out) {
-        LoopxCommand call = new LoopxCommand(out, err, environment, runner);
+        LoopxCommand call = new LoopxCommand(out, err, environment, runner, answers);
         call.runtimeRoot = root.runtimeRoot;
         call.format = "json";
         return call.context();
@@ -248,32 +274,38 @@ public final class CliContext {
         return doc;
     }
 
-    /** Renders a command's answer; exit 0 when {@code ok}, 1 (refusal) otherwise. */
+    /** Renders a command's answer that is still only its document (by its {@code schema_version}'s view). */
     public int emit(ObjectNode document) {
-        return emit(document, (doc, writer) -> dev.loopx.cli.text.TextViews.view(doc, writer));
+        return emit(DocumentAnswer.of(document));
     }
 
     /**
-     * Renders a command's answer with a dedicated text view (the JSON is unchanged); exit 0 when
-     * {@code ok}, 1 otherwise. The view receives the path-redacted document.
+     * Renders a command's answer that is still only its document, with a dedicated text view (the
+     * JSON is unchanged); the view receives the path-redacted document.
      */
-    public int emit(ObjectNode document, java.util.function.BiConsumer<JsonNode, PrintWriter> textView) {
-        JsonNode safe = PathRedactor.redact(document);
+    public int emit(ObjectNode document, BiConsumer<JsonNode, PrintWriter> textView) {
+        return emit(new DocumentAnswer(document, textView));
+    }
+
+    /**
+     * Renders a command's answer: one JSON document on stdout in JSON mode, else its text view
+     * (with {@code --verbose} every detail under it); paths redacted either way. Exit 0 when the
+     * answer is {@code ok}, 1 (a refusal) otherwise.
+     */
+    public int emit(RenderedAnswer answer) {
+        answers.accept(answer);
         endProgress();
         if (json()) {
             try {
-                out.println(Json.text(safe));
+                out.println(Json.text(TextView.json(answer)));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("a CLI document did not serialise", e);
             }
         } else {
-            textView.accept(safe, out);
-            if (verbose()) {
-                dev.loopx.cli.text.TextViews.details(safe, out);
-            }
+            TextView.show(answer, out, verbose());
         }
         out.flush();
-        return ExitCodes.forDocument(document.path("ok").asBoolean(false));
+        return ExitCodes.forDocument(answer.ok());
     }
 
     public int renderError(CliError error) {

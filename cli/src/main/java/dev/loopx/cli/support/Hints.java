@@ -1,6 +1,6 @@
 package dev.loopx.cli.support;
 
-import dev.loopx.cli.text.Words;
+import dev.loopx.cli.render.Words;
 import java.util.Map;
 
 /**

@@ -1,6 +1,8 @@
 package dev.loopx.cli.support;
 
+import dev.loopx.cli.render.RenderedAnswer;
 import java.io.PrintWriter;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -67,7 +69,17 @@ public final class LoopxCommand implements Runnable {
     private final CliContext context;
 
     public LoopxCommand(PrintWriter out, PrintWriter err, Environment environment, CliContext.Runner runner) {
-        this.context = new CliContext(this, out, err, environment, runner);
+        this(out, err, environment, runner, answer -> {});
+    }
+
+    /** The root whose commands also hand each answer they render to {@code answers} ({@code demo}'s steps). */
+    public LoopxCommand(
+            PrintWriter out,
+            PrintWriter err,
+            Environment environment,
+            CliContext.Runner runner,
+            Consumer<RenderedAnswer> answers) {
+        this.context = new CliContext(this, out, err, environment, runner, answers);
     }
 
     public CliContext context() {

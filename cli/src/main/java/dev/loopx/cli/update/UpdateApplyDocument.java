@@ -8,7 +8,7 @@ import dev.loopx.application.update.ApplyUpdate;
 import dev.loopx.application.update.PromptReconciliation;
 import dev.loopx.application.update.SyncAnswer;
 import dev.loopx.application.update.UpgradeSnapshot;
-import dev.loopx.cli.document.AutomationUpdateDocument;
+import dev.loopx.cli.render.AutomationUpdateDocument;
 import dev.loopx.cli.support.CliContext;
 import java.io.PrintWriter;
 

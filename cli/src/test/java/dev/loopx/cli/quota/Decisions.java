@@ -2,6 +2,7 @@ package dev.loopx.cli.quota;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.quota.AnswerShouldRun;
+import dev.loopx.cli.render.QuotaDecisionAnswer;
 import dev.loopx.projections.query.ShouldRunAnswer;
 import java.util.Optional;
 
@@ -10,7 +11,8 @@ final class Decisions {
     private Decisions() {}
 
     static ObjectNode render(ShouldRunAnswer decision) {
-        return ShouldRunDocument.of(
-                new AnswerShouldRun.Answer(decision, Optional.empty(), Optional.empty(), Optional.empty()));
+        return new QuotaDecisionAnswer(
+                        new AnswerShouldRun.Answer(decision, Optional.empty(), Optional.empty(), Optional.empty()))
+                .json();
     }
 }

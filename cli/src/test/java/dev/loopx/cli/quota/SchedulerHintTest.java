@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.render.SchedulerHintPart;
 import dev.loopx.ledger.json.CanonicalJson;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.query.Cadence;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code scheduler_hint_v0} (SPEC §S8): the cadence table, the reset token and the stateful app
- * backoff, on the hint {@link SchedulerHintDocument} renders.
+ * backoff, on the hint {@link SchedulerHintPart} renders.
  */
 class SchedulerHintTest {
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
@@ -225,7 +226,7 @@ class SchedulerHintTest {
             String observed,
             boolean codex,
             boolean detail) {
-        return SchedulerHintDocument.of(
+        return SchedulerHintPart.of(
                 SchedulerHint.of(c, id.effectiveAction(), id, memory, observed, codex, detail, NOW), Optional.empty());
     }
 

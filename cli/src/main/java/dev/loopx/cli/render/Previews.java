@@ -1,0 +1,41 @@
+package dev.loopx.cli.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Set;
+
+/**
+ * What a preview tells a person to do next (ADR 0008): the commands that record work or a decision
+ * write unless given {@code --dry-run}, so their preview says to repeat without it; every other
+ * write previews unless given {@code --execute}. A document's own {@code next_step} wins.
+ */
+final class Previews {
+    /** The documents of the write-first commands (they preview only with {@code --dry-run}). */
+    private static final Set<String> DRY_RUN = Set.of(
+            "loopx_connect_v0",
+            "loopx_todo_add_v0",
+            "loopx_todo_claim_v0",
+            "loopx_todo_update_v0",
+            "loopx_todo_complete_v0",
+            "loopx_todo_supersede_v0",
+            "loopx_todo_declare_empty_v0",
+            "loopx_todo_checkpoint_v0",
+            "loopx_operator_gate_v0",
+            "loopx_reward_v0",
+            "loopx_refresh_state_v0",
+            "loopx_slash_command_install_v0");
+
+    private Previews() {}
+
+    static boolean is(JsonNode d) {
+        return d.has("preview") || d.path("dry_run").asBoolean();
+    }
+
+    static String next(JsonNode d) {
+        if (d.path("next_step").isTextual() && !d.path("next_step").asText().startsWith("add --execute")) {
+            return Words.pasteable(d.path("next_step").asText());
+        }
+        return DRY_RUN.contains(d.path("schema_version").asText())
+                ? "repeat the command without --dry-run to record it"
+                : "repeat the command with --execute to record it";
+    }
+}

@@ -1,0 +1,39 @@
+package dev.loopx.cli.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loopx.projections.quota.QuotaStatus;
+
+/** A quota window as one line: {@code [#...................] 5/20 slots · active (24 h window)}. */
+public final class QuotaBar {
+    private static final int BAR = 20;
+
+    private QuotaBar() {}
+
+    public static String of(QuotaStatus q) {
+        return of(q.allowedSlots(), q.spentSlots(), q.state(), q.windowHours(), q.nextEligibleAt());
+    }
+
+    public static String of(JsonNode q) {
+        if (q.isMissingNode() || q.isNull()) {
+            return "";
+        }
+        return of(
+                q.path("allowed_slots").asLong(),
+                q.path("spent_slots").asLong(),
+                q.path("state").asText(),
+                q.path("window_hours").asInt(),
+                q.path("next_eligible_at").isTextual()
+                        ? q.path("next_eligible_at").asText()
+                        : "");
+    }
+
+    private static String of(long allowed, long spent, String state, int windowHours, String nextEligibleAt) {
+        String next = nextEligibleAt.isEmpty() ? "" : " · next slot " + nextEligibleAt;
+        if (allowed <= 0) {
+            return "[" + "-".repeat(BAR) + "] " + state + " (nothing allowed)";
+        }
+        int filled = (int) Math.min(BAR, Math.max(spent > 0 ? 1 : 0, Math.round(BAR * (double) spent / allowed)));
+        return "[" + "#".repeat(filled) + ".".repeat(BAR - filled) + "] " + spent + "/" + allowed + " slots spent · "
+                + state + " (" + windowHours + " h window)" + next;
+    }
+}

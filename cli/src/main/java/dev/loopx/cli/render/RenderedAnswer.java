@@ -1,0 +1,21 @@
+package dev.loopx.cli.render;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * A command's answer as the CLI hands it out (issue 34): a record built from the use case's result
+ * record, with its JSON document for a program ({@link #json}, written by hand so the heartbeat
+ * path never starts Jackson's {@code ObjectMapper}, docs/adr/0003-start-up.md) and its text for a
+ * person rendered from the record, never from the JSON ({@link TextView#show}, an exhaustive switch
+ * over this list). One file per answer in this package.
+ *
+ * <p>{@link DocumentAnswer} is the form of the answers whose text is still read back from their
+ * JSON; each one that moves to a record of its own leaves it.
+ */
+public sealed interface RenderedAnswer permits QuotaDecisionAnswer, DocumentAnswer {
+    /** Whether the command succeeded (exit 0) or refused (exit 1); the document's {@code ok}. */
+    boolean ok();
+
+    /** The JSON document ({@code schema_version}, {@code ok}, …), before path redaction. */
+    ObjectNode json();
+}

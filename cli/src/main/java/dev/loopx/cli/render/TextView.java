@@ -1,0 +1,41 @@
+package dev.loopx.cli.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loopx.commands.privacy.PathRedactor;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+/**
+ * The one place an answer becomes text for a person (SPEC §S0: text on a terminal): an exhaustive
+ * switch over {@link RenderedAnswer} with no default, so a new answer does not compile until it has
+ * a view. What it prints is path-redacted as a whole (SPEC §S14), as the JSON is field by field.
+ * Pure: writes only to the writer given.
+ */
+public final class TextView {
+    private TextView() {}
+
+    /** The answer's text view, redacted, as {@code demo} and a command print it. */
+    public static String text(RenderedAnswer answer) {
+        StringWriter text = new StringWriter();
+        PrintWriter out = new PrintWriter(text);
+        switch (answer) {
+            case QuotaDecisionAnswer a -> a.text(out);
+            case DocumentAnswer a -> a.textView().accept(PathRedactor.redact(a.document()), out);
+        }
+        out.flush();
+        return PathRedactor.redact(text.toString());
+    }
+
+    /** Writes {@link #text}; with {@code verbose} every fact of the JSON document follows under {@code details:}. */
+    public static void show(RenderedAnswer answer, PrintWriter out, boolean verbose) {
+        out.print(text(answer));
+        if (verbose) {
+            TextViews.details(PathRedactor.redact(answer.json()), out);
+        }
+    }
+
+    /** The JSON document as stdout carries it: path-redacted. */
+    public static JsonNode json(RenderedAnswer answer) {
+        return PathRedactor.redact(answer.json());
+    }
+}

@@ -1,0 +1,77 @@
+package dev.loopx.cli.render;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.query.GateScope;
+import dev.loopx.projections.todo.TodoView;
+import java.time.Instant;
+import java.util.Optional;
+
+/** The forms a todo takes inside the read documents: its brief, {@code todo_item_v0} and an open gate's brief. */
+public final class TodoParts {
+    private TodoParts() {}
+
+    /** {@code {todo_id, role, status, priority, task_class, text, claimed_by}}. */
+    public static ObjectNode brief(TodoView t) {
+        return fields(Json.object(), t);
+    }
+
+    /** The brief, or JSON null for no todo. */
+    public static void putBrief(ObjectNode into, String field, Optional<TodoView> t) {
+        if (t.isPresent()) {
+            into.set(field, brief(t.get()));
+        } else {
+            into.putNull(field);
+        }
+    }
+
+    /** {@code todo_item_v0}: the brief with its schema version first. */
+    public static ObjectNode item(TodoView t) {
+        ObjectNode n = Json.object();
+        n.put("schema_version", "todo_item_v0");
+        return fields(n, t);
+    }
+
+    /**
+     * {@code todo_item_v0} as a decision shows it at {@code now}: the item, plus its
+     * {@code required_capabilities} when it has any, and its {@code lease_state} with the
+     * {@code lease{holder, acquired_at, expires_at, ttl_minutes}} when a lease is recorded (absent: none).
+     */
+    public static ObjectNode item(TodoView t, Instant now) {
+        ObjectNode n = item(t);
+        if (!t.requiredCapabilities().isEmpty()) {
+            t.requiredCapabilities().forEach(n.putArray("required_capabilities")::add);
+        }
+        if (t.lease().present()) {
+            n.put("lease_state", t.lease().state(now).wire());
+            ObjectNode lease = n.putObject("lease");
+            lease.put("holder", t.lease().holder());
+            lease.put("acquired_at", t.lease().acquiredAt());
+            lease.put("expires_at", t.lease().expiresAt());
+            lease.put("ttl_minutes", t.lease().ttlMinutes());
+        }
+        return n;
+    }
+
+    /** An open user gate with its question and whom it blocks ({@code scope}: global, agent or unscoped). */
+    public static ObjectNode gate(TodoView t) {
+        ObjectNode n = Json.object();
+        n.put("todo_id", t.todoId());
+        n.put("question", t.text());
+        n.put("priority", t.priority());
+        n.put("scope", GateScope.of(t).wire());
+        n.put("blocks_agent", t.blocksAgent());
+        return n;
+    }
+
+    private static ObjectNode fields(ObjectNode n, TodoView t) {
+        n.put("todo_id", t.todoId());
+        n.put("role", t.role());
+        n.put("status", t.status());
+        n.put("priority", t.priority());
+        n.put("task_class", t.taskClass());
+        n.put("text", t.text());
+        n.put("claimed_by", t.claimedBy());
+        return n;
+    }
+}

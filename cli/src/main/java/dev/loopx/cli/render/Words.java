@@ -1,0 +1,93 @@
+package dev.loopx.cli.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Small wording rules shared by every text view: plurals, quoting, short hashes, and commands a
+ * person can paste as printed ({@link #pasteable}). Pure; no I/O.
+ */
+public final class Words {
+    /** A {@code <placeholder>}, with the double quotes a hint may have put around it. */
+    private static final Pattern PLACEHOLDER = Pattern.compile("\"<([^<>\"]{1,60})>\"|<([^<>]{1,60})>");
+
+    private Words() {}
+
+    /** {@code 1 event}, {@code 2 events}, {@code 0 events}. */
+    public static String count(long n, String singular) {
+        return n + " " + (n == 1 ? singular : plural(singular));
+    }
+
+    /** {@code 1 event}, {@code 2 events} with a given plural. */
+    public static String count(long n, String singular, String plural) {
+        return n + " " + (n == 1 ? singular : plural);
+    }
+
+    private static String plural(String word) {
+        if (word.endsWith("y") && !word.endsWith("ay") && !word.endsWith("ey")) {
+            return word.substring(0, word.length() - 1) + "ies";
+        }
+        if (word.endsWith("s") || word.endsWith("x") || word.endsWith("ch")) {
+            return word + "es";
+        }
+        return word + "s";
+    }
+
+    /** A todo's text as a person reads it in a line: in double quotes. */
+    public static String quoted(String text) {
+        return "\"" + text + "\"";
+    }
+
+    /** The first 12 characters of a hash, with an ellipsis. */
+    public static String shortHash(String hash) {
+        return hash.length() > 12 ? hash.substring(0, 12) + "…" : hash;
+    }
+
+    /**
+     * A command hint as it can be pasted into a shell: every {@code <placeholder>} becomes a
+     * single-quoted upper-case word ({@code --summary <what was delivered>} → {@code --summary 'WHAT
+     * WAS DELIVERED'}), so the shell never reads {@code <} or {@code >} as a redirection. Text that
+     * is not a command is returned unchanged.
+     */
+    public static String pasteable(String command) {
+        if (!command.startsWith("loopx ") && !command.contains(": loopx ")) {
+            return command;
+        }
+        Matcher m = PLACEHOLDER.matcher(command);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String inner = m.group(1) != null ? m.group(1) : m.group(2);
+            String word = inner.toUpperCase(java.util.Locale.ROOT).replace('\'', ' ');
+            m.appendReplacement(out, Matcher.quoteReplacement("'" + word + "'"));
+        }
+        m.appendTail(out);
+        // a choice written as a|b|c is one quoted word (the shell would read | as a pipe)
+        return CHOICE.matcher(out.toString()).replaceAll(r -> " " + Matcher.quoteReplacement("'" + r.group(1) + "'"));
+    }
+
+    private static final Pattern CHOICE = Pattern.compile(" ([a-z_]+(?:\\|[a-z_]+)+)(?=$| )");
+
+    /** The strings of a JSON array. */
+    public static List<String> texts(JsonNode array) {
+        List<String> values = new ArrayList<>();
+        array.forEach(v -> values.add(v.asText()));
+        return values;
+    }
+
+    /** A field as text, or {@code ""} when absent or null. */
+    public static String text(JsonNode node, String pointer) {
+        JsonNode v = node.at(pointer);
+        return v.isMissingNode() || v.isNull() ? "" : v.asText();
+    }
+
+    /** A shell word: as it is when it is plain, else single-quoted. */
+    public static String shellWord(String word) {
+        if (!word.isEmpty() && word.matches("[A-Za-z0-9_./:=@%+,-]+")) {
+            return word;
+        }
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+}
