@@ -4,6 +4,9 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RenderedAnswer;
+import dev.loopx.cli.render.RewardAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.DryRunCommand;
@@ -51,6 +54,11 @@ public final class RewardCommand extends DryRunCommand {
     @Override
     protected String schemaVersion() {
         return "loopx_reward_v0";
+    }
+
+    @Override
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new RewardAnswer(head);
     }
 
     @Override

@@ -103,11 +103,6 @@ final class GoalText {
                 .print();
     }
 
-    static void reward(JsonNode d, PrintWriter out) {
-        out.println("reward recorded on goal " + d.path("goal_id").asText());
-        new Lines(out).add("recorded", Receipts.line(d.path("receipt"))).print();
-    }
-
     static void quotaStatus(JsonNode d, PrintWriter out) {
         JsonNode q = d.path("quota");
         out.println("quota " + q.path("state").asText() + ": "

@@ -20,6 +20,7 @@ public final class TextView {
         PrintWriter out = new PrintWriter(text);
         switch (answer) {
             case QuotaDecisionAnswer a -> a.text(out);
+            case RewardAnswer a -> a.text(out);
             case DocumentAnswer a -> a.textView().accept(PathRedactor.redact(a.document()), out);
         }
         out.flush();

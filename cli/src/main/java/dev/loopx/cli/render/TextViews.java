@@ -61,7 +61,6 @@ public final class TextViews {
             case "loopx_refresh_state_v0" -> GoalText.refreshState(d, out);
             case "loopx_quota_spend_v0", "loopx_quota_void_v0" -> GoalText.spend(d, out);
             case "loopx_quota_monitor_poll_v0" -> MonitorText.poll(d, out);
-            case "loopx_reward_v0" -> GoalText.reward(d, out);
             case "loopx_quota_status_v0" -> GoalText.quotaStatus(d, out);
             case "loopx_quota_plan_v0" -> GlobalText.quotaPlan(d, out);
             case "loopx_global_summary_v0" -> GlobalText.summary(d, out);

@@ -7,6 +7,7 @@ import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.host.HostEnvironment;
 import dev.loopx.cli.render.DocumentAnswer;
+import dev.loopx.cli.render.Documents;
 import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.render.TextView;
 import dev.loopx.commands.privacy.PathRedactor;
@@ -268,10 +269,7 @@ public final class CliContext {
     }
 
     public static ObjectNode document(String schemaVersion, boolean ok) {
-        ObjectNode doc = Json.object();
-        doc.put("schema_version", schemaVersion);
-        doc.put("ok", ok);
-        return doc;
+        return Documents.answer(schemaVersion, ok);
     }
 
     /** Renders a command's answer that is still only its document (by its {@code schema_version}'s view). */

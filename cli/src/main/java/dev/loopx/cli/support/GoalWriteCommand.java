@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.DocumentAnswer;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.commands.Rejection;
 import dev.loopx.ledger.Actor;
 import io.vavr.control.Either;
@@ -43,9 +46,20 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
 
     /**
      * Adds command-specific facts to the answer, given the outcome: the goal state after the write
-     * (or now, for a preview) and the todo the write is about.
+     * (or now, for a preview) and the todo the write is about. Only for answers still rendered from
+     * their document ({@link #answer}'s default).
      */
     protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {}
+
+    /**
+     * The answer of this write: by default its document (the head, then {@link #describe}'s facts),
+     * shown by the view of its schema; a command with an answer record of its own returns that.
+     */
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        ObjectNode doc = head.json();
+        describe(doc, head.outcome(), context);
+        return DocumentAnswer.of(doc);
+    }
 
     @Override
     protected final int execute(CliContext context) {
@@ -68,20 +82,7 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
         if (outcome.isLeft()) {
             throw CliError.of(outcome.getLeft());
         }
-        ObjectNode doc = CliContext.document(schemaVersion(), true);
-        doc.put("goal_id", goalId);
-        switch (outcome.get()) {
-            case GoalWrites.Outcome.Previewed p -> {
-                doc.put("dry_run", true);
-                doc.set("preview", Receipts.wouldAppend(p.wouldAppend()));
-            }
-            case GoalWrites.Outcome.Written w -> {
-                doc.put("changed", w.receipt().changed());
-                doc.set("receipt", Receipts.appended(w.receipt()));
-            }
-        }
-        describe(doc, outcome.get(), context);
-        return context.emit(doc);
+        return context.emit(answer(new GoalWriteHead(schemaVersion(), goalId, outcome.get()), context));
     }
 
     protected static String orEmpty(String value) {
