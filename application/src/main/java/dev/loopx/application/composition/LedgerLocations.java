@@ -1,14 +1,13 @@
 package dev.loopx.application.composition;
 
 import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.files.AtomicReplace;
 import dev.loopx.ledger.remote.LedgerLocation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 
 /**
@@ -56,15 +55,11 @@ public final class LedgerLocations {
         store(runtimeRoot, location);
     }
 
-    /** Records {@code location} (0600, atomic). */
+    /** Records {@code location} (0600, by {@link AtomicReplace}: never through a link, never half written). */
     public static void store(Path runtimeRoot, LedgerLocation location) {
-        Path file = runtimeRoot.resolve(FILE);
-        Path tmp = runtimeRoot.resolve(FILE + ".tmp");
         try {
-            Files.deleteIfExists(tmp);
-            Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.writeString(tmp, location.url() + "\n", StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            AtomicReplace.privateFile()
+                    .replace(runtimeRoot.resolve(FILE), (location.url() + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new LedgerException("runtime_root_unwritable", "cannot record the ledger location", e);
         }

@@ -8,6 +8,7 @@ import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.projections.view.Documents;
 import dev.loopx.projections.view.Views;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -32,36 +33,13 @@ public final class GoalFold {
         goal(views, r.goalId())
                 .ifPresent(g -> put(
                         views,
-                        new GoalView(
-                                g.goalId(),
-                                g.objective(),
-                                g.projectLabel(),
-                                g.registeredSeq(),
-                                g.registeredAt(),
+                        g.withQuota(
                                 new GoalView.QuotaPolicy(e.quotaCompute(), e.quotaWindowHours(), e.quotaSlotMinutes()),
-                                g.lifecycle(),
-                                g.lifecycleReason(),
-                                g.agents(),
-                                g.declaredEmptyRoles(),
                                 r.seq())));
     }
 
     public static void lifecycle(Views views, Recorded r, String lifecycle, String reason) {
-        goal(views, r.goalId())
-                .ifPresent(g -> put(
-                        views,
-                        new GoalView(
-                                g.goalId(),
-                                g.objective(),
-                                g.projectLabel(),
-                                g.registeredSeq(),
-                                g.registeredAt(),
-                                g.quota(),
-                                lifecycle,
-                                reason,
-                                g.agents(),
-                                g.declaredEmptyRoles(),
-                                r.seq())));
+        goal(views, r.goalId()).ifPresent(g -> put(views, g.withLifecycle(lifecycle, reason, r.seq())));
     }
 
     public static void agentRegistered(Views views, Recorded r, AgentRegistered e) {
@@ -71,21 +49,8 @@ public final class GoalFold {
             }
             List<GoalView.Agent> agents = new ArrayList<>(g.agents());
             agents.add(new GoalView.Agent(e.agentId(), e.scope(), r.seq()));
-            agents.sort(java.util.Comparator.comparing(GoalView.Agent::agentId));
-            put(
-                    views,
-                    new GoalView(
-                            g.goalId(),
-                            g.objective(),
-                            g.projectLabel(),
-                            g.registeredSeq(),
-                            g.registeredAt(),
-                            g.quota(),
-                            g.lifecycle(),
-                            g.lifecycleReason(),
-                            agents,
-                            g.declaredEmptyRoles(),
-                            r.seq()));
+            agents.sort(Comparator.comparing(GoalView.Agent::agentId));
+            put(views, g.withAgents(agents, r.seq()));
         });
     }
 
@@ -93,20 +58,7 @@ public final class GoalFold {
         goal(views, r.goalId()).ifPresent(g -> {
             TreeSet<String> roles = new TreeSet<>(g.declaredEmptyRoles());
             roles.add(e.role());
-            put(
-                    views,
-                    new GoalView(
-                            g.goalId(),
-                            g.objective(),
-                            g.projectLabel(),
-                            g.registeredSeq(),
-                            g.registeredAt(),
-                            g.quota(),
-                            g.lifecycle(),
-                            g.lifecycleReason(),
-                            g.agents(),
-                            List.copyOf(roles),
-                            r.seq()));
+            put(views, g.withDeclaredEmptyRoles(List.copyOf(roles), r.seq()));
         });
     }
 

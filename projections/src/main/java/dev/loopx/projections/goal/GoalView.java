@@ -41,6 +41,70 @@ public record GoalView(
                 goalId, objective, projectLabel, seq, at, QuotaPolicy.DEFAULT, "active", "", List.of(), List.of(), seq);
     }
 
+    /** This goal with the owner's quota policy, as of event {@code seq}. */
+    GoalView withQuota(QuotaPolicy newQuota, long seq) {
+        return new GoalView(
+                goalId,
+                objective,
+                projectLabel,
+                registeredSeq,
+                registeredAt,
+                newQuota,
+                lifecycle,
+                lifecycleReason,
+                agents,
+                declaredEmptyRoles,
+                seq);
+    }
+
+    /** This goal with a new lifecycle and its reason, as of event {@code seq}. */
+    GoalView withLifecycle(String newLifecycle, String reason, long seq) {
+        return new GoalView(
+                goalId,
+                objective,
+                projectLabel,
+                registeredSeq,
+                registeredAt,
+                quota,
+                newLifecycle,
+                reason,
+                agents,
+                declaredEmptyRoles,
+                seq);
+    }
+
+    /** This goal with these registered agents, as of event {@code seq}. */
+    GoalView withAgents(List<Agent> newAgents, long seq) {
+        return new GoalView(
+                goalId,
+                objective,
+                projectLabel,
+                registeredSeq,
+                registeredAt,
+                quota,
+                lifecycle,
+                lifecycleReason,
+                newAgents,
+                declaredEmptyRoles,
+                seq);
+    }
+
+    /** This goal with these roles declared empty on purpose, as of event {@code seq}. */
+    GoalView withDeclaredEmptyRoles(List<String> roles, long seq) {
+        return new GoalView(
+                goalId,
+                objective,
+                projectLabel,
+                registeredSeq,
+                registeredAt,
+                quota,
+                lifecycle,
+                lifecycleReason,
+                agents,
+                roles,
+                seq);
+    }
+
     public boolean stopped() {
         return lifecycle.equals("stopped");
     }
