@@ -1,6 +1,8 @@
 package dev.loopx.jdkservices;
 
 import java.util.ResourceBundle;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * {@link System.Logger}s that log through {@link java.util.logging}, as the JDK's default finder
@@ -10,23 +12,23 @@ import java.util.ResourceBundle;
 public final class JulLoggerFinder extends System.LoggerFinder {
     @Override
     public System.Logger getLogger(String name, Module module) {
-        return new JulLogger(java.util.logging.Logger.getLogger(name));
+        return new JulLogger(Logger.getLogger(name));
     }
 
     /** The java.util.logging level of a System.Logger level, as the JDK maps them. */
-    static java.util.logging.Level julLevel(System.Logger.Level level) {
+    static Level julLevel(System.Logger.Level level) {
         return switch (level) {
-            case ALL -> java.util.logging.Level.ALL;
-            case TRACE -> java.util.logging.Level.FINER;
-            case DEBUG -> java.util.logging.Level.FINE;
-            case INFO -> java.util.logging.Level.INFO;
-            case WARNING -> java.util.logging.Level.WARNING;
-            case ERROR -> java.util.logging.Level.SEVERE;
-            case OFF -> java.util.logging.Level.OFF;
+            case ALL -> Level.ALL;
+            case TRACE -> Level.FINER;
+            case DEBUG -> Level.FINE;
+            case INFO -> Level.INFO;
+            case WARNING -> Level.WARNING;
+            case ERROR -> Level.SEVERE;
+            case OFF -> Level.OFF;
         };
     }
 
-    private record JulLogger(java.util.logging.Logger jul) implements System.Logger {
+    private record JulLogger(Logger jul) implements System.Logger {
         @Override
         public String getName() {
             return jul.getName();

@@ -1,6 +1,7 @@
 package dev.loopx.ledger;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 
 /** The kinds of actor named in SPEC §S2; {@link #wire()} is the contract spelling. */
@@ -12,7 +13,7 @@ public enum ActorKind {
     SYSTEM;
 
     public String wire() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     public static Optional<ActorKind> fromWire(String value) {

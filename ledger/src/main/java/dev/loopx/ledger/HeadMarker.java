@@ -1,5 +1,6 @@
 package dev.loopx.ledger;
 
+import dev.loopx.ledger.files.OwnerOnly;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -8,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
+import java.util.Set;
 import java.util.zip.CRC32;
 
 /**
@@ -125,9 +127,7 @@ public final class HeadMarker {
 
     private FileChannel channel() throws IOException {
         return FileChannel.open(
-                file,
-                java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
-                dev.loopx.ledger.files.OwnerOnly.fileAttribute());
+                file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), OwnerOnly.fileAttribute());
     }
 
     private static String recordOf(Head head) {

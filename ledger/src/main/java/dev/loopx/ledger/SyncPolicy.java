@@ -1,6 +1,7 @@
 package dev.loopx.ledger;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -14,7 +15,7 @@ public enum SyncPolicy {
     BATCH;
 
     public String wire() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     public static Optional<SyncPolicy> fromWire(String value) {

@@ -14,8 +14,13 @@ import dev.loopx.projections.quota.QuotaLog;
 import dev.loopx.projections.todo.TodoCounts;
 import dev.loopx.projections.todo.TodoFold;
 import dev.loopx.projections.todo.TodoView;
+import dev.loopx.projections.view.Documents;
 import dev.loopx.projections.view.Views;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -35,7 +40,7 @@ public final class GoalState {
     private final PlanView plan;
     private final Views views;
     private List<TodoView> all;
-    private final java.util.Map<String, MonitorView> monitors = new java.util.HashMap<>();
+    private final Map<String, MonitorView> monitors = new HashMap<>();
     private MonitorGoal monitorGoal;
 
     private GoalState(
@@ -61,7 +66,7 @@ public final class GoalState {
 
     /** Every goal of the runtime root (view {@code goal}), in goal-id order. */
     public static List<GoalState> loadAll(Views views) {
-        return dev.loopx.projections.view.Documents.list(views, GoalFold.VIEW, "", GoalView.class).stream()
+        return Documents.list(views, GoalFold.VIEW, "", GoalView.class).stream()
                 .map(g -> of(views, g))
                 .toList();
     }
@@ -114,9 +119,9 @@ public final class GoalState {
         if (counts.archived() == 0) {
             return todos();
         }
-        List<TodoView> every = new java.util.ArrayList<>(todos());
+        List<TodoView> every = new ArrayList<>(todos());
         every.addAll(archivedTodos());
-        every.sort(java.util.Comparator.comparingLong(TodoView::createdSeq));
+        every.sort(Comparator.comparingLong(TodoView::createdSeq));
         return List.copyOf(every);
     }
 

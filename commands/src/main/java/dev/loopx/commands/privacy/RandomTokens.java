@@ -2,6 +2,7 @@ package dev.loopx.commands.privacy;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -44,7 +45,7 @@ final class RandomTokens {
             + "|sha3(?:-\\d{3})?|blake2[bs]?|digest|checksum|fingerprint|etag|integrity|hash(?=\\s*[:=]))[a-z0-9]{0,4}"
             + "(?:[\\s:=(),\"'`]{1,4}[\\w.+-]{1,24}){0,4}?[\\s:=(),\"'`-]{1,4}(?:[A-Za-z0-9+=]{1,88}/){0,6}$");
     private static final Pattern INTEGRITY = Pattern.compile("(?i)sha(?:256|384|512)-[A-Za-z0-9+_-]+");
-    private static final java.util.Set<Integer> HEX_DIGEST_LENGTHS = java.util.Set.of(32, 40, 56, 64, 96, 128);
+    private static final Set<Integer> HEX_DIGEST_LENGTHS = Set.of(32, 40, 56, 64, 96, 128);
     private static final int MAX_BASE64_DIGEST_LENGTH = 128;
     private static final int LABEL_WINDOW = 120;
     private static final Pattern WORD = Pattern.compile("[A-Z]?[a-z]{3,}");

@@ -28,6 +28,7 @@ import dev.loopx.projections.ProjectionStore;
 import dev.loopx.projections.Projector;
 import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.audit.OperationView;
+import dev.loopx.projections.memory.InMemoryProjectionStore;
 import dev.loopx.projections.view.Views;
 import io.vavr.control.Either;
 import java.io.IOException;
@@ -38,7 +39,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -67,7 +70,7 @@ public final class LoopxRuntime implements AutoCloseable {
     private final ProjectionStorage files;
     private Ledger ledger;
     private ProjectionStore store;
-    private java.util.function.Consumer<String> warnings = message -> {};
+    private Consumer<String> warnings = message -> {};
 
     /**
      * The adapters behind the ports, chosen by the composition root: how a runtime root's journal
@@ -109,10 +112,10 @@ public final class LoopxRuntime implements AutoCloseable {
         }
 
         public Adapters {
-            java.util.Objects.requireNonNull(ledgers, "ledgers");
-            java.util.Objects.requireNonNull(projections, "projections");
-            java.util.Objects.requireNonNull(locks, "locks");
-            java.util.Objects.requireNonNull(tails, "tails");
+            Objects.requireNonNull(ledgers, "ledgers");
+            Objects.requireNonNull(projections, "projections");
+            Objects.requireNonNull(locks, "locks");
+            Objects.requireNonNull(tails, "tails");
         }
 
         /** A journal with its own lock and marker rules, whose tail is not checked without opening it. */
@@ -182,8 +185,8 @@ public final class LoopxRuntime implements AutoCloseable {
     }
 
     /** Where this runtime tells the person about a half-right outcome (a lagging read model); returns this. */
-    public LoopxRuntime warnTo(java.util.function.Consumer<String> sink) {
-        this.warnings = java.util.Objects.requireNonNull(sink, "sink");
+    public LoopxRuntime warnTo(Consumer<String> sink) {
+        this.warnings = Objects.requireNonNull(sink, "sink");
         lock.onLongWait(sink);
         return this;
     }
@@ -422,7 +425,7 @@ public final class LoopxRuntime implements AutoCloseable {
         } catch (RuntimeException ignored) {
             // the store is already unusable; the journal holds the truth
         }
-        ProjectionStore memory = new dev.loopx.projections.memory.InMemoryProjectionStore();
+        ProjectionStore memory = new InMemoryProjectionStore();
         catchUp().catchUp(ledger(), memory, ProjectionCatchUp.Progress.NONE);
         store = memory;
     }

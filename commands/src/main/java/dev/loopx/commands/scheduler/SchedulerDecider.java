@@ -10,6 +10,7 @@ import dev.loopx.ledger.event.SchedulerAcked;
 import dev.loopx.ledger.event.SchedulerHostUpdateFailed;
 import dev.loopx.ledger.event.TurnObserved;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.query.Cadence;
 import dev.loopx.projections.query.Frontier;
 import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.query.SchedulerHint;
@@ -18,6 +19,7 @@ import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.scheduler.SchedulerFold;
 import dev.loopx.projections.view.Views;
 import io.vavr.control.Either;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -30,14 +32,14 @@ public final class SchedulerDecider {
     private SchedulerDecider() {}
 
     /** The live hint for an agent: its cadence and backoff, as should-run with a Codex App profile gives them. */
-    public record LiveHint(dev.loopx.projections.query.Cadence cadence, SchedulerHint.Backoff backoff) {}
+    public record LiveHint(Cadence cadence, SchedulerHint.Backoff backoff) {}
 
     public static SchedulerHint.Backoff liveBackoff(
-            GoalState s, Views views, String agentId, String surface, java.time.Instant now) {
+            GoalState s, Views views, String agentId, String surface, Instant now) {
         return liveHint(s, views, agentId, surface, now).backoff();
     }
 
-    public static LiveHint liveHint(GoalState s, Views views, String agentId, String surface, java.time.Instant now) {
+    public static LiveHint liveHint(GoalState s, Views views, String agentId, String surface, Instant now) {
         ShouldRun.Request request = new ShouldRun.Request(
                 s.goal().goalId(), agentId, Optional.of(RuntimeProfile.CODEX_APP_HEARTBEAT), List.of(), "", "", now);
         Frontier f = Frontier.of(s, agentId, now);

@@ -2,6 +2,7 @@ package dev.loopx.commands.todo;
 
 import dev.loopx.projections.todo.TodoStatus;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -43,10 +44,10 @@ public final class TodoCommands {
             String claimedBy,
             String blocksAgent,
             boolean globalGate,
-            java.util.List<String> excludedAgents,
+            List<String> excludedAgents,
             String resumeWhen,
             String unblocksTodoId,
-            java.util.List<String> requiredCapabilities)
+            List<String> requiredCapabilities)
             implements TodoCommand {
         /** An add that unblocks no other todo and requires no capability. */
         public AddTodo(
@@ -58,7 +59,7 @@ public final class TodoCommands {
                 String claimedBy,
                 String blocksAgent,
                 boolean globalGate,
-                java.util.List<String> excludedAgents,
+                List<String> excludedAgents,
                 String resumeWhen) {
             this(
                     goalId,
@@ -72,7 +73,7 @@ public final class TodoCommands {
                     excludedAgents,
                     resumeWhen,
                     "",
-                    java.util.List.of());
+                    List.of());
         }
 
         public AddTodo {
@@ -83,7 +84,7 @@ public final class TodoCommands {
             Objects.requireNonNull(priority, "priority");
             Objects.requireNonNull(claimedBy, "claimedBy");
             Objects.requireNonNull(blocksAgent, "blocksAgent");
-            excludedAgents = java.util.List.copyOf(excludedAgents);
+            excludedAgents = List.copyOf(excludedAgents);
             Objects.requireNonNull(resumeWhen, "resumeWhen");
             Objects.requireNonNull(unblocksTodoId, "unblocksTodoId");
             requiredCapabilities =
@@ -119,7 +120,7 @@ public final class TodoCommands {
             Optional<TodoStatus> status,
             String resumeWhen,
             boolean clearClaim,
-            Optional<java.util.List<String>> requiredCapabilities)
+            Optional<List<String>> requiredCapabilities)
             implements TodoCommand {
         /** An update that keeps the required capabilities. */
         public UpdateTodo(

@@ -6,16 +6,29 @@ import dev.loopx.ledger.lock.LedgerLock;
 import dev.loopx.ledger.lock.WriteLock;
 import dev.loopx.ledger.remote.LedgerLocation;
 import dev.loopx.ledger.remote.ServerLedgerSession;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.text.NumberFormat;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TimeZone;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.postgresql.Driver;
+import org.postgresql.PGProperty;
+import org.postgresql.jdbc.PgConnection;
+import org.postgresql.util.HostSpec;
 
 /**
  * One process's connection to a PostgreSQL ledger. Starts connecting (and creating or migrating
@@ -39,11 +52,11 @@ final class PostgresSession implements ServerLedgerSession {
      * milliseconds), before the driver's first class.
      */
     private static final class DriverLog {
-        static final java.util.logging.Logger LOG = quiet();
+        static final Logger LOG = quiet();
 
-        private static java.util.logging.Logger quiet() {
-            java.util.logging.Logger log = java.util.logging.Logger.getLogger("org.postgresql");
-            log.setLevel(java.util.logging.Level.OFF);
+        private static Logger quiet() {
+            Logger log = Logger.getLogger("org.postgresql");
+            log.setLevel(Level.OFF);
             return log;
         }
     }
@@ -52,7 +65,7 @@ final class PostgresSession implements ServerLedgerSession {
      * How long a login may take in all: the connect, TLS, authentication and the schema check (the
      * driver's own loginTimeout works only through its Driver.connect, which this session does not use).
      */
-    static final java.time.Duration LOGIN_TIMEOUT = java.time.Duration.ofSeconds(30);
+    static final Duration LOGIN_TIMEOUT = Duration.ofSeconds(30);
 
     /** The driver's SQLSTATE for a URL it cannot resolve (Driver.connect's "Unable to parse URL"). */
     private static final String UNRESOLVED_URL = "99999";
@@ -61,7 +74,7 @@ final class PostgresSession implements ServerLedgerSession {
     private static final String LOGIN_TIMED_OUT = "08001";
 
     private final LedgerLocation location;
-    private final java.time.Duration loginTimeout;
+    private final Duration loginTimeout;
     private final Map<String, String> environment;
     private final AdvisoryLock lock;
     private final PostgresLedger ledger;
@@ -85,7 +98,7 @@ final class PostgresSession implements ServerLedgerSession {
     }
 
     /** @param loginTimeout how long the first use waits for the login (tests: shorter) */
-    PostgresSession(LedgerLocation location, Map<String, String> environment, java.time.Duration loginTimeout) {
+    PostgresSession(LedgerLocation location, Map<String, String> environment, Duration loginTimeout) {
         this.location = location;
         this.environment = Map.copyOf(environment);
         this.loginTimeout = loginTimeout;
@@ -136,8 +149,8 @@ final class PostgresSession implements ServerLedgerSession {
      * that gets to a class first sets it up itself and this thread waits for it instead.
      */
     private static void prepareStartup() {
-        java.text.NumberFormat.getIntegerInstance();
-        java.util.TimeZone.getDefault();
+        NumberFormat.getIntegerInstance();
+        TimeZone.getDefault();
         Pbkdf2HmacSha256.derive(WARM_UP_KEY, WARM_UP_KEY, WARM_UP_ITERATIONS);
         try {
             Class.forName(CLEANER_WRAPPER, false, PostgresSession.class.getClassLoader());
@@ -170,7 +183,7 @@ final class PostgresSession implements ServerLedgerSession {
         } catch (ClassNotFoundException | LinkageError e) {
             // another driver version: the login sets up its own
         }
-        new java.security.SecureRandom().nextInt();
+        new SecureRandom().nextInt();
     }
 
     @Override
@@ -354,8 +367,7 @@ final class PostgresSession implements ServerLedgerSession {
             url.append('/').append(location.database());
         }
         if (service != null) {
-            url.append("?service=")
-                    .append(java.net.URLEncoder.encode(service, java.nio.charset.StandardCharsets.UTF_8));
+            url.append("?service=").append(URLEncoder.encode(service, StandardCharsets.UTF_8));
         }
         return url.toString();
     }
@@ -378,18 +390,18 @@ final class PostgresSession implements ServerLedgerSession {
         for (String name : given.stringPropertyNames()) {
             props.setProperty(name, given.getProperty(name));
         }
-        props = org.postgresql.Driver.parseURL(url, props);
+        props = Driver.parseURL(url, props);
         if (props == null) {
             throw new SQLException("the driver cannot resolve the URL", UNRESOLVED_URL);
         }
-        String[] hosts = org.postgresql.PGProperty.PG_HOST.getOrDefault(props).split(",");
-        String[] ports = org.postgresql.PGProperty.PG_PORT.getOrDefault(props).split(",");
-        String localAddress = org.postgresql.PGProperty.LOCAL_SOCKET_ADDRESS.getOrDefault(props);
-        org.postgresql.util.HostSpec[] specs = new org.postgresql.util.HostSpec[hosts.length];
+        String[] hosts = PGProperty.PG_HOST.getOrDefault(props).split(",");
+        String[] ports = PGProperty.PG_PORT.getOrDefault(props).split(",");
+        String localAddress = PGProperty.LOCAL_SOCKET_ADDRESS.getOrDefault(props);
+        HostSpec[] specs = new HostSpec[hosts.length];
         for (int i = 0; i < specs.length; i++) {
-            specs[i] = new org.postgresql.util.HostSpec(hosts[i], Integer.parseInt(ports[i]), localAddress);
+            specs[i] = new HostSpec(hosts[i], Integer.parseInt(ports[i]), localAddress);
         }
-        return new org.postgresql.jdbc.PgConnection(specs, props, url);
+        return new PgConnection(specs, props, url);
     }
 
     private String env(String name) {
@@ -403,7 +415,7 @@ final class PostgresSession implements ServerLedgerSession {
             closeQuietly(task.get());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (ExecutionException | java.util.concurrent.CancellationException e) {
+        } catch (ExecutionException | CancellationException e) {
             // it never connected: nothing to close
         }
     }

@@ -19,6 +19,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /**
  * Moves a ledger between machines as JSON lines of stored envelopes. Export writes every event
@@ -43,7 +44,7 @@ public final class LedgerTransfer {
      * {@link #export(Ledger, BufferedWriter)}, telling {@code written} the count every
      * {@value Counted#REPORT_EVERY} events and once at the end (a progress line for a person).
      */
-    public long export(Ledger ledger, BufferedWriter out, java.util.function.LongConsumer written) throws IOException {
+    public long export(Ledger ledger, BufferedWriter out, LongConsumer written) throws IOException {
         long count = 0;
         try (EventCursor cursor = ledger.readFrom(1)) {
             while (cursor.hasNext()) {
@@ -65,7 +66,7 @@ public final class LedgerTransfer {
     }
 
     /** {@link #verifyFile(BufferedReader)}, telling {@code read} the count every {@value Counted#REPORT_EVERY} events and at the end. */
-    public VerifyReport verifyFile(BufferedReader in, java.util.function.LongConsumer read) {
+    public VerifyReport verifyFile(BufferedReader in, LongConsumer read) {
         return new LedgerVerifier(codec).verify(Counted.of(lines(in), read), Optional.empty());
     }
 
@@ -75,7 +76,7 @@ public final class LedgerTransfer {
     }
 
     /** {@link #importInto(Ledger, BufferedReader)}, telling {@code appendedSoFar} the count after every batch. */
-    public long importInto(Ledger ledger, BufferedReader in, java.util.function.LongConsumer appendedSoFar) {
+    public long importInto(Ledger ledger, BufferedReader in, LongConsumer appendedSoFar) {
         Head head = ledger.head();
         Iterator<Recorded> events = lines(in);
         List<Recorded> existing = new ArrayList<>();

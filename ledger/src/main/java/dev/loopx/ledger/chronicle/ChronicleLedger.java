@@ -11,6 +11,7 @@ import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.Salvage;
 import dev.loopx.ledger.SyncPolicy;
+import dev.loopx.ledger.files.OwnerOnly;
 import dev.loopx.ledger.json.EnvelopeCodec;
 import dev.loopx.ledger.lock.LedgerLock;
 import dev.loopx.ledger.lock.WriteLock;
@@ -20,6 +21,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
 import net.openhft.chronicle.bytes.Bytes;
@@ -154,7 +156,7 @@ public final class ChronicleLedger implements Ledger {
      * its structures may be what is damaged), for an owner's repair.
      */
     public static Salvage salvage(Path runtimeRoot) {
-        List<Recorded> events = new java.util.ArrayList<>();
+        List<Recorded> events = new ArrayList<>();
         JournalFile.Scan scan = JournalFile.scan(runtimeRoot.resolve("ledger"), events::add);
         return new Salvage(events, scan.after());
     }
@@ -171,9 +173,9 @@ public final class ChronicleLedger implements Ledger {
     /** Chronicle creates its files with the umask's permissions; the journal is owner-only (0600, folder 0700). */
     private void restrictNewFiles() {
         if (!restricted) {
-            dev.loopx.ledger.files.OwnerOnly.restrict(dir);
-            dev.loopx.ledger.files.OwnerOnly.restrict(dir.resolve("metadata.cq4t"));
-            dev.loopx.ledger.files.OwnerOnly.restrict(JournalFile.cycleFile(dir));
+            OwnerOnly.restrict(dir);
+            OwnerOnly.restrict(dir.resolve("metadata.cq4t"));
+            OwnerOnly.restrict(JournalFile.cycleFile(dir));
             restricted = true;
         }
     }

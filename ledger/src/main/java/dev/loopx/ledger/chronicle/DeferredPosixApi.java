@@ -1,6 +1,15 @@
 package dev.loopx.ledger.chronicle;
 
+import java.io.IOException;
+import net.openhft.posix.ClockId;
+import net.openhft.posix.MAdviseFlag;
+import net.openhft.posix.MMapFlag;
+import net.openhft.posix.MMapProt;
+import net.openhft.posix.MSyncFlag;
+import net.openhft.posix.MclFlag;
+import net.openhft.posix.OpenFlag;
 import net.openhft.posix.PosixAPI;
+import net.openhft.posix.WhenceFlag;
 import net.openhft.posix.internal.PosixAPIHolder;
 
 /**
@@ -137,7 +146,7 @@ final class DeferredPosixApi implements PosixAPI {
     }
 
     @Override
-    public long du(String filename) throws java.io.IOException {
+    public long du(String filename) throws IOException {
         return real().du(filename);
     }
 
@@ -232,43 +241,37 @@ final class DeferredPosixApi implements PosixAPI {
     }
 
     @Override
-    public long lseek(int fd, long offset, net.openhft.posix.WhenceFlag whence) {
+    public long lseek(int fd, long offset, WhenceFlag whence) {
         return real().lseek(fd, offset, whence);
     }
 
     @Override
-    public int madvise(long addr, long length, net.openhft.posix.MAdviseFlag advice) {
+    public int madvise(long addr, long length, MAdviseFlag advice) {
         return real().madvise(addr, length, advice);
     }
 
     @Override
-    public long mmap(
-            long addr,
-            long length,
-            net.openhft.posix.MMapProt prot,
-            net.openhft.posix.MMapFlag flags,
-            int fd,
-            long offset) {
+    public long mmap(long addr, long length, MMapProt prot, MMapFlag flags, int fd, long offset) {
         return real().mmap(addr, length, prot, flags, fd, offset);
     }
 
     @Override
-    public void mlockall(net.openhft.posix.MclFlag flags) {
+    public void mlockall(MclFlag flags) {
         real().mlockall(flags);
     }
 
     @Override
-    public int msync(long address, long length, net.openhft.posix.MSyncFlag flags) {
+    public int msync(long address, long length, MSyncFlag flags) {
         return real().msync(address, length, flags);
     }
 
     @Override
-    public int open(CharSequence path, net.openhft.posix.OpenFlag flags, int perm) {
+    public int open(CharSequence path, OpenFlag flags, int perm) {
         return real().open(path, flags, perm);
     }
 
     @Override
-    public long clock_gettime(net.openhft.posix.ClockId clockId) {
+    public long clock_gettime(ClockId clockId) {
         return real().clock_gettime(clockId);
     }
 }

@@ -1,5 +1,6 @@
 package dev.loopx.ledger.event;
 
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,7 +95,7 @@ public final class EventCatalog {
 
     public List<EventType<?>> types() {
         return byName.values().stream()
-                .sorted(java.util.Comparator.comparing(EventType::name))
+                .sorted(Comparator.comparing(EventType::name))
                 .toList();
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -46,7 +47,7 @@ public final class OwnerOnly {
     }
 
     /** The attribute that creates a file owner-only ({@code 0600}) in one step, umask or not. */
-    public static java.nio.file.attribute.FileAttribute<Set<PosixFilePermission>> fileAttribute() {
+    public static FileAttribute<Set<PosixFilePermission>> fileAttribute() {
         return PosixFilePermissions.asFileAttribute(FILE);
     }
 

@@ -1,16 +1,25 @@
 package dev.loopx.ledger.lock;
 
 import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.files.IoReason;
+import dev.loopx.ledger.files.OwnerOnly;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * The exclusive writer lock of one runtime root: a kernel lock on {@code ledger.lock} (never
@@ -30,8 +39,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class LedgerLock implements WriteLock {
     /** Time this process spent waiting for the writer lock (kernel lock taken), for {@code LOOPX_TIMING}. */
-    private static final java.util.concurrent.atomic.AtomicLong WAITED_NANOS =
-            new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong WAITED_NANOS = new AtomicLong();
 
     /** How long this process waited for writer locks so far, in all (nanoseconds). */
     public static long waitedNanos() {
@@ -58,7 +66,7 @@ public final class LedgerLock implements WriteLock {
     private final Path lockFile;
     private final Path runtimeRoot;
     private final Path markerFile;
-    private volatile java.util.function.Consumer<String> waitNotice = message -> {};
+    private volatile Consumer<String> waitNotice = message -> {};
     private final Duration deadline;
     private final Clock clock;
     private final KernelState state;
@@ -86,8 +94,7 @@ public final class LedgerLock implements WriteLock {
         }
     }
 
-    private static final java.util.concurrent.ConcurrentMap<Path, KernelState> STATES =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private static final ConcurrentMap<Path, KernelState> STATES = new ConcurrentHashMap<>();
 
     public LedgerLock(Path runtimeRoot, Duration deadline, Clock clock) {
         this.lockFile = runtimeRoot.resolve("ledger.lock");
@@ -108,8 +115,8 @@ public final class LedgerLock implements WriteLock {
 
     /** Where a writer that waits longer than {@link #NOTICE_AFTER} says so (once per wait); returns this. */
     @Override
-    public LedgerLock onLongWait(java.util.function.Consumer<String> notice) {
-        this.waitNotice = java.util.Objects.requireNonNull(notice, "notice");
+    public LedgerLock onLongWait(Consumer<String> notice) {
+        this.waitNotice = Objects.requireNonNull(notice, "notice");
         return this;
     }
 
@@ -156,8 +163,8 @@ public final class LedgerLock implements WriteLock {
         try {
             state.channel = FileChannel.open(
                     lockFile,
-                    java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE),
-                    dev.loopx.ledger.files.OwnerOnly.fileAttribute());
+                    Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE),
+                    OwnerOnly.fileAttribute());
             // The deadline counts from the last progress: while other writers keep appending (the
             // head marker changes), a writer in the queue keeps its place, up to MAX_WAIT in all.
             long progressDeadline = deadlineNanos;
@@ -193,9 +200,7 @@ public final class LedgerLock implements WriteLock {
         } catch (IOException e) {
             closeChannel();
             throw new LedgerException(
-                    "runtime_root_unwritable",
-                    "cannot open the ledger lock file (" + dev.loopx.ledger.files.IoReason.of(e) + ")",
-                    e);
+                    "runtime_root_unwritable", "cannot open the ledger lock file (" + IoReason.of(e) + ")", e);
         } catch (InterruptedException e) {
             closeChannel();
             throw e;
@@ -205,7 +210,7 @@ public final class LedgerLock implements WriteLock {
     /** The head marker's modification time and size (an append rewrites it), or 0 when absent. */
     private long markerStamp() {
         try {
-            var attrs = Files.readAttributes(markerFile, java.nio.file.attribute.BasicFileAttributes.class);
+            var attrs = Files.readAttributes(markerFile, BasicFileAttributes.class);
             return attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS) * 31 + attrs.size();
         } catch (IOException e) {
             return 0;
@@ -280,9 +285,7 @@ public final class LedgerLock implements WriteLock {
                 return false;
             }
             try (FileChannel ch = FileChannel.open(
-                    lockFile,
-                    java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
-                    dev.loopx.ledger.files.OwnerOnly.fileAttribute())) {
+                    lockFile, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), OwnerOnly.fileAttribute())) {
                 FileLock probe = ch.tryLock(WRITER_BYTE, 1, false);
                 if (probe == null) {
                     return false;
@@ -291,9 +294,7 @@ public final class LedgerLock implements WriteLock {
                 return true;
             } catch (IOException e) {
                 throw new LedgerException(
-                        "runtime_root_unwritable",
-                        "cannot open the ledger lock file (" + dev.loopx.ledger.files.IoReason.of(e) + ")",
-                        e);
+                        "runtime_root_unwritable", "cannot open the ledger lock file (" + IoReason.of(e) + ")", e);
             }
         } finally {
             threads.unlock();

@@ -1,6 +1,7 @@
 package dev.loopx.ledger.lock;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.ledger.files.OwnerOnly;
 import dev.loopx.ledger.json.CanonicalJson;
 import dev.loopx.ledger.json.EnvelopeCodec;
 import dev.loopx.ledger.json.Json;
@@ -45,7 +46,7 @@ public final class LockIncidents {
         try (FileChannel out = FileChannel.open(
                 runtimeRoot.resolve(FILE),
                 Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND),
-                dev.loopx.ledger.files.OwnerOnly.fileAttribute())) {
+                OwnerOnly.fileAttribute())) {
             byte[] line = (CanonicalJson.string(row) + "\n").getBytes(StandardCharsets.UTF_8);
             out.write(ByteBuffer.wrap(line));
         } catch (IOException e) {

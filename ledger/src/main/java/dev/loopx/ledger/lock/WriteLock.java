@@ -1,5 +1,7 @@
 package dev.loopx.ledger.lock;
 
+import java.util.function.Consumer;
+
 /**
  * The exclusive writer lock of one ledger: every read-decide-append holds it, so writers in any
  * number of threads, processes (and, for a shared server ledger, machines) serialise. Re-entrant
@@ -25,7 +27,7 @@ public interface WriteLock {
      * Where a writer that waits long says so (once per wait); a lock that cannot tell ignores it.
      * Returns this.
      */
-    default WriteLock onLongWait(java.util.function.Consumer<String> notice) {
+    default WriteLock onLongWait(Consumer<String> notice) {
         return this;
     }
 

@@ -2,6 +2,7 @@ package dev.loopx.ledger.remote;
 
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.files.OwnerOnly;
+import java.io.Closeable;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -25,7 +26,11 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
 
 /**
  * The head holder of a server ledger (ADR 0009): a process of this machine that keeps one logged-in
@@ -120,18 +125,16 @@ public final class HeadHolder {
     }
 
     /** The process id of the holder at {@code address}, when one runs (its lock file names it). */
-    public static java.util.OptionalLong pid(Address address) {
+    public static OptionalLong pid(Address address) {
         if (!running(address)) {
-            return java.util.OptionalLong.empty();
+            return OptionalLong.empty();
         }
         try {
             String text =
                     Files.readString(address.lock(), StandardCharsets.US_ASCII).trim();
-            return text.matches("[0-9]{1,19}")
-                    ? java.util.OptionalLong.of(Long.parseLong(text))
-                    : java.util.OptionalLong.empty();
+            return text.matches("[0-9]{1,19}") ? OptionalLong.of(Long.parseLong(text)) : OptionalLong.empty();
         } catch (IOException | NumberFormatException e) {
-            return java.util.OptionalLong.empty();
+            return OptionalLong.empty();
         }
     }
 
@@ -168,7 +171,7 @@ public final class HeadHolder {
         }
         try (FileChannel lockChannel = FileChannel.open(
                 address.lock(),
-                java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
                 OwnerOnly.fileAttribute())) {
             FileLock lock;
             try {
@@ -318,7 +321,7 @@ public final class HeadHolder {
 
         private static boolean samePerson(SocketChannel client, String owner) {
             try {
-                jdk.net.UnixDomainPrincipal peer = client.getOption(jdk.net.ExtendedSocketOptions.SO_PEERCRED);
+                UnixDomainPrincipal peer = client.getOption(ExtendedSocketOptions.SO_PEERCRED);
                 return peer != null && peer.user().getName().equals(owner);
             } catch (IOException | UnsupportedOperationException e) {
                 return false;
@@ -341,7 +344,7 @@ public final class HeadHolder {
             }
         }
 
-        private static void closeQuietly(java.io.Closeable c) {
+        private static void closeQuietly(Closeable c) {
             if (c != null) {
                 try {
                     c.close();

@@ -2,12 +2,14 @@ package dev.loopx.ledger.remote;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -31,7 +33,7 @@ public record LedgerLocation(
     private static final Pattern LEDGER_NAME = Pattern.compile("[a-z0-9][a-z0-9_.-]{0,62}");
     private static final Pattern DATABASE = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.$-]{0,62}");
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._-]{1,253}|\\[[0-9A-Fa-f:.]+\\]");
-    private static final java.util.Set<String> OPTIONS = java.util.Set.of("sslmode", "service");
+    private static final Set<String> OPTIONS = Set.of("sslmode", "service");
 
     public LedgerLocation {
         Objects.requireNonNull(scheme, "scheme");
@@ -153,7 +155,7 @@ public record LedgerLocation(
 
     private static String decode(String s) throws Invalid {
         try {
-            return java.net.URLDecoder.decode(s, StandardCharsets.UTF_8);
+            return URLDecoder.decode(s, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             throw invalid("the ledger URL has a malformed %-escape");
         }

@@ -1,6 +1,7 @@
 package dev.loopx.projections.goal;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -142,7 +143,7 @@ public record GoalView(
         public long allowedSlots() {
             return BigDecimal.valueOf((long) windowHours * 60 / slotMinutes)
                     .multiply(compute)
-                    .setScale(0, java.math.RoundingMode.HALF_UP)
+                    .setScale(0, RoundingMode.HALF_UP)
                     .longValueExact();
         }
 

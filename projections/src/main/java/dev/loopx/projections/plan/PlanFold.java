@@ -9,6 +9,7 @@ import dev.loopx.projections.todo.TodoFold;
 import dev.loopx.projections.todo.TodoView;
 import dev.loopx.projections.view.Documents;
 import dev.loopx.projections.view.Views;
+import java.util.List;
 import java.util.TreeSet;
 
 /**
@@ -30,7 +31,7 @@ public final class PlanFold {
         PlanView p = plan(views, r.goalId());
         TreeSet<String> roles = new TreeSet<>(p.declaredSections());
         roles.addAll(e.roles());
-        put(views, r.goalId(), p.withSections(java.util.List.copyOf(roles)));
+        put(views, r.goalId(), p.withSections(List.copyOf(roles)));
     }
 
     public static void policyConfigured(Views views, Recorded r, GoalReplanPolicyConfigured e) {

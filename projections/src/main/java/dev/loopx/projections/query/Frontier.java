@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * {@code goal_frontier_projection_v0} (SPEC §S7): what is left, for whom, and whether the goal is
@@ -200,7 +201,7 @@ public record Frontier(
         return closable && !terminal && !userSource.equals("invalid") && !agentSource.equals("invalid");
     }
 
-    private static int count(List<TodoView> todos, java.util.function.Predicate<TodoView> p) {
+    private static int count(List<TodoView> todos, Predicate<TodoView> p) {
         return (int) todos.stream().filter(p).count();
     }
 }

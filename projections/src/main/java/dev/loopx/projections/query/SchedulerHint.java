@@ -5,6 +5,7 @@ import dev.loopx.projections.scheduler.SchedulerView;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -224,7 +225,7 @@ public record SchedulerHint(
      * should-run then matches to suppress the apply for 24 h. Meaningful when {@code applyNeeded}.
      */
     public List<String> failureCliArgs() {
-        List<String> args = new java.util.ArrayList<>(List.of(
+        List<String> args = new ArrayList<>(List.of(
                 "quota",
                 "scheduler-fail-current",
                 "--goal-id",

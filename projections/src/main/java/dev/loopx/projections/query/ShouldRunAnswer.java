@@ -3,6 +3,7 @@ package dev.loopx.projections.query;
 import dev.loopx.projections.monitor.MonitorView;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -52,7 +53,7 @@ public record ShouldRunAnswer(
         SchedulerHint schedulerHint,
         Optional<MonitorView> selectedMonitor,
         List<String> missingCapabilities,
-        java.time.Instant now) {
+        Instant now) {
     public ShouldRunAnswer {
         Objects.requireNonNull(selectedMonitor, "selectedMonitor");
         Objects.requireNonNull(effectiveAction, "effectiveAction");

@@ -6,8 +6,11 @@ import dev.loopx.ledger.event.QuotaSlotSpent;
 import dev.loopx.ledger.event.QuotaSlotVoided;
 import dev.loopx.projections.view.Documents;
 import dev.loopx.projections.view.Views;
+import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +57,7 @@ public final class QuotaFold {
             Map<String, Long> latestAccountableByAgent) {
         public Summary {
             Objects.requireNonNull(goalId, "goalId");
-            latestAccountableByAgent = java.util.Collections.unmodifiableMap(new TreeMap<>(latestAccountableByAgent));
+            latestAccountableByAgent = Collections.unmodifiableMap(new TreeMap<>(latestAccountableByAgent));
         }
 
         static Summary empty(String goalId) {
@@ -198,8 +201,8 @@ public final class QuotaFold {
         }
         long days;
         try {
-            days = java.time.LocalDate.of(year, month, day).toEpochDay();
-        } catch (java.time.DateTimeException e) {
+            days = LocalDate.of(year, month, day).toEpochDay();
+        } catch (DateTimeException e) {
             return Instant.parse(text); // 31 April and the like: the JDK's answer
         }
         return Instant.ofEpochSecond(days * 86_400 + hour * 3_600 + minute * 60 + second, nanos);

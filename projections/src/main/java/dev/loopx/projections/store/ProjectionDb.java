@@ -3,9 +3,11 @@ package dev.loopx.projections.store;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.files.OwnerOnly;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.view.OperationIndex;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -20,6 +22,9 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.sqlite.JDBC;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteOpenMode;
 
 /**
  * One connection to a projection store's file and the SQL that the in-place store and a rebuild's
@@ -58,10 +63,10 @@ final class ProjectionDb {
      */
     static <T> T open(Path dbFile, List<String> pragmas, boolean sideFile, Opener<T> store) {
         Connection c = null;
-        boolean created = !java.nio.file.Files.exists(dbFile);
+        boolean created = !Files.exists(dbFile);
         try {
             // the driver directly: DriverManager scans every jar on the class path for drivers first
-            c = org.sqlite.JDBC.createConnection("jdbc:sqlite:" + dbFile.toAbsolutePath(), new Properties());
+            c = JDBC.createConnection("jdbc:sqlite:" + dbFile.toAbsolutePath(), new Properties());
             try (Statement s = c.createStatement()) {
                 for (String pragma : pragmas) {
                     s.execute(pragma);
@@ -70,7 +75,7 @@ final class ProjectionDb {
                     // SQLite follows the umask; the store holds todo text: owner-only (its -wal and
                     // -shm, created later, take the store file's permissions)
                     for (String suffix : List.of("", "-wal", "-shm")) {
-                        dev.loopx.ledger.files.OwnerOnly.restrict(dbFile.resolveSibling(dbFile.getFileName() + suffix));
+                        OwnerOnly.restrict(dbFile.resolveSibling(dbFile.getFileName() + suffix));
                     }
                 }
                 s.execute("PRAGMA busy_timeout=5000");
@@ -130,17 +135,17 @@ final class ProjectionDb {
         Path wal = dbFile.resolveSibling(dbFile.getFileName() + "-wal");
         boolean logged;
         try {
-            logged = java.nio.file.Files.exists(wal) && java.nio.file.Files.size(wal) > 0;
+            logged = Files.exists(wal) && Files.size(wal) > 0;
         } catch (IOException e) {
             logged = true;
         }
         Connection c = null;
         try {
-            org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();
+            SQLiteConfig config = new SQLiteConfig();
             config.setReadOnly(true);
-            config.setOpenMode(org.sqlite.SQLiteOpenMode.OPEN_URI);
+            config.setOpenMode(SQLiteOpenMode.OPEN_URI);
             String uri = "jdbc:sqlite:file:" + dbFile.toAbsolutePath() + (logged ? "?mode=ro" : "?mode=ro&immutable=1");
-            c = org.sqlite.JDBC.createConnection(uri, config.toProperties());
+            c = JDBC.createConnection(uri, config.toProperties());
             try (Statement s = c.createStatement();
                     ResultSet rs =
                             s.executeQuery("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='views'")) {

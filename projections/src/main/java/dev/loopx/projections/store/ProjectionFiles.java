@@ -3,6 +3,7 @@ package dev.loopx.projections.store;
 import dev.loopx.ledger.Ledger;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.projections.ProjectionCatchUp;
+import dev.loopx.projections.ProjectionStorage;
 import dev.loopx.projections.ProjectionStore;
 import dev.loopx.projections.Projector;
 import java.io.IOException;
@@ -16,7 +17,7 @@ import java.util.Optional;
  * {@code -wal}/{@code -shm}). Opens the current store, and rebuilds it into a fresh file that
  * replaces the old one only when complete — a crash mid-rebuild leaves the old store in place.
  */
-public final class ProjectionFiles implements dev.loopx.projections.ProjectionStorage {
+public final class ProjectionFiles implements ProjectionStorage {
     public static final String DB_FILE = "projections.db";
     private final Path root;
 

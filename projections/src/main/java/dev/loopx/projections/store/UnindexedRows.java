@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
+import java.util.Collections;
 import java.util.Optional;
 import java.util.concurrent.locks.Lock;
 import java.util.function.ToIntBiFunction;
@@ -98,7 +100,7 @@ final class UnindexedRows implements AutoCloseable {
         this.insert =
                 connection.prepareStatement("INSERT INTO views(n, view, key, doc, h) VALUES(?,?,?," + TEXT + ",?)");
         this.insertGroup = connection.prepareStatement("INSERT INTO views(n, view, key, doc, h) VALUES"
-                + String.join(",", java.util.Collections.nCopies(INSERT_GROUP, "(?,?,?," + TEXT + ",?)")));
+                + String.join(",", Collections.nCopies(INSERT_GROUP, "(?,?,?," + TEXT + ",?)")));
         this.update = connection.prepareStatement("UPDATE views SET doc=" + TEXT + " WHERE n=?");
         this.delete = connection.prepareStatement("DELETE FROM views WHERE n=?");
     }
@@ -166,7 +168,7 @@ final class UnindexedRows implements AutoCloseable {
         if (ViewLayout.isPoint(insertViews[at])) {
             ps.setLong(offset + 5, ViewLayout.hash(insertViews[at], insertKeys[at]));
         } else {
-            ps.setNull(offset + 5, java.sql.Types.INTEGER);
+            ps.setNull(offset + 5, Types.INTEGER);
         }
         insertViews[at] = null;
         insertKeys[at] = null;

@@ -15,6 +15,8 @@ import dev.loopx.ledger.event.TodoSuperseded;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.view.Documents;
 import dev.loopx.projections.view.Views;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,8 +41,7 @@ public final class TodoFold {
 
     public static final String COUNTS_VIEW = "todo_counts";
 
-    private static final java.util.Comparator<TodoView> CREATION =
-            java.util.Comparator.comparingLong(TodoView::createdSeq);
+    private static final Comparator<TodoView> CREATION = Comparator.comparingLong(TodoView::createdSeq);
 
     private TodoFold() {}
 
@@ -67,7 +68,7 @@ public final class TodoFold {
 
     /** Every todo of the goal but the archived ones, ordered by creation (reads the done ones too). */
     public static List<TodoView> todos(Views views, String goalId) {
-        List<TodoView> all = new java.util.ArrayList<>(openTodos(views, goalId));
+        List<TodoView> all = new ArrayList<>(openTodos(views, goalId));
         all.addAll(Documents.list(views, VIEW, goalId + "/", TodoView.class));
         all.sort(CREATION);
         return List.copyOf(all);
