@@ -46,16 +46,16 @@ public record EvidenceLogAnswer(
         shown = List.copyOf(shown);
     }
 
-    /** The newest {@code items} (newest first) whose JSON fits {@code maxBytes}, the first that does not ending the list. */
+    /**
+     * The answer showing the newest {@code items} (given newest first) whose JSON array fits
+     * {@code maxBytes}: the first item that does not fit ends the list.
+     */
     public static EvidenceLogAnswer fit(
             String goalId, String agentId, List<EvidenceLog.Item> items, int maxBytes, boolean thin) {
         List<EvidenceLog.Item> shown = new ArrayList<>();
         int used = 2; // the brackets
         for (EvidenceLog.Item item : items) {
-            int size = (thin
-                            ? EvidenceItemPart.bytes(TextNode.valueOf(line(item)))
-                            : EvidenceItemPart.bytes(EvidenceItemPart.of(item)))
-                    + (shown.isEmpty() ? 0 : 1);
+            int size = bytes(item, thin) + (shown.isEmpty() ? 0 : 1); // a comma before all but the first
             if (used + size > maxBytes) {
                 break;
             }
@@ -63,6 +63,13 @@ public record EvidenceLogAnswer(
             used += size;
         }
         return new EvidenceLogAnswer(goalId, agentId, thin, shown, items.size() - shown.size(), maxBytes, used);
+    }
+
+    /** What one item adds to the array: its object, or its thin line as a JSON string. */
+    private static int bytes(EvidenceLog.Item item, boolean thin) {
+        return thin
+                ? EvidenceItemPart.bytes(TextNode.valueOf(line(item)))
+                : EvidenceItemPart.bytes(EvidenceItemPart.of(item));
     }
 
     @Override
