@@ -1,11 +1,11 @@
 package dev.loopx.cli.global;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.project.ProjectDigests;
+import dev.loopx.application.project.ProjectDigests.GoalGate;
 import dev.loopx.application.project.ScanProjects;
-import dev.loopx.cli.render.TodoParts;
-import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.render.GlobalGatesAnswer;
+import dev.loopx.cli.render.RenderedAnswer;
+import java.time.Instant;
 import java.util.List;
 import picocli.CommandLine.Command;
 
@@ -17,23 +17,14 @@ import picocli.CommandLine.Command;
             "Read-only: it cannot approve anything (use loopx todo complete in the project)."
         },
         footer = {"", "Example:  loopx global-gates"})
-public final class GlobalGatesCommand extends GlobalCommand {
+public final class GlobalGatesCommand extends GlobalCommand<List<GoalGate>> {
     @Override
-    protected String schemaVersion() {
-        return "loopx_global_gates_v0";
+    protected List<GoalGate> read(ScanProjects.Project project, Instant now) {
+        return ProjectDigests.gates(project);
     }
 
     @Override
-    protected void read(ScanProjects.Project project, ObjectNode into, CliContext context) {
-        ArrayNode gates = into.putArray("gates");
-        ProjectDigests.gates(project)
-                .forEach(g -> gates.add(TodoParts.gate(g.gate()).put("goal_id", g.goalId())));
-    }
-
-    @Override
-    protected void totals(ObjectNode doc, List<ObjectNode> projects) {
-        doc.put(
-                "gate_count",
-                projects.stream().mapToInt(p -> p.path("gates").size()).sum());
+    protected RenderedAnswer answer(Instant now, ScanProjects.Scan<List<GoalGate>> scan) {
+        return new GlobalGatesAnswer(now, scan);
     }
 }

@@ -1,11 +1,10 @@
 package dev.loopx.cli.global;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.project.ProjectDigests;
 import dev.loopx.application.project.ScanProjects;
-import dev.loopx.cli.support.CliContext;
-import java.util.List;
+import dev.loopx.cli.render.GlobalRisksAnswer;
+import dev.loopx.cli.render.RenderedAnswer;
+import java.time.Instant;
 import picocli.CommandLine.Command;
 
 /**
@@ -22,31 +21,14 @@ import picocli.CommandLine.Command;
             "verify is skipped: run loopx ledger verify in the project). Read-only."
         },
         footer = {"", "Example:  loopx global-risks"})
-public final class GlobalRisksCommand extends GlobalCommand {
+public final class GlobalRisksCommand extends GlobalCommand<GlobalRisksAnswer.ProjectRisks> {
     @Override
-    protected String schemaVersion() {
-        return "loopx_global_risks_v0";
+    protected GlobalRisksAnswer.ProjectRisks read(ScanProjects.Project project, Instant now) {
+        return new GlobalRisksAnswer.ProjectRisks(project.ledgerCheck(), ProjectDigests.risks(project, now));
     }
 
     @Override
-    protected void read(ScanProjects.Project project, ObjectNode into, CliContext context) {
-        ObjectNode check = into.putObject("ledger_check");
-        check.put("method", "head_marker");
-        check.put("head_seq", project.ledgerCheck().headSeq());
-        check.put("head_marker", project.ledgerCheck().state().wire());
-        check.put("full_verify", "skipped");
-        ArrayNode risks = into.putArray("risks");
-        ProjectDigests.risks(project, context.now())
-                .forEach(r -> risks.addObject()
-                        .put("goal_id", r.goalId())
-                        .put("kind", r.kind())
-                        .put("detail", r.detail()));
-    }
-
-    @Override
-    protected void totals(ObjectNode doc, List<ObjectNode> projects) {
-        doc.put(
-                "risk_count",
-                projects.stream().mapToInt(p -> p.path("risks").size()).sum());
+    protected RenderedAnswer answer(Instant now, ScanProjects.Scan<GlobalRisksAnswer.ProjectRisks> scan) {
+        return new GlobalRisksAnswer(now, scan);
     }
 }

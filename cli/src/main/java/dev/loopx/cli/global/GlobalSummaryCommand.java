@@ -1,10 +1,11 @@
 package dev.loopx.cli.global;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.project.ProjectDigests;
+import dev.loopx.application.project.ProjectDigests.GoalSummary;
 import dev.loopx.application.project.ScanProjects;
-import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.render.GlobalSummaryAnswer;
+import dev.loopx.cli.render.RenderedAnswer;
+import java.time.Instant;
 import java.util.List;
 import picocli.CommandLine.Command;
 
@@ -20,33 +21,14 @@ import picocli.CommandLine.Command;
             "quota state, open counts, gates, whom it waits on and terminal state. It cannot mutate anything."
         },
         footer = {"", "Example:  loopx global-summary"})
-public final class GlobalSummaryCommand extends GlobalCommand {
+public final class GlobalSummaryCommand extends GlobalCommand<List<GoalSummary>> {
     @Override
-    protected String schemaVersion() {
-        return "loopx_global_summary_v0";
+    protected List<GoalSummary> read(ScanProjects.Project project, Instant now) {
+        return ProjectDigests.summary(project, now);
     }
 
     @Override
-    protected void read(ScanProjects.Project project, ObjectNode into, CliContext context) {
-        ArrayNode goals = into.putArray("goals");
-        for (ProjectDigests.GoalSummary s : ProjectDigests.summary(project, context.now())) {
-            ObjectNode g = goals.addObject();
-            g.put("goal_id", s.goalId());
-            g.put("objective", s.objective());
-            g.put("lifecycle", s.lifecycle());
-            g.put("quota_state", s.quotaState());
-            g.put("user_open", s.userOpen());
-            g.put("agent_open", s.agentOpen());
-            g.put("open_gate_count", s.openGateCount());
-            g.put("waiting_on", s.waitingOn());
-            g.put("terminal", s.terminal());
-        }
-    }
-
-    @Override
-    protected void totals(ObjectNode doc, List<ObjectNode> projects) {
-        doc.put(
-                "goal_count",
-                projects.stream().mapToInt(p -> p.path("goals").size()).sum());
+    protected RenderedAnswer answer(Instant now, ScanProjects.Scan<List<GoalSummary>> scan) {
+        return new GlobalSummaryAnswer(now, scan);
     }
 }

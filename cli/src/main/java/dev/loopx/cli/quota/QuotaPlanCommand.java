@@ -1,6 +1,7 @@
 package dev.loopx.cli.quota;
 
 import dev.loopx.application.quota.PlanQuota;
+import dev.loopx.cli.render.QuotaPlanAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
 import picocli.CommandLine.Command;
@@ -19,6 +20,6 @@ import picocli.CommandLine.Command;
 public final class QuotaPlanCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) {
-        return context.emit(QuotaPlanDocument.of(context.now(), PlanQuota.run(context.invocation())));
+        return context.emit(new QuotaPlanAnswer(context.now(), PlanQuota.run(context.invocation())));
     }
 }

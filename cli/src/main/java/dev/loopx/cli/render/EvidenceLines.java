@@ -1,45 +1,41 @@
 package dev.loopx.cli.render;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.loopx.projections.audit.GoalLog;
+import dev.loopx.projections.evidence.EvidenceLog;
+import dev.loopx.projections.quota.QuotaLog;
 
 /**
- * One short line for an {@code evidence-log} item (its JSON object): {@code #41
- * 2026-12-02T10:00:00Z writeback outcome_progress spent@#43: Parser done}. The same words for
- * {@code --thin} and for the text view.
+ * One short line for an {@code evidence-log} item: {@code #41 2026-12-02T10:00:00Z writeback
+ * outcome_progress spent@#43: Parser done}. The same words for {@code --thin} and for the text view.
  */
 public final class EvidenceLines {
     private EvidenceLines() {}
 
     /** The line of {@code item}, its text cut to {@code textChars} characters. */
-    public static String of(JsonNode i, int textChars) {
-        String head = "#" + i.path("seq").asLong() + " " + i.path("recorded_at").asText() + " ";
+    public static String of(EvidenceLog.Item item, int textChars) {
+        String head = "#" + item.seq() + " " + item.recordedAt() + " ";
         return head
-                + switch (i.path("kind").asText()) {
-                    case "writeback" ->
-                        "writeback " + or(i.path("delivery_outcome").asText(), "(no outcome)")
-                                + (i.path("spent_seq").asLong() > 0
-                                        ? " spent@#" + i.path("spent_seq").asLong()
-                                        : i.path("accountable").asBoolean() ? " unspent" : "")
-                                + text(i.path("summary").asText(), textChars);
-                    case "spend" ->
-                        "spend " + Words.count(i.path("slots").asLong(), "slot")
-                                + (i.path("writeback_seq").asLong() > 0
-                                        ? " for #" + i.path("writeback_seq").asLong()
-                                        : "")
-                                + (i.path("voided_seq").asLong() > 0
-                                        ? " voided@#" + i.path("voided_seq").asLong()
-                                        : "");
-                    case "reward" ->
-                        "reward " + i.path("reward").asText() + " ("
-                                + i.path("actor_kind").asText() + ")"
-                                + text(i.path("reason_summary").asText(), textChars);
-                    case "gate" ->
-                        "gate " + i.path("decision").asText() + " "
-                                + i.path("gate").asText() + " ("
-                                + i.path("actor_kind").asText() + ")"
-                                + text(i.path("reason_summary").asText(), textChars);
-                    default -> i.path("kind").asText();
+                + switch (item) {
+                    case EvidenceLog.Item.Writeback(QuotaLog.Writeback w) -> writeback(w, textChars);
+                    case EvidenceLog.Item.Spend(QuotaLog.Spend s) -> spend(s);
+                    case EvidenceLog.Item.Reward(GoalLog.Reward r) ->
+                        "reward " + r.reward() + " (" + r.actorKind() + ")" + text(r.reasonSummary(), textChars);
+                    case EvidenceLog.Item.Gate(GoalLog.Gate g) ->
+                        "gate " + g.decision() + " " + g.gate() + " (" + g.actorKind() + ")"
+                                + text(g.reasonSummary(), textChars);
                 };
+    }
+
+    private static String writeback(QuotaLog.Writeback w, int textChars) {
+        return "writeback " + or(w.deliveryOutcome(), "(no outcome)")
+                + (w.spentSeq() > 0 ? " spent@#" + w.spentSeq() : w.accountable() ? " unspent" : "")
+                + text(w.summary(), textChars);
+    }
+
+    private static String spend(QuotaLog.Spend s) {
+        return "spend " + Words.count(s.slots(), "slot")
+                + (s.writebackSeq() > 0 ? " for #" + s.writebackSeq() : "")
+                + (s.voidedSeq() > 0 ? " voided@#" + s.voidedSeq() : "");
     }
 
     /** At most {@code max} characters (code points), an ellipsis marking a cut. */

@@ -21,6 +21,13 @@ public final class TextView {
         switch (answer) {
             case QuotaDecisionAnswer a -> a.text(out);
             case RewardAnswer a -> a.text(out);
+            case StatusAnswer a -> a.text(out);
+            case EvidenceLogAnswer a -> a.text(out);
+            case QuotaPlanAnswer a -> a.text(out);
+            case GlobalSummaryAnswer a -> a.text(out);
+            case GlobalGatesAnswer a -> a.text(out);
+            case GlobalTodosAnswer a -> a.text(out);
+            case GlobalRisksAnswer a -> a.text(out);
             case DocumentAnswer a -> a.textView().accept(PathRedactor.redact(a.document()), out);
         }
         out.flush();

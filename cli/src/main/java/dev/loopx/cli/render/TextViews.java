@@ -57,16 +57,10 @@ public final class TextViews {
             case "loopx_register_agent_v0" -> GoalText.registerAgent(d, out);
             case "loopx_agent_thread_binding_v0" -> AgentText.binding(d, out);
             case "loopx_agent_thread_resolution_v0" -> AgentText.resolution(d, out);
-            case "loopx_evidence_log_v0" -> AgentText.evidenceLog(d, out);
             case "loopx_refresh_state_v0" -> GoalText.refreshState(d, out);
             case "loopx_quota_spend_v0", "loopx_quota_void_v0" -> GoalText.spend(d, out);
             case "loopx_quota_monitor_poll_v0" -> MonitorText.poll(d, out);
             case "loopx_quota_status_v0" -> GoalText.quotaStatus(d, out);
-            case "loopx_quota_plan_v0" -> GlobalText.quotaPlan(d, out);
-            case "loopx_global_summary_v0" -> GlobalText.summary(d, out);
-            case "loopx_global_gates_v0" -> GlobalText.gates(d, out);
-            case "loopx_global_todos_v0" -> GlobalText.todos(d, out);
-            case "loopx_global_risks_v0" -> GlobalText.risks(d, out);
             default -> CompactText.render(d, out);
         }
     }

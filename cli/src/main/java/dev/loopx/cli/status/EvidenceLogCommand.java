@@ -1,11 +1,13 @@
 package dev.loopx.cli.status;
 
 import dev.loopx.application.status.ReadEvidenceLog;
+import dev.loopx.cli.render.EvidenceLogAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.projections.evidence.EvidenceFold;
 import dev.loopx.projections.evidence.EvidenceLog;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -21,7 +23,7 @@ import picocli.CommandLine.Option;
         description = {
             "Show this lane's recent writebacks and spends and the goal's rewards and gate decisions, newest first.",
             "Whole items fit a byte budget (--max-bytes; --thin gives one short line per item); the newest "
-                    + dev.loopx.projections.evidence.EvidenceFold.KEPT + " items of",
+                    + EvidenceFold.KEPT + " items of",
             "each lane are kept. The read an agent does before replanning. Read-only."
         },
         footer = {"", "Example:  loopx evidence-log --goal-id weather-app-goal --agent-id builder --thin"})
@@ -63,6 +65,6 @@ public final class EvidenceLogCommand extends LoopxSubcommand {
         List<EvidenceLog.Item> items = ReadEvidenceLog.run(
                         context.invocation(), new ReadEvidenceLog.Request(goalId, lane))
                 .getOrElseThrow(CliError::of);
-        return context.emit(EvidenceLogDocument.of(goalId, lane, items, maxBytes, thin));
+        return context.emit(EvidenceLogAnswer.fit(goalId, lane, items, maxBytes, thin));
     }
 }

@@ -1,6 +1,7 @@
 package dev.loopx.cli.status;
 
 import dev.loopx.application.status.ReadStatus;
+import dev.loopx.cli.render.StatusAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
@@ -60,6 +61,6 @@ public final class StatusCommand extends LoopxSubcommand implements QuickCommand
         List<ReadStatus.Entry> entries = ReadStatus.run(
                         context.invocation(), new ReadStatus.Request(goalId == null ? "" : goalId, agent))
                 .getOrElseThrow(CliError::of);
-        return context.emit(StatusDocument.of(agent, context.now(), entries), StatusText::render);
+        return context.emit(new StatusAnswer(agent, context.now(), entries));
     }
 }

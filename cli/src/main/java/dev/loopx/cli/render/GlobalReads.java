@@ -1,0 +1,80 @@
+package dev.loopx.cli.render;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.project.ScanProjects;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
+
+/**
+ * The frame the cross-project reads ({@code global-summary|gates|todos|risks}) share, over one
+ * {@link ScanProjects.Scan}: the JSON {@code {schema_version, ok, read_only: true, now,
+ * project_count, <total>, projects[{project_label, …}], unavailable_projects[{project_label,
+ * error_code, message}]}} (any unreadable project makes {@code ok=false} with
+ * {@code error_code=status_collection_unavailable}), and the text's table followed by the
+ * projects that could not be read.
+ */
+final class GlobalReads {
+    private GlobalReads() {}
+
+    /** Whether every project could be read. */
+    static boolean ok(ScanProjects.Scan<?> scan) {
+        return scan.unavailable().isEmpty();
+    }
+
+    /** The sum of {@code count} over the readable projects' facts. */
+    static <T> int sum(ScanProjects.Scan<T> scan, ToIntFunction<T> count) {
+        return scan.readable().stream()
+                .mapToInt(r -> count.applyAsInt(r.facts()))
+                .sum();
+    }
+
+    /**
+     * The document: {@code totals} adds the totals after {@code project_count}, {@code facts} one
+     * readable project's facts after its {@code project_label}.
+     */
+    static <T> ObjectNode json(
+            String schemaVersion,
+            Instant now,
+            ScanProjects.Scan<T> scan,
+            Consumer<ObjectNode> totals,
+            BiConsumer<T, ObjectNode> facts) {
+        ObjectNode doc = Documents.answer(schemaVersion, true);
+        boolean ok = ok(scan);
+        doc.put("ok", ok);
+        if (!ok) {
+            doc.put("error_code", "status_collection_unavailable");
+            doc.put("message", scan.unavailable().size() + " project(s) could not be read; the others are reported");
+            doc.put("hint", "reconnect or remove the project: loopx connect --project <dir>");
+        }
+        doc.put("read_only", true);
+        doc.put("now", now.toString());
+        doc.put("project_count", scan.projectCount());
+        totals.accept(doc);
+        ArrayNode readable = doc.putArray("projects");
+        for (ScanProjects.Read<T> r : scan.readable()) {
+            ObjectNode project = readable.addObject().put("project_label", r.label());
+            facts.accept(r.facts(), project);
+        }
+        ArrayNode unavailable = doc.putArray("unavailable_projects");
+        scan.unavailable()
+                .forEach(u -> unavailable
+                        .addObject()
+                        .put("project_label", u.label())
+                        .put("error_code", u.errorCode())
+                        .put("message", u.message()));
+        return doc;
+    }
+
+    /** The table (when it has rows), then one line per project that could not be read. */
+    static void print(Table t, ScanProjects.Scan<?> scan, PrintWriter out) {
+        if (!t.isEmpty()) {
+            t.print(out);
+        }
+        // An unreadable project's entry has no hint of its own (the document's hint is for them all).
+        scan.unavailable().forEach(u -> out.println("  unreadable: " + u.label() + " (" + u.errorCode() + ")"));
+    }
+}

@@ -1,0 +1,78 @@
+package dev.loopx.cli.render;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.project.ScanProjects;
+import dev.loopx.projections.query.GoalRisks;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@code loopx global-risks}'s answer, {@code loopx_global_risks_v0}: per readable project
+ * ({@link GlobalReads}) the cheap ledger check ({@code head_marker}; the full verify is
+ * {@code skipped}) and its risks; {@code risk_count} over all projects.
+ *
+ * <p>Its text counts the risks, then one table row per risk, its kind in words.
+ */
+public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer.ProjectRisks> scan)
+        implements RenderedAnswer {
+    public GlobalRisksAnswer {
+        Objects.requireNonNull(now, "now");
+        Objects.requireNonNull(scan, "scan");
+    }
+
+    /** One project's facts: the views' checkpoint against the head marker, and the risks found. */
+    public record ProjectRisks(ScanProjects.LedgerCheck ledgerCheck, List<GoalRisks.Risk> risks) {
+        public ProjectRisks {
+            Objects.requireNonNull(ledgerCheck, "ledgerCheck");
+            risks = List.copyOf(risks);
+        }
+    }
+
+    @Override
+    public boolean ok() {
+        return GlobalReads.ok(scan);
+    }
+
+    private int riskCount() {
+        return GlobalReads.sum(scan, p -> p.risks().size());
+    }
+
+    @Override
+    public ObjectNode json() {
+        return GlobalReads.json(
+                "loopx_global_risks_v0",
+                now,
+                scan,
+                doc -> doc.put("risk_count", riskCount()),
+                GlobalRisksAnswer::project);
+    }
+
+    private static void project(ProjectRisks p, ObjectNode into) {
+        ObjectNode check = into.putObject("ledger_check");
+        check.put("method", "head_marker");
+        check.put("head_seq", p.ledgerCheck().headSeq());
+        check.put("head_marker", p.ledgerCheck().state().wire());
+        check.put("full_verify", "skipped");
+        ArrayNode risks = into.putArray("risks");
+        p.risks()
+                .forEach(r -> risks.addObject()
+                        .put("goal_id", r.goalId())
+                        .put("kind", r.kind())
+                        .put("detail", r.detail()));
+    }
+
+    void text(PrintWriter out) {
+        int n = riskCount();
+        out.println(n == 0 ? "no risks found" : Words.count(n, "risk") + " found");
+        Table t = new Table("  ", "PROJECT", "GOAL", "RISK", "DETAIL");
+        for (ScanProjects.Read<ProjectRisks> p : scan.readable()) {
+            for (GoalRisks.Risk r : p.facts().risks()) {
+                t.row(p.label(), r.goalId(), r.kind().replace('_', ' '), r.detail());
+            }
+        }
+        GlobalReads.print(t, scan, out);
+    }
+}
