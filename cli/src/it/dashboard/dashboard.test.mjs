@@ -17,7 +17,12 @@ const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
 
 const sandbox = mkdtempSync(join(tmpdir(), 'loopx-dashboard-it-'));
 const project = join(sandbox, 'weather-app');
-const env = { ...process.env, LOOPX_HOME: join(sandbox, 'loopx-home') };
+// a sandbox HOME too: the served commands (doctor's host checks) never read the developer's ~/.codex or ~/.claude
+const env = { ...process.env, LOOPX_HOME: join(sandbox, 'loopx-home'), HOME: join(sandbox, 'home') };
+delete env.CODEX_HOME;
+delete env.CLAUDE_HOME;
+delete env.OPENCODE_CONFIG_DIR;
+delete env.PI_CODING_AGENT_DIR;
 let server;
 let url;
 let browser;
@@ -73,6 +78,7 @@ before(async () => {
   assert.ok(existsSync(CHROMIUM),
     `no Chromium at ${CHROMIUM}: install it with the project's .ci/run (apt-get install -y chromium)`);
   mkdirSync(project, { recursive: true });
+  mkdirSync(env.HOME, { recursive: true });
   mkdirSync(SHOTS, { recursive: true });
   loopx('connect', '--project', project, '--goal-id', 'weather', '--objective', 'Ship the weather app');
   loopx('configure-goal', '--goal-id', 'weather', '--quota-compute', '2', '--quota-window-hours', '24',

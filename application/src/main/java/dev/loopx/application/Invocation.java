@@ -11,8 +11,9 @@ import java.util.Optional;
  * received it (the CLI, the MCP server, a dashboard): the clock read once ({@code now}), the
  * runtime root the call is about, the LoopX home ({@code projects.json}, runtimes), the
  * environment variables and working directory relative paths resolve against, the user's home,
- * and where progress of long work goes. Services never read the clock, the process environment
- * or a terminal themselves. Immutable.
+ * the machine's processes the call may look at ({@link ProcessView}: a test's own, or the whole
+ * machine), and where progress of long work goes. Services never read the clock, the process
+ * environment, the process list or a terminal themselves. Immutable.
  */
 public record Invocation(
         Instant now,
@@ -21,6 +22,7 @@ public record Invocation(
         Path workingDirectory,
         Path userHome,
         Map<String, String> environment,
+        ProcessView processes,
         Progress progress,
         Warnings warnings) {
     public Invocation {
@@ -30,11 +32,17 @@ public record Invocation(
         Objects.requireNonNull(workingDirectory, "workingDirectory");
         Objects.requireNonNull(userHome, "userHome");
         environment = Map.copyOf(environment);
+        Objects.requireNonNull(processes, "processes");
         Objects.requireNonNull(progress, "progress");
         Objects.requireNonNull(warnings, "warnings");
     }
 
-    /** An invocation whose warnings are dropped (callers with no one to tell). */
+    /**
+     * An invocation whose warnings are dropped (callers with no one to tell) and that sees the whole
+     * machine's processes ({@link ProcessView#machine()}: the safe default, never blind to a running
+     * Codex App). A test that reaches the App probe passes {@link ProcessView#ownChildren()} to the
+     * canonical constructor instead.
+     */
     public Invocation(
             Instant now,
             Path runtimeRoot,
@@ -43,7 +51,16 @@ public record Invocation(
             Path userHome,
             Map<String, String> environment,
             Progress progress) {
-        this(now, runtimeRoot, loopxHome, workingDirectory, userHome, environment, progress, Warnings.NONE);
+        this(
+                now,
+                runtimeRoot,
+                loopxHome,
+                workingDirectory,
+                userHome,
+                environment,
+                ProcessView.machine(),
+                progress,
+                Warnings.NONE);
     }
 
     /** An environment variable; blank counts as unset. */

@@ -53,12 +53,16 @@ public final class AppLanes {
         return new MigrationJournal(Path.of(runtimeRoot(invocation)), home);
     }
 
-    /** A migrator over {@code home}'s stores and {@code journal}, probing this machine for a running Codex App. */
+    /**
+     * A migrator over {@code home}'s stores and {@code journal}, probing the processes the
+     * invocation may look at ({@link Invocation#processes()}: the machine for a real call, a test's
+     * own processes in a test) for a running Codex App.
+     */
     static PromptMigrator migrator(Invocation invocation, CodexHome home, MigrationJournal journal) {
         return new PromptMigrator(
                 new CodexAutomationStore(home),
                 journal,
-                CodexAppProcessProbe.system(),
+                CodexAppProcessProbe.over(invocation.processes()::processes),
                 invocation.now().toString());
     }
 }

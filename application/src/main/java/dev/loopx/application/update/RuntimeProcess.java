@@ -2,6 +2,7 @@ package dev.loopx.application.update;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loopx.application.Invocation;
+import dev.loopx.application.ProcessView;
 import dev.loopx.ledger.json.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,9 +16,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a script of an installed distribution ({@code bin/loopx}, {@code bin/loopx-train}) as a
- * child process with the invocation's environment, waits at most {@code timeout}, and keeps its
- * stdout; stderr is kept for diagnostics only (it may hold local paths and is never copied into
- * an answer). A child that outlives its deadline is killed.
+ * child process with the invocation's environment and process view
+ * ({@link ProcessView#childVariables}), waits at most {@code timeout}, and keeps its stdout;
+ * stderr is kept for diagnostics only (it may hold local paths and is never copied into an
+ * answer). A child that outlives its deadline is killed.
  */
 final class RuntimeProcess {
     /** What a finished (or killed) child left behind. */
@@ -50,6 +52,9 @@ final class RuntimeProcess {
             pb.environment().clear();
             pb.environment().putAll(invocation.environment());
             pb.environment().remove("LOOPX_ARCHIVE_TRAINING");
+            // the child looks at the processes this call may look at (a test's own, in a test)
+            pb.environment().remove(ProcessView.SCOPE_VARIABLE);
+            pb.environment().putAll(invocation.processes().childVariables());
             Process p = pb.start();
             boolean finished;
             try {

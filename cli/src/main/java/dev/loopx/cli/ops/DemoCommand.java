@@ -62,8 +62,8 @@ public final class DemoCommand extends LoopxSubcommand {
         Path project = Files.createDirectories(base.resolve("weather-app"));
         Map<String, String> variables = new HashMap<>(context.environment().variables());
         variables.put("LOOPX_HOME", base.resolve("loopx-home").toString());
-        Environment inner =
-                Environment.of(variables, project, base, context.environment().clock());
+        // the caller's clock and process view: a demo in a test sees only the test's processes
+        Environment inner = context.environment().with(variables, project, base, false);
         List<Step> steps = new ArrayList<>();
         try {
             steps.add(run(

@@ -196,13 +196,12 @@ public final class TrainReadsCommand extends LoopxSubcommand {
 
     /** The heartbeat reads (and {@code doctor}) on {@code root}; whether each got as far as an answer (exit 0 or 1). */
     private boolean runReads(CliContext context, Path root, Map<String, String> variables, boolean doctor) {
-        Environment environment = new Environment(
-                variables,
-                context.environment().workingDirectory(),
-                context.environment().userHome(),
-                false,
-                false,
-                context.environment().clock());
+        Environment environment = context.environment()
+                .with(
+                        variables,
+                        context.environment().workingDirectory(),
+                        context.environment().userHome(),
+                        false);
         List<List<String>> reads = new ArrayList<>(List.of(
                 List.of("quota", "should-run", "--goal-id", goalId, "--agent-id", agentId),
                 List.of("status", "--goal-id", goalId),

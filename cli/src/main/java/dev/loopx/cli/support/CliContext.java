@@ -185,6 +185,7 @@ public final class CliContext {
                 environment.workingDirectory(),
                 environment.userHome(),
                 environment.variables(),
+                environment.processes(),
                 this::progress,
                 this::warn);
     }

@@ -1,5 +1,6 @@
 package dev.loopx.cli.support;
 
+import dev.loopx.application.ProcessView;
 import java.io.Console;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
@@ -9,9 +10,10 @@ import java.util.Objects;
 
 /**
  * What the CLI reads from outside the command line: environment variables, the working
- * directory, the user's home, whether stdout is a terminal, and the clock. Tests build their
- * own; {@link #system} is the real one. Domain code never sees this: the CLI reads the clock once
- * and passes {@code now} in.
+ * directory, the user's home, whether stdout is a terminal, the clock, and which of the machine's
+ * processes a command may look at (the Codex App probe, {@link ProcessView}). Tests build their
+ * own ({@link #of}: their own processes only); {@link #system} is the real one. Domain code never
+ * sees this: the CLI reads the clock once and passes {@code now} in.
  */
 public record Environment(
         Map<String, String> variables,
@@ -19,32 +21,57 @@ public record Environment(
         Path userHome,
         boolean interactive,
         boolean stderrTerminal,
-        Clock clock) {
+        Clock clock,
+        ProcessView processes) {
     public Environment {
         Objects.requireNonNull(variables, "variables");
         Objects.requireNonNull(workingDirectory, "workingDirectory");
         Objects.requireNonNull(userHome, "userHome");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(processes, "processes");
         variables = Map.copyOf(variables);
     }
 
+    /**
+     * The process's own environment: the whole machine's processes, unless {@code
+     * LOOPX_PROCESS_SCOPE} names an ancestor of this process (a test that started this {@code
+     * loopx}; {@link ProcessView#of}).
+     */
     public static Environment system(Clock clock) {
         Map<String, String> env = System.getenv();
         String home = env.getOrDefault("HOME", System.getProperty("user.home"));
         boolean stdout = stdoutIsTerminal();
         return new Environment(
-                env, Path.of("").toAbsolutePath(), Path.of(home), stdout, stdout && stderrIsTerminal(), clock);
+                env,
+                Path.of("").toAbsolutePath(),
+                Path.of(home),
+                stdout,
+                stdout && stderrIsTerminal(),
+                clock,
+                ProcessView.of(env, ProcessHandle.current()));
     }
 
-    /** An environment whose stderr is a terminal exactly when stdout is. */
+    /**
+     * A test's environment whose stderr is a terminal exactly when stdout is; it sees only the
+     * processes this JVM started ({@link ProcessView#ownChildren()}).
+     */
     public Environment(
             Map<String, String> variables, Path workingDirectory, Path userHome, boolean interactive, Clock clock) {
-        this(variables, workingDirectory, userHome, interactive, interactive, clock);
+        this(variables, workingDirectory, userHome, interactive, interactive, clock, ProcessView.ownChildren());
     }
 
-    /** A non-interactive environment for tests. */
+    /**
+     * A non-interactive environment for tests: it sees only the processes this JVM started ({@link
+     * ProcessView#ownChildren()}), so a Codex App the developer runs cannot change a test's answer
+     * while a stand-in App the test starts still counts.
+     */
     public static Environment of(Map<String, String> variables, Path workingDirectory, Path userHome, Clock clock) {
         return new Environment(variables, workingDirectory, userHome, false, clock);
+    }
+
+    /** The same environment with other variables, working directory and home (the same clock and processes). */
+    public Environment with(Map<String, String> variables, Path workingDirectory, Path userHome, boolean interactive) {
+        return new Environment(variables, workingDirectory, userHome, interactive, interactive, clock, processes);
     }
 
     public String variable(String name) {

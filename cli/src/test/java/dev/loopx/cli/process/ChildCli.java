@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loopx.application.ProcessView;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -63,8 +64,13 @@ final class ChildCli implements AutoCloseable {
         private final Thread shutdownHook = new Thread(this::killAll, "child-cli-reaper");
 
         /**
-         * A launcher whose children run in {@code workDir}, with {@code HOME}, {@code user.home}
-         * and {@code LOOPX_HOME} pointed into {@code sandbox}, so no test touches the real home.
+         * A launcher whose children run in {@code workDir} in a clean environment: {@code HOME},
+         * {@code user.home} and {@code LOOPX_HOME} pointed into {@code sandbox}, so no test touches
+         * the real home; a fixed {@code PATH} and {@code LANG}; and {@link ProcessView#SCOPE_VARIABLE}
+         * naming this JVM, so a child's Codex App probe sees only processes this JVM started (a
+         * stand-in App a test starts, never the developer's App). Nothing else of the developer's
+         * shell is passed on ({@code CODEX_HOME}, {@code PG*}, {@code LOOPX_LEDGER_SYNC}, … would
+         * change what a child does); a test sets what it needs with {@link #env}.
          */
         Launcher(Path sandbox) {
             try {
@@ -72,6 +78,9 @@ final class ChildCli implements AutoCloseable {
                 this.logDir = Files.createDirectories(sandbox.resolve("child-logs"));
                 Path home = Files.createDirectories(sandbox.resolve("home"));
                 Path loopxHome = Files.createDirectories(sandbox.resolve("loopx-home"));
+                env.put("PATH", "/usr/bin:/bin");
+                env.put("LANG", "C.UTF-8");
+                env.putAll(ProcessView.ownChildren().childVariables());
                 env.put("HOME", home.toString());
                 env.put("LOOPX_HOME", loopxHome.toString());
                 props.put("user.home", home.toString());
@@ -142,9 +151,9 @@ final class ChildCli implements AutoCloseable {
             }
             command.addAll(0, prefix);
             ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
+            // the parent's PATH still finds the first program (the JDK resolves it so); the child gets env only
+            pb.environment().clear();
             pb.environment().putAll(env);
-            pb.environment().remove("JAVA_TOOL_OPTIONS");
-            pb.environment().remove("JDK_JAVA_OPTIONS");
             Path out = logDir.resolve(name + ".out");
             Path err = logDir.resolve(name + ".err");
             pb.redirectOutput(out.toFile())

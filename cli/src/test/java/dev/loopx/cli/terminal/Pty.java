@@ -3,6 +3,7 @@ package dev.loopx.cli.terminal;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.loopx.application.ProcessView;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,7 +45,10 @@ final class Pty {
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
         pb.environment().clear();
-        pb.environment().put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+        // a fixed PATH (no tool of the developer's own), and the scenario's Codex App probe sees only this JVM's
+        // children
+        pb.environment().put("PATH", "/usr/bin:/bin");
+        pb.environment().putAll(ProcessView.ownChildren().childVariables());
         pb.environment().put("LANG", "C.UTF-8");
         pb.environment().put("TERM", "xterm");
         pb.environment().putAll(env);

@@ -6,6 +6,7 @@ import dev.loopx.host.codexapp.store.MigrationHook;
 import dev.loopx.host.heartbeat.ManagedWrapper;
 import dev.loopx.host.heartbeat.WrapperBinding;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -45,6 +46,38 @@ public final class CodexHomes {
             Files.copy(Path.of("/bin/sleep"), app, StandardCopyOption.COPY_ATTRIBUTES);
         }
         return new ProcessBuilder(app.toString(), "300").start();
+    }
+
+    /**
+     * Starts a process named {@code Codex} (as {@link #startFakeApp}) that is <em>not</em> a
+     * descendant of this JVM: {@code sh} starts it in the background and exits, so it is handed to
+     * the system the way a Codex App the developer runs is. It stands for an App running on the
+     * machine outside the test; the caller destroys it ({@link ProcessHandle#destroyForcibly}).
+     */
+    public static ProcessHandle startOrphanedFakeApp(Path dir) throws IOException, InterruptedException {
+        Path app = Files.createDirectories(dir).resolve("Codex");
+        if (!Files.exists(app)) {
+            Files.copy(Path.of("/bin/sleep"), app, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        Process sh = new ProcessBuilder("sh", "-c", "\"$0\" 300 </dev/null >/dev/null 2>&1 & echo $!", app.toString())
+                .redirectErrorStream(true)
+                .start();
+        String pid = new String(sh.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+        if (sh.waitFor() != 0 || pid.isEmpty()) {
+            throw new IOException("could not start " + app + ": " + pid);
+        }
+        ProcessHandle orphan =
+                ProcessHandle.of(Long.parseLong(pid)).orElseThrow(() -> new IOException(app + " ended at once"));
+        // until sh has exited and the orphan is re-parented, it may still look like ours
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (ProcessHandle.current().descendants().anyMatch(p -> p.pid() == orphan.pid())) {
+            if (System.nanoTime() > deadline) {
+                orphan.destroyForcibly();
+                throw new IOException(app + " stayed a descendant of this JVM");
+            }
+            Thread.sleep(10);
+        }
+        return orphan;
     }
 
     /** The store adapter over a Codex home. */

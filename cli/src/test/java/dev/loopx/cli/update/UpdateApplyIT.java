@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loopx.application.ProcessView;
 import dev.loopx.cli.testing.CliRunner;
 import dev.loopx.cli.testing.CodexHomes;
 import dev.loopx.host.codexapp.store.CodexAutomationStore;
@@ -406,6 +407,8 @@ class UpdateApplyIT {
         pb.environment().put("LOOPX_HOME", home.toString());
         pb.environment().put("CODEX_HOME", codexHome.toString());
         pb.environment().put("HOME", sandbox.toString());
+        // the launcher's probe (and the new runtime's, which it passes on) sees only this JVM's children
+        pb.environment().putAll(ProcessView.ownChildren().childVariables());
         Path out = Files.createTempFile(sandbox, "out", ".txt");
         Path err = Files.createTempFile(sandbox, "err", ".txt");
         Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();

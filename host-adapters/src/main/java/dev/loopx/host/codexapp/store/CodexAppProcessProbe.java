@@ -1,6 +1,7 @@
 package dev.loopx.host.codexapp.store;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -13,7 +14,10 @@ import java.util.stream.Stream;
  * its executable is exactly {@code Codex} or {@code ChatGPT} (a {@code .exe} suffix ignored);
  * the lower-case {@code codex} CLI does not count. Processes whose command the OS hides from us
  * are not counted (we cannot see other users' processes on every platform; the App runs as the
- * same user). The process list is injectable for tests. Thread-safe.
+ * same user). Which processes it looks at is the caller's choice ({@link #over}): a real
+ * {@code loopx} looks at the whole machine ({@link #system()}); a test looks only at processes it
+ * started itself, so a Codex App running on the developer's machine cannot change its result.
+ * Thread-safe.
  */
 public final class CodexAppProcessProbe {
     /** Executable basenames of the Codex desktop App. */
@@ -52,13 +56,19 @@ public final class CodexAppProcessProbe {
 
     /** The probe over this machine's processes ({@link ProcessHandle#allProcesses()}). */
     public static CodexAppProcessProbe system() {
-        return new CodexAppProcessProbe(() -> ProcessHandle.allProcesses()
-                .map(p -> new ProcessSample(p.pid(), p.info().command())));
+        return over(ProcessHandle::allProcesses);
+    }
+
+    /** The probe over the real processes {@code processes} supplies (a fresh stream per look). */
+    public static CodexAppProcessProbe over(Supplier<Stream<ProcessHandle>> processes) {
+        Objects.requireNonNull(processes, "processes");
+        return new CodexAppProcessProbe(() ->
+                processes.get().map(p -> new ProcessSample(p.pid(), p.info().command())));
     }
 
     /** Whether offline writes are qualified on this operating system. */
     public boolean qualifiedPlatform() {
-        String os = osName.toLowerCase(java.util.Locale.ROOT);
+        String os = osName.toLowerCase(Locale.ROOT);
         return QUALIFIED_OS.stream().anyMatch(os::startsWith);
     }
 
