@@ -48,7 +48,10 @@ public record Environment(
                 stdout,
                 stdout && stderrIsTerminal(),
                 clock,
-                ProcessView.of(env, ProcessHandle.current()));
+                // the process handle only when a scope is named: a heartbeat without one never needs it
+                env.containsKey(ProcessView.SCOPE_VARIABLE)
+                        ? ProcessView.of(env, ProcessHandle.current())
+                        : ProcessView.machine());
     }
 
     /**
