@@ -1,13 +1,12 @@
 package dev.loopx.cli.agent;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.agent.ResolveAgentThread;
+import dev.loopx.cli.render.AgentThreadResolutionAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.projections.goal.ThreadBinding;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -45,12 +44,6 @@ public final class ResolveAgentThreadCommand extends LoopxSubcommand {
         ThreadBinding binding = ResolveAgentThread.run(
                         context.invocation(), new ResolveAgentThread.Request(goalId, hostSurface, threadId))
                 .getOrElseThrow(CliError::of);
-        ObjectNode doc = CliContext.document("loopx_agent_thread_resolution_v0", true);
-        doc.put("goal_id", goalId);
-        doc.put("host_surface", hostSurface);
-        doc.put("thread_id", threadId);
-        doc.put("agent_id", binding.agentId());
-        doc.set("binding", ThreadBindingDocument.binding(Optional.of(binding)));
-        return context.emit(doc);
+        return context.emit(new AgentThreadResolutionAnswer(goalId, hostSurface, threadId, binding));
     }
 }

@@ -1,10 +1,12 @@
 package dev.loopx.cli.agent;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.agent.WriteThreadBinding;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.AgentThreadBindingAnswer;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.PreviewFirstCommand;
@@ -55,8 +57,9 @@ public final class UnbindAgentThreadCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        ThreadBindingDocument.describe(doc, "unbind", hostSurface, threadId, agentId, result, execute);
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new AgentThreadBindingAnswer(
+                head, AgentThreadBindingAnswer.Operation.UNBIND, hostSurface, threadId, agentId, result);
     }
 
     @Override

@@ -1,46 +1,37 @@
 package dev.loopx.cli.host;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.host.CheckHostFiles;
+import dev.loopx.cli.render.DoctorAnswer.Check;
 import dev.loopx.cli.support.CliContext;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * {@code loopx doctor}'s host checks, rendered from {@link CheckHostFiles}: {@code host_files}
  * (always ok: which LoopX host files are installed) and, when installed files are current for the
- * default CLI, {@code host_cli} (is it an executable on {@code PATH}). Reads only.
+ * default CLI, {@code host_cli} (is it an executable on {@code PATH}; failed, it is the blocker
+ * {@code cli_unavailable}). Reads only.
  */
 public final class HostDoctor {
     private HostDoctor() {}
 
-    /** Adds {@code host_files} (always ok) and, when relevant, {@code host_cli}; returns false on a blocker. */
-    public static boolean check(CliContext context, ArrayNode checks, Path runtimeRoot) {
+    /** {@code host_files} (always ok) and, when relevant, {@code host_cli}. */
+    public static List<Check> checks(CliContext context, Path runtimeRoot) {
         return switch (CheckHostFiles.run(context.hostEnvironment(), Optional.ofNullable(runtimeRoot))) {
-            case CheckHostFiles.Finding.Unreadable u -> {
-                add(
-                        checks,
-                        "host_files",
-                        true,
-                        "host folders could not be read; run loopx slash-commands --inspect",
-                        null);
-                yield true;
-            }
-            case CheckHostFiles.Finding.NoneInstalled n -> {
-                add(
-                        checks,
-                        "host_files",
-                        true,
-                        "no LoopX host files installed (loopx slash-commands --install adds them)",
-                        null);
-                yield true;
-            }
-            case CheckHostFiles.Finding.Installed installed -> installed(checks, installed);
+            case CheckHostFiles.Finding.Unreadable u ->
+                List.of(passed("host folders could not be read; run loopx slash-commands --inspect"));
+            case CheckHostFiles.Finding.NoneInstalled n ->
+                List.of(passed("no LoopX host files installed (loopx slash-commands --install adds them)"));
+            case CheckHostFiles.Finding.Installed installed -> installed(installed);
         };
     }
 
-    private static boolean installed(ArrayNode checks, CheckHostFiles.Finding.Installed found) {
+    private static Check passed(String detail) {
+        return new Check("host_files", true, detail, "", "");
+    }
+
+    private static List<Check> installed(CheckHostFiles.Finding.Installed found) {
         String cliBin = found.cliBin();
         String detail = found.total() + " LoopX host files " + found.bySurface() + "; " + found.current()
                 + " current for cli " + cliBin
@@ -48,37 +39,23 @@ public final class HostDoctor {
                         ? " (the others call another --cli-bin or come from another LoopX version:"
                                 + " loopx slash-commands --inspect --cli-bin NAME)"
                         : "");
-        add(checks, "host_files", true, detail, null);
         if (found.cliAvailable().isEmpty()) {
-            return true;
+            return List.of(passed(detail));
         }
-        boolean available = found.cliAvailable().get();
-        ObjectNode c = add(
-                checks,
-                "host_cli",
-                available,
-                available
-                        ? cliBin + " is an executable on PATH"
-                        : "the installed host files call " + cliBin
-                                + ", which is not an executable on PATH: hosts would stop with an" + " install blocker",
-                available
-                        ? null
-                        : "put " + cliBin
-                                + " on PATH, or reinstall with loopx slash-commands --install --cli-bin <launcher name or path>");
-        if (!available) {
-            c.put("blocker", "cli_unavailable");
-        }
-        return available;
+        return List.of(passed(detail), cli(cliBin, found.cliAvailable().get()));
     }
 
-    private static ObjectNode add(ArrayNode checks, String name, boolean ok, String detail, String fix) {
-        ObjectNode c = checks.addObject();
-        c.put("check", name);
-        c.put("ok", ok);
-        c.put("detail", detail);
-        if (fix != null) {
-            c.put("fix", fix);
+    private static Check cli(String cliBin, boolean available) {
+        if (available) {
+            return new Check("host_cli", true, cliBin + " is an executable on PATH", "", "");
         }
-        return c;
+        return new Check(
+                "host_cli",
+                false,
+                "the installed host files call " + cliBin
+                        + ", which is not an executable on PATH: hosts would stop with an install blocker",
+                "put " + cliBin
+                        + " on PATH, or reinstall with loopx slash-commands --install --cli-bin <launcher name or path>",
+                "cli_unavailable");
     }
 }

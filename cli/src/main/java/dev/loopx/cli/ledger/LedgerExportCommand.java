@@ -1,7 +1,7 @@
 package dev.loopx.cli.ledger;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.ledger.ExportLedger;
+import dev.loopx.cli.render.LedgerExportAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.ProgressLine;
@@ -26,9 +26,6 @@ public final class LedgerExportCommand extends LoopxSubcommand {
     protected int execute(CliContext context) throws IOException {
         ExportLedger.Exported exported = ExportLedger.run(
                 context.invocation(), new ExportLedger.Request(file), ProgressLine.of(context, "export"));
-        ObjectNode doc = CliContext.document("loopx_ledger_export_v0", true);
-        doc.put("events", exported.events());
-        doc.put("file", exported.file().getFileName().toString());
-        return context.emit(doc);
+        return context.emit(new LedgerExportAnswer(exported));
     }
 }

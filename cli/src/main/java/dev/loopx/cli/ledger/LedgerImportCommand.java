@@ -1,14 +1,13 @@
 package dev.loopx.cli.ledger;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.ledger.ImportLedger;
+import dev.loopx.cli.render.LedgerImportAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.ProgressLine;
 import dev.loopx.ledger.LedgerException;
-import dev.loopx.ledger.audit.VerifyReport;
 import java.io.IOException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -46,29 +45,6 @@ public final class LedgerImportCommand extends LoopxSubcommand {
             }
             throw e;
         }
-        return context.emit(toJson(outcome));
-    }
-
-    /** {@code loopx_ledger_import_v0}. */
-    private static ObjectNode toJson(ImportLedger.Outcome outcome) {
-        return switch (outcome) {
-            case ImportLedger.Outcome.ChainBroken broken -> {
-                ObjectNode refused = CliContext.document("loopx_ledger_import_v0", false);
-                refused.put("error_code", "import_chain_broken");
-                refused.put("first_bad_seq", broken.file().firstBadSeq());
-                refused.put("problem", broken.file().problem());
-                refused.put("appended", 0);
-                yield refused;
-            }
-            case ImportLedger.Outcome.Imported imported -> {
-                VerifyReport file = imported.file();
-                ObjectNode doc = CliContext.document("loopx_ledger_import_v0", true);
-                doc.put("events_in_file", file.checkedEvents());
-                doc.put("appended", imported.appended());
-                doc.put("head_seq", file.head().seq());
-                doc.put("head_hash", file.head().hash());
-                yield doc;
-            }
-        };
+        return context.emit(new LedgerImportAnswer(outcome));
     }
 }

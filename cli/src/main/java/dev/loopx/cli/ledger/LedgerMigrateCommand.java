@@ -1,13 +1,15 @@
 package dev.loopx.cli.ledger;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.ledger.MigrateLedger;
+import dev.loopx.cli.render.LedgerMigrateAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.ProgressLine;
+import dev.loopx.cli.support.TextOptions;
 import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.remote.LedgerLocation;
 import java.io.IOException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -27,7 +29,7 @@ import picocli.CommandLine.Option;
         })
 public final class LedgerMigrateCommand extends LoopxSubcommand {
     @Option(
-            converter = dev.loopx.cli.support.TextOptions.LedgerLocationConverter.class,
+            converter = TextOptions.LedgerLocationConverter.class,
             names = "--to",
             required = true,
             paramLabel = "URL",
@@ -47,42 +49,18 @@ public final class LedgerMigrateCommand extends LoopxSubcommand {
             }
             throw e;
         }
-        return context.emit(toJson(outcome));
+        return context.emit(new LedgerMigrateAnswer(outcome));
     }
 
     /** The same migration into a new ledger name on the same server, pasteable (the URL quoted). */
     static String retry(String to) {
         try {
-            dev.loopx.ledger.remote.LedgerLocation at = dev.loopx.ledger.remote.LedgerLocation.parse(to);
-            String url = new dev.loopx.ledger.remote.LedgerLocation(
-                            at.scheme(), at.host(), at.port(), at.database(), "new-name", at.options())
+            LedgerLocation at = LedgerLocation.parse(to);
+            String url = new LedgerLocation(at.scheme(), at.host(), at.port(), at.database(), "new-name", at.options())
                     .url();
             return "loopx ledger migrate --to '" + url.replace("ledger=new-name", "ledger=NEW_NAME") + "'";
-        } catch (dev.loopx.ledger.remote.LedgerLocation.Invalid e) {
+        } catch (LedgerLocation.Invalid e) {
             return "loopx ledger migrate --to 'postgresql://HOST:PORT/DB?ledger=NEW_NAME'";
         }
-    }
-
-    private static ObjectNode toJson(MigrateLedger.Outcome outcome) {
-        return switch (outcome) {
-            case MigrateLedger.Outcome.ChainBroken broken -> {
-                ObjectNode refused = CliContext.document("loopx_ledger_migrate_v0", false);
-                refused.put("error_code", "ledger_verify_failed");
-                refused.put("first_bad_seq", broken.source().firstBadSeq());
-                refused.put("problem", broken.source().problem());
-                refused.put("copied", 0);
-                yield refused;
-            }
-            case MigrateLedger.Outcome.Migrated m -> {
-                ObjectNode doc = CliContext.document("loopx_ledger_migrate_v0", true);
-                doc.put("ledger_backend", m.target().scheme());
-                doc.put("ledger_name", m.target().ledger());
-                doc.put("copied", m.copied());
-                doc.put("head_seq", m.head().seq());
-                doc.put("head_hash", m.head().hash());
-                doc.put("next_step", "loopx doctor");
-                yield doc;
-            }
-        };
     }
 }

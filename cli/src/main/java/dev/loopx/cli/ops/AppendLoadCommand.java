@@ -1,7 +1,7 @@
 package dev.loopx.cli.ops;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.ops.AppendLoad;
+import dev.loopx.cli.render.DebugAppendLoadAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -41,14 +41,6 @@ public final class AppendLoadCommand extends LoopxSubcommand {
                         })
                 .getOrElseThrow(rejection ->
                         new CliError(rejection.errorCode(), rejection.message(), RejectionHints.of(rejection)));
-        ObjectNode doc = CliContext.document("loopx_debug_append_load_v0", true);
-        doc.put("appended", appended.count());
-        doc.put("first_seq", appended.firstSeq());
-        doc.put("last_seq", appended.lastSeq());
-        doc.put("max_write_ms", appended.maxWrite().toMillis());
-        doc.put("p50_write_us", appended.p50Write().toNanos() / 1000);
-        doc.put("p99_write_us", appended.p99Write().toNanos() / 1000);
-        doc.put("elapsed_ms", appended.elapsed().toMillis());
-        return context.emit(doc);
+        return context.emit(new DebugAppendLoadAnswer(appended));
     }
 }

@@ -1,12 +1,13 @@
 package dev.loopx.cli.ops;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.ops.CheckHealth;
 import dev.loopx.cli.host.HostDoctor;
+import dev.loopx.cli.render.DoctorAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 
@@ -26,28 +27,12 @@ public final class DoctorCommand extends LoopxSubcommand {
         } catch (RuntimeException e) {
             root = null; // an unusable --runtime-root fails the runtime_root check
         }
-        ObjectNode doc = CliContext.document("loopx_doctor_v0", true);
-        ArrayNode checks = doc.putArray("checks");
-        boolean ok = true;
+        List<DoctorAnswer.Check> checks = new ArrayList<>();
         for (CheckHealth.Check check : CheckHealth.run(Optional.ofNullable(root).map(context::invocation))) {
-            ok &= add(checks, check);
+            checks.add(new DoctorAnswer.Check(
+                    check.name(), check.ok(), check.detail(), check.ok() ? "" : check.fix(), ""));
         }
-        ok &= HostDoctor.check(context, checks, root);
-        doc.put("ok", ok);
-        if (!ok) {
-            doc.put("error_code", "doctor_found_problems");
-        }
-        return context.emit(doc);
-    }
-
-    private static boolean add(ArrayNode checks, CheckHealth.Check check) {
-        ObjectNode c = checks.addObject();
-        c.put("check", check.name());
-        c.put("ok", check.ok());
-        c.put("detail", check.detail());
-        if (!check.ok() && !check.fix().isEmpty()) {
-            c.put("fix", check.fix());
-        }
-        return check.ok();
+        checks.addAll(HostDoctor.checks(context, root));
+        return context.emit(new DoctorAnswer(checks));
     }
 }

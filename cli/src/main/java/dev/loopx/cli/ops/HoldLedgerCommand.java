@@ -1,7 +1,7 @@
 package dev.loopx.cli.ops;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.composition.Composition;
+import dev.loopx.cli.render.DebugHoldLedgerAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.ledger.remote.HeadHolder;
@@ -20,12 +20,6 @@ public final class HoldLedgerCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) {
         HeadHolder.Ended ended = Composition.holdServerHead(context.invocation());
-        // it served (and ended as a holder ends), or it never could: another holder, no login, no socket
-        boolean served = ended == HeadHolder.Ended.IDLE
-                || ended == HeadHolder.Ended.UNWANTED
-                || ended == HeadHolder.Ended.SESSION_LOST;
-        ObjectNode doc = CliContext.document("loopx_debug_hold_ledger_v0", served);
-        doc.put("ended", ended.name().toLowerCase(java.util.Locale.ROOT));
-        return context.emit(doc);
+        return context.emit(new DebugHoldLedgerAnswer(ended));
     }
 }

@@ -1,7 +1,7 @@
 package dev.loopx.cli.ops;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.update.ApplyUpdate;
+import dev.loopx.cli.render.InstallAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -73,54 +73,13 @@ public final class InstallCommand extends LoopxSubcommand {
                         !noTrain,
                         VersionInfo.version(),
                         context.explicitRuntimeRoot().isEmpty()));
-        return context.emit(document(context, outcome, sh));
-    }
-
-    private static ObjectNode document(CliContext context, ApplyUpdate.Outcome outcome, String sh) {
-        return switch (outcome) {
-            case ApplyUpdate.Outcome.Refused r -> {
-                ObjectNode doc = CliContext.document("loopx_install_v0", false);
-                doc.put("error_code", r.errorCode());
-                doc.put("message", r.message());
-                yield doc;
-            }
-            case ApplyUpdate.Outcome.Switched s -> {
-                ObjectNode doc = CliContext.document("loopx_install_v0", true);
-                doc.put("version", s.runtime().version());
-                doc.put("runtime_id", s.runtime().id());
-                doc.put("already_installed", s.runtime().alreadyInstalled());
-                doc.put("class_archive", s.runtime().classArchive());
-                String bin = binFolder(context);
-                doc.put("bin_folder", bin);
-                doc.put("shell", sh);
-                doc.put("shell_rc_file", rcFile(sh));
-                doc.put("path_line", pathLine(sh, bin));
-                doc.put("next_step", "loopx connect --project .");
-                yield doc;
-            }
-        };
+        return context.emit(new InstallAnswer(outcome, binFolder(context), sh));
     }
 
     /** The bin folder as the shell should spell it: through $HOME or $LOOPX_HOME, never an absolute path. */
     private static String binFolder(CliContext context) {
         String home = context.environment().variable("LOOPX_HOME");
         return home != null && !home.isBlank() ? "$LOOPX_HOME/bin" : "$HOME/.loopx/bin";
-    }
-
-    static String pathLine(String shell, String bin) {
-        return switch (shell) {
-            case "fish" -> "fish_add_path \"" + bin + "\"";
-            default -> "export PATH=\"" + bin + ":$PATH\"";
-        };
-    }
-
-    static String rcFile(String shell) {
-        return switch (shell) {
-            case "bash" -> ".bashrc";
-            case "zsh" -> ".zshrc";
-            case "fish" -> ".config/fish/config.fish";
-            default -> ".profile";
-        };
     }
 
     private static String shellOf(CliContext context) {

@@ -1,10 +1,9 @@
 package dev.loopx.cli.ops;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.composition.Composition;
 import dev.loopx.application.composition.LedgerLocations;
+import dev.loopx.cli.render.DebugTrainReadsAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.IdOptions;
@@ -25,6 +24,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -62,7 +62,7 @@ public final class TrainReadsCommand extends LoopxSubcommand {
         }
         runs.add(List.of("quota", "status", "--goal-id", goalId));
         runs.add(List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId));
-        ArrayNode results = Json.array();
+        List<DebugTrainReadsAnswer.Run> results = new ArrayList<>();
         boolean ok = true;
         for (List<String> args : runs) {
             List<String> full = new ArrayList<>(
@@ -78,13 +78,10 @@ public final class TrainReadsCommand extends LoopxSubcommand {
                             new PrintWriter(sink),
                             new PrintWriter(sink),
                             context.environment());
-            results.addObject()
-                    .put(
-                            "command",
-                            String.join(
-                                    " ",
-                                    args.stream().filter(a -> !a.equals(goalId)).toList()))
-                    .put("exit", exit);
+            results.add(new DebugTrainReadsAnswer.Run(
+                    String.join(
+                            " ", args.stream().filter(a -> !a.equals(goalId)).toList()),
+                    exit));
             ok &= exit == 0;
         }
         loadDataDependentClasses();
@@ -92,13 +89,7 @@ public final class TrainReadsCommand extends LoopxSubcommand {
         ok &= serverOk == null || serverOk;
         boolean heldOk = runHeldReads(context);
         ok &= heldOk;
-        ObjectNode doc = CliContext.document("loopx_debug_train_reads_v0", ok);
-        doc.set("runs", results);
-        if (serverOk != null) {
-            doc.put("server_reads_ok", serverOk);
-        }
-        doc.put("held_reads_ok", heldOk);
-        int exit = context.emit(doc);
+        int exit = context.emit(new DebugTrainReadsAnswer(results, Optional.ofNullable(serverOk), heldOk));
         return ok ? exit : 1;
     }
 

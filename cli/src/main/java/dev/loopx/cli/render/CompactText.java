@@ -65,8 +65,12 @@ final class CompactText {
     }
 
     private static String command(JsonNode d) {
-        return d.path("schema_version")
-                .asText()
+        return command(d.path("schema_version").asText());
+    }
+
+    /** The command a schema answers, in words: {@code loopx_debug_append_load_v0} → {@code debug append load}. */
+    static String command(String schemaVersion) {
+        return schemaVersion
                 .replaceFirst("^loopx_", "")
                 .replaceFirst("_v[0-9]+$", "")
                 .replace('_', ' ');
@@ -88,6 +92,19 @@ final class CompactText {
         return command + ": " + (d.path("changed").asBoolean(true) ? "done" : "already so, nothing new recorded");
     }
 
+    /**
+     * The first line this form gives an answer with no preview, {@code changed}, error code nor
+     * message: {@code debug append load: done}, or {@code debug append load: refused}.
+     */
+    static String answer(String schemaVersion, boolean ok) {
+        return command(schemaVersion) + (ok ? ": done" : ": refused");
+    }
+
+    /** A text value as this form shows it: {@code -} when empty. */
+    static String scalar(String text) {
+        return text.isEmpty() ? "-" : text;
+    }
+
     /** {@code compute 1 → 2 · allowed slots 1440 → 2880}: only the fields that differ. */
     static String changes(JsonNode before, JsonNode after) {
         if (!before.isObject() || !after.isObject()) {
@@ -102,6 +119,20 @@ final class CompactText {
             }
         });
         return parts.isEmpty() ? "none" : String.join(" · ", parts);
+    }
+
+    /** A list's lines as this form shows them: the first few, then how many more; {@code (none)} when empty. */
+    static List<String> items(List<String> items) {
+        List<String> lines = new ArrayList<>();
+        if (items.isEmpty()) {
+            lines.add("(none)");
+            return lines;
+        }
+        lines.addAll(items.subList(0, Math.min(ITEMS, items.size())));
+        if (items.size() > ITEMS) {
+            lines.add("… " + (items.size() - ITEMS) + " more (--verbose)");
+        }
+        return lines;
     }
 
     private static List<String> items(JsonNode array) {
@@ -136,6 +167,11 @@ final class CompactText {
                 parts.add(label + ": " + v.size());
             }
         });
+        return oneLine(parts);
+    }
+
+    /** An object's {@code label: value} parts on one line, cut at 160 characters. */
+    static String oneLine(List<String> parts) {
         String line = String.join(" · ", parts);
         return line.length() > 160 ? line.substring(0, 157) + "…" : line;
     }

@@ -22,6 +22,21 @@ public sealed interface RenderedAnswer
                 GlobalGatesAnswer,
                 GlobalTodosAnswer,
                 GlobalRisksAnswer,
+                DoctorAnswer,
+                VersionAnswer,
+                LedgerVerifyAnswer,
+                LedgerExportAnswer,
+                LedgerImportAnswer,
+                LedgerRepairAnswer,
+                LedgerMigrateAnswer,
+                ProjectionsRebuildAnswer,
+                ProjectionDumpAnswer,
+                InstallAnswer,
+                AgentThreadBindingAnswer,
+                AgentThreadResolutionAnswer,
+                DebugTrainReadsAnswer,
+                DebugHoldLedgerAnswer,
+                DebugAppendLoadAnswer,
                 DocumentAnswer {
     /** Whether the command succeeded (exit 0) or refused (exit 1); the document's {@code ok}. */
     boolean ok();

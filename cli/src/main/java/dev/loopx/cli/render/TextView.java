@@ -28,6 +28,21 @@ public final class TextView {
             case GlobalGatesAnswer a -> a.text(out);
             case GlobalTodosAnswer a -> a.text(out);
             case GlobalRisksAnswer a -> a.text(out);
+            case DoctorAnswer a -> a.text(out);
+            case VersionAnswer a -> a.text(out);
+            case LedgerVerifyAnswer a -> a.text(out);
+            case LedgerExportAnswer a -> a.text(out);
+            case LedgerImportAnswer a -> a.text(out);
+            case LedgerRepairAnswer a -> a.text(out);
+            case LedgerMigrateAnswer a -> a.text(out);
+            case ProjectionsRebuildAnswer a -> a.text(out);
+            case ProjectionDumpAnswer a -> a.text(out);
+            case InstallAnswer a -> a.text(out);
+            case AgentThreadBindingAnswer a -> a.text(out);
+            case AgentThreadResolutionAnswer a -> a.text(out);
+            case DebugTrainReadsAnswer a -> a.text(out);
+            case DebugHoldLedgerAnswer a -> a.text(out);
+            case DebugAppendLoadAnswer a -> a.text(out);
             case DocumentAnswer a -> a.textView().accept(PathRedactor.redact(a.document()), out);
         }
         out.flush();

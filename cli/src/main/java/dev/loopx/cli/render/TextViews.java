@@ -33,14 +33,6 @@ public final class TextViews {
                     "loopx_todo_declare_empty_v0" -> TodoText.write(d, out);
             case "loopx_todo_archive_completed_v0" -> TodoText.archive(d, out);
             case "loopx_task_lease_v0" -> LeaseText.render(d, out);
-            case "loopx_doctor_v0" -> OpsText.doctor(d, out);
-            case "loopx_ledger_verify_v0" -> OpsText.verify(d, out);
-            case "loopx_projections_rebuild_v0" -> OpsText.rebuild(d, out);
-            case "loopx_ledger_export_v0" -> OpsText.export(d, out);
-            case "loopx_ledger_import_v0" -> OpsText.importLedger(d, out);
-            case "loopx_ledger_repair_v0" -> OpsText.repair(d, out);
-            case "loopx_ledger_migrate_v0" -> OpsText.migrate(d, out);
-            case "loopx_projection_dump_v0" -> OpsText.dump(d, out);
             case "loopx_operator_gate_v0" -> GoalText.operatorGate(d, out);
             case "loopx_goal_lifecycle_v0" -> GoalText.goalLifecycle(d, out);
             case "loopx_configure_goal_v0" -> GoalText.configureGoal(d, out);
@@ -51,12 +43,8 @@ public final class TextViews {
             case "codex_app_host_command_handoff_v0" -> HostText.handoff(d, out);
             case "loopx_codex_app_install_plan_v0" -> HostText.codexAppInstallPlan(d, out);
             case "loopx_slash_command_catalog_v0" -> HostText.slashCatalog(d, out);
-            case "loopx_version_v0" -> OpsText.version(d, out);
-            case "loopx_install_v0" -> InstallText.render(d, out);
             case "loopx_connect_v0" -> GoalText.connect(d, out);
             case "loopx_register_agent_v0" -> GoalText.registerAgent(d, out);
-            case "loopx_agent_thread_binding_v0" -> AgentText.binding(d, out);
-            case "loopx_agent_thread_resolution_v0" -> AgentText.resolution(d, out);
             case "loopx_refresh_state_v0" -> GoalText.refreshState(d, out);
             case "loopx_quota_spend_v0", "loopx_quota_void_v0" -> GoalText.spend(d, out);
             case "loopx_quota_monitor_poll_v0" -> MonitorText.poll(d, out);
