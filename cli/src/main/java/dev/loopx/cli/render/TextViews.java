@@ -41,11 +41,6 @@ public final class TextViews {
             case "loopx_ledger_repair_v0" -> OpsText.repair(d, out);
             case "loopx_ledger_migrate_v0" -> OpsText.migrate(d, out);
             case "loopx_projection_dump_v0" -> OpsText.dump(d, out);
-            case "loopx_operator_gate_v0" -> GoalText.operatorGate(d, out);
-            case "loopx_goal_lifecycle_v0" -> GoalText.goalLifecycle(d, out);
-            case "loopx_configure_goal_v0" -> GoalText.configureGoal(d, out);
-            case "loopx_scheduler_ack_v0", "loopx_scheduler_fail_v0" -> GoalText.scheduler(d, out);
-            case "loopx_review_packet_v0" -> GoalText.reviewPacket(d, out);
             case "loopx_start_goal_plan_v0" -> HostText.startGoal(d, out);
             case "loopx_bootstrap_command_pack_v0" -> HostText.bootstrapPack(d, out);
             case "codex_app_host_command_handoff_v0" -> HostText.handoff(d, out);
@@ -53,15 +48,10 @@ public final class TextViews {
             case "loopx_slash_command_catalog_v0" -> HostText.slashCatalog(d, out);
             case "loopx_version_v0" -> OpsText.version(d, out);
             case "loopx_install_v0" -> InstallText.render(d, out);
-            case "loopx_connect_v0" -> GoalText.connect(d, out);
-            case "loopx_register_agent_v0" -> GoalText.registerAgent(d, out);
             case "loopx_agent_thread_binding_v0" -> AgentText.binding(d, out);
             case "loopx_agent_thread_resolution_v0" -> AgentText.resolution(d, out);
             case "loopx_evidence_log_v0" -> AgentText.evidenceLog(d, out);
-            case "loopx_refresh_state_v0" -> GoalText.refreshState(d, out);
-            case "loopx_quota_spend_v0", "loopx_quota_void_v0" -> GoalText.spend(d, out);
             case "loopx_quota_monitor_poll_v0" -> MonitorText.poll(d, out);
-            case "loopx_quota_status_v0" -> GoalText.quotaStatus(d, out);
             case "loopx_quota_plan_v0" -> GlobalText.quotaPlan(d, out);
             case "loopx_global_summary_v0" -> GlobalText.summary(d, out);
             case "loopx_global_gates_v0" -> GlobalText.gates(d, out);
