@@ -1,10 +1,12 @@
 package dev.loopx.cli.agent;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.GoalLifecycleAnswer;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
@@ -12,9 +14,7 @@ import dev.loopx.commands.Rejection;
 import dev.loopx.commands.goal.ChangeLifecycle;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.projections.goal.GoalView;
 import io.vavr.control.Either;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -56,9 +56,8 @@ public final class GoalLifecycleCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        Optional<GoalView> state = outcome.goal();
-        state.ifPresent(s -> doc.put("lifecycle", s.lifecycle()));
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new GoalLifecycleAnswer(head);
     }
 
     @Override

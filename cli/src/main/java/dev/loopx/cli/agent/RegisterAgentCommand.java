@@ -1,21 +1,20 @@
 package dev.loopx.cli.agent;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RegisterAgentAnswer;
+import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.agent.RegisterAgents;
-import dev.loopx.projections.goal.GoalView;
 import io.vavr.control.Either;
 import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -49,15 +48,8 @@ public final class RegisterAgentCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        Optional<GoalView> state = outcome.goal();
-        doc.put("agent_model", "peer_v1");
-        ArrayNode agents = doc.putArray("registered_agents");
-        state.ifPresent(s -> s.agents()
-                .forEach(a -> agents.addObject().put("agent_id", a.agentId()).put("scope", a.scope())));
-        if (!execute) {
-            doc.put("next_step", "add --execute to register");
-        }
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new RegisterAgentAnswer(head);
     }
 
     @Override

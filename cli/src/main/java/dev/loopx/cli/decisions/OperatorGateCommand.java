@@ -1,10 +1,12 @@
 package dev.loopx.cli.decisions;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.OperatorGateAnswer;
+import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.DryRunCommand;
 import dev.loopx.cli.support.IdOptions;
@@ -47,19 +49,17 @@ public final class OperatorGateCommand extends DryRunCommand {
         IdOptions.requireId("--gate", gate);
     }
 
+    private OperatorGate command() {
+        return new OperatorGate(goalId, gate, decision, reasonSummary);
+    }
+
     @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        doc.put("decision", decision);
-        ObjectNode contract = doc.putObject("resume_contract");
-        contract.put("schema_version", "operator_gate_resume_contract_v0");
-        contract.put("reread_state_before_acting", true);
-        contract.put("approval_is_write_grant", false);
-        contract.put("next_cli_action", "loopx todo list --goal-id " + goalId);
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new OperatorGateAnswer(head, command());
     }
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(
-                invocation, options, new GoalWrite.Gate(new OperatorGate(goalId, gate, decision, reasonSummary)));
+        return GoalWrites.run(invocation, options, new GoalWrite.Gate(command()));
     }
 }

@@ -1,16 +1,16 @@
 package dev.loopx.cli.goal;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.ConfigureQuota;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.ConfigureGoalAnswer;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.NumberOptions;
 import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.commands.Rejection;
-import dev.loopx.ledger.json.Json;
-import dev.loopx.projections.goal.GoalView;
 import io.vavr.control.Either;
 import java.math.BigDecimal;
 import picocli.CommandLine.Command;
@@ -44,14 +44,10 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
 
     private BigDecimal parsedCompute;
     private Integer parsedReplanAfter;
-    private int replanBefore;
-    private int replanAfterValue;
     private Integer parsedWindow;
     private Integer parsedSlot;
     /** The policy the decision saw (under the write lock) and the one it asked for. */
-    private GoalView.QuotaPolicy before;
-
-    private GoalView.QuotaPolicy after;
+    private ConfigureQuota.Result result;
 
     @Override
     protected String schemaVersion() {
@@ -72,35 +68,15 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
                         invocation,
                         options,
                         new ConfigureQuota.Request(goalId, parsedCompute, parsedWindow, parsedSlot, parsedReplanAfter))
-                .map(result -> {
-                    before = result.before();
-                    after = result.after();
-                    replanBefore = result.replanBefore();
-                    replanAfterValue = result.replanAfter();
-                    return result.outcome();
+                .map(r -> {
+                    result = r;
+                    return r.outcome();
                 });
     }
 
     @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        doc.put("execute", execute);
-        if (before != null) {
-            doc.set("before", policy(before).put("replan_after_completed_todos", replanBefore));
-            doc.set("after", policy(after).put("replan_after_completed_todos", replanAfterValue));
-        }
-        if (!execute) {
-            doc.put("next_step", "add --execute to apply");
-        }
-    }
-
-    private static ObjectNode policy(GoalView.QuotaPolicy p) {
-        ObjectNode node = Json.object();
-        node.put("compute", p.compute());
-        node.put("window_hours", p.windowHours());
-        node.put("slot_minutes", p.slotMinutes());
-        node.put("allowed_slots", p.allowedSlots());
-        node.put("state", p.paused() ? "paused" : "active");
-        return node;
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new ConfigureGoalAnswer(head, result);
     }
 
     static BigDecimal decimal(String option, String text) {

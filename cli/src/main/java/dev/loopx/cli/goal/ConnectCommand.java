@@ -1,11 +1,8 @@
 package dev.loopx.cli.goal;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.application.project.ConnectPlan;
 import dev.loopx.application.project.ConnectProject;
 import dev.loopx.application.project.ConnectRefusal;
-import dev.loopx.cli.render.Receipts;
+import dev.loopx.cli.render.ConnectAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -97,40 +94,7 @@ public final class ConnectCommand extends LoopxSubcommand {
                 ledger);
         ConnectProject.Outcome outcome = ConnectProject.run(context.invocation(request.runtimeRoot()), request)
                 .getOrElseThrow(ConnectCommand::error);
-        return context.emit(document(outcome));
-    }
-
-    private ObjectNode document(ConnectProject.Outcome outcome) {
-        ConnectPlan plan = outcome.plan();
-        ObjectNode doc = CliContext.document("loopx_connect_v0", true);
-        doc.put("goal_id", plan.goalId());
-        doc.put("project_label", plan.projectLabel());
-        doc.put("runtime_root_label", plan.runtimeRootLabel());
-        doc.put("dry_run", dryRun);
-        if (plan.serverLedger().isPresent()) {
-            doc.put("ledger_backend", plan.serverLedger().get().scheme());
-            doc.put("ledger_name", plan.serverLedger().get().ledger());
-        }
-        ArrayNode actions = doc.putArray("actions");
-        for (ConnectPlan.Action action : ConnectPlan.Action.values()) {
-            String status = switch (outcome) {
-                case ConnectProject.Outcome.Planned p -> p.plan().needs(action) ? "would_do" : "already_done";
-                case ConnectProject.Outcome.Connected c -> c.did(action) ? "done" : "already_done";
-            };
-            actions.addObject().put("action", action.wire()).put("status", status);
-        }
-        switch (outcome) {
-            case ConnectProject.Outcome.Planned p -> {
-                doc.put("writes_now", false);
-                doc.put("next_step", "loopx connect --project " + project + " --goal-id " + plan.goalId());
-            }
-            case ConnectProject.Outcome.Connected c -> {
-                doc.put("changed", !c.done().isEmpty());
-                doc.set("receipt", Receipts.appended(c.receipt()));
-                doc.put("next_step", "loopx doctor");
-            }
-        }
-        return doc;
+        return context.emit(new ConnectAnswer(outcome, project, dryRun));
     }
 
     private static CliError error(ConnectRefusal refusal) {

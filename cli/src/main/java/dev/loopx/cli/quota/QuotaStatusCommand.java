@@ -1,9 +1,7 @@
 package dev.loopx.cli.quota;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.quota.ReadQuota;
-import dev.loopx.cli.render.FrontierDocument;
-import dev.loopx.cli.render.QuotaWindowDocument;
+import dev.loopx.cli.render.QuotaStatusAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
@@ -35,12 +33,6 @@ public final class QuotaStatusCommand extends LoopxSubcommand {
         String agent = agentId == null ? "" : agentId;
         ReadQuota.Answer answer = ReadQuota.run(context.invocation(), new ReadQuota.Request(goalId, agent))
                 .getOrElseThrow(CliError::of);
-        ObjectNode doc = CliContext.document("loopx_quota_status_v0", true);
-        doc.put("goal_id", goalId);
-        doc.put("agent_id", agent);
-        doc.put("lifecycle", answer.lifecycle());
-        doc.set("quota", QuotaWindowDocument.of(answer.quota()));
-        doc.set("goal_frontier_projection", FrontierDocument.of(answer.frontier()));
-        return context.emit(doc);
+        return context.emit(new QuotaStatusAnswer(goalId, agent, answer));
     }
 }

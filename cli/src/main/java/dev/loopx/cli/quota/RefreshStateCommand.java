@@ -1,10 +1,12 @@
 package dev.loopx.cli.quota;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RefreshStateAnswer;
+import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.DryRunCommand;
 import dev.loopx.cli.support.IdOptions;
@@ -73,13 +75,12 @@ public final class RefreshStateCommand extends DryRunCommand {
     }
 
     @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        doc.put(
-                "accountable",
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new RefreshStateAnswer(
+                head,
                 deliveryOutcome != null
                         && (deliveryOutcome.equals("outcome_progress")
                                 || deliveryOutcome.equals("primary_goal_outcome")));
-        doc.put("spends_quota", false);
     }
 
     @Override

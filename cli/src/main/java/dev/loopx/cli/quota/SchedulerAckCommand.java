@@ -1,10 +1,12 @@
 package dev.loopx.cli.quota;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RenderedAnswer;
+import dev.loopx.cli.render.SchedulerWriteAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -17,6 +19,7 @@ import dev.loopx.commands.scheduler.SchedulerCommands.AckScheduler;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import io.vavr.control.Either;
+import java.time.Instant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -73,17 +76,16 @@ public final class SchedulerAckCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        doc.put("appended", doc.path("changed").asBoolean(false));
-        doc.put("spends_quota", false);
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new SchedulerWriteAnswer(head, command(context.now()));
+    }
+
+    private AckScheduler command(Instant now) {
+        return new AckScheduler(goalId, agentId, surface, appliedRrule, resetToken, identitySignature, now);
     }
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(
-                invocation,
-                options,
-                new GoalWrite.Scheduler(new AckScheduler(
-                        goalId, agentId, surface, appliedRrule, resetToken, identitySignature, invocation.now())));
+        return GoalWrites.run(invocation, options, new GoalWrite.Scheduler(command(invocation.now())));
     }
 }

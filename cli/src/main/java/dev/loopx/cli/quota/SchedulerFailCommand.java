@@ -1,10 +1,12 @@
 package dev.loopx.cli.quota;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RenderedAnswer;
+import dev.loopx.cli.render.SchedulerWriteAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.PreviewFirstCommand;
@@ -66,15 +68,16 @@ public final class SchedulerFailCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        doc.put("spends_quota", false);
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new SchedulerWriteAnswer(head, command());
+    }
+
+    private FailScheduler command() {
+        return new FailScheduler(goalId, agentId, "codex_app", failedRrule, currentRrule);
     }
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(
-                invocation,
-                options,
-                new GoalWrite.Scheduler(new FailScheduler(goalId, agentId, "codex_app", failedRrule, currentRrule)));
+        return GoalWrites.run(invocation, options, new GoalWrite.Scheduler(command()));
     }
 }

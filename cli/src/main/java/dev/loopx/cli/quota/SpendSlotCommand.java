@@ -1,10 +1,12 @@
 package dev.loopx.cli.quota;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.QuotaSpendAnswer;
+import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -14,7 +16,6 @@ import dev.loopx.commands.Rejection;
 import dev.loopx.commands.quota.QuotaCommands.SpendSlot;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.projections.quota.QuotaStatus;
 import io.vavr.control.Either;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -54,17 +55,9 @@ public final class SpendSlotCommand extends PreviewFirstCommand {
         return agentId == null ? new Actor(ActorKind.HOST, "cli") : new Actor(ActorKind.AGENT, agentId);
     }
 
-    /** after.spent = before.spent + slots: the preview adds the spend, the receipt already holds it. */
     @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        outcome.goal().ifPresent(s -> {
-            QuotaStatus now = outcome.quota().orElseThrow();
-            boolean appended = doc.path("changed").asBoolean(false);
-            long before = appended ? now.spentSlots() - slots : now.spentSlots();
-            doc.set("before", QuotaAnswer.json(before, now, s.stopped()));
-            doc.set("after", QuotaAnswer.json(before + slots, now, s.stopped()));
-            doc.put("slots", slots);
-        });
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new QuotaSpendAnswer(head, slots);
     }
 
     @Override

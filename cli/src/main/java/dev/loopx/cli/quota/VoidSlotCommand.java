@@ -1,10 +1,12 @@
 package dev.loopx.cli.quota;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.QuotaVoidAnswer;
+import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -12,7 +14,6 @@ import dev.loopx.cli.support.PreviewFirstCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.quota.QuotaCommands.VoidSlot;
-import dev.loopx.projections.quota.QuotaStatus;
 import io.vavr.control.Either;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -52,11 +53,8 @@ public final class VoidSlotCommand extends PreviewFirstCommand {
     }
 
     @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        outcome.goal().ifPresent(s -> {
-            QuotaStatus now = outcome.quota().orElseThrow();
-            doc.set("quota", QuotaAnswer.json(now.spentSlots(), now, s.stopped()));
-        });
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new QuotaVoidAnswer(head, spentSeq);
     }
 
     @Override

@@ -2,6 +2,8 @@ package dev.loopx.cli.render;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.ledger.ProposedEvent;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -46,6 +48,16 @@ public record GoalWriteHead(String schemaVersion, String goalId, GoalWrites.Outc
     /** Whether the write was recorded but changed nothing (already so, or the same request replayed). */
     boolean unchanged() {
         return outcome instanceof GoalWrites.Outcome.Written w && !w.receipt().changed();
+    }
+
+    /** Whether the write appended events (not a preview, not a replay, not already so): the document's {@code changed}. */
+    boolean changed() {
+        return outcome instanceof GoalWrites.Outcome.Written w && w.receipt().changed();
+    }
+
+    /** The events the preview would append, in order; none for a write. */
+    List<ProposedEvent> wouldAppend() {
+        return outcome instanceof GoalWrites.Outcome.Previewed p ? p.wouldAppend() : List.of();
     }
 
     /** The receipt as words ({@code seq 8–9 (todo.completed, todo.added)}); empty for a preview. */

@@ -30,6 +30,18 @@ final class Previews {
         return d.has("preview") || d.path("dry_run").asBoolean();
     }
 
+    /** What to do next after a preview of a document of {@code schemaVersion} that has no {@code next_step}. */
+    static String next(String schemaVersion) {
+        return DRY_RUN.contains(schemaVersion)
+                ? "repeat the command without --dry-run to record it"
+                : "repeat the command with --execute to record it";
+    }
+
+    /** The same for a document whose {@code next_step} is {@code nextStep}. */
+    static String next(String schemaVersion, String nextStep) {
+        return nextStep.startsWith("add --execute") ? next(schemaVersion) : Words.pasteable(nextStep);
+    }
+
     static String next(JsonNode d) {
         if (d.path("next_step").isTextual() && !d.path("next_step").asText().startsWith("add --execute")) {
             return Words.pasteable(d.path("next_step").asText());

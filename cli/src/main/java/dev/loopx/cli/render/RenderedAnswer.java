@@ -37,6 +37,17 @@ public sealed interface RenderedAnswer
                 DebugTrainReadsAnswer,
                 DebugHoldLedgerAnswer,
                 DebugAppendLoadAnswer,
+                OperatorGateAnswer,
+                GoalLifecycleAnswer,
+                ConfigureGoalAnswer,
+                SchedulerWriteAnswer,
+                ReviewPacketAnswer,
+                ConnectAnswer,
+                RegisterAgentAnswer,
+                RefreshStateAnswer,
+                QuotaSpendAnswer,
+                QuotaVoidAnswer,
+                QuotaStatusAnswer,
                 DocumentAnswer {
     /** Whether the command succeeded (exit 0) or refused (exit 1); the document's {@code ok}. */
     boolean ok();

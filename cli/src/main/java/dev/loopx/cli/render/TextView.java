@@ -43,6 +43,17 @@ public final class TextView {
             case DebugTrainReadsAnswer a -> a.text(out);
             case DebugHoldLedgerAnswer a -> a.text(out);
             case DebugAppendLoadAnswer a -> a.text(out);
+            case OperatorGateAnswer a -> a.text(out);
+            case GoalLifecycleAnswer a -> a.text(out);
+            case ConfigureGoalAnswer a -> a.text(out);
+            case SchedulerWriteAnswer a -> a.text(out);
+            case ReviewPacketAnswer a -> a.text(out);
+            case ConnectAnswer a -> a.text(out);
+            case RegisterAgentAnswer a -> a.text(out);
+            case RefreshStateAnswer a -> a.text(out);
+            case QuotaSpendAnswer a -> a.text(out);
+            case QuotaVoidAnswer a -> a.text(out);
+            case QuotaStatusAnswer a -> a.text(out);
             case DocumentAnswer a -> a.textView().accept(PathRedactor.redact(a.document()), out);
         }
         out.flush();

@@ -33,22 +33,12 @@ public final class TextViews {
                     "loopx_todo_declare_empty_v0" -> TodoText.write(d, out);
             case "loopx_todo_archive_completed_v0" -> TodoText.archive(d, out);
             case "loopx_task_lease_v0" -> LeaseText.render(d, out);
-            case "loopx_operator_gate_v0" -> GoalText.operatorGate(d, out);
-            case "loopx_goal_lifecycle_v0" -> GoalText.goalLifecycle(d, out);
-            case "loopx_configure_goal_v0" -> GoalText.configureGoal(d, out);
-            case "loopx_scheduler_ack_v0", "loopx_scheduler_fail_v0" -> GoalText.scheduler(d, out);
-            case "loopx_review_packet_v0" -> GoalText.reviewPacket(d, out);
             case "loopx_start_goal_plan_v0" -> HostText.startGoal(d, out);
             case "loopx_bootstrap_command_pack_v0" -> HostText.bootstrapPack(d, out);
             case "codex_app_host_command_handoff_v0" -> HostText.handoff(d, out);
             case "loopx_codex_app_install_plan_v0" -> HostText.codexAppInstallPlan(d, out);
             case "loopx_slash_command_catalog_v0" -> HostText.slashCatalog(d, out);
-            case "loopx_connect_v0" -> GoalText.connect(d, out);
-            case "loopx_register_agent_v0" -> GoalText.registerAgent(d, out);
-            case "loopx_refresh_state_v0" -> GoalText.refreshState(d, out);
-            case "loopx_quota_spend_v0", "loopx_quota_void_v0" -> GoalText.spend(d, out);
             case "loopx_quota_monitor_poll_v0" -> MonitorText.poll(d, out);
-            case "loopx_quota_status_v0" -> GoalText.quotaStatus(d, out);
             default -> CompactText.render(d, out);
         }
     }

@@ -1,6 +1,7 @@
 package dev.loopx.cli.status;
 
 import dev.loopx.application.status.ReadReviewPacket;
+import dev.loopx.cli.render.ReviewPacketAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -50,6 +51,6 @@ public final class ReviewPacketCommand extends LoopxSubcommand {
         ReviewPacket packet = ReadReviewPacket.run(
                         context.invocation(), new ReadReviewPacket.Request(goalId, agentId == null ? "" : agentId))
                 .getOrElseThrow(CliError::of);
-        return context.emit(ReviewPacketDocument.of(packet, maxChars));
+        return context.emit(new ReviewPacketAnswer(packet, maxChars));
     }
 }

@@ -1,10 +1,13 @@
-package dev.loopx.cli.status;
+package dev.loopx.cli.render;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.json.Json;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * Fits a document into a character budget by dropping whole items from the end of named lists,
@@ -16,8 +19,26 @@ import java.util.List;
 final class CharBudget {
     private CharBudget() {}
 
+    /**
+     * A fitted document and how many items were dropped from each list.
+     *
+     * @param omitted list name (the pointer's last part) → items dropped from its end; absent when none
+     */
+    record Fit(ObjectNode document, Map<String, Integer> omitted) {
+        Fit {
+            Objects.requireNonNull(document, "document");
+            omitted = Map.copyOf(omitted);
+        }
+
+        /** The items dropped from the end of the list {@code name}. */
+        int omitted(String name) {
+            return omitted.getOrDefault(name, 0);
+        }
+    }
+
     /** @param trimmable JSON pointers of arrays, the first trimmed first (e.g. {@code /since_last_reward/added_todos}) */
-    static ObjectNode fit(ObjectNode doc, int maxChars, List<String> trimmable) {
+    static Fit fit(ObjectNode doc, int maxChars, List<String> trimmable) {
+        Map<String, Integer> omitted = new HashMap<>();
         ObjectNode truncated = Json.object();
         ObjectNode budget = Json.object();
         doc.set("truncated", truncated);
@@ -31,11 +52,12 @@ final class CharBudget {
             while (length(doc) > maxChars && !list.isEmpty()) {
                 list.remove(list.size() - 1);
                 truncated.put(name, truncated.path(name).asInt(0) + 1);
+                omitted.merge(name, 1, Integer::sum);
                 stamp(doc, budget, maxChars);
             }
         }
         stamp(doc, budget, maxChars);
-        return doc;
+        return new Fit(doc, omitted);
     }
 
     /** Writes used_chars until it describes itself (its own digits count). */
