@@ -34,7 +34,12 @@ final class Previews {
         if (d.path("next_step").isTextual() && !d.path("next_step").asText().startsWith("add --execute")) {
             return Words.pasteable(d.path("next_step").asText());
         }
-        return DRY_RUN.contains(d.path("schema_version").asText())
+        return next(d.path("schema_version").asText());
+    }
+
+    /** What the preview of a write answering {@code schemaVersion}, with no {@code next_step} of its own, says to do. */
+    static String next(String schemaVersion) {
+        return DRY_RUN.contains(schemaVersion)
                 ? "repeat the command without --dry-run to record it"
                 : "repeat the command with --execute to record it";
     }

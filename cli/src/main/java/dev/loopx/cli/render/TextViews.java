@@ -23,16 +23,6 @@ public final class TextViews {
     /** The designed view alone (what {@code demo} shows under each step). */
     public static void view(JsonNode d, PrintWriter out) {
         switch (d.path("schema_version").asText()) {
-            case "loopx_todo_list_v0" -> TodoText.list(d, out);
-            case "loopx_todo_add_v0",
-                    "loopx_todo_claim_v0",
-                    "loopx_todo_complete_v0",
-                    "loopx_todo_update_v0",
-                    "loopx_todo_supersede_v0",
-                    "loopx_todo_checkpoint_v0",
-                    "loopx_todo_declare_empty_v0" -> TodoText.write(d, out);
-            case "loopx_todo_archive_completed_v0" -> TodoText.archive(d, out);
-            case "loopx_task_lease_v0" -> LeaseText.render(d, out);
             case "loopx_doctor_v0" -> OpsText.doctor(d, out);
             case "loopx_ledger_verify_v0" -> OpsText.verify(d, out);
             case "loopx_projections_rebuild_v0" -> OpsText.rebuild(d, out);
@@ -60,7 +50,6 @@ public final class TextViews {
             case "loopx_evidence_log_v0" -> AgentText.evidenceLog(d, out);
             case "loopx_refresh_state_v0" -> GoalText.refreshState(d, out);
             case "loopx_quota_spend_v0", "loopx_quota_void_v0" -> GoalText.spend(d, out);
-            case "loopx_quota_monitor_poll_v0" -> MonitorText.poll(d, out);
             case "loopx_quota_status_v0" -> GoalText.quotaStatus(d, out);
             case "loopx_quota_plan_v0" -> GlobalText.quotaPlan(d, out);
             case "loopx_global_summary_v0" -> GlobalText.summary(d, out);
