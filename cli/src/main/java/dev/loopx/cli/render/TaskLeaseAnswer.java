@@ -63,7 +63,7 @@ public record TaskLeaseAnswer(
 
     @Override
     public ObjectNode json() {
-        ObjectNode doc = write.map(GoalWriteHead::json).orElseGet(() -> head());
+        ObjectNode doc = write.map(GoalWriteHead::json).orElseGet(this::head);
         doc.put("action", action);
         doc.put("todo_id", todoId);
         todo.ifPresent(t -> putLease(doc, t));
