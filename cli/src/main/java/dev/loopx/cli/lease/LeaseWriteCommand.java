@@ -1,7 +1,8 @@
 package dev.loopx.cli.lease;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.application.goal.GoalWrites;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RenderedAnswer;
+import dev.loopx.cli.render.TaskLeaseAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.DryRunCommand;
 import dev.loopx.cli.support.IdOptions;
@@ -53,9 +54,7 @@ abstract class LeaseWriteCommand extends DryRunCommand {
     }
 
     @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        doc.put("action", action());
-        doc.put("todo_id", todoId);
-        outcome.todo().ifPresent(t -> LeaseDocument.put(doc, t, context.now()));
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return TaskLeaseAnswer.written(head, action(), todoId, context.now());
     }
 }

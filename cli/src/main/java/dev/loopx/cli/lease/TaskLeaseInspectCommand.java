@@ -1,7 +1,7 @@
 package dev.loopx.cli.lease;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.todo.InspectLease;
+import dev.loopx.cli.render.TaskLeaseAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
@@ -30,11 +30,6 @@ public final class TaskLeaseInspectCommand extends LoopxSubcommand {
         IdOptions.requireTodoId(todoId);
         TodoView todo = InspectLease.run(context.invocation(), new InspectLease.Request(goalId, todoId))
                 .getOrElseThrow(CliError::of);
-        ObjectNode doc = CliContext.document("loopx_task_lease_v0", true);
-        doc.put("goal_id", goalId);
-        doc.put("action", "inspect");
-        doc.put("todo_id", todoId);
-        LeaseDocument.put(doc, todo, context.now());
-        return context.emit(doc);
+        return context.emit(TaskLeaseAnswer.inspected(goalId, todoId, todo, context.now()));
     }
 }

@@ -1,11 +1,12 @@
 package dev.loopx.cli.quota;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.application.monitor.MonitorWrites;
-import dev.loopx.cli.render.MonitorPart;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.MonitorPollAnswer;
+import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.DryRunCommand;
@@ -18,7 +19,6 @@ import dev.loopx.commands.Rejection;
 import dev.loopx.commands.monitor.MonitorCommands.PollMonitor;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
-import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.monitor.MonitorView;
 import io.vavr.control.Either;
 import java.time.Instant;
@@ -115,35 +115,22 @@ public final class MonitorPollCommand extends DryRunCommand {
     }
 
     @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        doc.put("todo_id", todoId);
-        outcome.todo().ifPresent(t -> doc.set("todo", Json.mapper().valueToTree(t)));
-        ObjectNode n = doc.putObject("poll");
-        n.put("result_digest", resultDigest);
-        n.put("material_change", materialChange);
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
         Optional<MonitorView> after = polled == null ? Optional.empty() : polled.monitor();
-        if (outcome instanceof GoalWrites.Outcome.Previewed p) {
-            p.wouldAppend().stream()
-                    .filter(e -> e.type().equals("monitor.polled"))
-                    .findFirst()
-                    .ifPresent(e -> {
-                        n.put(
-                                "interval_minutes",
-                                e.payload().path("interval_minutes").asInt());
-                        n.put("next_due_at", e.payload().path("next_due_at").asText());
-                    });
-        } else {
-            after.ifPresent(m -> {
-                n.put("interval_minutes", m.intervalMinutes());
-                n.put("next_due_at", m.nextDueAt());
-            });
-        }
-        n.put("spends_quota", false);
-        if (after.isPresent()) {
-            doc.set("monitor", MonitorPart.of(after.get()));
-        } else {
-            doc.putNull("monitor");
-        }
+        Optional<MonitorPollAnswer.Due> due = head.outcome() instanceof GoalWrites.Outcome.Previewed p
+                ? previewedDue(p)
+                : after.map(m -> new MonitorPollAnswer.Due(m.intervalMinutes(), m.nextDueAt()));
+        return new MonitorPollAnswer(head, todoId, resultDigest, materialChange, due, after);
+    }
+
+    /** The interval and next due time the preview's {@code monitor.polled} would record, if it has one. */
+    private static Optional<MonitorPollAnswer.Due> previewedDue(GoalWrites.Outcome.Previewed p) {
+        return p.wouldAppend().stream()
+                .filter(e -> e.type().equals("monitor.polled"))
+                .findFirst()
+                .map(e -> new MonitorPollAnswer.Due(
+                        e.payload().path("interval_minutes").asInt(),
+                        e.payload().path("next_due_at").asText()));
     }
 
     /** The monitor's settings and poll history after the write (now, for a preview). */

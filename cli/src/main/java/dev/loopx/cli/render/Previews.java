@@ -46,8 +46,6 @@ final class Previews {
         if (d.path("next_step").isTextual() && !d.path("next_step").asText().startsWith("add --execute")) {
             return Words.pasteable(d.path("next_step").asText());
         }
-        return DRY_RUN.contains(d.path("schema_version").asText())
-                ? "repeat the command without --dry-run to record it"
-                : "repeat the command with --execute to record it";
+        return next(d.path("schema_version").asText());
     }
 }

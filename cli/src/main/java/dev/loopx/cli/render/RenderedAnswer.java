@@ -48,6 +48,13 @@ public sealed interface RenderedAnswer
                 QuotaSpendAnswer,
                 QuotaVoidAnswer,
                 QuotaStatusAnswer,
+                TodoListAnswer,
+                TodoWriteAnswer,
+                TodoCheckpointAnswer,
+                TodoDeclareEmptyAnswer,
+                TodoArchiveAnswer,
+                TaskLeaseAnswer,
+                MonitorPollAnswer,
                 DocumentAnswer {
     /** Whether the command succeeded (exit 0) or refused (exit 1); the document's {@code ok}. */
     boolean ok();

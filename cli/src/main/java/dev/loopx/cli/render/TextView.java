@@ -54,6 +54,13 @@ public final class TextView {
             case QuotaSpendAnswer a -> a.text(out);
             case QuotaVoidAnswer a -> a.text(out);
             case QuotaStatusAnswer a -> a.text(out);
+            case TodoListAnswer a -> a.text(out);
+            case TodoWriteAnswer a -> a.text(out);
+            case TodoCheckpointAnswer a -> a.text(out);
+            case TodoDeclareEmptyAnswer a -> a.text(out);
+            case TodoArchiveAnswer a -> a.text(out);
+            case TaskLeaseAnswer a -> a.text(out);
+            case MonitorPollAnswer a -> a.text(out);
             case DocumentAnswer a -> a.textView().accept(PathRedactor.redact(a.document()), out);
         }
         out.flush();

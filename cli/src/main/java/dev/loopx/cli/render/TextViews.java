@@ -23,22 +23,11 @@ public final class TextViews {
     /** The designed view alone (what {@code demo} shows under each step). */
     public static void view(JsonNode d, PrintWriter out) {
         switch (d.path("schema_version").asText()) {
-            case "loopx_todo_list_v0" -> TodoText.list(d, out);
-            case "loopx_todo_add_v0",
-                    "loopx_todo_claim_v0",
-                    "loopx_todo_complete_v0",
-                    "loopx_todo_update_v0",
-                    "loopx_todo_supersede_v0",
-                    "loopx_todo_checkpoint_v0",
-                    "loopx_todo_declare_empty_v0" -> TodoText.write(d, out);
-            case "loopx_todo_archive_completed_v0" -> TodoText.archive(d, out);
-            case "loopx_task_lease_v0" -> LeaseText.render(d, out);
             case "loopx_start_goal_plan_v0" -> HostText.startGoal(d, out);
             case "loopx_bootstrap_command_pack_v0" -> HostText.bootstrapPack(d, out);
             case "codex_app_host_command_handoff_v0" -> HostText.handoff(d, out);
             case "loopx_codex_app_install_plan_v0" -> HostText.codexAppInstallPlan(d, out);
             case "loopx_slash_command_catalog_v0" -> HostText.slashCatalog(d, out);
-            case "loopx_quota_monitor_poll_v0" -> MonitorText.poll(d, out);
             default -> CompactText.render(d, out);
         }
     }

@@ -1,12 +1,10 @@
 package dev.loopx.cli.todo;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.NumberOptions;
 import dev.loopx.commands.monitor.MonitorSettings;
-import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.monitor.MonitorView;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -54,15 +52,5 @@ public final class MonitorOptions {
     /** RFC 3339 UTC, whole seconds. */
     public static String utc(Instant at) {
         return at.truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC).format(UTC);
-    }
-
-    static ObjectNode json(MonitorSettings m) {
-        ObjectNode n = Json.object();
-        n.put("target_key", m.targetKey());
-        n.put("cadence_minutes", m.cadenceMinutes());
-        n.put("next_due_at", m.nextDueAt());
-        n.put("expires_at", m.expiresAt());
-        n.put("watch_only", m.watchOnly());
-        return n;
     }
 }

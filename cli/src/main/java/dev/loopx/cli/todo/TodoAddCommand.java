@@ -4,6 +4,9 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.application.todo.AddTodo;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RenderedAnswer;
+import dev.loopx.cli.render.TodoWriteAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -237,14 +240,7 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
     }
 
     @Override
-    protected void describe(
-            com.fasterxml.jackson.databind.node.ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        super.describe(doc, outcome, context);
-        monitor.ifPresent(m -> doc.set("monitor", MonitorOptions.json(m)));
-    }
-
-    @Override
-    protected String todoIdForAnswer() {
-        return request().todoId();
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new TodoWriteAnswer(head, request().todoId(), monitor);
     }
 }

@@ -1,11 +1,12 @@
 package dev.loopx.cli.todo;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.application.todo.ArchiveTodos;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RenderedAnswer;
+import dev.loopx.cli.render.TodoArchiveAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.NumberOptions;
 import dev.loopx.commands.Rejection;
@@ -46,20 +47,12 @@ public final class TodoArchiveCompletedCommand extends TodoWriteCommand {
         keep = keepLatest == null ? 0 : (int) NumberOptions.whole("--keep-latest", keepLatest, 0, 100_000);
     }
 
-    @Override
-    protected String todoIdForAnswer() {
-        return "";
-    }
-
     private List<String> archivedIds = List.of();
 
-    /** {@code keep_latest} and {@code archived_todo_ids}: those this write archived (a preview: would archive). */
+    /** The head, {@code --keep-latest} and the todos this write archived (a preview: would archive). */
     @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        doc.put("keep_latest", keep);
-        ArrayNode ids = doc.putArray("archived_todo_ids");
-        archivedIds.forEach(ids::add);
-        doc.put("archived_count", ids.size());
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new TodoArchiveAnswer(head, keep, archivedIds);
     }
 
     @Override

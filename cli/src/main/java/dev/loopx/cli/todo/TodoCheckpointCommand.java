@@ -1,10 +1,12 @@
 package dev.loopx.cli.todo;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RenderedAnswer;
+import dev.loopx.cli.render.TodoCheckpointAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
@@ -45,13 +47,8 @@ public final class TodoCheckpointCommand extends TodoWriteCommand {
     }
 
     @Override
-    protected String todoIdForAnswer() {
-        return "";
-    }
-
-    @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        doc.put("note", note);
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new TodoCheckpointAnswer(head, note);
     }
 
     @Override

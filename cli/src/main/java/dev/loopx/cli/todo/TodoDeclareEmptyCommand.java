@@ -1,17 +1,17 @@
 package dev.loopx.cli.todo;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RenderedAnswer;
+import dev.loopx.cli.render.TodoDeclareEmptyAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.TodoCommands.DeclareEmpty;
-import dev.loopx.projections.goal.GoalView;
 import io.vavr.control.Either;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -38,15 +38,8 @@ public final class TodoDeclareEmptyCommand extends TodoWriteCommand {
     }
 
     @Override
-    protected String todoIdForAnswer() {
-        return "";
-    }
-
-    @Override
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {
-        Optional<GoalView> state = outcome.goal();
-        doc.put("role", role);
-        state.ifPresent(s -> doc.put("declared_empty", s.declaredEmptyRoles().contains(role)));
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new TodoDeclareEmptyAnswer(head, role);
     }
 
     @Override

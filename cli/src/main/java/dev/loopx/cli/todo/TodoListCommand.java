@@ -1,14 +1,12 @@
 package dev.loopx.cli.todo;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.todo.ListTodos;
+import dev.loopx.cli.render.TodoListAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
-import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.util.List;
@@ -63,15 +61,6 @@ public final class TodoListCommand extends LoopxSubcommand {
                                 agentId == null ? "" : agentId,
                                 includeArchived))
                 .getOrElseThrow(CliError::of);
-        ObjectNode doc = CliContext.document("loopx_todo_list_v0", true);
-        doc.put("goal_id", goalId);
-        doc.put("count", todos.size());
-        doc.put("include_archived", includeArchived);
-        ArrayNode items = doc.putArray("todos");
-        todos.forEach(t -> items.add(Json.mapper()
-                .<ObjectNode>valueToTree(t)
-                .put("schema_version", "todo_item_v0")
-                .put("lease_state", t.lease().state(context.now()).wire())));
-        return context.emit(doc);
+        return context.emit(new TodoListAnswer(goalId, includeArchived, todos, context.now()));
     }
 }

@@ -4,6 +4,9 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.cli.render.GoalWriteHead;
+import dev.loopx.cli.render.RenderedAnswer;
+import dev.loopx.cli.render.TodoWriteAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
@@ -48,8 +51,8 @@ public final class TodoSupersedeCommand extends TodoWriteCommand {
     }
 
     @Override
-    protected String todoIdForAnswer() {
-        return todoId;
+    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
+        return new TodoWriteAnswer(head, todoId);
     }
 
     @Override
