@@ -1,0 +1,124 @@
+package dev.loopx.projections.query;
+
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.query.ShouldRun.Verdict;
+import dev.loopx.projections.query.ShouldRunRule.Ask;
+import dev.loopx.projections.quota.QuotaStatus;
+import dev.loopx.projections.todo.TodoView;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The rules of {@link ShouldRunRule} that hold the lane whatever its todos say: an unknown host, a
+ * stopped goal, a paused quota, a terminal goal, an unregistered lane, a blocking user gate and a
+ * spent quota window. Each answers only when it fires; their order is {@link ShouldRunRule}'s.
+ * Pure.
+ */
+final class ShouldRunGuardRules {
+    private ShouldRunGuardRules() {}
+
+    static Optional<Verdict> repairSchedulerExecutionContext(Ask a) {
+        if (a.request().runtimeProfile().isPresent()) {
+            return Optional.empty();
+        }
+        return ShouldRunRule.holding(
+                EffectiveAction.REPAIR_SCHEDULER_EXECUTION_CONTEXT,
+                "control_plane_repair",
+                "no --runtime-profile: the host's execution context is unknown, so LoopX fails closed",
+                "rerun should-run with --runtime-profile",
+                Cadence.REPAIR);
+    }
+
+    static Optional<Verdict> goalStopped(Ask a) {
+        if (!a.state().goal().stopped()) {
+            return Optional.empty();
+        }
+        return ShouldRunRule.holding(
+                EffectiveAction.GOAL_STOPPED,
+                "goal_stopped",
+                "the goal is stopped: " + a.state().goal().lifecycleReason(),
+                "wait for an explicit resume (loopx goal-lifecycle --operation resume)",
+                Cadence.GOAL_STOPPED);
+    }
+
+    static Optional<Verdict> quotaPaused(Ask a) {
+        if (!a.quota().state().equals("paused")) {
+            return Optional.empty();
+        }
+        return ShouldRunRule.holding(
+                EffectiveAction.QUOTA_PAUSED,
+                "quota_paused",
+                "the goal's quota compute is 0 (a hard pause)",
+                "wait for the owner to configure a non-zero quota",
+                Cadence.QUOTA_PAUSED);
+    }
+
+    static Optional<Verdict> terminalNoFollowup(Ask a) {
+        if (!a.frontier().terminal()) {
+            return Optional.empty();
+        }
+        return ShouldRunRule.holding(
+                EffectiveAction.TERMINAL_NO_FOLLOWUP,
+                "terminal_no_followup",
+                "every todo is done and a completion said no follow-up: the goal is closed",
+                "stop the automation",
+                Cadence.TERMINAL);
+    }
+
+    /** Fires for a missing agent id and for one the goal does not know (4′ of docs/should-run.md answers that one earlier, as an error). */
+    static Optional<Verdict> automationPromptUpgradeRequired(Ask a) {
+        GoalState s = a.state();
+        String agent = a.agent();
+        if (!s.hasAgents() || (!agent.isEmpty() && s.goal().agent(agent).isPresent())) {
+            return Optional.empty();
+        }
+        return ShouldRunRule.holding(
+                EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED,
+                "control_plane_repair",
+                agent.isEmpty()
+                        ? "the goal has registered agents and the heartbeat did not say which one it runs"
+                        : "agent " + agent + " is not registered for this goal",
+                "install the managed heartbeat for a registered agent",
+                Cadence.REPAIR);
+    }
+
+    /** Selects the first blocking gate in {@link TodoRules#ORDER} and notifies the user. */
+    static Optional<Verdict> operatorGateNotify(Ask a) {
+        List<TodoView> gates = a.state().openTodos().stream()
+                .filter(t -> TodoRules.gateBlocks(t, a.agent()))
+                .sorted(TodoRules.ORDER)
+                .toList();
+        if (gates.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Verdict(
+                false,
+                EffectiveAction.OPERATOR_GATE_NOTIFY,
+                "operator_gate_wait",
+                "an open user gate blocks this lane: " + gates.get(0).text(),
+                "notify the user and wait for their decision",
+                true,
+                Cadence.HUMAN_GATE,
+                gates.get(0),
+                List.of()));
+    }
+
+    /** Selects nothing but lists the candidates that wait for a slot. */
+    static Optional<Verdict> throttledSkip(Ask a) {
+        QuotaStatus q = a.quota();
+        if (!q.state().equals("throttled")) {
+            return Optional.empty();
+        }
+        return Optional.of(new Verdict(
+                false,
+                EffectiveAction.THROTTLED_SKIP,
+                "quiet_wait",
+                "the quota window is spent (" + q.spentSlots() + " of " + q.allowedSlots() + " slots) until "
+                        + q.nextEligibleAt(),
+                "skip this turn quietly",
+                false,
+                Cadence.UNCHANGED,
+                null,
+                a.candidates()));
+    }
+}

@@ -1,0 +1,148 @@
+package dev.loopx.projections.query;
+
+import dev.loopx.projections.GoalState;
+import dev.loopx.projections.query.ShouldRun.Verdict;
+import dev.loopx.projections.query.ShouldRunRule.Ask;
+import dev.loopx.projections.todo.TodoView;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The rules of {@link ShouldRunRule} that run a turn on the plan or the work: a ready deferred
+ * todo, a replan obligation, a first plan, a monitor's material change and runnable advancement
+ * work. Each answers only when it fires; their order is {@link ShouldRunRule}'s. Pure.
+ */
+final class ShouldRunWorkRules {
+    private ShouldRunWorkRules() {}
+
+    /** Selects the first ready deferred todo in {@link TodoRules#ORDER}. */
+    static Optional<Verdict> successorReplanRequired(Ask a) {
+        GoalState s = a.state();
+        List<TodoView> ready = s.openTodos().stream()
+                .filter(t -> TodoRules.readyDeferred(s, t, a.request().now()))
+                .sorted(TodoRules.ORDER)
+                .toList();
+        if (ready.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Verdict(
+                true,
+                EffectiveAction.SUCCESSOR_REPLAN_REQUIRED,
+                "replan",
+                "a deferred todo's condition came true: " + ready.get(0).text(),
+                "re-plan: update or supersede the deferred todo before other work",
+                false,
+                Cadence.ACTIVE_WORK,
+                ready.get(0),
+                a.candidates()));
+    }
+
+    /** Selects the completion a succession gap asks to settle (none without a gap) and notifies. */
+    static Optional<Verdict> autonomousReplanRequired(Ask a) {
+        ReplanObligation obligation = a.frontier().replanObligation();
+        if (!obligation.required()) {
+            return Optional.empty();
+        }
+        String gapTodo = obligation.gapTodoId();
+        TodoView settle = gapTodo.isEmpty() ? null : a.state().todo(gapTodo).orElse(null);
+        return Optional.of(new Verdict(
+                true,
+                EffectiveAction.AUTONOMOUS_REPLAN_REQUIRED,
+                "replan",
+                replanReason(obligation),
+                replanAction(obligation),
+                true,
+                Cadence.ACTIVE_WORK,
+                settle,
+                a.candidates()));
+    }
+
+    /** Fires when the goal has agents and no agent todo was ever added, unless the section was declared empty. */
+    static Optional<Verdict> initialPlanRequired(Ask a) {
+        GoalState s = a.state();
+        if (!s.hasAgents()
+                || s.openTodos().stream().anyMatch(t -> t.role().equals("agent"))
+                || s.doneCounts().doneOf("agent") != 0
+                || s.goal().declaredEmptyRoles().contains("agent")) {
+            return Optional.empty();
+        }
+        return Optional.of(new Verdict(
+                true,
+                EffectiveAction.INITIAL_PLAN_REQUIRED,
+                "plan",
+                "the goal has no agent todo yet: plan the first steps toward the objective",
+                "one bounded planning turn: add the first todos (loopx todo add --role agent), or say on purpose"
+                        + " that there is no agent work (loopx todo declare-empty --role agent); deliver nothing else",
+                false,
+                Cadence.ACTIVE_WORK,
+                null,
+                List.of()));
+    }
+
+    /** Selects the first monitor in {@link TodoRules#ORDER} whose material change is pending. */
+    static Optional<Verdict> monitorMaterialChange(Ask a) {
+        GoalState s = a.state();
+        return s.openTodos().stream()
+                .filter(t -> TodoRules.monitorChangePending(s, t))
+                .sorted(TodoRules.ORDER)
+                .findFirst()
+                .map(changed -> new Verdict(
+                        true,
+                        EffectiveAction.MONITOR_MATERIAL_CHANGE,
+                        "plan",
+                        "a monitor saw a material change: " + changed.text(),
+                        "turn the change into advancement work (loopx todo add --role agent), or close the monitor"
+                                + " (loopx todo complete) when the watch is over",
+                        false,
+                        Cadence.ACTIVE_WORK,
+                        changed,
+                        a.candidates()));
+    }
+
+    /** Selects the first candidate; asks for a claim first unless this (named) lane holds it. */
+    static Optional<Verdict> normalRun(Ask a) {
+        if (a.candidates().isEmpty()) {
+            return Optional.empty();
+        }
+        TodoView selected = a.candidates().get(0);
+        String agent = a.agent();
+        boolean claimed = TodoRules.claimant(selected, a.request().now()).equals(agent) && !agent.isEmpty();
+        return Optional.of(new Verdict(
+                true,
+                EffectiveAction.NORMAL_RUN,
+                "work",
+                "runnable advancement work: " + selected.text(),
+                claimed ? "work on the selected todo" : "claim the selected todo, then work on it",
+                false,
+                Cadence.ACTIVE_WORK,
+                selected,
+                a.candidates()));
+    }
+
+    private static String replanReason(ReplanObligation obligation) {
+        if (obligation.has(ReplanObligation.SUCCESSION_GAP)) {
+            return "the plan ran out: the last completed todo (" + obligation.gapTodoId()
+                    + ") named no successor and did not say --no-follow-up";
+        }
+        ReplanObligation.Trigger first = obligation.triggers().get(0);
+        if (first.kind().equals(ReplanObligation.MONITOR_STREAK)) {
+            return "only watching: monitor " + first.todoId() + " had " + first.noChangeStreak()
+                    + " unchanged polls in a row and no advancement work is left";
+        }
+        return "a long chain without a checkpoint: " + first.completedSinceCheckpoint()
+                + " todos completed since the last replan (replan_after_completed_todos=" + first.threshold() + ")";
+    }
+
+    private static String replanAction(ReplanObligation obligation) {
+        if (obligation.has(ReplanObligation.SUCCESSION_GAP)) {
+            return "replan: add a real successor (loopx todo add), or, when no real work remains, close the"
+                    + " completed todo with loopx todo complete --no-follow-up";
+        }
+        if (obligation.triggers().get(0).kind().equals(ReplanObligation.MONITOR_STREAK)) {
+            return "replan: add the advancement work the watch is for (loopx todo add), close the monitor"
+                    + " (loopx todo complete), or record why watching goes on (loopx todo checkpoint)";
+        }
+        return "replan: check the open todos against the objective (add, update or supersede them),"
+                + " then record the checkpoint with loopx todo checkpoint";
+    }
+}
