@@ -3,9 +3,12 @@ package dev.loopx.cli.ops;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.render.DemoAnswer;
+import dev.loopx.cli.render.EventLine;
 import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.render.TextView;
 import dev.loopx.cli.render.TextViews;
+import dev.loopx.cli.render.Words;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.LoopxSubcommand;
@@ -254,65 +257,43 @@ public final class DemoCommand extends LoopxSubcommand {
     }
 
     private int render(CliContext context, List<Step> steps, boolean identical, boolean ok, Path project) {
-        ObjectNode doc = CliContext.document("loopx_demo_v0", ok);
-        doc.put("project_label", project.getFileName().toString());
-        doc.put("rebuild_identical", identical);
-        ArrayNode list = doc.putArray("steps");
+        List<DemoAnswer.Step> shown = new ArrayList<>();
         for (Step s : steps) {
-            ObjectNode item = list.addObject();
-            item.put("title", s.title());
-            item.put("command", s.command());
-            item.put("exit_code", s.exit());
-            item.set("result", s.result());
+            boolean canonical = s.args().contains("--canonical");
+            shown.add(new DemoAnswer.Step(
+                    s.title(),
+                    s.command(),
+                    s.exit(),
+                    s.result() instanceof ObjectNode o ? o : Json.object().put("unparsed_output", s.rawOutput()),
+                    canonical ? s.command() + " | sha256sum" : s.command(),
+                    shown(s)));
         }
-        doc.put("next_step", NEXT);
-        if (context.json()) {
-            return context.emit(doc);
+        return context.emit(new DemoAnswer(project.getFileName().toString(), identical, ok, shown, NEXT));
+    }
+
+    /** What a step's command printed for a person, as the tour shows it under the command line. */
+    private static String shown(Step s) {
+        StringWriter shown = new StringWriter();
+        PrintWriter view = new PrintWriter(shown);
+        if (s.args().contains("--canonical")) {
+            // the canonical dump is one long line of JSON: show the digest a person would compare
+            view.println(sha256(s.rawOutput()) + "  -");
+        } else if (s.args().size() > 1
+                && s.args().get(0).equals("ledger")
+                && s.args().get(1).equals("replay")) {
+            s.result().path("events").forEach(e -> view.println(EventLine.of(e)));
+        } else if (s.result().path("schema_version").asText().equals("loopx_error_v0")) {
+            // the real command prints an error on stderr in text mode; the same two lines
+            view.println("loopx: " + s.result().path("message").asText() + " ["
+                    + s.result().path("error_code").asText() + "]");
+            view.println("hint: " + Words.pasteable(s.result().path("hint").asText()));
+        } else if (s.answer().isPresent()) {
+            view.print(TextView.text(s.answer().get()));
+        } else {
+            TextViews.view(s.result(), view);
         }
-        PrintWriter out = context.out();
-        out.println("LoopX demo — a temporary project, every step a real command, shown as that command prints it:");
-        int n = 1;
-        for (Step s : steps) {
-            out.println();
-            out.println(n++ + ". " + s.title());
-            StringWriter shown = new StringWriter();
-            PrintWriter view = new PrintWriter(shown);
-            String command = s.command();
-            if (s.args().contains("--canonical")) {
-                // the canonical dump is one long line of JSON: show the digest a person would compare
-                command += " | sha256sum";
-                view.println(sha256(s.rawOutput()) + "  -");
-            } else if (s.args().size() > 1
-                    && s.args().get(0).equals("ledger")
-                    && s.args().get(1).equals("replay")) {
-                s.result().path("events").forEach(e -> view.println(dev.loopx.cli.render.EventLine.of(e)));
-            } else if (s.result().path("schema_version").asText().equals("loopx_error_v0")) {
-                // the real command prints an error on stderr in text mode; the same two lines
-                view.println("loopx: " + s.result().path("message").asText() + " ["
-                        + s.result().path("error_code").asText() + "]");
-                view.println("hint: "
-                        + dev.loopx.cli.render.Words.pasteable(
-                                s.result().path("hint").asText()));
-            } else if (s.answer().isPresent()) {
-                view.print(TextView.text(s.answer().get()));
-            } else {
-                TextViews.view(s.result(), view);
-            }
-            view.flush();
-            out.println("   $ " + command + (s.exit() == 0 ? "" : "      # exit " + s.exit()));
-            out.println("   " + shown.toString().stripTrailing().replace("\n", "\n   "));
-        }
-        out.println();
-        out.println(
-                identical
-                        ? "The two digests match: the rebuilt projections are byte-identical to the incrementally maintained ones."
-                        : "WARNING: the rebuilt projections differ from the incremental ones.");
-        out.println(
-                ok
-                        ? "All steps succeeded. Next, in your own project's folder:  " + NEXT
-                        : "Some steps failed (see above).");
-        out.flush();
-        return ok ? 0 : 1;
+        view.flush();
+        return shown.toString();
     }
 
     /** What the tour suggests next: runnable as printed in the project's folder. */

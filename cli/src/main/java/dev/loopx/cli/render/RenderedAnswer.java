@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 public sealed interface RenderedAnswer
         permits QuotaDecisionAnswer,
+                DemoAnswer,
                 RewardAnswer,
                 StatusAnswer,
                 EvidenceLogAnswer,

@@ -20,6 +20,7 @@ public final class TextView {
         PrintWriter out = new PrintWriter(text);
         switch (answer) {
             case QuotaDecisionAnswer a -> a.text(out);
+            case DemoAnswer a -> a.text(out);
             case RewardAnswer a -> a.text(out);
             case StatusAnswer a -> a.text(out);
             case EvidenceLogAnswer a -> a.text(out);
