@@ -12,7 +12,25 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * <p>{@link DocumentAnswer} is the form of the answers whose text is still read back from their
  * JSON; each one that moves to a record of its own leaves it.
  */
-public sealed interface RenderedAnswer permits QuotaDecisionAnswer, RewardAnswer, DocumentAnswer {
+public sealed interface RenderedAnswer
+        permits QuotaDecisionAnswer,
+                RewardAnswer,
+                CommandPackAnswer,
+                StartGoalPlanAnswer,
+                HostHandoffAnswer,
+                CodexAppInstallPlanAnswer,
+                SlashCatalogAnswer,
+                SlashInstallAnswer,
+                ThinPromptAnswer,
+                HeartbeatBootstrapAnswer,
+                HeartbeatRefusalAnswer,
+                PromptPlanAnswer,
+                PromptApplyAnswer,
+                PromptRecoverAnswer,
+                SyncInstalledAnswer,
+                PromptUpgradeRefusalAnswer,
+                UpdateApplyAnswer,
+                DocumentAnswer {
     /** Whether the command succeeded (exit 0) or refused (exit 1); the document's {@code ok}. */
     boolean ok();
 

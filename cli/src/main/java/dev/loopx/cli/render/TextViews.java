@@ -46,11 +46,6 @@ public final class TextViews {
             case "loopx_configure_goal_v0" -> GoalText.configureGoal(d, out);
             case "loopx_scheduler_ack_v0", "loopx_scheduler_fail_v0" -> GoalText.scheduler(d, out);
             case "loopx_review_packet_v0" -> GoalText.reviewPacket(d, out);
-            case "loopx_start_goal_plan_v0" -> HostText.startGoal(d, out);
-            case "loopx_bootstrap_command_pack_v0" -> HostText.bootstrapPack(d, out);
-            case "codex_app_host_command_handoff_v0" -> HostText.handoff(d, out);
-            case "loopx_codex_app_install_plan_v0" -> HostText.codexAppInstallPlan(d, out);
-            case "loopx_slash_command_catalog_v0" -> HostText.slashCatalog(d, out);
             case "loopx_version_v0" -> OpsText.version(d, out);
             case "loopx_install_v0" -> InstallText.render(d, out);
             case "loopx_connect_v0" -> GoalText.connect(d, out);
