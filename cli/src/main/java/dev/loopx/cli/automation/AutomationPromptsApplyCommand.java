@@ -4,6 +4,8 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.automation.ApplyPromptUpgrades;
 import dev.loopx.application.automation.MigrationFailpoint;
 import dev.loopx.application.automation.MigrationHooks;
+import dev.loopx.cli.render.PromptApplyAnswer;
+import dev.loopx.cli.render.PromptUpgradeRefusalAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
 import picocli.CommandLine.Command;
@@ -68,9 +70,9 @@ public final class AutomationPromptsApplyCommand extends LoopxSubcommand {
         return ApplyPromptUpgrades.run(invocation, request)
                 .fold(
                         refused -> context.emit(
-                                AutomationPrompts.offlineRefusal(
+                                PromptUpgradeRefusalAnswer.offline(
                                         "apply writes the Codex App stores only with --offline (App quit) and --execute; nothing was written",
                                         "quit the Codex App, then: loopx automation-prompts apply --plan-file <plan_file> --offline --execute")),
-                        applied -> context.emit(PromptApplyDocument.of(applied), PromptApplyDocument::text));
+                        applied -> context.emit(new PromptApplyAnswer(applied)));
     }
 }

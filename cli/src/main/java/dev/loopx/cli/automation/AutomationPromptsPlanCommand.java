@@ -1,6 +1,8 @@
 package dev.loopx.cli.automation;
 
 import dev.loopx.application.automation.PlanPromptUpgrades;
+import dev.loopx.cli.render.PromptPlanAnswer;
+import dev.loopx.cli.render.PromptUpgradeRefusalAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
@@ -73,7 +75,7 @@ public final class AutomationPromptsPlanCommand extends LoopxSubcommand {
         PlanPromptUpgrades.Request request = new PlanPromptUpgrades.Request(automationIds, codexHome, planFile, cliBin);
         return PlanPromptUpgrades.run(context.invocation(), request)
                 .fold(
-                        problem -> context.emit(AutomationPrompts.storeRefusal(problem)),
-                        planned -> context.emit(PromptPlanDocument.of(planned), PromptPlanDocument::text));
+                        problem -> context.emit(PromptUpgradeRefusalAnswer.store(problem)),
+                        planned -> context.emit(new PromptPlanAnswer(planned)));
     }
 }

@@ -1,6 +1,8 @@
 package dev.loopx.cli.automation;
 
 import dev.loopx.application.automation.RecoverPromptUpgrade;
+import dev.loopx.cli.render.PromptRecoverAnswer;
+import dev.loopx.cli.render.PromptUpgradeRefusalAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
@@ -72,12 +74,11 @@ public final class AutomationPromptsRecoverCommand extends LoopxSubcommand {
                 new RecoverPromptUpgrade.Request(automationId, codexHome, rollback, offline, execute);
         return RecoverPromptUpgrade.run(context.invocation(), request)
                 .fold(
-                        refused -> context.emit(AutomationPrompts.offlineRefusal(
+                        refused -> context.emit(PromptUpgradeRefusalAnswer.offline(
                                 route + " writes the Codex App stores only with"
                                         + " --offline (App quit) and --execute; nothing was written",
                                 "loopx automation-prompts " + route + " --automation-id " + automationId
                                         + (codexHome == null ? "" : " --codex-home DIR") + " --offline --execute")),
-                        recovered -> context.emit(
-                                PromptRecoverDocument.of(recovered, route, automationId), PromptRecoverDocument::text));
+                        recovered -> context.emit(new PromptRecoverAnswer(recovered, route, automationId)));
     }
 }

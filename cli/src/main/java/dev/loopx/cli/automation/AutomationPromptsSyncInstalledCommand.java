@@ -1,6 +1,8 @@
 package dev.loopx.cli.automation;
 
 import dev.loopx.application.automation.SyncInstalledPrompts;
+import dev.loopx.cli.render.PromptUpgradeRefusalAnswer;
+import dev.loopx.cli.render.SyncInstalledAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
@@ -71,7 +73,7 @@ public final class AutomationPromptsSyncInstalledCommand extends LoopxSubcommand
                 new SyncInstalledPrompts.Request(planFile, cliBin, execute, automationIds);
         return SyncInstalledPrompts.run(context.invocation(), request)
                 .fold(
-                        problem -> context.emit(AutomationPrompts.storeRefusal(problem)),
-                        synced -> context.emit(SyncInstalledDocument.of(synced), SyncInstalledDocument::text));
+                        problem -> context.emit(PromptUpgradeRefusalAnswer.store(problem)),
+                        synced -> context.emit(new SyncInstalledAnswer(synced)));
     }
 }

@@ -1,6 +1,7 @@
 package dev.loopx.cli.host;
 
 import dev.loopx.application.host.BuildCommandPack;
+import dev.loopx.cli.render.CommandPackAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
@@ -41,6 +42,6 @@ public final class BootstrapCommandPackCommand extends LoopxSubcommand {
     protected int execute(CliContext context) {
         String text = TextOptions.requirePublic("--goal-text", goalText, false);
         var query = options.query(context, text);
-        return context.emit(PackDocuments.commandPack(BuildCommandPack.run(context.hostEnvironment(), query)));
+        return context.emit(new CommandPackAnswer(BuildCommandPack.run(context.hostEnvironment(), query)));
     }
 }

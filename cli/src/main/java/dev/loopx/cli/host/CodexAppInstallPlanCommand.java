@@ -1,8 +1,10 @@
 package dev.loopx.cli.host;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.host.PlanCodexAppInstall;
 import dev.loopx.cli.agent.HostThreads;
+import dev.loopx.cli.render.CodexAppInstallPlanAnswer;
+import dev.loopx.cli.render.HeartbeatRefusalAnswer;
+import dev.loopx.cli.render.HeartbeatRefusalAnswer.Refused;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -17,7 +19,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code loopx host codex-app install-plan} (SPEC §S13): a preview that writes nothing. It renders
- * {@link PlanCodexAppInstall}'s answer ({@link HeartbeatDocuments#installPlan}) as the exact
+ * {@link PlanCodexAppInstall}'s answer ({@link CodexAppInstallPlanAnswer}) as the exact
  * {@code automation_update} request the Codex App needs for a managed heartbeat (kind
  * {@code heartbeat}, the current wrapper as prompt, the goal's initial RRULE from its live
  * scheduler hint, status {@code ACTIVE}) and the next steps: record the install, then run the
@@ -113,10 +115,10 @@ public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
                 hostSurface);
         return switch (PlanCodexAppInstall.run(context.invocation(), request).getOrElseThrow(CliError::of)) {
             case PlanCodexAppInstall.Answer.Refused refused ->
-                context.emit(HeartbeatDocuments.refusal(HeartbeatDocuments.INSTALL_PLAN_SCHEMA, refused.refusal()));
+                context.emit(new HeartbeatRefusalAnswer(Refused.CODEX_APP_INSTALL_PLAN, refused.refusal()));
             case PlanCodexAppInstall.Answer.Planned plan -> {
-                ObjectNode doc = HeartbeatDocuments.installPlan(plan, !privateOutput);
-                yield privateOutput ? HeartbeatOptions.emitPrivate(context, doc) : context.emit(doc);
+                var answer = new CodexAppInstallPlanAnswer(plan, !privateOutput);
+                yield privateOutput ? HeartbeatOptions.emitPrivate(context, answer) : context.emit(answer);
             }
         };
     }

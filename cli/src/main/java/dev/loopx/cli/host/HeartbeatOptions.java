@@ -1,8 +1,8 @@
 package dev.loopx.cli.host;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.heartbeat.AnswerHeartbeatPrompt;
+import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.ledger.json.Json;
@@ -24,12 +24,12 @@ final class HeartbeatOptions {
     }
 
     /**
-     * Prints a document that deliberately keeps local paths (the wrapper's runtime root), only
+     * Prints an answer's document that deliberately keeps local paths (the wrapper's runtime root), only
      * when {@code --private} asked for it: always JSON, with a warning on stderr. Exit 0.
      */
-    static int emitPrivate(CliContext context, ObjectNode doc) {
+    static int emitPrivate(CliContext context, RenderedAnswer answer) {
         try {
-            context.out().println(Json.text(doc));
+            context.out().println(Json.text(answer.json()));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a CLI document did not serialise", e);
         }

@@ -1,10 +1,13 @@
 package dev.loopx.cli.host;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.heartbeat.AnswerHeartbeatPrompt;
 import dev.loopx.application.heartbeat.HeartbeatPromptAnswer;
 import dev.loopx.application.heartbeat.HeartbeatPromptRequest;
 import dev.loopx.cli.quota.RuntimeProfiles;
+import dev.loopx.cli.render.HeartbeatBootstrapAnswer;
+import dev.loopx.cli.render.HeartbeatRefusalAnswer;
+import dev.loopx.cli.render.HeartbeatRefusalAnswer.Refused;
+import dev.loopx.cli.render.ThinPromptAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -23,7 +26,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code loopx heartbeat-prompt} (SPEC §S11): maps the flags to exactly one
  * {@link HeartbeatPromptRequest} mode ({@link #EXCLUSIONS} says which flag belongs to which),
- * makes one {@link AnswerHeartbeatPrompt} call and renders it through {@link HeartbeatDocuments}:
+ * makes one {@link AnswerHeartbeatPrompt} call and renders its answer ({@link ThinPromptAnswer}, {@link HeartbeatBootstrapAnswer}, {@link HeartbeatRefusalAnswer}):
  * the thin body ({@code heartbeat_agent_input_v1}), or the managed wrapper as JSON, as exact text
  * ({@code --raw}) or unredacted ({@code --private}). Identity fails closed (ok=false, exit 1, no
  * body). Only {@code --bootstrap --record-install --execute} writes; nothing here ever spends.
@@ -260,15 +263,11 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
 
     private int render(CliContext context, Mode mode, HeartbeatPromptAnswer answer) {
         return switch (answer) {
-            case HeartbeatPromptAnswer.Thin t ->
-                context.emit(HeartbeatDocuments.thin(t.prompt()), HeartbeatDocuments::text);
+            case HeartbeatPromptAnswer.Thin t -> context.emit(new ThinPromptAnswer(t.prompt()));
             case HeartbeatPromptAnswer.Refused r
-            when mode == Mode.THIN ->
-                context.emit(
-                        HeartbeatDocuments.refusal(HeartbeatDocuments.THIN_SCHEMA, r.refusal()),
-                        HeartbeatDocuments::text);
+            when mode == Mode.THIN -> context.emit(new HeartbeatRefusalAnswer(Refused.THIN_PROMPT, r.refusal()));
             case HeartbeatPromptAnswer.Refused r ->
-                context.emit(HeartbeatDocuments.refusal(HeartbeatDocuments.BOOTSTRAP_SCHEMA, r.refusal()));
+                context.emit(new HeartbeatRefusalAnswer(Refused.BOOTSTRAP, r.refusal()));
             case HeartbeatPromptAnswer.Wrapper w
             when mode == Mode.RAW -> {
                 context.out().print(w.text());
@@ -276,10 +275,8 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
                 yield 0;
             }
             case HeartbeatPromptAnswer.Wrapper w -> {
-                ObjectNode doc = HeartbeatDocuments.bootstrap(w);
-                yield privateOutput
-                        ? HeartbeatOptions.emitPrivate(context, doc)
-                        : context.emit(doc, HeartbeatDocuments::text);
+                var bootstrap = new HeartbeatBootstrapAnswer(w);
+                yield privateOutput ? HeartbeatOptions.emitPrivate(context, bootstrap) : context.emit(bootstrap);
             }
         };
     }

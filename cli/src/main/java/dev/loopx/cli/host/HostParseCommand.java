@@ -2,6 +2,7 @@ package dev.loopx.cli.host;
 
 import dev.loopx.application.host.HostCliBin;
 import dev.loopx.application.host.ParseHostMessage;
+import dev.loopx.cli.render.HostHandoffAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code loopx host parse} (SPEC §S10): the host command registry ({@link ParseHostMessage},
- * rendered by {@link HandoffDocument}). Reads nothing but its arguments and the name of the project
+ * rendered by {@link HostHandoffAnswer}). Reads nothing but its arguments and the name of the project
  * folder; writes nothing, ever. Unknown commands in LoopX's namespace answer {@code ok=false} with
  * the catalog as help (exit 1); ordinary chat answers {@code matched=false}.
  */
@@ -76,6 +77,6 @@ public final class HostParseCommand extends LoopxSubcommand {
         var request = new ParseHostMessage.Request(message, surface, project, goalId, agentId, cliBin);
         var handoff = ParseHostMessage.run(context.hostEnvironment(), request)
                 .getOrElseThrow(v -> new CliError(v.errorCode(), v.message(), v.hint()));
-        return context.emit(HandoffDocument.of(handoff));
+        return context.emit(new HostHandoffAnswer(handoff));
     }
 }

@@ -4,6 +4,8 @@ import dev.loopx.application.host.HostCliBin;
 import dev.loopx.application.host.HostHomes;
 import dev.loopx.application.host.InstallSlashCommands;
 import dev.loopx.application.host.ShowSlashCommands;
+import dev.loopx.cli.render.SlashCatalogAnswer;
+import dev.loopx.cli.render.SlashInstallAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -26,7 +28,7 @@ import picocli.CommandLine.Option;
  * {@code --uninstall} or {@code --inspect}, the managed host files ({@link InstallSlashCommands},
  * {@code loopx_slash_command_install_v0}). Install and inspect report a {@code cli_unavailable}
  * blocker when the configured CLI cannot be found; install then writes nothing. Both documents
- * are shaped by {@link SlashCommandDocuments}.
+ * are {@link SlashCatalogAnswer} and {@link SlashInstallAnswer}.
  */
 @Command(
         name = "slash-commands",
@@ -156,7 +158,7 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
                         ErrorCode.INVALID_ARGUMENTS,
                         "--surface, --dry-run, --project, --goal-bridge, --goal-id, --agent-id, --mcp-unbound and the host folder options need --install, --uninstall or --inspect");
             }
-            return context.emit(SlashCommandDocuments.catalog(ShowSlashCommands.run(cliBin, !noLegacyAliases)));
+            return context.emit(new SlashCatalogAnswer(ShowSlashCommands.run(cliBin, !noLegacyAliases)));
         }
         if (noLegacyAliases) {
             throw CliError.badInput(
@@ -220,7 +222,7 @@ public final class SlashCommandsCommand extends LoopxSubcommand {
                             + "); files already handled keep their new state, each write was atomic",
                     "loopx slash-commands --inspect");
         }
-        return context.emit(SlashCommandDocuments.install(result), SlashCommandsText::install);
+        return context.emit(new SlashInstallAnswer(result));
     }
 
     private Set<HostSurface> surfaces() {

@@ -1,6 +1,7 @@
 package dev.loopx.cli.host;
 
 import dev.loopx.application.host.PlanStartGoal;
+import dev.loopx.cli.render.StartGoalPlanAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -52,6 +53,6 @@ public final class StartGoalCommand extends LoopxSubcommand {
         }
         String text = TextOptions.requirePublic("--goal-text", goalText, true);
         var query = options.query(context, text);
-        return context.emit(PackDocuments.startGoalPlan(PlanStartGoal.run(context.hostEnvironment(), query)));
+        return context.emit(new StartGoalPlanAnswer(PlanStartGoal.run(context.hostEnvironment(), query)));
     }
 }

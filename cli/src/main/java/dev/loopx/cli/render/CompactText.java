@@ -76,6 +76,15 @@ final class CompactText {
                 .replace('_', ' ');
     }
 
+    /**
+     * A refusal as {@link #render} prints it, from its fields: what went wrong and the hint to run
+     * ({@code codex app install plan refused: … [agent_not_registered]}).
+     */
+    static void refusal(String schemaVersion, String message, String errorCode, String hint, PrintWriter out) {
+        out.println(command(schemaVersion) + " refused: " + message + " [" + errorCode + "]");
+        new Lines(out).add("hint", Words.pasteable(hint)).print();
+    }
+
     private static String answer(JsonNode d) {
         String command = command(d);
         boolean preview = d.has("preview") || d.path("dry_run").asBoolean();

@@ -56,6 +56,21 @@ public sealed interface RenderedAnswer
                 TodoArchiveAnswer,
                 TaskLeaseAnswer,
                 MonitorPollAnswer,
+                CommandPackAnswer,
+                StartGoalPlanAnswer,
+                HostHandoffAnswer,
+                CodexAppInstallPlanAnswer,
+                SlashCatalogAnswer,
+                SlashInstallAnswer,
+                ThinPromptAnswer,
+                HeartbeatBootstrapAnswer,
+                HeartbeatRefusalAnswer,
+                PromptPlanAnswer,
+                PromptApplyAnswer,
+                PromptRecoverAnswer,
+                SyncInstalledAnswer,
+                PromptUpgradeRefusalAnswer,
+                UpdateApplyAnswer,
                 DocumentAnswer {
     /** Whether the command succeeded (exit 0) or refused (exit 1); the document's {@code ok}. */
     boolean ok();

@@ -62,6 +62,21 @@ public final class TextView {
             case TodoArchiveAnswer a -> a.text(out);
             case TaskLeaseAnswer a -> a.text(out);
             case MonitorPollAnswer a -> a.text(out);
+            case CommandPackAnswer a -> a.text(out);
+            case StartGoalPlanAnswer a -> a.text(out);
+            case HostHandoffAnswer a -> a.text(out);
+            case CodexAppInstallPlanAnswer a -> a.text(out);
+            case SlashCatalogAnswer a -> a.text(out);
+            case SlashInstallAnswer a -> a.text(out);
+            case ThinPromptAnswer a -> a.text(out);
+            case HeartbeatBootstrapAnswer a -> a.text(out);
+            case HeartbeatRefusalAnswer a -> a.text(out);
+            case PromptPlanAnswer a -> a.text(out);
+            case PromptApplyAnswer a -> a.text(out);
+            case PromptRecoverAnswer a -> a.text(out);
+            case SyncInstalledAnswer a -> a.text(out);
+            case PromptUpgradeRefusalAnswer a -> a.text(out);
+            case UpdateApplyAnswer a -> a.text(out);
             case DocumentAnswer a -> a.textView().accept(PathRedactor.redact(a.document()), out);
         }
         out.flush();

@@ -23,11 +23,6 @@ public final class TextViews {
     /** The designed view alone (what {@code demo} shows under each step). */
     public static void view(JsonNode d, PrintWriter out) {
         switch (d.path("schema_version").asText()) {
-            case "loopx_start_goal_plan_v0" -> HostText.startGoal(d, out);
-            case "loopx_bootstrap_command_pack_v0" -> HostText.bootstrapPack(d, out);
-            case "codex_app_host_command_handoff_v0" -> HostText.handoff(d, out);
-            case "loopx_codex_app_install_plan_v0" -> HostText.codexAppInstallPlan(d, out);
-            case "loopx_slash_command_catalog_v0" -> HostText.slashCatalog(d, out);
             default -> CompactText.render(d, out);
         }
     }

@@ -2,6 +2,7 @@ package dev.loopx.cli.update;
 
 import dev.loopx.application.Invocation;
 import dev.loopx.application.update.ApplyUpdate;
+import dev.loopx.cli.render.UpdateApplyAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code loopx update apply --archive DIST [--sha256 HEX]} (SPEC §S12): checks its options (the
  * archive is a readable file, the digest is 64 hex digits, the CLI binary is usable), runs
- * {@link ApplyUpdate} once and renders {@code loopx_update_apply_v0} ({@link UpdateApplyDocument}).
+ * {@link ApplyUpdate} once and renders {@code loopx_update_apply_v0} ({@link UpdateApplyAnswer}).
  * {@code ok} is the runtime result only; {@code upgrade_complete} needs prompts reconciled too.
  */
 @Command(
@@ -102,7 +103,7 @@ public final class UpdateApplyCommand extends LoopxSubcommand {
                 !noTrain,
                 VersionInfo.version(),
                 context.explicitRuntimeRoot().isEmpty());
-        return context.emit(UpdateApplyDocument.of(ApplyUpdate.run(invocation, request)), UpdateApplyDocument::text);
+        return context.emit(new UpdateApplyAnswer(ApplyUpdate.run(invocation, request)));
     }
 
     private Path archiveFile(CliContext context) {

@@ -1,31 +1,42 @@
-package dev.loopx.cli.update;
+package dev.loopx.cli.render;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.update.ApplyUpdate;
 import dev.loopx.application.update.PromptReconciliation;
 import dev.loopx.application.update.SyncAnswer;
 import dev.loopx.application.update.UpgradeSnapshot;
-import dev.loopx.cli.render.AutomationUpdateDocument;
-import dev.loopx.cli.support.CliContext;
+import dev.loopx.ledger.json.Json;
 import java.io.PrintWriter;
+import java.util.Objects;
 
 /**
- * The one place {@code loopx_update_apply_v0} is assembled from {@link ApplyUpdate.Outcome}: the
- * archive check, the runtime (installed or not), the snapshot, the prompt step (with the new
- * runtime's per-automation results, never its paths), the {@code runtime.upgraded} receipt, and
- * what to do next; and its text view. A refusal says nothing was switched.
+ * {@code loopx update apply}'s answer, {@code loopx_update_apply_v0} (SPEC §S12), from
+ * {@link ApplyUpdate.Outcome}: the archive check, the runtime (installed or not), the snapshot, the
+ * prompt step (with the new runtime's per-automation results, never its paths), the
+ * {@code runtime.upgraded} receipt, and what to do next. A refusal says nothing was switched.
+ * {@code ok} is the runtime result only; {@code upgrade_complete} needs the prompts reconciled too.
+ *
+ * <p>Its text is the switch (versions, runtime, start-up archive), the prompt step, where the
+ * complete App-side requests are, the managed wrappers left behind, and the next step; a refusal
+ * is its error and what to do.
  */
-final class UpdateApplyDocument {
+public record UpdateApplyAnswer(ApplyUpdate.Outcome outcome) implements RenderedAnswer {
     static final String SCHEMA = "loopx_update_apply_v0";
     private static final String RETRY = "loopx automation-prompts sync-installed --plan-file <snapshot.file> --execute";
 
-    private UpdateApplyDocument() {}
+    public UpdateApplyAnswer {
+        Objects.requireNonNull(outcome, "outcome");
+    }
 
-    static ObjectNode of(ApplyUpdate.Outcome outcome) {
-        ObjectNode doc = CliContext.document(SCHEMA, false);
+    @Override
+    public boolean ok() {
+        return outcome instanceof ApplyUpdate.Outcome.Switched;
+    }
+
+    @Override
+    public ObjectNode json() {
+        ObjectNode doc = Documents.answer(SCHEMA, false);
         doc.put("upgrade_complete", false);
         ObjectNode archive = doc.putObject("archive");
         archive.put("sha256", outcome.archive().sha256());
@@ -55,11 +66,7 @@ final class UpdateApplyDocument {
                 ledger.put("event_type", "runtime.upgraded");
                 ledger.put("appended", switched.ledger().appended());
                 switched.ledger().seq().ifPresent(seq -> ledger.put("seq", seq));
-                doc.put(
-                        "next_step",
-                        switched.complete()
-                                ? "done: put <loopx-home>/bin on PATH (it always runs the current runtime)"
-                                : nextStep(switched.prompts(), switched.snapshot()));
+                doc.put("next_step", nextStep(switched));
             }
         }
         return doc;
@@ -77,7 +84,7 @@ final class UpdateApplyDocument {
     }
 
     private static ObjectNode snapshot(UpgradeSnapshot s) {
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        ObjectNode o = Json.object();
         o.put("status", s.status());
         o.put("automations", s.automations());
         o.put("managed_wrappers", s.managed());
@@ -94,7 +101,7 @@ final class UpdateApplyDocument {
 
     /** The prompt step; of the new runtime's answer only counts, per-automation results and the App-side requests. */
     private static ObjectNode prompts(PromptReconciliation p) {
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        ObjectNode o = Json.object();
         o.put("started", p.started());
         o.put("result", p.result());
         o.put("complete", p.complete());
@@ -132,6 +139,12 @@ final class UpdateApplyDocument {
             });
         });
         return o;
+    }
+
+    private static String nextStep(ApplyUpdate.Outcome.Switched switched) {
+        return switched.complete()
+                ? "done: put <loopx-home>/bin on PATH (it always runs the current runtime)"
+                : nextStep(switched.prompts(), switched.snapshot());
     }
 
     private static String nextStep(PromptReconciliation p, UpgradeSnapshot snapshot) {
@@ -172,33 +185,29 @@ final class UpdateApplyDocument {
         };
     }
 
-    static void text(JsonNode doc, PrintWriter out) {
-        JsonNode rt = doc.path("runtime");
-        if (!doc.path("ok").asBoolean()) {
-            out.println("update refused: " + doc.path("error_code").asText() + " — "
-                    + doc.path("message").asText());
-            out.println("next: " + doc.path("hint").asText());
-            return;
+    void text(PrintWriter out) {
+        switch (outcome) {
+            case ApplyUpdate.Outcome.Refused refused -> {
+                out.println("update refused: " + refused.errorCode() + " — " + refused.message());
+                out.println("next: " + hint(refused.errorCode()));
+            }
+            case ApplyUpdate.Outcome.Switched switched -> switched(switched, out);
         }
-        out.println("runtime " + rt.path("from_version").asText() + " → "
-                + rt.path("to_version").asText() + " installed ("
-                + rt.path("runtime_id").asText() + ", start-up archive "
-                + rt.path("class_archive").asText() + ")");
-        out.println("prompts: " + doc.path("prompts").path("result").asText() + " · upgrade_complete="
-                + doc.path("upgrade_complete").asBoolean());
-        if (doc.path("prompts").path("automation_update_report").isObject()) {
-            out.println("complete automation_update requests: "
-                    + doc.path("prompts")
-                            .path("automation_update_report")
-                            .path("file")
-                            .asText()
-                    + " (private, 0600)");
+    }
+
+    private static void switched(ApplyUpdate.Outcome.Switched switched, PrintWriter out) {
+        ApplyUpdate.InstalledRuntime rt = switched.runtime();
+        out.println("runtime " + switched.fromVersion() + " → " + rt.version() + " installed (" + rt.id()
+                + ", start-up archive " + rt.classArchive() + ")");
+        PromptReconciliation p = switched.prompts();
+        out.println("prompts: " + p.result() + " · upgrade_complete=" + switched.complete());
+        p.sync()
+                .flatMap(SyncAnswer::reportFile)
+                .ifPresent(f -> out.println("complete automation_update requests: " + f + " (private, 0600)"));
+        for (SyncAnswer.Row left : p.leftBehind()) {
+            out.println("  left behind: " + left.automationId() + " " + left.result()
+                    + left.reason().map(reason -> " [" + reason + "]").orElse(""));
         }
-        for (JsonNode left : doc.path("prompts").path("managed_left_behind")) {
-            out.println("  left behind: " + left.path("automation_id").asText() + " "
-                    + left.path("result").asText()
-                    + (left.hasNonNull("reason") ? " [" + left.path("reason").asText() + "]" : ""));
-        }
-        out.println("next: " + doc.path("next_step").asText());
+        out.println("next: " + nextStep(switched));
     }
 }

@@ -1,6 +1,7 @@
-package dev.loopx.cli.host;
+package dev.loopx.cli.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -14,15 +15,13 @@ import dev.loopx.host.heartbeat.ThinPrompt;
 import dev.loopx.host.heartbeat.WrapperBinding;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.heartbeat.HeartbeatFold.HeartbeatInstall;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The heartbeat documents rendered from their records: exact fields, in the contract's order. */
-class HeartbeatDocumentsTest {
+/** The heartbeat answers rendered from their records: exact fields, in the contract's order, and their text. */
+class HeartbeatAnswersTest {
     static final IdentityRefusal REFUSAL = new IdentityRefusal(
             "g1",
             "ghost",
@@ -57,10 +56,11 @@ class HeartbeatDocumentsTest {
                         + "\"commands\":[\"loopx heartbeat-prompt --goal-id g1 --agent-id builder\","
                         + "\"loopx heartbeat-prompt --goal-id g1 --agent-id reviewer\"],"
                         + "\"hint\":\"loopx heartbeat-prompt --goal-id g1 --agent-id builder\"}",
-                json(HeartbeatDocuments.refusal(HeartbeatDocuments.THIN_SCHEMA, REFUSAL)));
+                json(new HeartbeatRefusalAnswer(HeartbeatRefusalAnswer.Refused.THIN_PROMPT, REFUSAL).json()));
         assertEquals(
                 "loopx_codex_app_install_plan_v0",
-                HeartbeatDocuments.refusal(HeartbeatDocuments.INSTALL_PLAN_SCHEMA, REFUSAL)
+                new HeartbeatRefusalAnswer(HeartbeatRefusalAnswer.Refused.CODEX_APP_INSTALL_PLAN, REFUSAL)
+                        .json()
                         .path("schema_version")
                         .asText());
     }
@@ -71,7 +71,7 @@ class HeartbeatDocumentsTest {
                 "{\"schema_version\":\"heartbeat_agent_input_v1\",\"ok\":true,\"goal_id\":\"g1\",\"agent_id\":\"\","
                         + "\"task_body\":\"b\u00e9\",\"interface_budget\":{\"mode\":\"thin\",\"budget_char_count\":2,"
                         + "\"max_chars\":3000,\"within_budget\":true}}",
-                json(HeartbeatDocuments.thin(new ThinPrompt("g1", "", "bé"))));
+                json(new ThinPromptAnswer(new ThinPrompt("g1", "", "bé")).json()));
     }
 
     @Test
@@ -81,7 +81,7 @@ class HeartbeatDocumentsTest {
         var written = new GoalWrites.Outcome.Written(receipt, Optional.empty(), Optional.empty(), Optional.empty());
         var w = wrapper(Optional.of(new HeartbeatPromptAnswer.Install("codex-app", written, Optional.of(last))));
 
-        ObjectNode doc = HeartbeatDocuments.bootstrap(w);
+        ObjectNode doc = new HeartbeatBootstrapAnswer(w).json();
 
         assertEquals(
                 List.of(
@@ -118,7 +118,7 @@ class HeartbeatDocumentsTest {
                 new GoalWrites.Outcome.Previewed(List.of(), Optional.empty(), Optional.empty(), Optional.empty());
         var w = wrapper(Optional.of(new HeartbeatPromptAnswer.Install("codex-app", previewed, Optional.empty())));
 
-        JsonNode install = HeartbeatDocuments.bootstrap(w).get("install");
+        JsonNode install = new HeartbeatBootstrapAnswer(w).json().get("install");
 
         assertEquals(
                 List.of("host_surface", "spends_quota", "dry_run", "preview", "next_step", "last_install"),
@@ -131,7 +131,7 @@ class HeartbeatDocumentsTest {
         var plan = new PlanCodexAppInstall.Answer.Planned(
                 wrapper(Optional.empty()), "codex_app", "FREQ=MINUTELY;INTERVAL=7", "flag");
 
-        ObjectNode doc = HeartbeatDocuments.installPlan(plan, true);
+        ObjectNode doc = new CodexAppInstallPlanAnswer(plan, true).json();
 
         assertEquals(
                 List.of(
@@ -164,17 +164,42 @@ class HeartbeatDocumentsTest {
 
     @Test
     void theTextViewPrintsTheBodyAndItsBudget_orWhatToRunInstead() {
-        StringWriter body = new StringWriter();
-        HeartbeatDocuments.text(HeartbeatDocuments.thin(new ThinPrompt("g1", "", "do it")), new PrintWriter(body));
-        assertEquals("do it\n\n-- thin · 5/3000 chars\n", body.toString());
-
-        StringWriter refused = new StringWriter();
-        HeartbeatDocuments.text(
-                HeartbeatDocuments.refusal(HeartbeatDocuments.THIN_SCHEMA, REFUSAL), new PrintWriter(refused));
+        assertEquals(
+                "do it\n\n-- thin · 5/3000 chars\n",
+                TextView.text(new ThinPromptAnswer(new ThinPrompt("g1", "", "do it"))));
         assertEquals(
                 "heartbeat prompt refused: " + REFUSAL.message() + " [agent_not_registered]\n"
                         + "  try: loopx heartbeat-prompt --goal-id g1 --agent-id builder\n"
                         + "  try: loopx heartbeat-prompt --goal-id g1 --agent-id reviewer\n",
-                refused.toString());
+                TextView.text(new HeartbeatRefusalAnswer(HeartbeatRefusalAnswer.Refused.THIN_PROMPT, REFUSAL)));
+    }
+
+    /** The text of every record-rendered heartbeat answer is what the JSON-reading views printed before. */
+    @Test
+    void theTextOfEachAnswer_isWhatItsDocumentViewPrinted() {
+        HeartbeatInstall last = new HeartbeatInstall(4, "g1", "builder", "codex-app", 2, "ab", "2026-01-01T00:00:00Z");
+        Receipt receipt = new Receipt(List.of(4L), List.of("evt_1"), List.of("heartbeat.installed"), false);
+        var written = new GoalWrites.Outcome.Written(receipt, Optional.empty(), Optional.empty(), Optional.empty());
+        var w = wrapper(Optional.of(new HeartbeatPromptAnswer.Install("codex-app", written, Optional.of(last))));
+        String bootstrap = TextView.text(new HeartbeatBootstrapAnswer(w));
+        assertTrue(
+                bootstrap.endsWith("\n\n-- bootstrap · " + w.chars() + "/" + w.maxChars() + " chars · sha256 "
+                        + w.sha256()
+                        + " · install {\"host_surface\":\"codex-app\",\"spends_quota\":false,\"changed\":true,"
+                        + "\"receipt\":{\"appended\":1,\"replayed\":false,\"seq_from\":4,\"seq_to\":4,"
+                        + "\"event_ids\":[\"evt_1\"],\"event_types\":[\"heartbeat.installed\"]},\"last_install\":{\"seq\":4,"
+                        + "\"goal_id\":\"g1\",\"agent_id\":\"builder\",\"host_surface\":\"codex-app\",\"wrapper_version\":2,"
+                        + "\"wrapper_sha256\":\"ab\",\"installed_at\":\"2026-01-01T00:00:00Z\"}}\n"),
+                bootstrap);
+        for (HeartbeatRefusalAnswer.Refused refused : List.of(
+                HeartbeatRefusalAnswer.Refused.BOOTSTRAP, HeartbeatRefusalAnswer.Refused.CODEX_APP_INSTALL_PLAN)) {
+            var answer = new HeartbeatRefusalAnswer(refused, REFUSAL);
+            assertEquals(TextView.text(DocumentAnswer.of(answer.json())), TextView.text(answer), refused.schema());
+        }
+        assertEquals(
+                "codex app install plan refused: " + REFUSAL.message() + " [agent_not_registered]\n"
+                        + "  hint  loopx heartbeat-prompt --goal-id g1 --agent-id builder\n",
+                TextView.text(
+                        new HeartbeatRefusalAnswer(HeartbeatRefusalAnswer.Refused.CODEX_APP_INSTALL_PLAN, REFUSAL)));
     }
 }

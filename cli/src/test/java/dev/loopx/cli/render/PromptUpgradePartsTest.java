@@ -1,10 +1,11 @@
-package dev.loopx.cli.automation;
+package dev.loopx.cli.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.automation.MigrationResult;
 import dev.loopx.application.automation.PlannedAutomation;
+import dev.loopx.application.automation.StoreUnavailable;
 import dev.loopx.host.codexapp.migration.PlanEntry;
 import dev.loopx.ledger.json.Json;
 import java.util.List;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * The public forms every {@code automation-prompts} answer shares (SPEC §S12): a plan entry and a
  * migration result, field for field and in order, never a prompt body.
  */
-class AutomationPromptPartsTest {
+class PromptUpgradePartsTest {
     @Test
     void aPlanEntryShowsDigestsButNeverTheDesiredBody() {
         PlanEntry adoption = new PlanEntry(
@@ -37,7 +38,7 @@ class AutomationPromptPartsTest {
                         + "\"agent_id\":\"builder\",\"binding_source\":\"managed_wrapper\",\"wrapper_version\":1,"
                         + "\"prompt_sha256\":\"ab\",\"source_sha256\":\"ef\",\"target_thread_id\":\"thr\","
                         + "\"desired_sha256\":\"cd\",\"desired_wrapper_version\":2}",
-                AutomationPrompts.planned(PlannedAutomation.of(adoption)).toString());
+                PromptUpgradeParts.planned(PlannedAutomation.of(adoption)).toString());
         PlanEntry blocked = new PlanEntry(
                 "auto-2",
                 PlanEntry.BLOCKED,
@@ -57,13 +58,13 @@ class AutomationPromptPartsTest {
                         + "\"goal_id\":null,\"agent_id\":null,\"binding_source\":null,\"wrapper_version\":null,"
                         + "\"prompt_sha256\":null,\"source_sha256\":\"ef\",\"target_thread_id\":null,"
                         + "\"desired_sha256\":null,\"desired_wrapper_version\":null}",
-                AutomationPrompts.planned(PlannedAutomation.of(blocked)).toString());
+                PromptUpgradeParts.planned(PlannedAutomation.of(blocked)).toString());
     }
 
     @Test
     void aMigrationResultHasANullReasonWhenItHasNone() {
         ObjectNode updated = Json.object();
-        AutomationPrompts.putResult(
+        PromptUpgradeParts.putResult(
                 updated,
                 new MigrationResult(
                         "auto-1",
@@ -80,7 +81,7 @@ class AutomationPromptPartsTest {
                         + "\"target_thread_id\":\"thr\"}",
                 updated.toString());
         ObjectNode refused = Json.object();
-        AutomationPrompts.putResult(
+        PromptUpgradeParts.putResult(
                 refused,
                 new MigrationResult(
                         "auto-2",
@@ -95,5 +96,18 @@ class AutomationPromptPartsTest {
                 "{\"automation_id\":\"auto-2\",\"result\":\"refused\",\"reason\":\"no_journal\",\"goal_id\":null,"
                         + "\"agent_id\":null,\"prompt_sha256\":null,\"desired_sha256\":null,\"target_thread_id\":null}",
                 refused.toString());
+    }
+
+    @Test
+    void aRefusalPrintsWhatTheCompactViewOfItsDocumentPrinted() {
+        for (PromptUpgradeRefusalAnswer refusal : List.of(
+                PromptUpgradeRefusalAnswer.store(new StoreUnavailable("database_missing", "no state_5.sqlite")),
+                PromptUpgradeRefusalAnswer.store(
+                        new StoreUnavailable(StoreUnavailable.UNSUPPORTED_SCHEMA, "schema 9 is not supported")),
+                PromptUpgradeRefusalAnswer.offline(
+                        "apply writes the Codex App stores only with --offline (App quit) and --execute",
+                        "quit the Codex App, then: loopx automation-prompts apply --plan-file <plan_file> --offline --execute"))) {
+            assertEquals(TextView.text(DocumentAnswer.of(refusal.json())), TextView.text(refusal));
+        }
     }
 }
