@@ -1,6 +1,6 @@
 package dev.loopx.cli.dashboard;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.cli.render.DashboardAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -78,17 +78,7 @@ public final class DashboardCommand extends LoopxSubcommand {
                             stopped.countDown();
                         },
                         "loopx-dashboard-stop"));
-        if (context.json()) {
-            ObjectNode doc = CliContext.document("loopx_dashboard_v0", true);
-            doc.put("url", server.url());
-            doc.put("port", server.port());
-            doc.put("read_only", true);
-            context.emit(doc);
-        } else {
-            context.out().println("LoopX dashboard (read-only): " + server.url());
-            context.out().println("Serving on 127.0.0.1:" + server.port() + " only. Stop with Ctrl-C.");
-            context.out().flush();
-        }
+        context.emit(new DashboardAnswer(server.url(), server.port()));
         if (open) {
             openInBrowser(context, server.url());
         }

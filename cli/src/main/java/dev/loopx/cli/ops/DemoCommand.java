@@ -7,7 +7,6 @@ import dev.loopx.cli.render.DemoAnswer;
 import dev.loopx.cli.render.EventLine;
 import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.render.TextView;
-import dev.loopx.cli.render.TextViews;
 import dev.loopx.cli.render.Words;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.Environment;
@@ -290,7 +289,7 @@ public final class DemoCommand extends LoopxSubcommand {
         } else if (s.answer().isPresent()) {
             view.print(TextView.text(s.answer().get()));
         } else {
-            TextViews.view(s.result(), view);
+            view.print(s.rawOutput()); // a step that rendered no answer of its own: what it wrote
         }
         view.flush();
         return shown.toString();

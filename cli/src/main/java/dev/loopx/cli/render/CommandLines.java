@@ -1,16 +1,11 @@
 package dev.loopx.cli.render;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 
 /** A command given as a JSON array of arguments, as one line a person can paste ({@code loopx …}, shell-quoted). */
 final class CommandLines {
     private CommandLines() {}
-
-    static String of(JsonNode cliArgs) {
-        return of(Words.texts(cliArgs));
-    }
 
     static String of(List<String> cliArgs) {
         List<String> words = new ArrayList<>(List.of("loopx"));

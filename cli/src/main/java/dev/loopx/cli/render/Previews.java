@@ -1,6 +1,5 @@
 package dev.loopx.cli.render;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Set;
 
 /**
@@ -26,10 +25,6 @@ final class Previews {
 
     private Previews() {}
 
-    static boolean is(JsonNode d) {
-        return d.has("preview") || d.path("dry_run").asBoolean();
-    }
-
     /** What to do next after a preview of a document of {@code schemaVersion} that has no {@code next_step}. */
     static String next(String schemaVersion) {
         return DRY_RUN.contains(schemaVersion)
@@ -40,12 +35,5 @@ final class Previews {
     /** The same for a document whose {@code next_step} is {@code nextStep}. */
     static String next(String schemaVersion, String nextStep) {
         return nextStep.startsWith("add --execute") ? next(schemaVersion) : Words.pasteable(nextStep);
-    }
-
-    static String next(JsonNode d) {
-        if (d.path("next_step").isTextual() && !d.path("next_step").asText().startsWith("add --execute")) {
-            return Words.pasteable(d.path("next_step").asText());
-        }
-        return next(d.path("schema_version").asText());
     }
 }

@@ -1,6 +1,5 @@
 package dev.loopx.cli.render;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.loopx.projections.quota.QuotaStatus;
 
 /** A quota window as one line: {@code [#...................] 5/20 slots · active (24 h window)}. */
@@ -11,20 +10,6 @@ public final class QuotaBar {
 
     public static String of(QuotaStatus q) {
         return of(q.allowedSlots(), q.spentSlots(), q.state(), q.windowHours(), q.nextEligibleAt());
-    }
-
-    public static String of(JsonNode q) {
-        if (q.isMissingNode() || q.isNull()) {
-            return "";
-        }
-        return of(
-                q.path("allowed_slots").asLong(),
-                q.path("spent_slots").asLong(),
-                q.path("state").asText(),
-                q.path("window_hours").asInt(),
-                q.path("next_eligible_at").isTextual()
-                        ? q.path("next_eligible_at").asText()
-                        : "");
     }
 
     private static String of(long allowed, long spent, String state, int windowHours, String nextEligibleAt) {

@@ -1,6 +1,5 @@
 package dev.loopx.cli.render;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.commands.operation.Receipt;
@@ -50,23 +49,6 @@ public final class Receipts {
         long from = r.seqs().get(0);
         long to = r.lastSeq();
         return (from == to ? "seq " + from : "seq " + from + "–" + to) + " (" + types(r.eventTypes()) + ")";
-    }
-
-    static String line(JsonNode receipt) {
-        if (receipt.isMissingNode() || receipt.isNull()) {
-            return "";
-        }
-        long appended = receipt.path("appended").asLong();
-        if (appended == 0) {
-            return receipt.path("replayed").asBoolean()
-                    ? "nothing new: the same request was recorded before"
-                    : "nothing appended";
-        }
-        long from = receipt.path("seq_from").asLong();
-        long to = receipt.path("seq_to").asLong();
-        return (from == to ? "seq " + from : "seq " + from + "–" + to) + " ("
-                + types(Words.texts(receipt.path("event_types"))) + ")"
-                + (receipt.path("replayed").asBoolean() ? ", replayed" : "");
     }
 
     /** {@code agent.registered ×2, todo.added}: repeated types counted. */

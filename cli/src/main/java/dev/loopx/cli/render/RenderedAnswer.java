@@ -9,11 +9,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * person rendered from the record, never from the JSON ({@link TextView#show}, an exhaustive switch
  * over this list). One file per answer in this package.
  *
- * <p>{@link DocumentAnswer} is the form of the answers whose text is still read back from their
- * JSON; each one that moves to a record of its own leaves it.
  */
 public sealed interface RenderedAnswer
         permits QuotaDecisionAnswer,
+                DashboardAnswer,
                 DemoAnswer,
                 RewardAnswer,
                 StatusAnswer,
@@ -70,8 +69,7 @@ public sealed interface RenderedAnswer
                 PromptRecoverAnswer,
                 SyncInstalledAnswer,
                 PromptUpgradeRefusalAnswer,
-                UpdateApplyAnswer,
-                DocumentAnswer {
+                UpdateApplyAnswer {
     /** Whether the command succeeded (exit 0) or refused (exit 1); the document's {@code ok}. */
     boolean ok();
 

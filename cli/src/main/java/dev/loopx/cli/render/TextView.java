@@ -77,7 +77,7 @@ public final class TextView {
             case SyncInstalledAnswer a -> a.text(out);
             case PromptUpgradeRefusalAnswer a -> a.text(out);
             case UpdateApplyAnswer a -> a.text(out);
-            case DocumentAnswer a -> a.textView().accept(PathRedactor.redact(a.document()), out);
+            case DashboardAnswer a -> a.text(out);
         }
         out.flush();
         return PathRedactor.redact(text.toString());
@@ -87,7 +87,8 @@ public final class TextView {
     public static void show(RenderedAnswer answer, PrintWriter out, boolean verbose) {
         out.print(text(answer));
         if (verbose) {
-            TextViews.details(PathRedactor.redact(answer.json()), out);
+            out.println("details:");
+            Outline.render(PathRedactor.redact(answer.json()), out, 1);
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.loopx.cli.render;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.loopx.projections.todo.TodoView;
 
 /**
@@ -11,14 +10,6 @@ import dev.loopx.projections.todo.TodoView;
  */
 final class TodoText {
     private TodoText() {}
-
-    /** The scope of a {@code todo_item_v0} read back from a document. */
-    static String scope(JsonNode t) {
-        return scope(
-                t.path("task_class").asText(),
-                t.path("blocks_agent").asText(),
-                t.path("global_gate").asBoolean());
-    }
 
     static String scope(TodoView t) {
         return scope(t.taskClass(), t.blocksAgent(), t.globalGate());

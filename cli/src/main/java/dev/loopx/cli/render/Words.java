@@ -1,8 +1,5 @@
 package dev.loopx.cli.render;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -69,19 +66,6 @@ public final class Words {
     }
 
     private static final Pattern CHOICE = Pattern.compile(" ([a-z_]+(?:\\|[a-z_]+)+)(?=$| )");
-
-    /** The strings of a JSON array. */
-    public static List<String> texts(JsonNode array) {
-        List<String> values = new ArrayList<>();
-        array.forEach(v -> values.add(v.asText()));
-        return values;
-    }
-
-    /** A field as text, or {@code ""} when absent or null. */
-    public static String text(JsonNode node, String pointer) {
-        JsonNode v = node.at(pointer);
-        return v.isMissingNode() || v.isNull() ? "" : v.asText();
-    }
 
     /** A shell word: as it is when it is plain, else single-quoted. */
     public static String shellWord(String word) {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.host.HostEnvironment;
-import dev.loopx.cli.render.DocumentAnswer;
 import dev.loopx.cli.render.Documents;
 import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.render.TextView;
@@ -19,7 +18,6 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -271,19 +269,6 @@ public final class CliContext {
 
     public static ObjectNode document(String schemaVersion, boolean ok) {
         return Documents.answer(schemaVersion, ok);
-    }
-
-    /** Renders a command's answer that is still only its document (by its {@code schema_version}'s view). */
-    public int emit(ObjectNode document) {
-        return emit(DocumentAnswer.of(document));
-    }
-
-    /**
-     * Renders a command's answer that is still only its document, with a dedicated text view (the
-     * JSON is unchanged); the view receives the path-redacted document.
-     */
-    public int emit(ObjectNode document, BiConsumer<JsonNode, PrintWriter> textView) {
-        return emit(new DocumentAnswer(document, textView));
     }
 
     /**

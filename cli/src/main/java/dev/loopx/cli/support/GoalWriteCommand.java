@@ -1,10 +1,8 @@
 package dev.loopx.cli.support;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
-import dev.loopx.cli.render.DocumentAnswer;
 import dev.loopx.cli.render.GoalWriteHead;
 import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.commands.Rejection;
@@ -44,22 +42,8 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
         return new Actor(dev.loopx.ledger.ActorKind.OWNER, "cli");
     }
 
-    /**
-     * Adds command-specific facts to the answer, given the outcome: the goal state after the write
-     * (or now, for a preview) and the todo the write is about. Only for answers still rendered from
-     * their document ({@link #answer}'s default).
-     */
-    protected void describe(ObjectNode doc, GoalWrites.Outcome outcome, CliContext context) {}
-
-    /**
-     * The answer of this write: by default its document (the head, then {@link #describe}'s facts),
-     * shown by the view of its schema; a command with an answer record of its own returns that.
-     */
-    protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
-        ObjectNode doc = head.json();
-        describe(doc, head.outcome(), context);
-        return DocumentAnswer.of(doc);
-    }
+    /** The answer of this write: the head (the preview or the receipt), then the command's own facts. */
+    protected abstract RenderedAnswer answer(GoalWriteHead head, CliContext context);
 
     @Override
     protected final int execute(CliContext context) {

@@ -20,7 +20,7 @@ class DebugAnswersTest {
     private static void printsTheCompactForm(RenderedAnswer answer) {
         StringWriter compact = new StringWriter();
         PrintWriter out = new PrintWriter(compact);
-        CompactText.render(TextView.json(answer), out);
+        CompactOracle.render(TextView.json(answer), out);
         out.flush();
         assertEquals(compact.toString(), TextView.text(answer));
     }
