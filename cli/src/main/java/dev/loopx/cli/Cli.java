@@ -53,6 +53,9 @@ import dev.loopx.cli.todo.TodoAddCommand;
 import dev.loopx.cli.todo.TodoCommand;
 import dev.loopx.cli.update.UpdateCommand;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -217,7 +220,7 @@ public final class Cli {
 
     /** The global options (SPEC §S0) among {@code args}, with their values. */
     private static String[] globalOptions(String[] args) {
-        java.util.List<String> globals = new java.util.ArrayList<>();
+        List<String> globals = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             if (QuickPath.GLOBALS.contains(args[i]) && i + 1 < args.length) {
                 globals.add(args[i]);
@@ -244,7 +247,7 @@ public final class Cli {
             Environment environment,
             Consumer<RenderedAnswer> answers) {
         CommandTree tree = tree(out, err, environment, answers);
-        Set<String> words = new java.util.HashSet<>(tree.words()); // picocli takes none of them for a value
+        Set<String> words = new HashSet<>(tree.words()); // picocli takes none of them for a value
         words.addAll(QuotaCommand.tree().words());
         words.addAll(TodoCommand.tree().words());
         return QuickPath.parse(

@@ -1,7 +1,10 @@
 package dev.loopx.cli;
 
+import dev.loopx.application.composition.Composition;
+import dev.loopx.application.ops.ProcessTiming;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.WarmUp;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -12,15 +15,15 @@ public final class Main {
 
     public static void main(String[] args) {
         WarmUp.start(args);
-        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
-        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         long started = System.nanoTime();
         int exit = Cli.run(args, out, err, Environment.system(Clock.systemUTC()));
         if (System.getProperty("loopx.server-root") != null) {
             // a server runtime root (bin/loopx): a login WarmUp started that the command never used,
             // and the head holder a heartbeat read found missing (ADR 0009)
             out.flush();
-            dev.loopx.application.composition.Composition.closeUnusedServer(exit == 0 || exit == 1);
+            Composition.closeUnusedServer(exit == 0 || exit == 1);
         }
         if ("1".equals(System.getenv("LOOPX_TIMING"))) {
             // for benchmarks (bench/run --writers): where this command's time went, one stderr line
@@ -28,8 +31,8 @@ public final class Main {
             err.printf(
                     "loopx: timing: run_ms=%d lock_wait_ms=%d head_from_holder=%s%n",
                     (System.nanoTime() - started) / 1_000_000,
-                    dev.loopx.application.ops.ProcessTiming.lockWaitMillis(),
-                    dev.loopx.application.composition.Composition.headFromHolder() ? "yes" : "no");
+                    ProcessTiming.lockWaitMillis(),
+                    Composition.headFromHolder() ? "yes" : "no");
         }
         out.flush();
         err.flush();

@@ -2,6 +2,7 @@ package dev.loopx.cli;
 
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.HelpPages;
+import dev.loopx.cli.support.VersionInfo;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -115,9 +116,7 @@ public final class ShellFiles {
 
     private static String man(CommandLine root) {
         StringBuilder out = new StringBuilder();
-        out.append(".TH LOOPX 1 \"\" \"LoopX ")
-                .append(dev.loopx.cli.support.VersionInfo.version())
-                .append("\" \"LoopX Manual\"\n");
+        out.append(".TH LOOPX 1 \"\" \"LoopX ").append(VersionInfo.version()).append("\" \"LoopX Manual\"\n");
         out.append(".SH NAME\nloopx \\- keep long-running coding agents working on a goal across sessions\n");
         out.append(".SH SYNOPSIS\n.B loopx\n[\\fIOPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGS\\fR]\n");
         out.append(".SH DESCRIPTION\n");

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.host.codexapp.migration.PlanEntry;
 import dev.loopx.host.codexapp.migration.PrivateFiles;
+import dev.loopx.host.codexapp.migration.PromptPlanner;
 import dev.loopx.ledger.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -76,7 +77,7 @@ public final class AppRequestReport {
         r.put("tool", "automation_update");
         ObjectNode args = r.putObject("arguments");
         args.put("id", e.automationId());
-        for (String field : dev.loopx.host.codexapp.migration.PromptPlanner.APP_FIELDS) {
+        for (String field : PromptPlanner.APP_FIELDS) {
             String value = e.appFields().get(field);
             if (value != null) {
                 args.put(field, value);

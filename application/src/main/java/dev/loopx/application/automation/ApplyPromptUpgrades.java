@@ -10,6 +10,7 @@ import dev.loopx.host.codexapp.migration.PromptPlan;
 import dev.loopx.host.codexapp.store.CodexHome;
 import io.vavr.control.Either;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -121,7 +122,7 @@ public final class ApplyPromptUpgrades {
                         invocation, home, AppLanes.registered(runtime.views()), ids, "loopx")
                 .map(PromptPlan::entries)
                 .getOrElse(List.of());
-        List<PlanEntry> out = new java.util.ArrayList<>();
+        List<PlanEntry> out = new ArrayList<>();
         for (PlanEntry was : plan.entries()) {
             now.stream()
                     .filter(n -> n.automationId().equals(was.automationId()) && was.adoptionRequired())

@@ -15,6 +15,7 @@ import dev.loopx.projections.GoalState;
 import io.vavr.control.Either;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The {@link MigrationOutcome.Recorder} of the prompt-upgrade use cases: appends each outcome, as
@@ -58,12 +59,12 @@ final class MigrationRecords implements MigrationOutcome.Recorder {
         String eventType = "prompt_migration." + o.kind();
         recorded.add(receipt.fold(
                 refused -> new RecordedMigration(
-                        eventType, o.automationId(), o.goalId(), java.util.Optional.of(refused.errorCode()), -1),
+                        eventType, o.automationId(), o.goalId(), Optional.of(refused.errorCode()), -1),
                 written -> new RecordedMigration(
                         eventType,
                         o.automationId(),
                         o.goalId(),
-                        java.util.Optional.empty(),
+                        Optional.empty(),
                         written.seqs().isEmpty() ? -1 : written.seqs().get(0))));
     }
 

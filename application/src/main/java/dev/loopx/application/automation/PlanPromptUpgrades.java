@@ -5,6 +5,7 @@ import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.host.codexapp.migration.MigrationJournal;
 import dev.loopx.host.codexapp.migration.PlanEntry;
+import dev.loopx.host.codexapp.migration.PrivateFiles;
 import dev.loopx.host.codexapp.migration.PromptPlan;
 import dev.loopx.host.codexapp.migration.PromptPlanner;
 import dev.loopx.host.codexapp.store.CodexAutomationStore;
@@ -57,7 +58,7 @@ public final class PlanPromptUpgrades {
         CodexHome home = AppLanes.codexHome(invocation, r.codexHome());
         Path target =
                 r.planFile() == null ? PlanFiles.defaultFile(invocation) : PlanFiles.resolve(invocation, r.planFile());
-        dev.loopx.host.codexapp.migration.PrivateFiles.requireReplaceable(target); // before reading anything
+        PrivateFiles.requireReplaceable(target); // before reading anything
         Either<StoreProblem, PromptPlan> planned =
                 plan(invocation, home, registered(invocation), r.automationIds(), r.cliBin());
         if (planned.isLeft()) {

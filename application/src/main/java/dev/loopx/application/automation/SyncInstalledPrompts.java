@@ -4,6 +4,7 @@ import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.host.codexapp.migration.MigrationJournal;
 import dev.loopx.host.codexapp.migration.MigrationOutcome;
 import dev.loopx.host.codexapp.migration.PlanEntry;
 import dev.loopx.host.codexapp.migration.PromptMigrator;
@@ -15,6 +16,7 @@ import dev.loopx.projections.migration.PromptMigrationFold;
 import io.vavr.control.Either;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -45,7 +47,7 @@ public final class SyncInstalledPrompts {
         public Request {
             Objects.requireNonNull(planFile, "planFile");
             Objects.requireNonNull(cliBin, "cliBin");
-            automationIds = List.copyOf(new java.util.LinkedHashSet<>(automationIds));
+            automationIds = List.copyOf(new LinkedHashSet<>(automationIds));
         }
 
         public Request(String planFile, String cliBin, boolean execute) {
@@ -77,7 +79,7 @@ public final class SyncInstalledPrompts {
             Optional<String> deferralReason,
             Optional<List<AutomationUpdate>> appSide,
             boolean succeeded,
-            Optional<java.nio.file.Path> reportFile) {
+            Optional<Path> reportFile) {
         public Migration {
             Objects.requireNonNull(deferralReason, "deferralReason");
             appSide = appSide.map(List::copyOf);
@@ -188,11 +190,7 @@ public final class SyncInstalledPrompts {
 
     /** Adds one row per snapshot entry (its verdict, or pending/would_update) and answers the entries to migrate. */
     private static List<PlanEntry> classify(
-            PromptPlan snapshot,
-            PromptPlan fresh,
-            Request r,
-            List<Row> rows,
-            dev.loopx.host.codexapp.migration.MigrationJournal journal) {
+            PromptPlan snapshot, PromptPlan fresh, Request r, List<Row> rows, MigrationJournal journal) {
         List<PlanEntry> toMigrate = new ArrayList<>();
         for (int i = 0; i < snapshot.entries().size(); i++) {
             PlanEntry now = fresh.entries().get(i);
@@ -243,7 +241,7 @@ public final class SyncInstalledPrompts {
         Optional<List<AutomationUpdate>> appSide =
                 deferredNow.map(reason -> ApplyPromptUpgrades.automationUpdateRequests(toMigrate));
         // the complete requests (they hold the desired prompt, a local path) go to the private report
-        Optional<java.nio.file.Path> report =
+        Optional<Path> report =
                 deferredNow.map(reason -> AppRequestReport.write(invocation, snapshot.codexHome(), reason, toMigrate));
         return new Migration(appRunning, deferral, appSide, succeeded, report);
     }

@@ -13,12 +13,17 @@ import dev.loopx.ledger.chronicle.ChronicleWarmUp;
 import dev.loopx.ledger.lock.LedgerLock;
 import dev.loopx.ledger.lock.LockIncidents;
 import dev.loopx.ledger.lock.WriteLock;
+import dev.loopx.ledger.remote.HeadHolder;
 import dev.loopx.ledger.remote.LedgerLocation;
 import dev.loopx.ledger.remote.ServerLedgerSession;
 import dev.loopx.projections.store.ProjectionFiles;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The composition root: the only place that names the adapters behind the {@code Ledger} and
@@ -89,15 +94,14 @@ public final class Composition {
             throws InterruptedException {
         LedgerLocation location = LedgerLocations.stored(runtimeRoot)
                 .orElseThrow(() -> new IllegalArgumentException("the runtime root has no server ledger"));
-        dev.loopx.ledger.remote.HeadHolder.Address address = dev.loopx.ledger.remote.HeadHolder.Address.of(
-                        runtimeRoot, location, Map.copyOf(environment))
+        HeadHolder.Address address = HeadHolder.Address.of(runtimeRoot, location, Map.copyOf(environment))
                 .orElseThrow(() -> new IllegalArgumentException("the runtime root's path is too long for a socket"));
-        java.util.concurrent.atomic.AtomicBoolean wanted = new java.util.concurrent.atomic.AtomicBoolean(true);
+        AtomicBoolean wanted = new AtomicBoolean(true);
         Thread holder = Thread.ofPlatform()
                 .daemon()
-                .start(() -> dev.loopx.ledger.remote.HeadHolder.serve(
-                        address, StandInHolderSession.EMPTY_LEDGER, wanted::get, java.time.Duration.ofMinutes(5)));
-        for (int i = 0; i < 300 && !java.nio.file.Files.exists(address.socket()); i++) {
+                .start(() -> HeadHolder.serve(
+                        address, StandInHolderSession.EMPTY_LEDGER, wanted::get, Duration.ofMinutes(5)));
+        for (int i = 0; i < 300 && !Files.exists(address.socket()); i++) {
             Thread.sleep(10);
         }
         return () -> {
@@ -130,7 +134,7 @@ public final class Composition {
      * Runs as the head holder of the invocation's runtime root (its server ledger) until it idles
      * out, the runtime root names another ledger, or the server session is lost; what ended it.
      */
-    public static dev.loopx.ledger.remote.HeadHolder.Ended holdServerHead(Invocation invocation) {
+    public static HeadHolder.Ended holdServerHead(Invocation invocation) {
         return ServerLedgers.hold(invocation.runtimeRoot(), invocation.environment());
     }
 
@@ -149,7 +153,7 @@ public final class Composition {
                         root,
                         "postgresql advisory lock",
                         LedgerLock.DEFAULT_DEADLINE,
-                        java.time.Clock.systemUTC()),
+                        Clock.systemUTC()),
                 false);
     }
 

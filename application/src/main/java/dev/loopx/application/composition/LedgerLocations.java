@@ -1,5 +1,6 @@
 package dev.loopx.application.composition;
 
+import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.files.AtomicReplace;
 import dev.loopx.ledger.remote.LedgerLocation;
@@ -51,7 +52,7 @@ public final class LedgerLocations {
      * --ledger} is the way for a user, it checks the server first).
      */
     public static void createRoot(Path runtimeRoot, LedgerLocation location) {
-        dev.loopx.commands.runtime.LoopxRuntime.initialise(runtimeRoot);
+        LoopxRuntime.initialise(runtimeRoot);
         store(runtimeRoot, location);
     }
 

@@ -6,15 +6,19 @@ import dev.loopx.ledger.remote.HeldSession;
 import dev.loopx.ledger.remote.LedgerLocation;
 import dev.loopx.ledger.remote.ServerLedgerBackend;
 import dev.loopx.ledger.remote.ServerLedgerSession;
+import java.io.File;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -57,7 +61,7 @@ final class ServerLedgers {
     /** {@code LOOPX_LEDGER_HOLDER_IDLE_SECONDS}: how long a head holder waits for a question (default 900). */
     static final String HOLDER_IDLE = "LOOPX_LEDGER_HOLDER_IDLE_SECONDS";
 
-    static final java.time.Duration DEFAULT_HOLDER_IDLE = java.time.Duration.ofMinutes(15);
+    static final Duration DEFAULT_HOLDER_IDLE = Duration.ofMinutes(15);
 
     private ServerLedgers() {}
 
@@ -197,11 +201,11 @@ final class ServerLedgers {
                             root.toString(),
                             "debug",
                             "hold-ledger")
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD)
                     .start();
-            if (!starter.waitFor(2, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!starter.waitFor(2, TimeUnit.SECONDS)) {
                 starter.destroyForcibly();
             }
         } catch (IOException | RuntimeException e) {
@@ -258,18 +262,18 @@ final class ServerLedgers {
         if (!HeadHolder.running(address.get())) {
             return Optional.of("not running: the next heartbeat read logs in itself and starts one");
         }
-        java.util.OptionalLong pid = HeadHolder.pid(address.get());
+        OptionalLong pid = HeadHolder.pid(address.get());
         return Optional.of("running" + (pid.isPresent() ? " (process " + pid.getAsLong() + ")" : "")
                 + ": heartbeat reads take the ledger's head from it");
     }
 
-    static java.time.Duration holderIdle(Map<String, String> environment) {
+    static Duration holderIdle(Map<String, String> environment) {
         String v = environment.get(HOLDER_IDLE);
         if (v != null) {
             try {
                 long seconds = Long.parseLong(v.trim());
                 if (seconds >= 1 && seconds <= 86_400) {
-                    return java.time.Duration.ofSeconds(seconds);
+                    return Duration.ofSeconds(seconds);
                 }
             } catch (NumberFormatException e) {
                 // the default below
@@ -364,8 +368,8 @@ final class ServerLedgers {
 
     /** Whether the launcher put the folder's jars on the class path (bin/loopx, for a server runtime root). */
     static boolean onClassPath(Path lib) {
-        String prefix = lib.toString() + java.io.File.separator;
-        for (String entry : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
+        String prefix = lib.toString() + File.separator;
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (entry.startsWith(prefix)) {
                 return true;
             }

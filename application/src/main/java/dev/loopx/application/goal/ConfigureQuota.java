@@ -1,5 +1,6 @@
 package dev.loopx.application.goal;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.Invocation;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.goal.ConfigureGoal;
@@ -11,7 +12,10 @@ import dev.loopx.projections.GoalState;
 import dev.loopx.projections.goal.GoalView;
 import io.vavr.control.Either;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -59,22 +63,22 @@ public final class ConfigureQuota {
 
     public static Either<Rejection, Result> run(Invocation invocation, WriteOptions options, Request request) {
         AtomicReference<GoalView.QuotaPolicy> before = new AtomicReference<>();
-        java.util.concurrent.atomic.AtomicInteger replanBefore = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger replanBefore = new AtomicInteger();
         GoalWrites.Decision decision = (goal, views) -> {
             if (goal.isEmpty()) {
                 return Either.left(new Rejection.GoalNotFound(request.goalId()));
             }
             before.set(goal.get().goal().quota());
             replanBefore.set(goal.get().plan().replanAfterCompletedTodos());
-            Either<Rejection, java.util.List<LoopxEvent>> quota =
+            Either<Rejection, List<LoopxEvent>> quota =
                     GoalDecider.decide(request.over(before.get()), goal.map(GoalState::goal));
             if (quota.isLeft() || request.replanAfterCompletedTodos() == null) {
                 return quota;
             }
-            java.util.List<LoopxEvent> events = new java.util.ArrayList<>(quota.get());
+            List<LoopxEvent> events = new ArrayList<>(quota.get());
             events.addAll(GoalDecider.decideReplanPolicy(request.replanAfterCompletedTodos(), replanBefore.get())
                     .get());
-            return Either.right(java.util.List.copyOf(events));
+            return Either.right(List.copyOf(events));
         };
         return GoalWrites.run(
                         invocation,
@@ -103,7 +107,7 @@ public final class ConfigureQuota {
 
     /** The normalised given values (what the write means for {@code --operation-id}). */
     static Intent intent(Request r) {
-        com.fasterxml.jackson.databind.node.ObjectNode args = Json.object();
+        ObjectNode args = Json.object();
         if (r.replanAfterCompletedTodos() != null) {
             args.put(
                     "replan_after_completed_todos",

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Use case "bring an exported ledger into this runtime root" ({@code ledger import}): the file's
@@ -53,8 +54,7 @@ public final class ImportLedger {
      * The same, reporting each pass to the progress {@code phase} names: {@code check} (the file's
      * chain), {@code import} (the appends) and {@code rebuild} (the projections).
      */
-    public static Outcome run(
-            Invocation invocation, Request r, java.util.function.Function<String, RebuildProgress> phase)
+    public static Outcome run(Invocation invocation, Request r, Function<String, RebuildProgress> phase)
             throws IOException {
         Path source = invocation.workingDirectory().resolve(r.file()).normalize();
         if (!Files.isRegularFile(source) || !Files.isReadable(source)) {

@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Use case "move this runtime root's ledger to a server" ({@code ledger migrate --to URL}, ADR
@@ -60,8 +61,7 @@ public final class MigrateLedger {
      * {@code verify} (the current chain), {@code export} (to the private copy), {@code check} (the
      * copy's chain) and {@code copy} (the appends on the server).
      */
-    public static Outcome run(
-            Invocation invocation, Request r, java.util.function.Function<String, RebuildProgress> phase)
+    public static Outcome run(Invocation invocation, Request r, Function<String, RebuildProgress> phase)
             throws IOException {
         LedgerLocation target;
         try {
@@ -108,8 +108,7 @@ public final class MigrateLedger {
         }
     }
 
-    private static long copy(
-            LoopxRuntime runtime, Ledger server, java.util.function.Function<String, RebuildProgress> phase)
+    private static long copy(LoopxRuntime runtime, Ledger server, Function<String, RebuildProgress> phase)
             throws IOException {
         long total = Math.max(0, runtime.ledger().head().seq());
         LedgerTransfer transfer = new LedgerTransfer(runtime.codec());

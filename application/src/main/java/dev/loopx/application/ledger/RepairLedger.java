@@ -1,5 +1,6 @@
 package dev.loopx.application.ledger;
 
+import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.runtime.LoopxRuntime;
@@ -18,12 +19,15 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Use case "continue after damage" ({@code ledger repair}), the owner's explicit path once a
@@ -68,14 +72,13 @@ public final class RepairLedger {
      * {@code verify} (finding the damage), then with {@code execute} {@code write} (the valid chain
      * into the fresh journal) and {@code rebuild} (the projections).
      */
-    public static Outcome run(
-            Invocation invocation, Request request, java.util.function.Function<String, RebuildProgress> phase)
+    public static Outcome run(Invocation invocation, Request request, Function<String, RebuildProgress> phase)
             throws IOException {
         Path root = invocation.runtimeRoot();
         try (LoopxRuntime initialised = Composition.open(invocation)) {
             // refuses a root that is not initialised before a file is touched
             if (!initialised.usesLocalMarker()) {
-                throw new dev.loopx.application.InvalidRequest(
+                throw new InvalidRequest(
                         "invalid_arguments",
                         "ledger repair keeps the valid chain of an embedded journal; a PostgreSQL ledger is restored"
                                 + " with PostgreSQL's own backups (see docs/postgresql.md)");
@@ -142,7 +145,7 @@ public final class RepairLedger {
     /** Moves the journal, marker and store into {@code private/damaged-ledgers/<time>/} (0700); returns that path relative to the root. */
     private static String moveAside(Path root, Invocation invocation) throws IOException {
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
-                .format(invocation.now().atZone(java.time.ZoneOffset.UTC));
+                .format(invocation.now().atZone(ZoneOffset.UTC));
         Path parent = root.resolve("private").resolve("damaged-ledgers");
         Path target = parent.resolve(stamp);
         for (int n = 2; Files.exists(target); n++) {
@@ -160,7 +163,7 @@ public final class RepairLedger {
                     "projections.db-shm",
                     "projections.db-journal")) {
                 Path from = root.resolve(name);
-                if (Files.exists(from, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                if (Files.exists(from, LinkOption.NOFOLLOW_LINKS)) {
                     Files.move(from, target.resolve(name));
                 }
             }

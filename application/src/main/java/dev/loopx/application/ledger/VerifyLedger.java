@@ -7,10 +7,12 @@ import dev.loopx.ledger.EventCursor;
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.LedgerDamage;
+import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.audit.Counted;
 import dev.loopx.ledger.audit.LedgerVerifier;
 import dev.loopx.ledger.audit.VerifyReport;
 import dev.loopx.projections.ProjectionStore;
+import java.util.Iterator;
 import java.util.Optional;
 
 /**
@@ -48,7 +50,7 @@ public final class VerifyLedger {
                 ? 0
                 : Math.max(0, runtime.ledger().head().seq());
         try (EventCursor cursor = runtime.ledger().readFrom(1)) {
-            java.util.Iterator<dev.loopx.ledger.Recorded> events = progress == RebuildProgress.NONE
+            Iterator<Recorded> events = progress == RebuildProgress.NONE
                     ? cursor
                     : Counted.of(cursor, done -> progress.update(done, Math.max(done, total)));
             return new LedgerVerifier(runtime.codec()).verify(events, acknowledged);

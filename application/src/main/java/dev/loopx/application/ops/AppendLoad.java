@@ -12,6 +12,7 @@ import dev.loopx.ledger.event.GoalConfigured;
 import io.vavr.control.Either;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.LongConsumer;
 
@@ -81,7 +82,7 @@ public final class AppendLoad {
             }
         }
         long elapsed = System.nanoTime() - loopStart;
-        java.util.Arrays.sort(writes);
+        Arrays.sort(writes);
         return Either.right(new Appended(
                 r.count(),
                 first,

@@ -4,6 +4,7 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
 import dev.loopx.application.ledger.VerifyLedger;
 import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.audit.VerifyReport;
 import dev.loopx.ledger.files.OwnerOnly;
@@ -120,7 +121,7 @@ public final class CheckHealth {
                     "ledger_open",
                     false,
                     e.getMessage(),
-                    e instanceof dev.loopx.ledger.LedgerDamage
+                    e instanceof LedgerDamage
                             ? "restore a backup or import an export; else loopx ledger repair"
                             : "loopx ledger verify"));
         }

@@ -19,6 +19,7 @@ import dev.loopx.projections.heartbeat.HeartbeatFold;
 import dev.loopx.projections.migration.PendingUpgradeHint;
 import dev.loopx.projections.migration.PromptMigrationFold;
 import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
+import dev.loopx.projections.query.EffectiveAction;
 import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.query.SchedulerHint;
 import dev.loopx.projections.query.ShouldRun;
@@ -107,13 +108,12 @@ public final class AnswerShouldRun {
                     SchedulerFold.scheduler(views, r.goalId(), r.agentId(), SchedulerHint.APP_SURFACE),
                     request);
             if (!r.agentId().isEmpty()
-                    && decision.effectiveAction()
-                            == dev.loopx.projections.query.EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED) {
+                    && decision.effectiveAction() == EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED) {
                 // an agent id the goal does not know is an identity problem, not an upgrade: fail closed
                 return Either.left(new Rejection.AgentNotRegistered(
                         r.goalId(),
                         r.agentId(),
-                        decision.promptUpgrade().map(u -> u.registeredAgents()).orElse(java.util.List.of())));
+                        decision.promptUpgrade().map(u -> u.registeredAgents()).orElse(List.of())));
             }
             Optional<AppPromptBinding> binding = r.codexApp()
                     ? Optional.of(binding(invocation, views, r.goalId(), r.agentId(), r.codexHome()))

@@ -11,6 +11,7 @@ import dev.loopx.projections.query.TodoRules;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import io.vavr.control.Either;
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -73,7 +74,7 @@ public final class ListTodos {
         }
     }
 
-    private static boolean visibleTo(TodoView t, String agent, java.time.Instant now) {
+    private static boolean visibleTo(TodoView t, String agent, Instant now) {
         if (t.role().equals(TodoRole.USER.wire())) {
             return t.globalGate()
                     || t.blocksAgent().isEmpty()

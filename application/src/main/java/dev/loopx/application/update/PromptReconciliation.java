@@ -4,6 +4,7 @@ import dev.loopx.application.Invocation;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -113,7 +114,7 @@ public record PromptReconciliation(
 
     /** The new runtime's sync-installed call; an empty cli bin means the default and is not passed (blank values are refused). */
     private static List<String> syncArguments(Path runtimeRoot, Path plan, String cliBin) {
-        List<String> args = new java.util.ArrayList<>(List.of(
+        List<String> args = new ArrayList<>(List.of(
                 "--runtime-root",
                 runtimeRoot.toString(),
                 "--format",

@@ -48,7 +48,7 @@ public record SyncAnswer(
         counts = Collections.unmodifiableMap(new LinkedHashMap<>(counts));
         automations = List.copyOf(automations);
         automationUpdateRequests = automationUpdateRequests.map(List::copyOf);
-        java.util.Objects.requireNonNull(reportFile, "reportFile");
+        Objects.requireNonNull(reportFile, "reportFile");
     }
 
     public SyncAnswer(

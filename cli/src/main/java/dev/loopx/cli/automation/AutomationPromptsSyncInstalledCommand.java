@@ -4,8 +4,11 @@ import dev.loopx.application.automation.SyncInstalledPrompts;
 import dev.loopx.cli.render.PromptUpgradeRefusalAnswer;
 import dev.loopx.cli.render.SyncInstalledAnswer;
 import dev.loopx.cli.support.CliContext;
+import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -60,7 +63,7 @@ public final class AutomationPromptsSyncInstalledCommand extends LoopxSubcommand
             names = "--automation-id",
             paramLabel = "ID",
             description = "Only these automations of the snapshot (repeatable; default all of them).")
-    java.util.List<String> automationIds = new java.util.ArrayList<>();
+    List<String> automationIds = new ArrayList<>();
 
     @Option(names = "--execute", description = "Write (default: preview only).")
     boolean execute;
@@ -68,7 +71,7 @@ public final class AutomationPromptsSyncInstalledCommand extends LoopxSubcommand
     @Override
     protected int execute(CliContext context) {
         TextOptions.cliBin(cliBin);
-        automationIds.forEach(id -> dev.loopx.cli.support.IdOptions.requireId("--automation-id", id));
+        automationIds.forEach(id -> IdOptions.requireId("--automation-id", id));
         SyncInstalledPrompts.Request request =
                 new SyncInstalledPrompts.Request(planFile, cliBin, execute, automationIds);
         return SyncInstalledPrompts.run(context.invocation(), request)

@@ -8,8 +8,10 @@ import dev.loopx.cli.support.ExitCodes;
 import dev.loopx.cli.support.LoopxSubcommand;
 import java.io.IOException;
 import java.net.BindException;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -92,11 +94,8 @@ public final class DashboardCommand extends LoopxSubcommand {
      * stderr says so (the server keeps serving; the URL is printed above).
      */
     private static void openInBrowser(CliContext context, String url) {
-        String opener = System.getProperty("os.name", "")
-                        .toLowerCase(java.util.Locale.ROOT)
-                        .contains("mac")
-                ? "open"
-                : "xdg-open";
+        String opener =
+                System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("mac") ? "open" : "xdg-open";
         Process process;
         try {
             process = new ProcessBuilder(opener, url)
@@ -110,7 +109,7 @@ public final class DashboardCommand extends LoopxSubcommand {
         Thread watch = new Thread(
                 () -> {
                     try {
-                        if (process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) && process.exitValue() != 0) {
+                        if (process.waitFor(60, TimeUnit.SECONDS) && process.exitValue() != 0) {
                             openerFailed(context, opener + " exited " + process.exitValue());
                         }
                     } catch (InterruptedException e) {

@@ -12,6 +12,7 @@ import dev.loopx.ledger.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -233,7 +234,7 @@ final class DashboardData {
      * {@code scheduler.host_update_failed} events. Empty when it has none.
      */
     static List<String> surfacesOf(JsonNode goal, String agent, ArrayNode events) {
-        java.util.LinkedHashSet<String> surfaces = new java.util.LinkedHashSet<>();
+        LinkedHashSet<String> surfaces = new LinkedHashSet<>();
         for (JsonNode install : goal.path("heartbeat_installs")) {
             if (text(install, "agent_id", "agentId").equals(agent)) {
                 String surface = surfaceName(text(install, "host_surface", "hostSurface"));

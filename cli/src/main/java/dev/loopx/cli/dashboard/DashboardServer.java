@@ -265,8 +265,8 @@ public final class DashboardServer implements AutoCloseable {
         // A refresh or request in flight still reads runtime roots (and may open their stores):
         // let it finish, so nothing of the dashboard touches a project after close returns.
         try {
-            refresher.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
-            workers.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+            refresher.awaitTermination(10, TimeUnit.SECONDS);
+            workers.awaitTermination(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -51,7 +51,7 @@ public final class ConnectCommand extends LoopxSubcommand {
     String operationId;
 
     @Option(
-            converter = dev.loopx.cli.support.TextOptions.LedgerLocationConverter.class,
+            converter = TextOptions.LedgerLocationConverter.class,
             names = "--ledger",
             paramLabel = "URL",
             description = {

@@ -10,6 +10,7 @@ import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.RruleOption;
 import dev.loopx.cli.support.TextOptions;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,7 +111,7 @@ public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
                 agentId == null ? "" : agentId,
                 cliBin,
                 capabilities,
-                Optional.ofNullable(rrule).map(r -> dev.loopx.cli.support.RruleOption.canonical("--rrule", r)),
+                Optional.ofNullable(rrule).map(r -> RruleOption.canonical("--rrule", r)),
                 threadId == null ? "" : threadId,
                 hostSurface);
         return switch (PlanCodexAppInstall.run(context.invocation(), request).getOrElseThrow(CliError::of)) {

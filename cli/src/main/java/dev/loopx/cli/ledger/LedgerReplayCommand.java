@@ -1,6 +1,7 @@
 package dev.loopx.cli.ledger;
 
 import dev.loopx.application.ledger.ReplayLedger;
+import dev.loopx.cli.render.EventLine;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
@@ -66,8 +67,7 @@ public final class LedgerReplayCommand extends LoopxSubcommand {
                         .println(
                                 json
                                         ? PathRedactor.redact(EnvelopeCodec.toJson(event))
-                                        : dev.loopx.cli.render.EventLine.of(
-                                                PathRedactor.redact(EnvelopeCodec.toJson(event)))));
+                                        : EventLine.of(PathRedactor.redact(EnvelopeCodec.toJson(event)))));
         context.out().flush();
         return ExitCodes.OK;
     }

@@ -11,6 +11,7 @@ import dev.loopx.cli.render.Words;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.host.pack.CliCall;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.query.RuntimeProfile;
@@ -18,11 +19,15 @@ import dev.loopx.projections.todo.TodoStatus;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -300,10 +305,9 @@ public final class DemoCommand extends LoopxSubcommand {
 
     private static String sha256(String text) {
         try {
-            return java.util.HexFormat.of()
-                    .formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                            .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }
     }
@@ -331,7 +335,7 @@ public final class DemoCommand extends LoopxSubcommand {
             } else {
                 result = Json.mapper().readTree(raw);
             }
-            result = dev.loopx.commands.privacy.PathRedactor.redact(result);
+            result = PathRedactor.redact(result);
         } catch (IOException e) {
             result = Json.object().put("unparsed_output", raw);
         }
@@ -340,7 +344,7 @@ public final class DemoCommand extends LoopxSubcommand {
                 CliCall.loopx(List.of(args)).line("loopx"),
                 List.of(args),
                 result,
-                dev.loopx.commands.privacy.PathRedactor.redact(raw),
+                PathRedactor.redact(raw),
                 exit,
                 answers.stream().findFirst());
     }

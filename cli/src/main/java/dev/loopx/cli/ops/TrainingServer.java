@@ -2,6 +2,7 @@ package dev.loopx.cli.ops;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.SecretKeyFactory;
@@ -233,7 +235,7 @@ final class TrainingServer implements AutoCloseable {
                 return new Result(
                         List.<String[]>of(new String[] {"seq", "20"}, new String[] {"hash", "25"}), null, "SELECT 0");
             }
-            String verb = query.strip().split("\\s+", 2)[0].toUpperCase(java.util.Locale.ROOT);
+            String verb = query.strip().split("\\s+", 2)[0].toUpperCase(Locale.ROOT);
             return new Result(List.of(), null, verb.equals("SELECT") ? "SELECT 0" : verb);
         }
 
@@ -280,7 +282,7 @@ final class TrainingServer implements AutoCloseable {
     }
 
     private static void message(DataOutputStream out, char type, Body body) throws IOException {
-        java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         body.write(new DataOutputStream(buffer));
         out.writeByte(type);
         out.writeInt(buffer.size() + 4);

@@ -1,5 +1,6 @@
 package dev.loopx.cli.render;
 
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -57,7 +58,7 @@ public final class Words {
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String inner = m.group(1) != null ? m.group(1) : m.group(2);
-            String word = inner.toUpperCase(java.util.Locale.ROOT).replace('\'', ' ');
+            String word = inner.toUpperCase(Locale.ROOT).replace('\'', ' ');
             m.appendReplacement(out, Matcher.quoteReplacement("'" + word + "'"));
         }
         m.appendTail(out);

@@ -10,6 +10,7 @@ import dev.loopx.cli.render.Documents;
 import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.render.TextView;
 import dev.loopx.commands.privacy.PathRedactor;
+import dev.loopx.host.codexapp.migration.PrivateFiles;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.json.Json;
 import java.io.PrintWriter;
@@ -17,6 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -237,25 +240,25 @@ public final class CliContext {
     private boolean progressShown;
 
     /** Values the failing command was given ({@code --goal-id} → g), to fill into its hint in text mode. */
-    private java.util.Map<String, String> known = java.util.Map.of();
+    private Map<String, String> known = Map.of();
 
-    private java.util.List<String> knownGoals = java.util.List.of();
+    private List<String> knownGoals = List.of();
 
-    private java.util.List<String> knownProjects = java.util.List.of();
+    private List<String> knownProjects = List.of();
 
     /** The projects the LoopX home knows, named in text mode when no runtime root was found here. */
-    public void knownProjects(java.util.List<String> projects) {
-        this.knownProjects = java.util.List.copyOf(projects);
+    public void knownProjects(List<String> projects) {
+        this.knownProjects = List.copyOf(projects);
     }
 
     /** The goals of the runtime root, named in text mode when a goal id was not found. */
-    public void knownGoals(java.util.List<String> goals) {
-        this.knownGoals = java.util.List.copyOf(goals);
+    public void knownGoals(List<String> goals) {
+        this.knownGoals = List.copyOf(goals);
     }
 
     /** Records the values a command was given, for {@link Hints#runnable}. */
-    public void knownValues(java.util.Map<String, String> values) {
-        this.known = java.util.Map.copyOf(values);
+    public void knownValues(Map<String, String> values) {
+        this.known = Map.copyOf(values);
     }
 
     /** Erases a progress line still on the terminal, so the answer starts on a clean line. */
@@ -297,7 +300,7 @@ public final class CliContext {
     }
 
     /** {@link #renderError(CliError)} with fields a command adds to every refusal of its own ({@code should_run}). */
-    public int renderError(CliError error, java.util.function.Consumer<ObjectNode> decorate) {
+    public int renderError(CliError error, Consumer<ObjectNode> decorate) {
         ObjectNode doc = document("loopx_error_v0", false);
         doc.put("error_code", error.errorCode());
         if (error.refusal()) {
@@ -351,7 +354,7 @@ public final class CliContext {
         if (failure instanceof LedgerException e) {
             return renderError(CliError.of(e, hintFor(e.errorCode())));
         }
-        if (failure instanceof dev.loopx.host.codexapp.migration.PrivateFiles.Refused e) {
+        if (failure instanceof PrivateFiles.Refused e) {
             return renderError(new CliError(
                     ErrorCode.PRIVATE_FILE_TARGET_REFUSED,
                     e.getMessage() + "; nothing was replaced",

@@ -4,6 +4,8 @@ import dev.loopx.application.InvalidRequest;
 import dev.loopx.commands.Rejection;
 import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A failure the CLI reports as a {@code loopx_error_v0} document. The exit code is decided by
@@ -16,7 +18,7 @@ public final class CliError extends RuntimeException {
     private final int exitCode;
     private final boolean refusal;
     /** Where damage to the ledger lies ({@code valid_through_seq}, {@code first_bad_seq}, {@code acknowledged_seq}). */
-    private final java.util.Map<String, Long> damage;
+    private final Map<String, Long> damage;
 
     public CliError(ErrorCode errorCode, String message, String hint) {
         this(errorCode.wire(), message, hint, ExitCodes.forError(errorCode), false);
@@ -28,16 +30,11 @@ public final class CliError extends RuntimeException {
     }
 
     private CliError(String errorCode, String message, String hint, int exitCode, boolean refusal) {
-        this(errorCode, message, hint, exitCode, refusal, java.util.Map.of());
+        this(errorCode, message, hint, exitCode, refusal, Map.of());
     }
 
     private CliError(
-            String errorCode,
-            String message,
-            String hint,
-            int exitCode,
-            boolean refusal,
-            java.util.Map<String, Long> damage) {
+            String errorCode, String message, String hint, int exitCode, boolean refusal, Map<String, Long> damage) {
         super(message);
         this.errorCode = errorCode;
         this.hint = hint;
@@ -47,7 +44,7 @@ public final class CliError extends RuntimeException {
     }
 
     /** The damage fields of a {@code ledger_corrupt}/{@code ledger_tail_lost} answer (empty otherwise), in order. */
-    public java.util.Map<String, Long> damage() {
+    public Map<String, Long> damage() {
         return damage;
     }
 
@@ -78,7 +75,7 @@ public final class CliError extends RuntimeException {
     public static CliError of(LedgerException failure, String hint) {
         int exit =
                 ErrorCode.fromWire(failure.errorCode()).map(ExitCodes::forError).orElse(ExitCodes.ENVIRONMENT);
-        java.util.Map<String, Long> damage = new java.util.LinkedHashMap<>();
+        Map<String, Long> damage = new LinkedHashMap<>();
         if (failure instanceof LedgerDamage d) {
             damage.put("valid_through_seq", d.validThroughSeq());
             damage.put("first_bad_seq", d.firstBadSeq());

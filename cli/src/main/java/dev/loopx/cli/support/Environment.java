@@ -2,7 +2,9 @@ package dev.loopx.cli.support;
 
 import dev.loopx.application.ProcessView;
 import java.io.Console;
+import java.io.IOException;
 import java.lang.reflect.Method;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -88,9 +90,9 @@ public record Environment(
     private static boolean stderrIsTerminal() {
         Path fd = Path.of("/proc/self/fd/2");
         try {
-            String target = java.nio.file.Files.readSymbolicLink(fd).toString();
+            String target = Files.readSymbolicLink(fd).toString();
             return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
-        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return true;
         }
     }

@@ -2,6 +2,7 @@ package dev.loopx.cli.support;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -43,7 +44,7 @@ final class Examples {
                 words.add(
                         p.paramLabel().equals("FILE")
                                 ? "events.jsonl"
-                                : p.paramLabel().toLowerCase(java.util.Locale.ROOT));
+                                : p.paramLabel().toLowerCase(Locale.ROOT));
             }
         }
         return String.join(" ", words);

@@ -7,6 +7,7 @@ import dev.loopx.cli.render.GoalWriteHead;
 import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.commands.Rejection;
 import dev.loopx.ledger.Actor;
+import dev.loopx.ledger.ActorKind;
 import io.vavr.control.Either;
 import picocli.CommandLine.Option;
 
@@ -39,7 +40,7 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
 
     /** Who writes; the owner (through the CLI) unless a command says otherwise. */
     protected Actor actor() {
-        return new Actor(dev.loopx.ledger.ActorKind.OWNER, "cli");
+        return new Actor(ActorKind.OWNER, "cli");
     }
 
     /** The answer of this write: the head (the preview or the receipt), then the command's own facts. */

@@ -1,6 +1,7 @@
 package dev.loopx.cli.support;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -323,7 +324,7 @@ public final class HelpPages {
                         "resolve-agent-thread",
                         "unbind-agent-thread"));
         g.put("Operations", List.of("ledger", "projections", "update", "completion", "version", "debug"));
-        return java.util.Collections.unmodifiableMap(g);
+        return Collections.unmodifiableMap(g);
     }
 
     private static Map<String, String> exitCodes() {
@@ -332,6 +333,6 @@ public final class HelpPages {
         codes.put("1", "the command ran and refused or found a problem (ok=false)");
         codes.put("2", "bad input; nothing was written");
         codes.put("3", "environment or I/O failure");
-        return java.util.Collections.unmodifiableMap(codes);
+        return Collections.unmodifiableMap(codes);
     }
 }

@@ -1,6 +1,7 @@
 package dev.loopx.cli.support;
 
 import dev.loopx.cli.render.Words;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,10 +12,10 @@ import java.util.Map;
  */
 public final class Hints {
     /** The option whose value fills each placeholder it is known by. */
-    static final Map<String, java.util.List<String>> FILLED = Map.of(
-            "--goal-id", java.util.List.of("<goal>", "<goal-id>", "<id>"),
-            "--agent-id", java.util.List.of("<agent>", "<agent-id>", "<id>"),
-            "--todo-id", java.util.List.of("<todo>", "<todo-id>"));
+    static final Map<String, List<String>> FILLED = Map.of(
+            "--goal-id", List.of("<goal>", "<goal-id>", "<id>"),
+            "--agent-id", List.of("<agent>", "<agent-id>", "<id>"),
+            "--todo-id", List.of("<todo>", "<todo-id>"));
 
     private Hints() {}
 

@@ -2,6 +2,7 @@ package dev.loopx.cli.support;
 
 import dev.loopx.commands.Ids;
 import dev.loopx.commands.privacy.PublicText;
+import dev.loopx.commands.todo.TodoIds;
 
 /**
  * Validation of ids and labels given on the command line (and set by MCP tool calls): bad ids are
@@ -57,7 +58,7 @@ public final class IdOptions {
     /** {@code value} of {@code option} is a todo id ({@code todo_} + 12 hex digits), else {@code invalid_todo_id}. */
     public static String requireTodoId(String option, String value) {
         TextOptions.requireWellFormed(option, value);
-        if (!dev.loopx.commands.todo.TodoIds.isTodoId(value)) {
+        if (!TodoIds.isTodoId(value)) {
             throw CliError.badInput(
                     ErrorCode.INVALID_TODO_ID, option + " must look like todo_ followed by 12 hex digits");
         }

@@ -1,5 +1,13 @@
 package dev.loopx.cli.support;
 
+import dev.loopx.application.project.ReadProjectHeads;
+import dev.loopx.application.status.ReadStatus;
+import dev.loopx.ledger.LedgerException;
+import java.lang.reflect.Field;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -46,7 +54,7 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
             return context.renderFailure(e.hint().equals("loopx --help") ? e.withHint(qualifiedName() + " --help") : e);
         } catch (Exception e) {
             context.knownValues(givenValues());
-            if (e instanceof dev.loopx.ledger.LedgerException ledger
+            if (e instanceof LedgerException ledger
                     && (ledger.errorCode().equals("runtime_root_not_found")
                             || ledger.errorCode().equals("runtime_root_not_initialized"))
                     && !context.json()) {
@@ -70,36 +78,35 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
     }
 
     /** The goals of the runtime root (for a person who mistyped one); none when they cannot be read. */
-    private static java.util.List<String> knownGoals(CliContext context) {
+    private static List<String> knownGoals(CliContext context) {
         try {
-            return dev.loopx.application.status.ReadStatus.run(
-                            context.invocation(), new dev.loopx.application.status.ReadStatus.Request("", ""))
+            return ReadStatus.run(context.invocation(), new ReadStatus.Request("", ""))
                     .map(entries -> entries.stream()
                             .map(entry -> entry.status().goalId())
                             .toList())
-                    .getOrElse(java.util.List.of());
+                    .getOrElse(List.of());
         } catch (RuntimeException unreadable) {
-            return java.util.List.of();
+            return List.of();
         }
     }
 
     /** The projects the LoopX home knows (labels only), for a person who ran a command outside them. */
-    private static java.util.List<String> knownProjects(CliContext context) {
+    private static List<String> knownProjects(CliContext context) {
         try {
-            return dev.loopx.application.project.ReadProjectHeads.run(context.invocation(context.loopxHome())).stream()
-                    .map(dev.loopx.application.project.ReadProjectHeads.ProjectHead::label)
+            return ReadProjectHeads.run(context.invocation(context.loopxHome())).stream()
+                    .map(ReadProjectHeads.ProjectHead::label)
                     .distinct()
                     .toList();
         } catch (RuntimeException unreadable) {
-            return java.util.List.of();
+            return List.of();
         }
     }
 
     /** The id options this command was given ({@code --goal-id} → its value), read from its fields. */
-    private java.util.Map<String, String> givenValues() {
-        java.util.Map<String, String> values = new java.util.HashMap<>();
+    private Map<String, String> givenValues() {
+        Map<String, String> values = new HashMap<>();
         for (Class<?> c = getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
-            for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+            for (Field f : c.getDeclaredFields()) {
                 picocli.CommandLine.Option option = f.getAnnotation(picocli.CommandLine.Option.class);
                 if (option == null || f.getType() != String.class) {
                     continue;
@@ -123,7 +130,7 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
     }
 
     /** Options whose value may be empty: {@code host parse --message} carries a chat message as the host got it. */
-    private static final java.util.Set<String> MAY_BE_EMPTY = java.util.Set.of("--message");
+    private static final Set<String> MAY_BE_EMPTY = Set.of("--message");
 
     /**
      * Every value given on the command line says something: an empty or blank one is exit 2

@@ -1,7 +1,11 @@
 package dev.loopx.cli.support;
 
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A command that {@link QuickPath} may run without building picocli's model: one hosts call on
@@ -37,18 +41,18 @@ public interface QuickCommand {
             Set<String> lists,
             Set<String> flags,
             Set<String> required,
-            java.util.Map<String, String> aliases) {
+            Map<String, String> aliases) {
         public Options {
             values = Set.copyOf(values);
             lists = Set.copyOf(lists);
             flags = Set.copyOf(flags);
             required = Set.copyOf(required);
-            aliases = java.util.Map.copyOf(aliases);
+            aliases = Map.copyOf(aliases);
         }
 
         /** Options that take one value each (add the other shapes with the methods below). */
         public static Options of(String... names) {
-            return new Options(Set.of(names), Set.of(), Set.of(), Set.of(), java.util.Map.of());
+            return new Options(Set.of(names), Set.of(), Set.of(), Set.of(), Map.of());
         }
 
         public Options lists(String... names) {
@@ -66,14 +70,14 @@ public interface QuickCommand {
 
         /** {@code alias} is another name of option {@code name}. */
         public Options alias(String alias, String name) {
-            java.util.Map<String, String> all = new java.util.HashMap<>(aliases);
+            Map<String, String> all = new HashMap<>(aliases);
             all.put(alias, name);
             return new Options(values, lists, flags, required, all);
         }
 
         /** These options and {@code more}'s (a subclass adding to its base class's). */
         public Options and(Options more) {
-            java.util.Map<String, String> all = new java.util.HashMap<>(aliases);
+            Map<String, String> all = new HashMap<>(aliases);
             all.putAll(more.aliases);
             return new Options(
                     union(values, more.values),
@@ -93,14 +97,14 @@ public interface QuickCommand {
         }
 
         private static Set<String> union(Set<String> a, Set<String> b) {
-            java.util.HashSet<String> all = new java.util.HashSet<>(a);
+            HashSet<String> all = new HashSet<>(a);
             all.addAll(b);
             return all;
         }
 
         /** Every name (aliases too), sorted. */
         public List<String> names() {
-            java.util.TreeSet<String> all = new java.util.TreeSet<>(values);
+            TreeSet<String> all = new TreeSet<>(values);
             all.addAll(lists);
             all.addAll(flags);
             all.addAll(aliases.keySet());

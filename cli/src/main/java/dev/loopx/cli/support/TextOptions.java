@@ -11,6 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The one place text values from the command line (and MCP tool calls, which set the same
@@ -98,16 +102,16 @@ public final class TextOptions {
      * option's own check (ids, free text, numbers and folders refuse it; {@code host parse
      * --message ""} is a host passing an empty chat message).
      */
-    public static java.util.Optional<Problem> argumentProblem(String value) {
+    public static Optional<Problem> argumentProblem(String value) {
         if (value == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         if (!wellFormed(value)) {
-            return java.util.Optional.of(new Problem(
+            return Optional.of(new Problem(
                     ErrorCode.INVALID_TEXT, "is not valid UTF-8 text (bytes that are not UTF-8 or a lone surrogate)"));
         }
         if (value.length() > MAX_ARGUMENT_CHARS) {
-            return java.util.Optional.of(new Problem(
+            return Optional.of(new Problem(
                     ErrorCode.INVALID_VALUE,
                     "is " + value.length() + " characters long; at most " + MAX_ARGUMENT_CHARS + " are allowed"));
         }
@@ -116,7 +120,7 @@ public final class TextOptions {
             boolean crlf = c == '\r' && i + 1 < value.length() && value.charAt(i + 1) == '\n';
             if ((Character.getType(c) == Character.CONTROL && c != '\n' && c != '\t' && !crlf)
                     || EchoedValues.isBidiControl(c)) {
-                return java.util.Optional.of(new Problem(
+                return Optional.of(new Problem(
                         ErrorCode.INVALID_VALUE,
                         "contains a control character, terminal escape or bidirectional control"));
             }
@@ -125,11 +129,11 @@ public final class TextOptions {
                 && (pathShaped(value) ? PublicText.checkPathArgument("value", value) : PublicText.check("value", value))
                         .map(v -> CREDENTIALS.contains(v.reason()))
                         .orElse(false)) {
-            return java.util.Optional.of(new Problem(
+            return Optional.of(new Problem(
                     ErrorCode.PUBLIC_BOUNDARY_VIOLATION,
                     "looks like a credential or token (not shown; remove it and rotate it if it was real)"));
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /**
@@ -148,9 +152,9 @@ public final class TextOptions {
                 || (value.indexOf('/') >= 0 && value.chars().noneMatch(Character::isWhitespace));
     }
 
-    private static final java.util.regex.Pattern DIGEST = java.util.regex.Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");
+    private static final Pattern DIGEST = Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");
 
-    private static final java.util.Set<PublicTextViolation.Reason> CREDENTIALS = java.util.EnumSet.of(
+    private static final Set<PublicTextViolation.Reason> CREDENTIALS = EnumSet.of(
             PublicTextViolation.Reason.HTTP_CREDENTIAL,
             PublicTextViolation.Reason.URL_CREDENTIAL,
             PublicTextViolation.Reason.SECRET_ASSIGNMENT,
@@ -166,8 +170,7 @@ public final class TextOptions {
      * never echoed) instead of the generic credential refusal.
      */
     public static final class LedgerLocationConverter implements picocli.CommandLine.ITypeConverter<String> {
-        private static final java.util.regex.Pattern WITH_PASSWORD =
-                java.util.regex.Pattern.compile("(?i)postgres(?:ql)?://[^/@?#]*:[^/@?#]*@.*");
+        private static final Pattern WITH_PASSWORD = Pattern.compile("(?i)postgres(?:ql)?://[^/@?#]*:[^/@?#]*@.*");
 
         @Override
         public String convert(String value) {

@@ -9,6 +9,7 @@ import java.util.Calendar;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TimeZone;
+import org.sqlite.SQLiteJDBCLoader;
 
 /**
  * Class initialisation a command will need, started on a second core while the main thread parses
@@ -119,7 +120,7 @@ public final class WarmUp {
             // library (its version file is the first jar read) so the two threads work side by side
             // instead of queueing for the same class initialisation; then the first parse, the first
             // hash, and the calendar last (usually done by then).
-            org.sqlite.SQLiteJDBCLoader.initialize();
+            SQLiteJDBCLoader.initialize();
             BigDecimal.ONE.hashCode();
             MessageDigest.getInstance("SHA-256");
             Calendar.getInstance(TimeZone.getDefault(), Locale.getDefault());

@@ -3,6 +3,7 @@ package dev.loopx.cli.todo;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.application.monitor.MonitorWrites;
 import dev.loopx.application.todo.AddTodo;
 import dev.loopx.cli.render.GoalWriteHead;
 import dev.loopx.cli.render.RenderedAnswer;
@@ -15,12 +16,15 @@ import dev.loopx.cli.support.NumberOptions;
 import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
+import dev.loopx.commands.monitor.MonitorSettings;
 import dev.loopx.commands.todo.Priority;
 import dev.loopx.commands.todo.ResumeCondition;
 import dev.loopx.commands.todo.TaskClass;
 import dev.loopx.commands.todo.TodoRole;
 import io.vavr.control.Either;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -87,7 +91,7 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
             names = "--excluded-agent",
             paramLabel = "AGENT",
             description = "Agent todo: an agent that may not claim it (repeatable).")
-    List<String> excludedAgents = new java.util.ArrayList<>();
+    List<String> excludedAgents = new ArrayList<>();
 
     @Option(
             names = "--resume-when",
@@ -100,7 +104,7 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
             paramLabel = "C",
             description = "Agent todo: a capability a lane must declare (should-run --available-capability) to run it"
                     + " (repeatable). Routes work; never grants permission.")
-    List<String> requiredCapabilities = new java.util.ArrayList<>();
+    List<String> requiredCapabilities = new ArrayList<>();
 
     @Option(
             names = "--unblocks-todo-id",
@@ -139,7 +143,7 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
     @Option(names = "--watch-only", description = "Monitor: a quiet watch; its unchanged polls never ask for a replan.")
     boolean watchOnly;
 
-    private java.util.Optional<dev.loopx.commands.monitor.MonitorSettings> monitor = java.util.Optional.empty();
+    private Optional<MonitorSettings> monitor = Optional.empty();
     private String resolvedText;
     private TodoRole parsedRole;
     private TaskClass parsedClass;
@@ -235,7 +239,7 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
         return monitor.isPresent()
-                ? dev.loopx.application.monitor.MonitorWrites.add(invocation, options, request(), monitor.get())
+                ? MonitorWrites.add(invocation, options, request(), monitor.get())
                 : AddTodo.run(invocation, options, request());
     }
 

@@ -18,6 +18,8 @@ import dev.loopx.commands.todo.ResumeCondition;
 import dev.loopx.commands.todo.TodoCommands.UpdateTodo;
 import dev.loopx.projections.todo.TodoStatus;
 import io.vavr.control.Either;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -56,7 +58,7 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
             names = "--required-capability",
             paramLabel = "C",
             description = "Agent todo: replace its required capabilities with these (repeatable), or none to clear.")
-    java.util.List<String> requiredCapabilities = new java.util.ArrayList<>();
+    List<String> requiredCapabilities = new ArrayList<>();
 
     private String resolvedResume = "";
     private Optional<TodoStatus> resolvedStatus = Optional.empty();
@@ -102,9 +104,9 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
     }
 
     private UpdateTodo command() {
-        Optional<java.util.List<String>> capabilities = requiredCapabilities.isEmpty()
+        Optional<List<String>> capabilities = requiredCapabilities.isEmpty()
                 ? Optional.empty()
-                : Optional.of(requiredCapabilities.contains("none") ? java.util.List.of() : requiredCapabilities);
+                : Optional.of(requiredCapabilities.contains("none") ? List.of() : requiredCapabilities);
         return new UpdateTodo(
                 goalId,
                 todoId,

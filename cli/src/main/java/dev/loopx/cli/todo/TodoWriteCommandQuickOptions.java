@@ -2,12 +2,13 @@
 // Regenerate: ./mvnw -q -o -pl cli test -Dtest=QuickOptionsTest -Dloopx.regenerate=true
 package dev.loopx.cli.todo;
 
+import dev.loopx.cli.support.DryRunCommandQuickOptions;
 import dev.loopx.cli.support.QuickCommand;
 
 /** The quick path's tables of {@link TodoWriteCommand} (its options, how each binds, its groups' rules). */
 public final class TodoWriteCommandQuickOptions {
     public static final QuickCommand.Options OPTIONS = QuickCommand.Options.of("--agent-id")
-            .and(dev.loopx.cli.support.DryRunCommandQuickOptions.OPTIONS);
+            .and(DryRunCommandQuickOptions.OPTIONS);
 
     private TodoWriteCommandQuickOptions() {}
 
@@ -15,13 +16,13 @@ public final class TodoWriteCommandQuickOptions {
     public static void bind(TodoWriteCommand c, String option, String value) {
         switch (option) {
             case "--agent-id" -> c.agentId = value;
-            default -> dev.loopx.cli.support.DryRunCommandQuickOptions.bind(c, option, value);
+            default -> DryRunCommandQuickOptions.bind(c, option, value);
         }
     }
 
     /** The argument groups' rules picocli checks beyond required options. */
     public static boolean complete(TodoWriteCommand c) {
         return (true)
-            && dev.loopx.cli.support.DryRunCommandQuickOptions.complete(c);
+            && DryRunCommandQuickOptions.complete(c);
     }
 }

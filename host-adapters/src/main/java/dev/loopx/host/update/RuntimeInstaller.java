@@ -8,12 +8,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
@@ -160,7 +162,7 @@ public final class RuntimeInstaller {
         byte[] text = launcherText().getBytes(StandardCharsets.UTF_8);
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             byte[] existing = Files.readAllBytes(target);
-            if (java.util.Arrays.equals(existing, text)) {
+            if (Arrays.equals(existing, text)) {
                 return "unchanged";
             }
             if (!new String(existing, StandardCharsets.UTF_8).contains(LAUNCHER_MARKER)) {
@@ -231,7 +233,7 @@ public final class RuntimeInstaller {
                         "incomplete_distribution",
                         "the archive is not a LoopX distribution: lib/loopx-cli-*.jar is missing");
             }
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new DistributionException(
                     "incomplete_distribution", "the archive is not a LoopX distribution: lib/ is missing");
         }

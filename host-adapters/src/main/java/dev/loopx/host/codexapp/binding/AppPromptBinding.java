@@ -2,8 +2,11 @@ package dev.loopx.host.codexapp.binding;
 
 import dev.loopx.host.codexapp.migration.PlanEntry;
 import dev.loopx.host.codexapp.store.CodexHome;
+import dev.loopx.host.heartbeat.WrapperBinding;
+import dev.loopx.host.heartbeat.WrapperRecognizer;
 import dev.loopx.projections.heartbeat.HeartbeatFold.HeartbeatInstall;
 import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -111,7 +114,7 @@ public record AppPromptBinding(
                 lane.stream().filter(PendingUpgrade::pending).toList();
         if (pending.isEmpty()) {
             Optional<PendingUpgrade> cleared =
-                    lane.stream().max(java.util.Comparator.comparingLong(PendingUpgrade::clearedBySeq));
+                    lane.stream().max(Comparator.comparingLong(PendingUpgrade::clearedBySeq));
             if (cleared.isPresent()) {
                 return new AppPromptBinding(
                         Status.CURRENT,
@@ -192,8 +195,8 @@ public record AppPromptBinding(
      */
     public String cliBin() {
         return entry.flatMap(PlanEntry::desiredPrompt)
-                .flatMap(dev.loopx.host.heartbeat.WrapperRecognizer::recognize)
-                .map(dev.loopx.host.heartbeat.WrapperBinding::cliBin)
+                .flatMap(WrapperRecognizer::recognize)
+                .map(WrapperBinding::cliBin)
                 .orElse("loopx");
     }
 

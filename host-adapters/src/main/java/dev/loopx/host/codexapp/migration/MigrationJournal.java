@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.commands.Ids;
 import dev.loopx.host.codexapp.store.CodexHome;
 import dev.loopx.host.codexapp.store.PromptChange;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -48,7 +50,7 @@ public final class MigrationJournal {
         ABANDONED;
 
         public String wire() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -102,7 +104,7 @@ public final class MigrationJournal {
                     o.get("agent_id").asText(),
                     o.path("target_thread_id").asText(""),
                     o.get("codex_home").asText(),
-                    State.valueOf(o.get("state").asText().toUpperCase(java.util.Locale.ROOT)),
+                    State.valueOf(o.get("state").asText().toUpperCase(Locale.ROOT)),
                     o.path("started_at").asText(""),
                     o.path("updated_at").asText(""),
                     PromptChange.fromJson(o.get("change")));
@@ -182,7 +184,7 @@ public final class MigrationJournal {
     }
 
     private static String checked(String automationId) {
-        dev.loopx.commands.Ids.problem("automation id", automationId).ifPresent(p -> {
+        Ids.problem("automation id", automationId).ifPresent(p -> {
             throw new IllegalArgumentException(p);
         });
         return automationId;

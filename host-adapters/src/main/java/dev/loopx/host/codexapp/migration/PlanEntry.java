@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -43,7 +46,7 @@ public record PlanEntry(
         Optional<Integer> desiredWrapperVersion,
         Optional<String> stateSha256,
         Optional<String> currentPrompt,
-        java.util.Map<String, String> appFields) {
+        Map<String, String> appFields) {
     public static final String BLOCKED = "blocked";
     public static final String UNMANAGED = "unmanaged";
     public static final String CURRENT = "current";
@@ -56,7 +59,7 @@ public record PlanEntry(
         Objects.requireNonNull(sourceSha256, "sourceSha256");
         Objects.requireNonNull(stateSha256, "stateSha256");
         Objects.requireNonNull(currentPrompt, "currentPrompt");
-        appFields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(appFields));
+        appFields = Collections.unmodifiableMap(new LinkedHashMap<>(appFields));
         if (status.equals(ADOPTION_REQUIRED)
                 && (desiredPrompt.isEmpty() || goalId.isEmpty() || agentId.isEmpty() || promptSha256.isEmpty())) {
             throw new IllegalArgumentException("an adoption needs the binding, the old digest and the desired prompt");
@@ -94,7 +97,7 @@ public record PlanEntry(
                 desiredWrapperVersion,
                 Optional.empty(),
                 Optional.empty(),
-                java.util.Map.of());
+                Map.of());
     }
 
     /**
@@ -188,8 +191,8 @@ public record PlanEntry(
                 fields(o.path("app_fields")));
     }
 
-    private static java.util.Map<String, String> fields(JsonNode o) {
-        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+    private static Map<String, String> fields(JsonNode o) {
+        Map<String, String> out = new LinkedHashMap<>();
         o.properties().forEach(f -> {
             if (f.getValue().isTextual()) {
                 out.put(f.getKey(), f.getValue().asText());

@@ -1,15 +1,19 @@
 package dev.loopx.host.codexapp.migration;
 
+import dev.loopx.host.codexapp.store.AutomationImage;
 import dev.loopx.host.codexapp.store.AutomationPair;
+import dev.loopx.host.codexapp.store.AutomationToml;
 import dev.loopx.host.codexapp.store.BlockReason;
 import dev.loopx.host.codexapp.store.CodexAutomationStore;
 import dev.loopx.host.codexapp.store.CrossStoreRead;
 import dev.loopx.host.codexapp.store.StoreProblem;
 import dev.loopx.host.heartbeat.ManagedWrapper;
 import dev.loopx.host.heartbeat.WrapperBinding;
+import dev.loopx.host.heartbeat.WrapperRecognizer;
 import dev.loopx.host.heartbeat.WrapperVersion;
 import io.vavr.control.Either;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -85,7 +89,7 @@ public final class PromptPlanner {
     private PlanEntry blocked(CrossStoreRead.Blocked b) {
         Optional<WrapperBinding> managed = b.image().flatMap(PromptPlanner::storedPrompts).stream()
                 .flatMap(List::stream)
-                .map(dev.loopx.host.heartbeat.WrapperRecognizer::recognize)
+                .map(WrapperRecognizer::recognize)
                 .flatMap(Optional::stream)
                 .filter(w -> w.runtimeRoot().equals(runtimeRoot))
                 .findFirst();
@@ -109,12 +113,12 @@ public final class PromptPlanner {
     }
 
     /** The prompts the row and the TOML hold (each when readable as text). */
-    private static Optional<List<String>> storedPrompts(dev.loopx.host.codexapp.store.AutomationImage image) {
+    private static Optional<List<String>> storedPrompts(AutomationImage image) {
         List<String> prompts = new ArrayList<>();
         image.row().column("prompt").flatMap(c -> c.text()).ifPresent(prompts::add);
         image.toml()
-                .map(dev.loopx.host.codexapp.store.AutomationToml::parse)
-                .filter(io.vavr.control.Either::isRight)
+                .map(AutomationToml::parse)
+                .filter(Either::isRight)
                 .flatMap(t -> t.get().string("prompt"))
                 .ifPresent(prompts::add);
         return Optional.of(prompts);
@@ -208,8 +212,8 @@ public final class PromptPlanner {
     }
 
     /** The App's own fields an {@code automation_update} keeps, from the SQLite row (text values only). */
-    static Map<String, String> appFields(dev.loopx.host.codexapp.store.AutomationImage image) {
-        Map<String, String> out = new java.util.LinkedHashMap<>();
+    static Map<String, String> appFields(AutomationImage image) {
+        Map<String, String> out = new LinkedHashMap<>();
         for (String name : APP_FIELDS) {
             image.row().column(name).flatMap(c -> c.text()).ifPresent(v -> out.put(name, v));
         }

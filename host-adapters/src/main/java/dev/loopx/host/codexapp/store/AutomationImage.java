@@ -12,6 +12,8 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Both stores' state of one automation at one moment: the full SQLite row and the exact
@@ -60,8 +62,7 @@ public final class AutomationImage {
      * The fields the Codex App's scheduler rewrites on every run, in the row and in the TOML
      * mirror: they never make a plan, a snapshot or a preview stale.
      */
-    public static final java.util.Set<String> SCHEDULER_FIELDS =
-            java.util.Set.of("next_run_at", "updated_at", "last_run_at");
+    public static final Set<String> SCHEDULER_FIELDS = Set.of("next_run_at", "updated_at", "last_run_at");
 
     /**
      * {@code state_sha256}: what a plan, a snapshot or an App-side request holds as its
@@ -94,7 +95,7 @@ public final class AutomationImage {
     }
 
     /** A line assigning one of the {@link #SCHEDULER_FIELDS} (bare or quoted key), with its line end. */
-    private static final java.util.regex.Pattern SCHEDULER_LINE = java.util.regex.Pattern.compile(
+    private static final Pattern SCHEDULER_LINE = Pattern.compile(
             "(?m)^[ \\t]*(?:next_run_at|updated_at|last_run_at|\"next_run_at\"|\"updated_at\"|\"last_run_at\")"
                     + "[ \\t]*=[^\\n]*(?:\\n|$)");
 

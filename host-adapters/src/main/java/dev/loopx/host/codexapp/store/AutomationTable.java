@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteOpenMode;
@@ -148,13 +149,13 @@ final class AutomationTable implements AutoCloseable {
     private RowImage image(ResultSet rs) throws SQLException {
         List<Column> cols = new ArrayList<>(columns.size());
         for (int i = 0; i < columns.size(); i++) {
-            StorageClass type = StorageClass.valueOf(rs.getString(2 * i + 1).toUpperCase(java.util.Locale.ROOT));
+            StorageClass type = StorageClass.valueOf(rs.getString(2 * i + 1).toUpperCase(Locale.ROOT));
             int v = 2 * i + 2;
             byte[] raw = switch (type) {
                 case NULL -> new byte[0];
                 case INTEGER -> Long.toString(rs.getLong(v)).getBytes(StandardCharsets.US_ASCII);
                 case REAL ->
-                    String.format(java.util.Locale.ROOT, "%016x", Double.doubleToRawLongBits(rs.getDouble(v)))
+                    String.format(Locale.ROOT, "%016x", Double.doubleToRawLongBits(rs.getDouble(v)))
                             .getBytes(StandardCharsets.US_ASCII);
                 case TEXT, BLOB -> Objects.requireNonNullElse(rs.getBytes(v), new byte[0]);
             };

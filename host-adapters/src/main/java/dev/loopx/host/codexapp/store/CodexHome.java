@@ -1,6 +1,8 @@
 package dev.loopx.host.codexapp.store;
 
 import dev.loopx.commands.Ids;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -53,10 +55,10 @@ public record CodexHome(Path root, Source source) {
         Path real = root;
         try {
             real = root.toRealPath();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // not there (yet): the normalised absolute path is the identity
         }
-        return AutomationImage.sha256(real.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return AutomationImage.sha256(real.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /** {@code sqlite/codex-dev.db}. */

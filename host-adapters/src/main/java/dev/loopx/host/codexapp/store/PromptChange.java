@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A prepared prompt change of one automation: the exact images of both stores before and after.
@@ -25,11 +26,8 @@ public record PromptChange(
         if (oldPrompt.equals(newPrompt)) {
             throw new IllegalArgumentException("a prompt change must change the prompt");
         }
-        if (!before.row().column("prompt").flatMap(RowImage.Column::text).equals(java.util.Optional.of(oldPrompt))
-                || !after.row()
-                        .column("prompt")
-                        .flatMap(RowImage.Column::text)
-                        .equals(java.util.Optional.of(newPrompt))) {
+        if (!before.row().column("prompt").flatMap(RowImage.Column::text).equals(Optional.of(oldPrompt))
+                || !after.row().column("prompt").flatMap(RowImage.Column::text).equals(Optional.of(newPrompt))) {
             throw new IllegalArgumentException("the row images do not hold the old and new prompts");
         }
         if (!before.row().differingColumns(after.row(), "prompt").isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.loopx.host.codexapp.store;
 
+import java.util.Locale;
 import java.util.Optional;
 
 /** Writing TOML string literals (and decoding the simple escapes a quoted key may use). */
@@ -28,7 +29,7 @@ final class TomlStrings {
                 case '\f' -> out.append("\\f");
                 default -> {
                     if (c < 0x20 || c == 0x7f) {
-                        out.append(String.format(java.util.Locale.ROOT, "\\u%04X", (int) c));
+                        out.append(String.format(Locale.ROOT, "\\u%04X", (int) c));
                     } else {
                         out.append(c);
                     }
