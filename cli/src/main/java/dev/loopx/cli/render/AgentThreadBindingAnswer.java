@@ -58,11 +58,6 @@ public record AgentThreadBindingAnswer(
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
         doc.put("operation", operation.wire());

@@ -26,11 +26,6 @@ public record AgentThreadResolutionAnswer(String goalId, String hostSurface, Str
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer("loopx_agent_thread_resolution_v0", true);
         doc.put("goal_id", goalId);

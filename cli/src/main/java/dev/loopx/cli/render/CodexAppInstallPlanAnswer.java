@@ -31,11 +31,6 @@ public record CodexAppInstallPlanAnswer(PlanCodexAppInstall.Answer.Planned plan,
     private record Step(String kind, String text, List<String> cliArgs) {}
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         HeartbeatPromptAnswer.Wrapper wrapper = plan.wrapper();
         String goalId = wrapper.goalId();

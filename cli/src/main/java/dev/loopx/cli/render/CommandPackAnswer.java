@@ -31,11 +31,6 @@ public record CommandPackAnswer(CommandPack pack) implements RenderedAnswer {
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         PackRequest request = pack.request();
         ObjectNode doc = Documents.answer(SCHEMA, true);

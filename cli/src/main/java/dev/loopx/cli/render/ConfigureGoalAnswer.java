@@ -30,11 +30,6 @@ public record ConfigureGoalAnswer(GoalWriteHead head, ConfigureQuota.Result resu
     /** One field of the policy as the document has it: its name and value (a number or text). */
     private record Field(String name, Object value) {}
 
-    @Override
-    public boolean ok() {
-        return true;
-    }
-
     /** Whether the before and after policies are known. */
     private boolean decided() {
         return result.before() != null;

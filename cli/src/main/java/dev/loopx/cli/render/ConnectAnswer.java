@@ -29,11 +29,6 @@ public record ConnectAnswer(ConnectProject.Outcome outcome, String project, bool
         Objects.requireNonNull(project, "project");
     }
 
-    @Override
-    public boolean ok() {
-        return true;
-    }
-
     /** The status of one action: {@code would_do}, {@code done} or {@code already_done}. */
     private String status(ConnectPlan.Action action) {
         return switch (outcome) {

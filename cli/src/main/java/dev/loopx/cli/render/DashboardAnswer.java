@@ -17,11 +17,6 @@ public record DashboardAnswer(String url, int port) implements RenderedAnswer {
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer("loopx_dashboard_v0", true);
         doc.put("url", url);

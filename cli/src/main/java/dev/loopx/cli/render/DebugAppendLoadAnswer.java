@@ -17,11 +17,6 @@ public record DebugAppendLoadAnswer(AppendLoad.Appended appended) implements Ren
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer("loopx_debug_append_load_v0", true);
         doc.put("appended", appended.count());

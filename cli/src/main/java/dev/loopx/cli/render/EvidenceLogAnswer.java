@@ -73,11 +73,6 @@ public record EvidenceLogAnswer(
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer("loopx_evidence_log_v0", true);
         doc.put("goal_id", goalId);

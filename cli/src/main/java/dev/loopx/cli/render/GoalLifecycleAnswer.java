@@ -24,11 +24,6 @@ public record GoalLifecycleAnswer(GoalWriteHead head) implements RenderedAnswer 
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
         head.outcome().goal().ifPresent(g -> doc.put("lifecycle", g.lifecycle()));

@@ -24,11 +24,6 @@ public record HeartbeatBootstrapAnswer(HeartbeatPromptAnswer.Wrapper wrapper) im
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         HeartbeatPromptAnswer.Wrapper w = wrapper;
         ObjectNode doc = Documents.answer(SCHEMA, true);

@@ -14,11 +14,6 @@ public record LedgerExportAnswer(ExportLedger.Exported exported) implements Rend
         Objects.requireNonNull(exported, "exported");
     }
 
-    @Override
-    public boolean ok() {
-        return true;
-    }
-
     private String file() {
         return exported.file().getFileName().toString();
     }

@@ -56,11 +56,6 @@ public record MonitorPollAnswer(
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
         doc.put("todo_id", todoId);

@@ -26,11 +26,6 @@ public record OperatorGateAnswer(GoalWriteHead head, OperatorGate gate) implemen
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
         doc.put("decision", gate.decision());

@@ -31,11 +31,6 @@ public record ProjectionDumpAnswer(
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         return dump;
     }

@@ -17,11 +17,6 @@ public record ProjectionsRebuildAnswer(RebuildProjections.Rebuilt rebuilt, long 
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer("loopx_projections_rebuild_v0", true);
         doc.put("events_applied", rebuilt.checkpoint().seq());

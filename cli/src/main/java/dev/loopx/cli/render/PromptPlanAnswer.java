@@ -25,11 +25,6 @@ public record PromptPlanAnswer(PlanPromptUpgrades.Planned planned) implements Re
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer(PromptUpgradeParts.SCHEMA, true);
         doc.put("writes", false);

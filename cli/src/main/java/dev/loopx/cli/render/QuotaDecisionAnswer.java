@@ -38,11 +38,6 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
         Objects.requireNonNull(answer, "answer");
     }
 
-    @Override
-    public boolean ok() {
-        return true;
-    }
-
     void text(PrintWriter out) {
         ShouldRunAnswer d = answer.decision();
         out.println(answerLine(d));

@@ -26,11 +26,6 @@ public record QuotaPlanAnswer(Instant now, List<QuotaPlan> rows) implements Rend
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer("loopx_quota_plan_v0", true);
         doc.put("now", now.toString());

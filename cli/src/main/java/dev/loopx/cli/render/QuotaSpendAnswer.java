@@ -35,11 +35,6 @@ public record QuotaSpendAnswer(GoalWriteHead head, int slots) implements Rendere
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
         spend().ifPresent(s -> {

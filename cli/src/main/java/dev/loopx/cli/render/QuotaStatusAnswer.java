@@ -23,11 +23,6 @@ public record QuotaStatusAnswer(String goalId, String agentId, ReadQuota.Answer 
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer("loopx_quota_status_v0", true);
         doc.put("goal_id", goalId);

@@ -31,11 +31,6 @@ public record QuotaVoidAnswer(GoalWriteHead head, long spentSeq) implements Rend
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
         quota().ifPresent(q -> doc.set("quota", q.json()));

@@ -17,11 +17,6 @@ public record RefreshStateAnswer(GoalWriteHead head, boolean accountable) implem
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
         doc.put("accountable", accountable);

@@ -27,11 +27,6 @@ public record RegisterAgentAnswer(GoalWriteHead head) implements RenderedAnswer 
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
         doc.put("agent_model", MODEL);

@@ -40,11 +40,6 @@ public record ReviewPacketAnswer(ReviewPacket packet, int maxChars) implements R
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         return fit().document();
     }

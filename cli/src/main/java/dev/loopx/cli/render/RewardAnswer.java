@@ -11,11 +11,6 @@ public record RewardAnswer(GoalWriteHead head) implements RenderedAnswer {
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         return head.json();
     }

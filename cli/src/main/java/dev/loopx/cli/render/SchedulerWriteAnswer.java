@@ -27,11 +27,6 @@ public record SchedulerWriteAnswer(GoalWriteHead head, SchedulerCommand command)
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
         if (command instanceof AckScheduler) {

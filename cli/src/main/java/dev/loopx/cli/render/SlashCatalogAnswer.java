@@ -26,11 +26,6 @@ public record SlashCatalogAnswer(Catalog catalog) implements RenderedAnswer {
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer(SCHEMA, true);
         doc.put("canonical_prefix", catalog.canonicalPrefix());

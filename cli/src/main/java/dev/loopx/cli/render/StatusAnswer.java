@@ -45,11 +45,6 @@ public record StatusAnswer(String agentId, Instant now, List<ReadStatus.Entry> e
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer("loopx_status_v0", true);
         doc.put("agent_id", agentId);

@@ -57,11 +57,6 @@ public record TaskLeaseAnswer(
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = write.map(GoalWriteHead::json).orElseGet(this::head);
         doc.put("action", action);

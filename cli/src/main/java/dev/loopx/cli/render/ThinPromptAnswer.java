@@ -19,11 +19,6 @@ public record ThinPromptAnswer(ThinPrompt prompt) implements RenderedAnswer {
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer(SCHEMA, true);
         doc.put("goal_id", prompt.goalId());

@@ -31,11 +31,6 @@ public record TodoArchiveAnswer(GoalWriteHead head, int keepLatest, List<String>
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
         doc.put("keep_latest", keepLatest);

@@ -23,11 +23,6 @@ public record TodoCheckpointAnswer(GoalWriteHead head, String note) implements R
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
         doc.put("note", note);

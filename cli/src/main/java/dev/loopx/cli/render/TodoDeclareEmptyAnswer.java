@@ -22,11 +22,6 @@ public record TodoDeclareEmptyAnswer(GoalWriteHead head, String role) implements
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
         doc.put("role", role);

@@ -31,11 +31,6 @@ public record TodoListAnswer(String goalId, boolean includeArchived, List<TodoVi
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer("loopx_todo_list_v0", true);
         doc.put("goal_id", goalId);

@@ -40,11 +40,6 @@ public record TodoWriteAnswer(GoalWriteHead head, String todoId, Optional<Monito
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
         doc.put("todo_id", todoId);

@@ -29,11 +29,6 @@ public record VersionAnswer(String version, String javaVersion, int javaFeature,
     }
 
     @Override
-    public boolean ok() {
-        return true;
-    }
-
-    @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer("loopx_version_v0", true);
         doc.put("version", version);

@@ -283,8 +283,11 @@ public final class CliContext {
         answers.accept(answer);
         endProgress();
         if (json()) {
+            JsonNode document = TextView.json(answer);
+            assert document.path("ok").asBoolean(false) == answer.ok()
+                    : answer.getClass() + ": ok() is not the document's ok";
             try {
-                out.println(Json.text(TextView.json(answer)));
+                out.println(Json.text(document));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("a CLI document did not serialise", e);
             }
