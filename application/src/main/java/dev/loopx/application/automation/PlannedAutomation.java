@@ -6,33 +6,19 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One automation of a prompt-upgrade plan as an answer may show it: the {@link PlanEntry} without
- * its desired body (which holds a local path and stays in the private plan file), so ids, its
- * status ({@link #STATUSES}), the binding and digests only.
+ * One automation of a prompt-upgrade plan as an answer may show it: its {@link PlanEntry}, whether
+ * a migration of it is pending, and what only the App can fix. The accessors below are the
+ * entry's public fields (ids, status ({@link #STATUSES}), the binding and digests); its desired
+ * and current prompt bodies hold a local path and are never among them (they stay in the private
+ * plan file).
  *
- * @param reasons why blocked or unmanaged (machine codes), empty otherwise
- * @param bindingSource {@code managed_wrapper | named_in_prompt} when a binding was found
- * @param wrapperVersion the managed wrapper version the automation holds now, when it holds one
+ * @param entry the planned automation
  * @param pendingJournal a migration of this automation in this Codex home was interrupted (its
  *     journal is still {@code pending}): finish it with {@code recover} or undo it with {@code rollback}
  * @param appReconciliation what only the App can fix (a machine code), e.g.
  *     {@link #LEGACY_TOML_HEARTBEAT_OVER_CRON}; LoopX never offers an executable upgrade for it
  */
-public record PlannedAutomation(
-        String automationId,
-        String status,
-        List<String> reasons,
-        Optional<String> goalId,
-        Optional<String> agentId,
-        Optional<String> bindingSource,
-        Optional<Integer> wrapperVersion,
-        Optional<String> promptSha256,
-        String sourceSha256,
-        Optional<String> targetThreadId,
-        Optional<String> desiredSha256,
-        Optional<Integer> desiredWrapperVersion,
-        boolean pendingJournal,
-        Optional<String> appReconciliation) {
+public record PlannedAutomation(PlanEntry entry, boolean pendingJournal, Optional<String> appReconciliation) {
     /**
      * The SQLite row is a {@code cron} job without a thread while the TOML mirror still says
      * {@code heartbeat} (an automation the App converted, or a stale mirror): only the App can
@@ -47,11 +33,59 @@ public record PlannedAutomation(
     public static final String ADOPTION_REQUIRED = PlanEntry.ADOPTION_REQUIRED;
 
     public PlannedAutomation {
-        Objects.requireNonNull(automationId, "automationId");
-        Objects.requireNonNull(status, "status");
-        reasons = List.copyOf(reasons);
-        Objects.requireNonNull(sourceSha256, "sourceSha256");
+        Objects.requireNonNull(entry, "entry");
         Objects.requireNonNull(appReconciliation, "appReconciliation");
+    }
+
+    public String automationId() {
+        return entry.automationId();
+    }
+
+    public String status() {
+        return entry.status();
+    }
+
+    /** Why blocked or unmanaged (machine codes), empty otherwise. */
+    public List<String> reasons() {
+        return entry.reasons();
+    }
+
+    public Optional<String> goalId() {
+        return entry.goalId();
+    }
+
+    public Optional<String> agentId() {
+        return entry.agentId();
+    }
+
+    /** {@code managed_wrapper | named_in_prompt} when a binding was found. */
+    public Optional<String> bindingSource() {
+        return entry.bindingSource();
+    }
+
+    /** The managed wrapper version the automation holds now, when it holds one. */
+    public Optional<Integer> wrapperVersion() {
+        return entry.wrapperVersion();
+    }
+
+    public Optional<String> promptSha256() {
+        return entry.promptSha256();
+    }
+
+    public String sourceSha256() {
+        return entry.sourceSha256();
+    }
+
+    public Optional<String> targetThreadId() {
+        return entry.targetThreadId();
+    }
+
+    public Optional<String> desiredSha256() {
+        return entry.desiredSha256();
+    }
+
+    public Optional<Integer> desiredWrapperVersion() {
+        return entry.desiredWrapperVersion();
     }
 
     /** The entry with nothing pending and nothing for the App to reconcile. */
@@ -61,21 +95,7 @@ public record PlannedAutomation(
 
     /** @param pendingJournal whether this home's journal of the automation is still pending */
     public static PlannedAutomation of(PlanEntry e, boolean pendingJournal) {
-        return new PlannedAutomation(
-                e.automationId(),
-                e.status(),
-                e.reasons(),
-                e.goalId(),
-                e.agentId(),
-                e.bindingSource(),
-                e.wrapperVersion(),
-                e.promptSha256(),
-                e.sourceSha256(),
-                e.targetThreadId(),
-                e.desiredSha256(),
-                e.desiredWrapperVersion(),
-                pendingJournal,
-                appReconciliation(e));
+        return new PlannedAutomation(e, pendingJournal, appReconciliation(e));
     }
 
     /** A cron row under a heartbeat TOML mirror with no thread binding: the App must reconcile it. */
