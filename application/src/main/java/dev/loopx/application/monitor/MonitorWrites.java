@@ -14,6 +14,8 @@ import dev.loopx.commands.monitor.MonitorDecider;
 import dev.loopx.commands.monitor.MonitorSettings;
 import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.commands.todo.TodoCommands;
+import dev.loopx.commands.todo.TodoIds;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.monitor.MonitorFold;
 import dev.loopx.projections.monitor.MonitorView;
@@ -31,8 +33,8 @@ public final class MonitorWrites {
 
     /** Adds the todo and its settings in one append; an inadmissible request is refused before anything is opened. */
     public static Either<Rejection, GoalWrites.Outcome> add(
-            Invocation invocation, WriteOptions options, AddTodo.Request request, MonitorSettings settings) {
-        return AddTodo.command(request)
+            Invocation invocation, WriteOptions options, TodoCommands.AddTodo todo, MonitorSettings settings) {
+        return AddTodo.admissible(todo)
                 .map(add -> new AddMonitor(add, settings))
                 .flatMap(c -> MonitorDecider.admissible(c)
                         .<Either<Rejection, AddMonitor>>map(Either::left)
@@ -46,7 +48,7 @@ public final class MonitorWrites {
                                 addIntent(c),
                                 options.preview(),
                                 (goal, views) -> MonitorDecider.decide(c, goal),
-                                request.todoId(),
+                                TodoIds.of(todo.goalId(), todo.role().wire(), todo.text()),
                                 false)));
     }
 

@@ -15,15 +15,19 @@ import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.commands.todo.Priority;
 import dev.loopx.commands.todo.TaskClass;
+import dev.loopx.commands.todo.TodoCommands;
+import dev.loopx.commands.todo.TodoIds;
 import dev.loopx.commands.todo.TodoRole;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import dev.loopx.projections.GoalState;
+import io.vavr.control.Either;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -57,28 +61,36 @@ class AddTodoTest {
         assertTrue(registered.isRight(), () -> registered.getLeft().toString());
     }
 
-    private static AddTodo.Request todo(TodoRole role, TaskClass taskClass, String claimedBy, String blocksAgent) {
-        return new AddTodo.Request(
-                "g1",
-                role,
-                "Write the importer",
-                taskClass,
-                Priority.NONE,
-                claimedBy,
-                blocksAgent,
-                false,
-                List.of(),
-                "");
+    /** The todo as {@code todo add} asks for it: the role's default class when {@code taskClass} is null. */
+    private static Either<Rejection, TodoCommands.AddTodo> todo(
+            TodoRole role, TaskClass taskClass, String claimedBy, String blocksAgent) {
+        return AddTodo.taskClass(role, Optional.ofNullable(taskClass))
+                .map(c -> new TodoCommands.AddTodo(
+                        "g1",
+                        role,
+                        "Write the importer",
+                        c,
+                        Priority.NONE,
+                        claimedBy,
+                        blocksAgent,
+                        false,
+                        List.of(),
+                        ""));
+    }
+
+    /** Adds {@code todo} as {@code as}, or its refusal as it is. */
+    private Either<Rejection, GoalWrites.Outcome> add(WriteOptions as, Either<Rejection, TodoCommands.AddTodo> todo) {
+        return todo.flatMap(t -> AddTodo.run(invocation, as, t));
     }
 
     @Test
     void anAgentTodoGetsAdvancementTaskByDefault_andAddingItAgainChangesNothing() {
-        var first = AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, null, "", ""));
+        var first = add(OWNER, todo(TodoRole.AGENT, null, "", ""));
         GoalWrites.Outcome.Written written = assertInstanceOf(GoalWrites.Outcome.Written.class, first.get());
         assertEquals(List.of("todo.added"), written.receipt().eventTypes());
-        String id = todo(TodoRole.AGENT, null, "", "").todoId();
+        String id = TodoIds.of("g1", "agent", "Write the importer");
         assertEquals("advancement_task", written.todo().orElseThrow().taskClass());
-        var again = AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, null, "", ""));
+        var again = add(OWNER, todo(TodoRole.AGENT, null, "", ""));
         assertEquals(
                 List.of(), ((GoalWrites.Outcome.Written) again.get()).receipt().eventTypes());
     }
@@ -88,27 +100,24 @@ class AddTodoTest {
         byte[] before = ledgerBytes();
         assertInstanceOf(
                 Rejection.TaskClassRequired.class,
-                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, null, "", ""))
-                        .getLeft());
+                add(OWNER, todo(TodoRole.USER, null, "", "")).getLeft());
         assertInstanceOf(
                 Rejection.TaskClassNotForRole.class,
-                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, TaskClass.BLOCKER, "", ""))
-                        .getLeft());
+                add(OWNER, todo(TodoRole.USER, TaskClass.BLOCKER, "", "")).getLeft());
         assertInstanceOf(
                 Rejection.TaskClassNotForRole.class,
-                AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, TaskClass.USER_GATE, "", ""))
+                add(OWNER, todo(TodoRole.AGENT, TaskClass.USER_GATE, "", "")).getLeft());
+        assertInstanceOf(
+                Rejection.NotForThisTodo.class,
+                add(OWNER, todo(TodoRole.USER, TaskClass.USER_GATE, "builder", ""))
                         .getLeft());
         assertInstanceOf(
                 Rejection.NotForThisTodo.class,
-                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, TaskClass.USER_GATE, "builder", ""))
+                add(OWNER, todo(TodoRole.USER, TaskClass.USER_ACTION, "", "builder"))
                         .getLeft());
         assertInstanceOf(
                 Rejection.NotForThisTodo.class,
-                AddTodo.run(invocation, OWNER, todo(TodoRole.USER, TaskClass.USER_ACTION, "", "builder"))
-                        .getLeft());
-        assertInstanceOf(
-                Rejection.NotForThisTodo.class,
-                AddTodo.run(invocation, OWNER, todo(TodoRole.AGENT, TaskClass.ADVANCEMENT_TASK, "", "builder"))
+                add(OWNER, todo(TodoRole.AGENT, TaskClass.ADVANCEMENT_TASK, "", "builder"))
                         .getLeft());
         assertArrayEquals(before, ledgerBytes(), "a refused add changes no byte of the ledger");
     }
@@ -116,10 +125,7 @@ class AddTodoTest {
     @Test
     void aPreviewAppendsNothing() throws Exception {
         byte[] before = ledgerBytes();
-        var preview = AddTodo.run(
-                invocation,
-                new WriteOptions(OWNER.actor(), "", true),
-                todo(TodoRole.USER, TaskClass.USER_GATE, "", ""));
+        var preview = add(new WriteOptions(OWNER.actor(), "", true), todo(TodoRole.USER, TaskClass.USER_GATE, "", ""));
         GoalWrites.Outcome.Previewed p = assertInstanceOf(GoalWrites.Outcome.Previewed.class, preview.get());
         assertEquals("todo.added", p.wouldAppend().get(0).type());
         assertArrayEquals(before, ledgerBytes());

@@ -16,6 +16,7 @@ import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.commands.todo.Priority;
 import dev.loopx.commands.todo.TaskClass;
+import dev.loopx.commands.todo.TodoCommands;
 import dev.loopx.commands.todo.TodoRole;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
@@ -70,10 +71,12 @@ class ListTodosTest {
 
     private void add(
             TodoRole role, String text, TaskClass taskClass, Priority priority, String claimedBy, String blocks) {
-        var added = AddTodo.run(
-                invocation,
-                OWNER,
-                new AddTodo.Request("g1", role, text, taskClass, priority, claimedBy, blocks, false, List.of(), ""));
+        var added = AddTodo.taskClass(role, Optional.ofNullable(taskClass))
+                .flatMap(c -> AddTodo.run(
+                        invocation,
+                        OWNER,
+                        new TodoCommands.AddTodo(
+                                "g1", role, text, c, priority, claimedBy, blocks, false, List.of(), "")));
         assertTrue(added.isRight(), () -> added.getLeft().toString());
     }
 

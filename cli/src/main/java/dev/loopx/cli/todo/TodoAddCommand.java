@@ -20,6 +20,8 @@ import dev.loopx.commands.monitor.MonitorSettings;
 import dev.loopx.commands.todo.Priority;
 import dev.loopx.commands.todo.ResumeCondition;
 import dev.loopx.commands.todo.TaskClass;
+import dev.loopx.commands.todo.TodoCommands;
+import dev.loopx.commands.todo.TodoIds;
 import dev.loopx.commands.todo.TodoRole;
 import io.vavr.control.Either;
 import java.util.ArrayList;
@@ -220,31 +222,34 @@ public final class TodoAddCommand extends TodoWriteCommand implements QuickComma
         // AddTodo checks it before it opens anything, so a refusal is exit 2 with nothing read or written.
     }
 
-    private AddTodo.Request request() {
-        return new AddTodo.Request(
-                goalId,
-                parsedRole,
-                resolvedText,
-                parsedClass,
-                parsedPriority,
-                orEmpty(claimedBy),
-                orEmpty(scope.blocksAgent),
-                scope.global,
-                excludedAgents,
-                resolvedResume,
-                orEmpty(unblocksTodoId),
-                requiredCapabilities);
+    /** The decider's command, with the role's default task class when none was given. */
+    private Either<Rejection, TodoCommands.AddTodo> command() {
+        return AddTodo.taskClass(parsedRole, Optional.ofNullable(parsedClass))
+                .map(taskClass -> new TodoCommands.AddTodo(
+                        goalId,
+                        parsedRole,
+                        resolvedText,
+                        taskClass,
+                        parsedPriority,
+                        orEmpty(claimedBy),
+                        orEmpty(scope.blocksAgent),
+                        scope.global,
+                        excludedAgents.stream().sorted().distinct().toList(),
+                        resolvedResume,
+                        orEmpty(unblocksTodoId),
+                        requiredCapabilities));
     }
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return monitor.isPresent()
-                ? MonitorWrites.add(invocation, options, request(), monitor.get())
-                : AddTodo.run(invocation, options, request());
+        return command()
+                .flatMap(add -> monitor.isPresent()
+                        ? MonitorWrites.add(invocation, options, add, monitor.get())
+                        : AddTodo.run(invocation, options, add));
     }
 
     @Override
     protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
-        return new TodoWriteAnswer(head, request().todoId(), monitor);
+        return new TodoWriteAnswer(head, TodoIds.of(goalId, parsedRole.wire(), resolvedText), monitor);
     }
 }
