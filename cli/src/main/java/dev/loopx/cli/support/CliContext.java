@@ -13,6 +13,7 @@ import dev.loopx.host.codexapp.migration.PrivateFiles;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.json.Json;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -79,6 +80,20 @@ public final class CliContext {
         call.runtimeRoot = root.runtimeRoot;
         call.format = "json";
         return call.context();
+    }
+
+    /**
+     * A context for one read in this process (a dashboard read): the same environment, JSON
+     * output, the clock read anew, the runtime root given ({@code null}: resolved as without
+     * {@code --runtime-root}); what it would print or warn is dropped, as the answer is taken
+     * from the use case itself.
+     */
+    public CliContext forRead(Path runtimeRoot) {
+        PrintWriter dropped = new PrintWriter(Writer.nullWriter());
+        LoopxCommand read = new LoopxCommand(dropped, dropped, environment, runner, answer -> {});
+        read.runtimeRoot = runtimeRoot == null ? null : runtimeRoot.toString();
+        read.format = "json";
+        return read.context();
     }
 
     public PrintWriter out() {
