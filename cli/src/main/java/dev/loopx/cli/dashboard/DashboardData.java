@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the dashboard shows, built only from the CLI's own documents ({@link CliDocuments}) and
+ * What the dashboard shows, built only from the CLI's own answers ({@link DashboardReads}) and
  * rebuilt when a ledger head moves. The overview is kept ready: {@link #refresh} (called by one
  * background thread a few times a second) reads every project's committed head marker
  * ({@link ReadProjectHeads.Watch}: one small file each, or one head query on a kept session for a
@@ -42,7 +42,7 @@ final class DashboardData {
     static final int TIMELINE_EVENTS = 300;
 
     private final CliContext context;
-    private final CliDocuments cli;
+    private final DashboardReads cli;
 
     private record Built(String key, ObjectNode facts) {}
 
@@ -56,12 +56,12 @@ final class DashboardData {
     private volatile byte[] overview = new byte[0];
     private volatile List<ProjectHead> heads = List.of();
 
-    DashboardData(CliContext context) {
+    DashboardData(CliContext context, DashboardReads reads) {
         this.context = context;
-        this.cli = new CliDocuments(context);
+        this.cli = reads;
     }
 
-    CliDocuments cli() {
+    DashboardReads reads() {
         return cli;
     }
 
@@ -126,7 +126,7 @@ final class DashboardData {
             publish(now);
         }
         if (!risksKey.contentEquals(all)) {
-            risks = cli.run(null, "global-risks").document();
+            risks = document(cli.global("global-risks"));
             risksKey = all.toString();
             changed = true;
         }
@@ -152,7 +152,7 @@ final class DashboardData {
     /** One project's card: its {@code loopx_status_v0} (every goal) and every lane's should-run answer. */
     private ObjectNode readProject(ProjectHead h) {
         ObjectNode facts = about(h);
-        ObjectNode status = cli.run(h.runtimeRoot(), "status").document();
+        ObjectNode status = document(cli.status(h.runtimeRoot(), null, null));
         facts.set("status", status);
         facts.set("lanes", lanes(h, status));
         return facts;
@@ -184,19 +184,13 @@ final class DashboardData {
             }
             for (String agent : agents) {
                 String profile = profileOf(goal, agent);
-                List<String> args = new ArrayList<>(
-                        List.of("quota", "should-run", "--goal-id=" + goalId, "--runtime-profile=" + profile));
-                if (!agent.isEmpty()) {
-                    args.add("--agent-id=" + agent);
-                }
-                args.add("--include-detail=all");
                 ObjectNode lane = lanes.addObject();
                 lane.put("goal_id", goalId);
                 lane.put("agent_id", agent);
                 lane.put("runtime_profile", profile);
                 lane.set(
                         "decision",
-                        cli.run(h.runtimeRoot(), args.toArray(String[]::new)).document());
+                        document(cli.shouldRun(h.runtimeRoot(), goalId, agent.isEmpty() ? null : agent, profile)));
             }
         }
         return lanes;
@@ -281,16 +275,7 @@ final class DashboardData {
             for (String surface : surfaces) {
                 String profile = profileOfSurface(surface);
                 JsonNode decision = byProfile.computeIfAbsent(
-                        profile,
-                        p -> cli.run(
-                                        h.runtimeRoot(),
-                                        "quota",
-                                        "should-run",
-                                        "--goal-id=" + goalId,
-                                        "--runtime-profile=" + p,
-                                        "--agent-id=" + agent,
-                                        "--include-detail=all")
-                                .document());
+                        profile, p -> document(cli.shouldRun(h.runtimeRoot(), goalId, agent, p)));
                 list.addObject()
                         .put("surface", surface)
                         .put("runtime_profile", profile)
@@ -332,21 +317,15 @@ final class DashboardData {
         ObjectNode doc = CliContext.document(GOAL_SCHEMA, true);
         doc.setAll(about(h));
         doc.put("goal_id", goalId);
-        ObjectNode status =
-                cli.run(h.runtimeRoot(), "status", "--goal-id=" + goalId).document();
+        ObjectNode status = document(cli.status(h.runtimeRoot(), goalId, null));
         doc.put("ok", status.path("ok").asBoolean(false));
         doc.set("status", status);
-        doc.set(
-                "todo_list",
-                cli.run(h.runtimeRoot(), "todo", "list", "--goal-id=" + goalId).document());
-        doc.set(
-                "quota_status",
-                cli.run(h.runtimeRoot(), "quota", "status", "--goal-id=" + goalId)
-                        .document());
-        doc.set("ledger_verify", cli.run(h.runtimeRoot(), "ledger", "verify").document());
+        doc.set("todo_list", document(cli.todoList(h.runtimeRoot(), goalId, null, null)));
+        doc.set("quota_status", document(cli.quotaStatus(h.runtimeRoot(), goalId, null)));
+        doc.set("ledger_verify", document(cli.ledgerVerify(h.runtimeRoot())));
         long from = Math.max(1, h.seq() - 5_000);
-        ArrayNode events = cli.run(h.runtimeRoot(), "ledger", "replay", "--goal-id=" + goalId, "--from=" + from)
-                .lines();
+        ArrayNode events = (ArrayNode) cli.ledgerReplay(h.runtimeRoot(), goalId, String.valueOf(from), null)
+                .document();
         ArrayNode lanes = lanes(h, status);
         addSurfaces(h, lanes, status, events);
         doc.set("lanes", lanes);
@@ -356,6 +335,14 @@ final class DashboardData {
         }
         doc.put("events_from_seq", from);
         return doc;
+    }
+
+    /**
+     * A read's answer as one document: every read but {@code ledger replay} answers one JSON
+     * object (its record or its {@code loopx_error_v0}).
+     */
+    static ObjectNode document(DashboardReads.Answer answer) {
+        return (ObjectNode) answer.document();
     }
 
     /** {@code loopx_dashboard_heads_v0}: the published version and each project's head. Cheap. */

@@ -74,7 +74,7 @@ public final class DashboardServer implements AutoCloseable {
      * the overview fresh in the background.
      */
     public static DashboardServer start(CliContext context, int port) throws IOException {
-        DashboardData data = new DashboardData(context);
+        DashboardData data = new DashboardData(context, new UseCaseReads(context));
         data.refresh();
         HttpServer http =
                 HttpServer.create(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), 64);

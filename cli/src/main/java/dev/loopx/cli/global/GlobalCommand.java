@@ -27,9 +27,14 @@ abstract class GlobalCommand<T> extends LoopxSubcommand {
 
     @Override
     protected final int execute(CliContext context) {
+        return context.emit(answer(context));
+    }
+
+    /** The command's answer as a function of the call alone (it has no options): one scan, its record. */
+    final RenderedAnswer answer(CliContext context) {
         // The scan is about the LoopX home's index, not one runtime root (and must not resolve --runtime-root).
         ScanProjects.Scan<T> scan =
                 ScanProjects.run(context.invocation(context.loopxHome()), project -> read(project, context.now()));
-        return context.emit(answer(context.now(), scan));
+        return answer(context.now(), scan);
     }
 }

@@ -7,6 +7,7 @@ import dev.loopx.cli.quota.RuntimeProfiles;
 import dev.loopx.cli.render.HeartbeatBootstrapAnswer;
 import dev.loopx.cli.render.HeartbeatRefusalAnswer;
 import dev.loopx.cli.render.HeartbeatRefusalAnswer.Refused;
+import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.render.ThinPromptAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
@@ -18,6 +19,7 @@ import dev.loopx.projections.query.RuntimeProfile;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
 import picocli.CommandLine.Command;
@@ -62,35 +64,35 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
     private static final Set<Mode> WRAPPER_MODES = EnumSet.of(Mode.BOOTSTRAP, Mode.RAW, Mode.RECORD_INSTALL);
 
     /** A flag given in a mode it does not belong to: exit 2 {@code invalid_arguments} with this message. */
-    private record Exclusion(Set<Mode> refusedIn, Predicate<HeartbeatPromptCommand> given, String message) {}
+    private record Exclusion(Set<Mode> refusedIn, Predicate<Prompt> given, String message) {}
 
     /** Checked in this order, after the values themselves; the first that applies is the error. */
     private static final List<Exclusion> EXCLUSIONS = List.of(
             new Exclusion(
                     WRAPPER_MODES,
-                    c -> c.turnInstanceId != null,
+                    c -> c.turnInstanceId() != null,
                     "--bootstrap cannot take --turn-instance-id:"
                             + " a stored loader runs every turn and cannot persist one turn"),
             new Exclusion(
                     WRAPPER_MODES,
-                    c -> !c.agentScopes.isEmpty(),
+                    c -> !c.agentScopes().isEmpty(),
                     "--bootstrap binds no scope; pass --agent-scope to thin calls only"),
             new Exclusion(
                     WRAPPER_MODES,
-                    c -> c.runtimeProfile != null
-                            && !c.runtimeProfile.equals(RuntimeProfile.CODEX_APP_HEARTBEAT.wire()),
+                    c -> c.runtimeProfile() != null
+                            && !c.runtimeProfile().equals(RuntimeProfile.CODEX_APP_HEARTBEAT.wire()),
                     "the managed wrapper loads the codex_app_heartbeat profile; other hosts call the thin prompt directly"),
             new Exclusion(
                     EnumSet.of(Mode.THIN),
-                    c -> c.raw || c.privateOutput || c.recordInstall,
+                    c -> c.raw() || c.privateOutput() || c.recordInstall(),
                     "--raw, --private and --record-install need --bootstrap"),
             new Exclusion(
                     EnumSet.of(Mode.RAW),
-                    c -> c.privateOutput || c.recordInstall,
+                    c -> c.privateOutput() || c.recordInstall(),
                     "--raw prints only the wrapper; drop --private and --record-install"),
             new Exclusion(
                     EnumSet.complementOf(EnumSet.of(Mode.RECORD_INSTALL)),
-                    c -> c.execute || c.hostSurface != null || c.operationId != null,
+                    c -> c.execute() || c.hostSurface() != null || c.operationId() != null,
                     "--execute, --host-surface and --operation-id need --record-install"));
 
     @Option(
@@ -177,107 +179,186 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
     @Option(names = "--operation-id", paramLabel = "ID", description = "With --record-install: idempotency key.")
     String operationId;
 
-    /** The command with its values set (an MCP {@code host_prompt}: the lane's thin body); an empty agent is none. */
-    static HeartbeatPromptCommand forLane(String goalId, String agentId) {
-        HeartbeatPromptCommand c = new HeartbeatPromptCommand();
-        c.goalId = goalId;
-        c.agentId = agentId.isEmpty() ? null : agentId;
-        return c;
+    /**
+     * The options as typed values: each string null and each list empty when the option was not
+     * given ({@code cliBin} has its default).
+     */
+    public record Prompt(
+            String goalId,
+            String agentId,
+            boolean thin,
+            boolean bootstrap,
+            List<String> agentScopes,
+            List<String> capabilities,
+            String cliBin,
+            boolean codexApp,
+            String runtimeProfile,
+            String turnInstanceId,
+            boolean raw,
+            boolean privateOutput,
+            boolean recordInstall,
+            String hostSurface,
+            boolean execute,
+            String operationId) {
+        public Prompt {
+            Objects.requireNonNull(goalId, "goalId");
+            Objects.requireNonNull(cliBin, "cliBin");
+            agentScopes = List.copyOf(agentScopes);
+            capabilities = List.copyOf(capabilities);
+        }
+
+        /** A lane's thin body as an MCP {@code host_prompt} asks it; an empty agent is none. */
+        public static Prompt ofLane(String goalId, String agentId) {
+            return new Prompt(
+                    goalId,
+                    agentId.isEmpty() ? null : agentId,
+                    false,
+                    false,
+                    List.of(),
+                    List.of(),
+                    HeartbeatOptions.DEFAULT_CLI_BIN,
+                    false,
+                    null,
+                    null,
+                    false,
+                    false,
+                    false,
+                    null,
+                    false,
+                    null);
+        }
+    }
+
+    private Prompt prompt() {
+        return new Prompt(
+                goalId,
+                agentId,
+                thin,
+                bootstrap,
+                agentScopes,
+                capabilities,
+                cliBin,
+                codexApp,
+                runtimeProfile,
+                turnInstanceId,
+                raw,
+                privateOutput,
+                recordInstall,
+                hostSurface,
+                execute,
+                operationId);
     }
 
     @Override
     protected int execute(CliContext context) {
-        IdOptions.requireGoalId(goalId);
-        if (agentId != null) {
-            IdOptions.requireId("--agent-id", agentId);
+        Prompt prompt = prompt();
+        HeartbeatPromptAnswer answer = ask(context, prompt);
+        if (answer instanceof HeartbeatPromptAnswer.Wrapper w && mode(prompt) == Mode.RAW) {
+            context.out().print(w.text());
+            context.out().flush();
+            return 0;
         }
-        Mode mode = mode();
-        String scope = validateValues();
+        RenderedAnswer rendered = record(prompt, answer);
+        return prompt.privateOutput() && answer instanceof HeartbeatPromptAnswer.Wrapper
+                ? HeartbeatOptions.emitPrivate(context, rendered)
+                : context.emit(rendered);
+    }
+
+    /**
+     * The answer the command and the MCP {@code host_prompt} tool share, as a record: the checks
+     * (exit 2), one {@link AnswerHeartbeatPrompt} call, its record. {@code --raw}'s wrapper text is
+     * no record (the command prints it as it is); here it is the bootstrap answer.
+     *
+     * @throws CliError for bad input or a refusal, as {@code loopx heartbeat-prompt} reports it
+     */
+    public static RenderedAnswer answer(CliContext context, Prompt prompt) {
+        return record(prompt, ask(context, prompt));
+    }
+
+    /** The checks of every option, then the one application call. */
+    private static HeartbeatPromptAnswer ask(CliContext context, Prompt prompt) {
+        IdOptions.requireGoalId(prompt.goalId());
+        if (prompt.agentId() != null) {
+            IdOptions.requireId("--agent-id", prompt.agentId());
+        }
+        Mode mode = mode(prompt);
+        String scope = validateValues(prompt);
         for (Exclusion exclusion : EXCLUSIONS) {
-            if (exclusion.refusedIn().contains(mode) && exclusion.given().test(this)) {
+            if (exclusion.refusedIn().contains(mode) && exclusion.given().test(prompt)) {
                 throw CliError.badInput(ErrorCode.INVALID_ARGUMENTS, exclusion.message());
             }
         }
-        HeartbeatPromptAnswer answer = AnswerHeartbeatPrompt.run(context.invocation(), request(mode, scope))
+        return AnswerHeartbeatPrompt.run(context.invocation(), request(prompt, mode, scope))
                 .getOrElseThrow(CliError::of);
-        return render(context, mode, answer);
     }
 
-    private Mode mode() {
-        if (thin && bootstrap) {
+    private static Mode mode(Prompt p) {
+        if (p.thin() && p.bootstrap()) {
             throw CliError.badInput(ErrorCode.INVALID_ARGUMENTS, "--thin and --bootstrap are exclusive");
         }
-        return !bootstrap ? Mode.THIN : raw ? Mode.RAW : recordInstall ? Mode.RECORD_INSTALL : Mode.BOOTSTRAP;
+        return !p.bootstrap()
+                ? Mode.THIN
+                : p.raw() ? Mode.RAW : p.recordInstall() ? Mode.RECORD_INSTALL : Mode.BOOTSTRAP;
     }
 
     /** Exit-2 checks of the values every mode shares; returns the normalised scope. */
-    private String validateValues() {
-        HeartbeatOptions.capabilities(capabilities);
-        TextOptions.cliBin(cliBin);
-        String scope = AnswerHeartbeatPrompt.scope(agentScopes)
-                .getOrElseThrow(p -> new CliError(p.errorCode(), p.message(), "loopx heartbeat-prompt --help"));
-        if (!agentScopes.isEmpty() && agentId == null) {
+    private static String validateValues(Prompt p) {
+        HeartbeatOptions.capabilities(p.capabilities());
+        TextOptions.cliBin(p.cliBin());
+        String scope = AnswerHeartbeatPrompt.scope(p.agentScopes())
+                .getOrElseThrow(e -> new CliError(e.errorCode(), e.message(), "loopx heartbeat-prompt --help"));
+        if (!p.agentScopes().isEmpty() && p.agentId() == null) {
             throw CliError.badInput(
                     ErrorCode.INVALID_ARGUMENTS, "--agent-scope describes a lane: give --agent-id as well");
         }
-        if (turnInstanceId != null) {
-            IdOptions.requireId("--turn-instance-id", turnInstanceId);
+        if (p.turnInstanceId() != null) {
+            IdOptions.requireId("--turn-instance-id", p.turnInstanceId());
         }
         return scope;
     }
 
     /** The mode's request, after the checks of its own values (exit 2). */
-    private HeartbeatPromptRequest request(Mode mode, String scope) {
-        String agent = agentId == null ? "" : agentId;
-        var wrapper = new HeartbeatPromptRequest.Bootstrap(goalId, agent, cliBin, capabilities);
+    private static HeartbeatPromptRequest request(Prompt p, Mode mode, String scope) {
+        String agent = p.agentId() == null ? "" : p.agentId();
+        var wrapper = new HeartbeatPromptRequest.Bootstrap(p.goalId(), agent, p.cliBin(), p.capabilities());
         return switch (mode) {
             case THIN ->
                 new HeartbeatPromptRequest.Thin(
-                        goalId,
+                        p.goalId(),
                         agent,
                         scope,
-                        capabilities,
-                        cliBin,
-                        thinProfile(),
-                        turnInstanceId == null ? "" : turnInstanceId);
+                        p.capabilities(),
+                        p.cliBin(),
+                        thinProfile(p),
+                        p.turnInstanceId() == null ? "" : p.turnInstanceId());
             case BOOTSTRAP, RAW -> wrapper;
             case RECORD_INSTALL -> {
-                if (hostSurface == null) {
+                if (p.hostSurface() == null) {
                     throw CliError.badInput(
                             ErrorCode.INVALID_ARGUMENTS, "--record-install needs --host-surface (e.g. codex-app)");
                 }
-                var surface = HostSurfaces.require("--host-surface", hostSurface);
-                if (operationId != null) {
-                    IdOptions.requireId("--operation-id", operationId);
+                var surface = HostSurfaces.require("--host-surface", p.hostSurface());
+                if (p.operationId() != null) {
+                    IdOptions.requireId("--operation-id", p.operationId());
                 }
                 yield new HeartbeatPromptRequest.RecordInstall(
-                        wrapper, surface, operationId == null ? "" : operationId, execute);
+                        wrapper, surface, p.operationId() == null ? "" : p.operationId(), p.execute());
             }
         };
     }
 
     /** The thin body's profile: {@code generic_cli} when neither option names one. */
-    private RuntimeProfile thinProfile() {
-        return RuntimeProfiles.of(codexApp, runtimeProfile).orElse(RuntimeProfile.GENERIC_CLI);
+    private static RuntimeProfile thinProfile(Prompt p) {
+        return RuntimeProfiles.of(p.codexApp(), p.runtimeProfile()).orElse(RuntimeProfile.GENERIC_CLI);
     }
 
-    private int render(CliContext context, Mode mode, HeartbeatPromptAnswer answer) {
+    private static RenderedAnswer record(Prompt prompt, HeartbeatPromptAnswer answer) {
         return switch (answer) {
-            case HeartbeatPromptAnswer.Thin t -> context.emit(new ThinPromptAnswer(t.prompt()));
+            case HeartbeatPromptAnswer.Thin t -> new ThinPromptAnswer(t.prompt());
             case HeartbeatPromptAnswer.Refused r
-            when mode == Mode.THIN -> context.emit(new HeartbeatRefusalAnswer(Refused.THIN_PROMPT, r.refusal()));
-            case HeartbeatPromptAnswer.Refused r ->
-                context.emit(new HeartbeatRefusalAnswer(Refused.BOOTSTRAP, r.refusal()));
-            case HeartbeatPromptAnswer.Wrapper w
-            when mode == Mode.RAW -> {
-                context.out().print(w.text());
-                context.out().flush();
-                yield 0;
-            }
-            case HeartbeatPromptAnswer.Wrapper w -> {
-                var bootstrap = new HeartbeatBootstrapAnswer(w);
-                yield privateOutput ? HeartbeatOptions.emitPrivate(context, bootstrap) : context.emit(bootstrap);
-            }
+            when mode(prompt) == Mode.THIN -> new HeartbeatRefusalAnswer(Refused.THIN_PROMPT, r.refusal());
+            case HeartbeatPromptAnswer.Refused r -> new HeartbeatRefusalAnswer(Refused.BOOTSTRAP, r.refusal());
+            case HeartbeatPromptAnswer.Wrapper w -> new HeartbeatBootstrapAnswer(w);
         };
     }
 }

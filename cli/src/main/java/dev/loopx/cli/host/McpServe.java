@@ -1,11 +1,12 @@
 package dev.loopx.cli.host;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.cli.quota.ShouldRunCommand;
+import dev.loopx.cli.render.RenderedAnswer;
+import dev.loopx.cli.render.TextView;
 import dev.loopx.cli.support.CliContext;
-import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.todo.TodoClaimCommand;
 import dev.loopx.cli.todo.TodoCompleteCommand;
 import dev.loopx.host.mcp.LoopxMcpServer;
@@ -18,13 +19,15 @@ import dev.loopx.projections.query.RuntimeProfile;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.io.StringWriter;
+import java.io.Writer;
 
 /**
- * Wires the MCP server to the use cases: every typed tool call runs the command of the same name
- * ({@code quota should-run}, {@code todo claim}, {@code todo complete}, {@code heartbeat-prompt})
- * with its values set directly — the same checks, the same application service, the same
- * document — without parsing a command line ({@link Tools}). Kept apart from
+ * Wires the MCP server to the use cases: every typed tool call calls the use-case function of the
+ * command of the same name ({@code quota should-run}, {@code todo claim}, {@code todo complete},
+ * {@code heartbeat-prompt}) with typed values — the same checks, the same application service, the
+ * same record — and answers the record's JSON, path-redacted, or the command's
+ * {@code loopx_error_v0}, byte for byte what the command prints with {@code --format json}
+ * ({@link Tools}). Kept apart from
  * {@link McpServeCommand} so picocli's reflection never loads the MCP SDK.
  */
 public final class McpServe {
@@ -42,38 +45,67 @@ public final class McpServe {
     }
 
     /**
-     * {@link McpToolBackend} over this process's commands: each call gets a context of its own
+     * {@link McpToolBackend} over this process's use cases: each call gets a context of its own
      * (the serving call's runtime root and environment, JSON output, the clock read anew).
      */
     public record Tools(CliContext context) implements McpToolBackend {
         @Override
-        public ObjectNode answer(McpToolCall call) {
-            LoopxSubcommand command = switch (call) {
-                case McpToolCall.ShouldRun c ->
-                    ShouldRunCommand.forLane(c.goalId(), c.agentId(), TOOL_PROFILE, c.turnInstanceId());
-                case McpToolCall.ClaimTask c -> TodoClaimCommand.forLane(c.goalId(), c.agentId(), c.todoId());
-                case McpToolCall.CompleteTask c ->
-                    TodoCompleteCommand.forLane(
-                            c.goalId(), c.agentId(), c.todoId(), c.evidence(), c.nextAgentTodo(), c.noFollowUp());
-                case McpToolCall.HostPrompt c -> HeartbeatPromptCommand.forLane(c.goalId(), c.agentId());
-            };
-            StringWriter out = new StringWriter();
-            int exit = command.run(context.forCall(new PrintWriter(out, true)));
-            context.err().flush();
+        public ObjectNode answer(McpToolCall toolCall) {
+            CliContext call = context.forCall(new PrintWriter(Writer.nullWriter()));
             JsonNode answer;
             try {
-                answer = Json.mapper().readTree(out.toString());
-            } catch (JsonProcessingException e) {
-                answer = null;
+                answer = TextView.json(answer(call, toolCall));
+            } catch (CliError e) {
+                // bad input names the command's own help page, as the command line answers it
+                answer = call.errorDocument(e.forCommand(command(toolCall)));
+            } catch (RuntimeException e) {
+                answer = call.errorDocument(call.errorOf(e));
+            } finally {
+                context.err().flush();
             }
-            if (answer == null || !answer.isObject()) {
+            if (!(answer instanceof ObjectNode document)) {
                 return blocker(new McpBlocker(
-                        call.tool(),
+                        toolCall.tool(),
                         "cli_output_unreadable",
-                        "The LoopX CLI did not answer with one JSON document (exit " + exit + ").",
+                        "The LoopX CLI did not answer with one JSON document.",
                         "loopx doctor"));
             }
-            return (ObjectNode) answer;
+            return document;
+        }
+
+        /** The use case of the tool's command, with the tool's values. */
+        private static RenderedAnswer answer(CliContext call, McpToolCall toolCall) {
+            return switch (toolCall) {
+                case McpToolCall.ShouldRun c ->
+                    ShouldRunCommand.answer(
+                            call,
+                            ShouldRunCommand.Question.ofLane(
+                                    c.goalId(), c.agentId(), TOOL_PROFILE, c.turnInstanceId()));
+                case McpToolCall.ClaimTask c ->
+                    TodoClaimCommand.answer(call, TodoClaimCommand.Claim.ofLane(c.goalId(), c.agentId(), c.todoId()));
+                case McpToolCall.CompleteTask c ->
+                    TodoCompleteCommand.answer(
+                            call,
+                            TodoCompleteCommand.Completion.ofLane(
+                                    c.goalId(),
+                                    c.agentId(),
+                                    c.todoId(),
+                                    c.evidence(),
+                                    c.nextAgentTodo(),
+                                    c.noFollowUp()));
+                case McpToolCall.HostPrompt c ->
+                    HeartbeatPromptCommand.answer(call, HeartbeatPromptCommand.Prompt.ofLane(c.goalId(), c.agentId()));
+            };
+        }
+
+        /** The command line a tool call stands for, named in the hint of its bad input. */
+        private static String command(McpToolCall toolCall) {
+            return switch (toolCall) {
+                case McpToolCall.ShouldRun c -> "loopx quota should-run";
+                case McpToolCall.ClaimTask c -> "loopx todo claim";
+                case McpToolCall.CompleteTask c -> "loopx todo complete";
+                case McpToolCall.HostPrompt c -> "loopx heartbeat-prompt";
+            };
         }
 
         @Override

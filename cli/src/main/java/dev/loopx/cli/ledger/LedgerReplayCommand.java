@@ -1,5 +1,6 @@
 package dev.loopx.cli.ledger;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.loopx.application.ledger.ReplayLedger;
 import dev.loopx.cli.render.EventLine;
 import dev.loopx.cli.support.CliContext;
@@ -14,6 +15,7 @@ import dev.loopx.ledger.json.EnvelopeCodec;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -43,32 +45,48 @@ public final class LedgerReplayCommand extends LoopxSubcommand {
         String until;
     }
 
+    /** A replay as typed values: {@code goalId}, {@code to} and {@code until} null when not given. */
+    public record Replay(String goalId, long from, Long to, String until) {}
+
     @Override
     protected int execute(CliContext context) {
+        boolean json = context.json();
+        replay(
+                context,
+                new Replay(goalId, from, end.to, end.until),
+                event -> context.out().println(json ? event : EventLine.of(event)));
+        context.out().flush();
+        return ExitCodes.OK;
+    }
+
+    /**
+     * {@code loopx ledger replay} as a function, shared by the command and the dashboard: the
+     * checks (exit 2), then one {@link ReplayLedger} call handing each event to {@code events} as
+     * its JSON envelope, paths redacted.
+     *
+     * @throws CliError for bad input, as the command reports it
+     */
+    public static void replay(CliContext context, Replay replay, Consumer<JsonNode> events) {
+        String goalId = replay.goalId();
+        long from = replay.from();
+        Long to = replay.to();
         if (goalId != null) {
             IdOptions.requireGoalId(goalId);
         }
-        if (from < 1 || (end.to != null && end.to < from)) {
+        if (from < 1 || (to != null && to < from)) {
             throw CliError.badInput(ErrorCode.INVALID_VALUE, "--from must be >= 1 and --to >= --from");
         }
         Optional<Instant> until = Optional.empty();
-        if (end.until != null) {
-            until = Optional.of(NumberOptions.time("--until", end.until));
+        if (replay.until() != null) {
+            until = Optional.of(NumberOptions.time("--until", replay.until()));
         }
-        boolean json = context.json();
         ReplayLedger.run(
                 context.invocation(),
                 new ReplayLedger.Request(
                         goalId == null ? "" : goalId,
                         from,
-                        end.to == null ? OptionalLong.empty() : OptionalLong.of(end.to),
+                        to == null ? OptionalLong.empty() : OptionalLong.of(to),
                         until),
-                event -> context.out()
-                        .println(
-                                json
-                                        ? PathRedactor.redact(EnvelopeCodec.toJson(event))
-                                        : EventLine.of(PathRedactor.redact(EnvelopeCodec.toJson(event)))));
-        context.out().flush();
-        return ExitCodes.OK;
+                event -> events.accept(PathRedactor.redact(EnvelopeCodec.toJson(event))));
     }
 }

@@ -16,7 +16,11 @@ import picocli.CommandLine.Command;
 public final class LedgerVerifyCommand extends LoopxSubcommand {
     @Override
     protected int execute(CliContext context) {
-        return context.emit(
-                new LedgerVerifyAnswer(VerifyLedger.run(context.invocation(), ProgressLine.of(context, "verify"))));
+        return context.emit(answer(context));
+    }
+
+    /** {@code loopx ledger verify} as a function, shared by the command and the dashboard: one {@link VerifyLedger} call, its record. */
+    public static LedgerVerifyAnswer answer(CliContext context) {
+        return new LedgerVerifyAnswer(VerifyLedger.run(context.invocation(), ProgressLine.of(context, "verify")));
     }
 }

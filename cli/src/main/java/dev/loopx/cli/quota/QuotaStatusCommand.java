@@ -26,6 +26,16 @@ public final class QuotaStatusCommand extends LoopxSubcommand {
 
     @Override
     protected int execute(CliContext context) {
+        return context.emit(answer(context, goalId, agentId));
+    }
+
+    /**
+     * {@code loopx quota status} as a function, shared by the command and the dashboard: the id
+     * checks (exit 2), one {@link ReadQuota} call, its record. {@code agentId} null is no lane.
+     *
+     * @throws CliError for bad input or a refusal, as the command reports it
+     */
+    public static QuotaStatusAnswer answer(CliContext context, String goalId, String agentId) {
         IdOptions.requireGoalId(goalId);
         if (agentId != null) {
             IdOptions.requireId("--agent-id", agentId);
@@ -33,6 +43,6 @@ public final class QuotaStatusCommand extends LoopxSubcommand {
         String agent = agentId == null ? "" : agentId;
         ReadQuota.Answer answer = ReadQuota.run(context.invocation(), new ReadQuota.Request(goalId, agent))
                 .getOrElseThrow(CliError::of);
-        return context.emit(new QuotaStatusAnswer(goalId, agent, answer));
+        return new QuotaStatusAnswer(goalId, agent, answer);
     }
 }

@@ -12,6 +12,7 @@ import dev.loopx.cli.support.TextOptions;
 import dev.loopx.projections.query.RuntimeProfile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -74,15 +75,38 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
             description = "The host automation's current RRULE (equal to the target → only an ack is needed).")
     String currentRrule;
 
-    /** The command with its values set (an MCP {@code should_run}); empty agent and turn are none. */
-    public static ShouldRunCommand forLane(
-            String goalId, String agentId, RuntimeProfile runtimeProfile, String turnInstanceId) {
-        ShouldRunCommand c = new ShouldRunCommand();
-        c.goalId = goalId;
-        c.agentId = agentId.isEmpty() ? null : agentId;
-        c.runtimeProfile = runtimeProfile.wire();
-        c.turnInstanceId = turnInstanceId.isEmpty() ? null : turnInstanceId;
-        return c;
+    /**
+     * The heartbeat question as typed values: the options as given, each string null when the
+     * option was not (an empty {@code runtimeProfile} is no profile: the answer fails closed).
+     */
+    public record Question(
+            String goalId,
+            String agentId,
+            String runtimeProfile,
+            boolean codexApp,
+            List<String> capabilities,
+            String includeDetail,
+            String turnInstanceId,
+            String codexHome,
+            String currentRrule) {
+        public Question {
+            Objects.requireNonNull(goalId, "goalId");
+            capabilities = List.copyOf(capabilities);
+        }
+
+        /** A lane's question as an MCP {@code should_run} asks it; an empty agent or turn is none. */
+        public static Question ofLane(String goalId, String agentId, RuntimeProfile profile, String turnInstanceId) {
+            return new Question(
+                    goalId,
+                    agentId.isEmpty() ? null : agentId,
+                    profile.wire(),
+                    false,
+                    List.of(),
+                    null,
+                    turnInstanceId.isEmpty() ? null : turnInstanceId,
+                    null,
+                    null);
+        }
     }
 
     @Override
@@ -102,38 +126,59 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
 
     @Override
     protected int execute(CliContext context) {
-        IdOptions.requireGoalId(goalId);
+        return context.emit(answer(
+                context,
+                new Question(
+                        goalId,
+                        agentId,
+                        runtimeProfile,
+                        codexApp,
+                        capabilities,
+                        includeDetail,
+                        turnInstanceId,
+                        codexHome,
+                        currentRrule)));
+    }
+
+    /**
+     * The one heartbeat answer the command, the MCP {@code should_run} tool and the dashboard
+     * share: the option checks (exit 2), one {@link AnswerShouldRun} call, its record. Every
+     * refusal of the question fails closed: its error carries {@code should_run=false}.
+     *
+     * @throws CliError for bad input or a refusal, as {@code loopx quota should-run} reports it
+     */
+    public static QuotaDecisionAnswer answer(CliContext context, Question question) {
+        IdOptions.requireGoalId(question.goalId());
+        String agentId = question.agentId();
         if (agentId != null) {
             IdOptions.requireId("--agent-id", agentId);
         }
         // an empty --runtime-profile is no profile: the request fails closed
-        Optional<RuntimeProfile> profile = !codexApp && "".equals(runtimeProfile)
+        Optional<RuntimeProfile> profile = !question.codexApp() && "".equals(question.runtimeProfile())
                 ? Optional.empty()
-                : RuntimeProfiles.of(codexApp, runtimeProfile);
+                : RuntimeProfiles.of(question.codexApp(), question.runtimeProfile());
+        String includeDetail = question.includeDetail();
         if (includeDetail != null) {
             TextOptions.oneOf("--include-detail", includeDetail, "scheduler", "all");
         }
-        capabilities.forEach(c -> IdOptions.requireId("--available-capability", c));
+        question.capabilities().forEach(c -> IdOptions.requireId("--available-capability", c));
+        String turnInstanceId = question.turnInstanceId();
         if (turnInstanceId != null) {
             IdOptions.requireId("--turn-instance-id", turnInstanceId);
         }
-        if (currentRrule != null) {
-            currentRrule = RruleOption.canonical("--app-automation-current-rrule", currentRrule);
-        }
+        String currentRrule = question.currentRrule() == null
+                ? null
+                : RruleOption.canonical("--app-automation-current-rrule", question.currentRrule());
         AnswerShouldRun.Request request = new AnswerShouldRun.Request(
-                goalId,
+                question.goalId(),
                 agentId == null ? "" : agentId,
                 profile,
-                capabilities,
+                question.capabilities(),
                 includeDetail == null ? "" : includeDetail,
                 currentRrule == null ? "" : currentRrule,
                 turnInstanceId == null ? "" : turnInstanceId,
-                codexHome);
-        var answer = AnswerShouldRun.run(context.invocation(), request);
-        if (answer.isLeft()) {
-            // every refusal of the heartbeat question fails closed: should_run is false
-            return context.renderError(CliError.of(answer.getLeft()), doc -> doc.put("should_run", false));
-        }
-        return context.emit(new QuotaDecisionAnswer(answer.get()));
+                question.codexHome());
+        return new QuotaDecisionAnswer(AnswerShouldRun.run(context.invocation(), request)
+                .getOrElseThrow(rejection -> CliError.of(rejection).withFlag("should_run", false)));
     }
 }

@@ -51,6 +51,17 @@ public final class StatusCommand extends LoopxSubcommand implements QuickCommand
 
     @Override
     protected int execute(CliContext context) {
+        return context.emit(answer(context, goalId, agentId));
+    }
+
+    /**
+     * {@code loopx status} as a function, shared by the command and the dashboard: the id checks
+     * (exit 2), one {@link ReadStatus} call, its record. {@code goalId} null is every goal,
+     * {@code agentId} null no lane.
+     *
+     * @throws CliError for bad input or a refusal, as the command reports it
+     */
+    public static StatusAnswer answer(CliContext context, String goalId, String agentId) {
         if (goalId != null) {
             IdOptions.requireGoalId(goalId);
         }
@@ -61,6 +72,6 @@ public final class StatusCommand extends LoopxSubcommand implements QuickCommand
         List<ReadStatus.Entry> entries = ReadStatus.run(
                         context.invocation(), new ReadStatus.Request(goalId == null ? "" : goalId, agent))
                 .getOrElseThrow(CliError::of);
-        return context.emit(new StatusAnswer(agent, context.now(), entries));
+        return new StatusAnswer(agent, context.now(), entries);
     }
 }

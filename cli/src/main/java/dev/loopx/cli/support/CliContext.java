@@ -1,7 +1,6 @@
 package dev.loopx.cli.support;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
@@ -14,6 +13,7 @@ import dev.loopx.host.codexapp.migration.PrivateFiles;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.json.Json;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -80,6 +80,20 @@ public final class CliContext {
         call.runtimeRoot = root.runtimeRoot;
         call.format = "json";
         return call.context();
+    }
+
+    /**
+     * A context for one read in this process (a dashboard read): the same environment, JSON
+     * output, the clock read anew, the runtime root given ({@code null}: resolved as without
+     * {@code --runtime-root}); what it would print or warn is dropped, as the answer is taken
+     * from the use case itself.
+     */
+    public CliContext forRead(Path runtimeRoot) {
+        PrintWriter dropped = new PrintWriter(Writer.nullWriter());
+        LoopxCommand read = new LoopxCommand(dropped, dropped, environment, runner, answer -> {});
+        read.runtimeRoot = runtimeRoot == null ? null : runtimeRoot.toString();
+        read.format = "json";
+        return read.context();
     }
 
     public PrintWriter out() {
@@ -298,12 +312,11 @@ public final class CliContext {
         return ExitCodes.forDocument(answer.ok());
     }
 
-    public int renderError(CliError error) {
-        return renderError(error, doc -> {});
-    }
-
-    /** {@link #renderError(CliError)} with fields a command adds to every refusal of its own ({@code should_run}). */
-    public int renderError(CliError error, Consumer<ObjectNode> decorate) {
+    /**
+     * The {@code loopx_error_v0} document of {@code error}, paths redacted, exactly as
+     * {@link #renderError} prints it in JSON mode (an MCP tool call answers it without printing).
+     */
+    public ObjectNode errorDocument(CliError error) {
         ObjectNode doc = document("loopx_error_v0", false);
         doc.put("error_code", error.errorCode());
         if (error.refusal()) {
@@ -313,14 +326,18 @@ public final class CliContext {
         doc.put("message", EchoedValues.message(error.getMessage()));
         doc.put("hint", EchoedValues.message(error.hint()));
         error.damage().forEach(doc::put);
-        decorate.accept(doc);
+        error.flags().forEach(doc::put);
+        return (ObjectNode) PathRedactor.redact(doc);
+    }
+
+    public int renderError(CliError error) {
+        ObjectNode safe = errorDocument(error);
         boolean asJson;
         try {
             asJson = json();
         } catch (CliError formatError) {
             asJson = true;
         }
-        JsonNode safe = PathRedactor.redact(doc);
         endProgress();
         if (asJson) {
             try {
@@ -348,26 +365,35 @@ public final class CliContext {
     }
 
     public int renderFailure(Exception failure) {
+        return renderError(errorOf(failure));
+    }
+
+    /**
+     * The error a failure is reported as: a {@link CliError} as it is, a rejected request, a
+     * ledger failure or a refused private file by its code, anything else {@code internal_error}
+     * (its class named on stderr).
+     */
+    public CliError errorOf(Exception failure) {
         if (failure instanceof CliError e) {
-            return renderError(e);
+            return e;
         }
         if (failure instanceof InvalidRequest e) {
-            return renderError(CliError.of(e));
+            return CliError.of(e);
         }
         if (failure instanceof LedgerException e) {
-            return renderError(CliError.of(e, hintFor(e.errorCode())));
+            return CliError.of(e, hintFor(e.errorCode()));
         }
         if (failure instanceof PrivateFiles.Refused e) {
-            return renderError(new CliError(
+            return new CliError(
                     ErrorCode.PRIVATE_FILE_TARGET_REFUSED,
                     e.getMessage() + "; nothing was replaced",
-                    "name a new file or a regular file of your own (e.g. --plan-file ./plan.json)"));
+                    "name a new file or a regular file of your own (e.g. --plan-file ./plan.json)");
         }
         err.println("loopx: internal error: " + PathRedactor.redact(String.valueOf(failure)));
-        return renderError(new CliError(
+        return new CliError(
                 ErrorCode.INTERNAL_ERROR,
                 "LoopX failed unexpectedly (" + failure.getClass().getSimpleName() + "); nothing was acknowledged",
-                "loopx doctor"));
+                "loopx doctor");
     }
 
     static String hintFor(String errorCode) {

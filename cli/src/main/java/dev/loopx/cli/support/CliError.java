@@ -19,6 +19,11 @@ public final class CliError extends RuntimeException {
     private final boolean refusal;
     /** Where damage to the ledger lies ({@code valid_through_seq}, {@code first_bad_seq}, {@code acknowledged_seq}). */
     private final Map<String, Long> damage;
+    /**
+     * Fields a command adds to every refusal of its own, after the damage ({@code should_run=false}:
+     * the heartbeat question fails closed), so the document is decided where the error is thrown.
+     */
+    private final Map<String, Boolean> flags;
 
     public CliError(ErrorCode errorCode, String message, String hint) {
         this(errorCode.wire(), message, hint, ExitCodes.forError(errorCode), false);
@@ -35,7 +40,19 @@ public final class CliError extends RuntimeException {
 
     private CliError(
             String errorCode, String message, String hint, int exitCode, boolean refusal, Map<String, Long> damage) {
+        this(errorCode, message, hint, exitCode, refusal, damage, Map.of());
+    }
+
+    private CliError(
+            String errorCode,
+            String message,
+            String hint,
+            int exitCode,
+            boolean refusal,
+            Map<String, Long> damage,
+            Map<String, Boolean> flags) {
         super(message);
+        this.flags = flags;
         this.errorCode = errorCode;
         this.hint = hint;
         this.exitCode = exitCode;
@@ -46,6 +63,26 @@ public final class CliError extends RuntimeException {
     /** The damage fields of a {@code ledger_corrupt}/{@code ledger_tail_lost} answer (empty otherwise), in order. */
     public Map<String, Long> damage() {
         return damage;
+    }
+
+    /** The fields a command adds to this error's document, in order ({@link #withFlag}). */
+    public Map<String, Boolean> flags() {
+        return flags;
+    }
+
+    /** This error with one more field in its document ({@code should_run=false}). */
+    public CliError withFlag(String name, boolean value) {
+        Map<String, Boolean> more = new LinkedHashMap<>(flags);
+        more.put(name, value);
+        return new CliError(errorCode, getMessage(), hint, exitCode, refusal, damage, more);
+    }
+
+    /**
+     * This error as {@code command} reports it: bad input names the command's own help page
+     * ({@code loopx todo claim --help}), not the top level's.
+     */
+    public CliError forCommand(String command) {
+        return hint.equals("loopx --help") ? withHint(command + " --help") : this;
     }
 
     /** True when a decider refused (the answer then also names the {@code error_kind}). */
@@ -88,7 +125,7 @@ public final class CliError extends RuntimeException {
 
     /** The same failure with another hint (a command's own {@code --help} instead of the top level's). */
     public CliError withHint(String newHint) {
-        return new CliError(errorCode, getMessage(), newHint, exitCode, refusal, damage);
+        return new CliError(errorCode, getMessage(), newHint, exitCode, refusal, damage, flags);
     }
 
     public int exitCode() {

@@ -9,6 +9,8 @@ import dev.loopx.commands.Rejection;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import io.vavr.control.Either;
+import java.util.Objects;
+import java.util.function.Function;
 import picocli.CommandLine.Option;
 
 /**
@@ -48,27 +50,64 @@ public abstract class GoalWriteCommand extends LoopxSubcommand {
 
     @Override
     protected final int execute(CliContext context) {
-        IdOptions.requireGoalId(goalId);
-        if (operationId != null) {
-            IdOptions.requireId("--operation-id", operationId);
-        }
-        validate(context);
-        return render(
+        return context.emit(answer(
                 context,
-                write(
-                        context.invocation(),
-                        new WriteOptions(actor(), operationId == null ? "" : operationId, !writes())));
+                schemaVersion(),
+                new Target(goalId, operationId, actor(), writes()),
+                () -> validate(context),
+                this::write,
+                head -> answer(head, context)));
+    }
+
+    /**
+     * What every goal write is given: the goal, the idempotency key (null when none was given),
+     * who writes and whether it appends (else it previews).
+     */
+    public record Target(String goalId, String operationId, Actor actor, boolean writes) {
+        public Target {
+            Objects.requireNonNull(goalId, "goalId");
+            Objects.requireNonNull(actor, "actor");
+        }
+    }
+
+    /** A write's one application call, given the invocation and the write options. */
+    @FunctionalInterface
+    public interface Write {
+        Either<Rejection, GoalWrites.Outcome> run(Invocation invocation, WriteOptions options);
+    }
+
+    /**
+     * One goal write as a function, shared by the commands and the callers that are not a command
+     * line (an MCP tool call): the goal and operation id checks, the write's own checks
+     * ({@code validate}, exit 2, nothing opened), the one application call, the answer built on
+     * its head.
+     *
+     * @throws CliError for bad input or a refusal, as the command reports it
+     */
+    public static RenderedAnswer answer(
+            CliContext context,
+            String schemaVersion,
+            Target target,
+            Runnable validate,
+            Write write,
+            Function<GoalWriteHead, RenderedAnswer> answer) {
+        IdOptions.requireGoalId(target.goalId());
+        if (target.operationId() != null) {
+            IdOptions.requireId("--operation-id", target.operationId());
+        }
+        validate.run();
+        Either<Rejection, GoalWrites.Outcome> outcome = write.run(
+                context.invocation(),
+                new WriteOptions(
+                        target.actor(), target.operationId() == null ? "" : target.operationId(), !target.writes()));
+        if (outcome.isLeft()) {
+            throw CliError.of(outcome.getLeft());
+        }
+        return answer.apply(new GoalWriteHead(schemaVersion, target.goalId(), outcome.get()));
     }
 
     /** The one application call: the typed request of this command, run by its service. */
     protected abstract Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options);
-
-    private int render(CliContext context, Either<Rejection, GoalWrites.Outcome> outcome) {
-        if (outcome.isLeft()) {
-            throw CliError.of(outcome.getLeft());
-        }
-        return context.emit(answer(new GoalWriteHead(schemaVersion(), goalId, outcome.get()), context));
-    }
 
     protected static String orEmpty(String value) {
         return value == null ? "" : value;

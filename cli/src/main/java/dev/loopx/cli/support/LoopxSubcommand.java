@@ -51,7 +51,7 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
                 context.knownGoals(knownGoals(context));
             }
             // bad input names this command's own help page, not the top level's
-            return context.renderFailure(e.hint().equals("loopx --help") ? e.withHint(qualifiedName() + " --help") : e);
+            return context.renderFailure(e.forCommand(qualifiedName()));
         } catch (Exception e) {
             context.knownValues(givenValues());
             if (e instanceof LedgerException ledger

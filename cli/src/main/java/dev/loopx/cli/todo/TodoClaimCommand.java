@@ -10,10 +10,12 @@ import dev.loopx.cli.render.TodoWriteAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
+import dev.loopx.cli.support.GoalWriteCommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.TodoCommands.ClaimTodo;
 import io.vavr.control.Either;
+import java.util.Objects;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -28,28 +30,58 @@ public final class TodoClaimCommand extends TodoWriteCommand {
     @Option(names = "--todo-id", required = true, paramLabel = "ID")
     String todoId;
 
-    /** The command with its values set (an MCP {@code claim_task}); an empty agent is none. */
-    public static TodoClaimCommand forLane(String goalId, String agentId, String todoId) {
-        TodoClaimCommand c = new TodoClaimCommand();
-        c.goalId = goalId;
-        c.agentId = agentId.isEmpty() ? null : agentId;
-        c.todoId = todoId;
-        return c;
+    private static final String SCHEMA = "loopx_todo_claim_v0";
+
+    /** A claim as typed values: the options as given, {@code agentId} and {@code operationId} null when not. */
+    public record Claim(String goalId, String agentId, String todoId, String operationId, boolean dryRun) {
+        public Claim {
+            Objects.requireNonNull(goalId, "goalId");
+            Objects.requireNonNull(todoId, "todoId");
+        }
+
+        /** A lane's claim as an MCP {@code claim_task} asks it; an empty agent is none. */
+        public static Claim ofLane(String goalId, String agentId, String todoId) {
+            return new Claim(goalId, agentId.isEmpty() ? null : agentId, todoId, null, false);
+        }
+    }
+
+    /**
+     * The one claim the command and the MCP {@code claim_task} tool share: checks, the write, its record.
+     *
+     * @throws CliError for bad input or a refusal, as {@code loopx todo claim} reports it
+     */
+    public static RenderedAnswer answer(CliContext context, Claim claim) {
+        return GoalWriteCommand.answer(
+                context,
+                SCHEMA,
+                new GoalWriteCommand.Target(
+                        claim.goalId(), claim.operationId(), actor(claim.agentId()), !claim.dryRun()),
+                () -> validate(claim),
+                (invocation, options) -> write(claim, invocation, options),
+                head -> new TodoWriteAnswer(head, claim.todoId()));
+    }
+
+    private Claim claim() {
+        return new Claim(goalId, agentId, todoId, operationId, dryRun);
     }
 
     @Override
     protected String schemaVersion() {
-        return "loopx_todo_claim_v0";
+        return SCHEMA;
     }
 
     @Override
     protected void validate(CliContext context) {
-        IdOptions.requireTodoId(todoId);
-        if (agentId == null) {
+        validate(claim());
+    }
+
+    private static void validate(Claim claim) {
+        IdOptions.requireTodoId(claim.todoId());
+        if (claim.agentId() == null) {
             throw CliError.badInput(
                     ErrorCode.INVALID_ARGUMENTS, "todo claim needs --agent-id (the agent taking the claim)");
         }
-        validateAgent();
+        validateAgent(claim.agentId());
     }
 
     @Override
@@ -59,7 +91,14 @@ public final class TodoClaimCommand extends TodoWriteCommand {
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
+        return write(claim(), invocation, options);
+    }
+
+    private static Either<Rejection, GoalWrites.Outcome> write(
+            Claim claim, Invocation invocation, WriteOptions options) {
         return GoalWrites.run(
-                invocation, options, new GoalWrite.Todo(new ClaimTodo(goalId, todoId, agentId, invocation.now())));
+                invocation,
+                options,
+                new GoalWrite.Todo(new ClaimTodo(claim.goalId(), claim.todoId(), claim.agentId(), invocation.now())));
     }
 }

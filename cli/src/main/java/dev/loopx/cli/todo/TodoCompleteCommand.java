@@ -10,11 +10,13 @@ import dev.loopx.cli.render.TodoWriteAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
+import dev.loopx.cli.support.GoalWriteCommand;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.TextOptions;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.todo.TodoCommands.CompleteTodo;
 import io.vavr.control.Either;
+import java.util.Objects;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -60,68 +62,140 @@ public final class TodoCompleteCommand extends TodoWriteCommand {
                     + " recorded with the evidence.")
     String validationCommand;
 
-    /** The command with its values set (an MCP {@code complete_task}); empty texts and agent are none. */
-    public static TodoCompleteCommand forLane(
-            String goalId, String agentId, String todoId, String evidence, String nextAgentTodo, boolean noFollowUp) {
-        TodoCompleteCommand c = new TodoCompleteCommand();
-        c.goalId = goalId;
-        c.agentId = agentId.isEmpty() ? null : agentId;
-        c.todoId = todoId;
-        c.evidence = evidence.isEmpty() ? null : evidence;
-        c.nextAgentTodo = nextAgentTodo.isEmpty() ? null : nextAgentTodo;
-        c.noFollowUp = noFollowUp;
-        return c;
+    private static final String SCHEMA = "loopx_todo_complete_v0";
+
+    /** A completion as typed values: the options as given, each string but the ids null when not given. */
+    public record Completion(
+            String goalId,
+            String agentId,
+            String todoId,
+            String evidence,
+            boolean noFollowUp,
+            String nextAgentTodo,
+            String nextUserTodo,
+            String nextUserTaskClass,
+            String decisionOutcome,
+            String validationCommand,
+            String operationId,
+            boolean dryRun) {
+        public Completion {
+            Objects.requireNonNull(goalId, "goalId");
+            Objects.requireNonNull(todoId, "todoId");
+        }
+
+        /** A lane's completion as an MCP {@code complete_task} asks it; empty texts and agent are none. */
+        public static Completion ofLane(
+                String goalId,
+                String agentId,
+                String todoId,
+                String evidence,
+                String nextAgentTodo,
+                boolean noFollowUp) {
+            return new Completion(
+                    goalId,
+                    agentId.isEmpty() ? null : agentId,
+                    todoId,
+                    evidence.isEmpty() ? null : evidence,
+                    noFollowUp,
+                    nextAgentTodo.isEmpty() ? null : nextAgentTodo,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    false);
+        }
+    }
+
+    /**
+     * The one completion the command and the MCP {@code complete_task} tool share: checks, the
+     * write, its record.
+     *
+     * @throws CliError for bad input or a refusal, as {@code loopx todo complete} reports it
+     */
+    public static RenderedAnswer answer(CliContext context, Completion completion) {
+        return GoalWriteCommand.answer(
+                context,
+                SCHEMA,
+                new GoalWriteCommand.Target(
+                        completion.goalId(),
+                        completion.operationId(),
+                        actor(completion.agentId()),
+                        !completion.dryRun()),
+                () -> validate(completion),
+                (invocation, options) -> write(completion, invocation, options),
+                head -> new TodoWriteAnswer(head, completion.todoId()));
+    }
+
+    private Completion completion() {
+        return new Completion(
+                goalId,
+                agentId,
+                todoId,
+                evidence,
+                noFollowUp,
+                nextAgentTodo,
+                nextUserTodo,
+                nextUserTaskClass,
+                decisionOutcome,
+                validationCommand,
+                operationId,
+                dryRun);
     }
 
     @Override
     protected String schemaVersion() {
-        return "loopx_todo_complete_v0";
+        return SCHEMA;
     }
 
     @Override
     protected void validate(CliContext context) {
-        IdOptions.requireTodoId(todoId);
-        validateAgent();
-        TextOptions.requirePublic("--evidence", evidence, false);
-        TextOptions.requirePublic("--validation-command", validationCommand, false);
-        if (nextAgentTodo != null) {
-            TextOptions.requirePublic("--next-agent-todo", nextAgentTodo, true);
+        validate(completion());
+    }
+
+    private static void validate(Completion c) {
+        IdOptions.requireTodoId(c.todoId());
+        validateAgent(c.agentId());
+        TextOptions.requirePublic("--evidence", c.evidence(), false);
+        TextOptions.requirePublic("--validation-command", c.validationCommand(), false);
+        if (c.nextAgentTodo() != null) {
+            TextOptions.requirePublic("--next-agent-todo", c.nextAgentTodo(), true);
         }
-        if (nextUserTodo != null) {
-            TextOptions.requirePublic("--next-user-todo", nextUserTodo, true);
-            if (nextUserTaskClass == null) {
+        if (c.nextUserTodo() != null) {
+            TextOptions.requirePublic("--next-user-todo", c.nextUserTodo(), true);
+            if (c.nextUserTaskClass() == null) {
                 throw CliError.badInput(
                         ErrorCode.INVALID_TASK_CLASS,
                         "--next-user-todo needs --next-user-task-class user_gate or user_action");
             }
         }
-        if (nextUserTaskClass != null) {
-            if (nextUserTodo == null) {
+        if (c.nextUserTaskClass() != null) {
+            if (c.nextUserTodo() == null) {
                 throw CliError.badInput(
                         ErrorCode.INVALID_ARGUMENTS, "--next-user-task-class goes with --next-user-todo");
             }
-            TextOptions.oneOf("--next-user-task-class", nextUserTaskClass, "user_gate", "user_action");
+            TextOptions.oneOf("--next-user-task-class", c.nextUserTaskClass(), "user_gate", "user_action");
         }
-        if (decisionOutcome != null) {
-            TextOptions.oneOf("--decision-outcome", decisionOutcome, "approve", "reject", "cancel");
+        if (c.decisionOutcome() != null) {
+            TextOptions.oneOf("--decision-outcome", c.decisionOutcome(), "approve", "reject", "cancel");
         }
-        if (noFollowUp && (nextAgentTodo != null || nextUserTodo != null)) {
+        if (c.noFollowUp() && (c.nextAgentTodo() != null || c.nextUserTodo() != null)) {
             throw CliError.badInput(ErrorCode.INVALID_ARGUMENTS, "--no-follow-up contradicts a --next-…-todo");
         }
     }
 
-    private CompleteTodo command() {
+    private static CompleteTodo command(Completion c) {
         return new CompleteTodo(
-                goalId,
-                todoId,
-                orEmpty(agentId),
-                orEmpty(evidence),
-                noFollowUp,
-                orEmpty(nextAgentTodo),
-                orEmpty(nextUserTodo),
-                orEmpty(nextUserTaskClass),
-                orEmpty(decisionOutcome),
-                orEmpty(validationCommand));
+                c.goalId(),
+                c.todoId(),
+                orEmpty(c.agentId()),
+                orEmpty(c.evidence()),
+                c.noFollowUp(),
+                orEmpty(c.nextAgentTodo()),
+                orEmpty(c.nextUserTodo()),
+                orEmpty(c.nextUserTaskClass()),
+                orEmpty(c.decisionOutcome()),
+                orEmpty(c.validationCommand()));
     }
 
     @Override
@@ -131,6 +205,11 @@ public final class TodoCompleteCommand extends TodoWriteCommand {
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(invocation, options, new GoalWrite.Todo(command()));
+        return write(completion(), invocation, options);
+    }
+
+    private static Either<Rejection, GoalWrites.Outcome> write(
+            Completion completion, Invocation invocation, WriteOptions options) {
+        return GoalWrites.run(invocation, options, new GoalWrite.Todo(command(completion)));
     }
 }

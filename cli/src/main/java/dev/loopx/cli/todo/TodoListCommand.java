@@ -10,6 +10,7 @@ import dev.loopx.cli.support.TextOptions;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,8 +40,30 @@ public final class TodoListCommand extends LoopxSubcommand {
     @Option(names = "--include-archived", description = "List archived todos too (each says archived_seq > 0).")
     boolean includeArchived;
 
+    /** A listing as typed values: the options as given, each string but the goal null when not given. */
+    public record Listing(String goalId, String agentId, String status, String role, boolean includeArchived) {
+        public Listing {
+            Objects.requireNonNull(goalId, "goalId");
+        }
+    }
+
     @Override
     protected int execute(CliContext context) {
+        return context.emit(answer(context, new Listing(goalId, agentId, status, role, includeArchived)));
+    }
+
+    /**
+     * {@code loopx todo list} as a function, shared by the command and the dashboard: the checks
+     * (exit 2), one {@link ListTodos} call, its record.
+     *
+     * @throws CliError for bad input or a refusal, as the command reports it
+     */
+    public static TodoListAnswer answer(CliContext context, Listing listing) {
+        String goalId = listing.goalId();
+        String agentId = listing.agentId();
+        String status = listing.status();
+        String role = listing.role();
+        boolean includeArchived = listing.includeArchived();
         IdOptions.requireGoalId(goalId);
         if (agentId != null) {
             IdOptions.requireId("--agent-id", agentId);
@@ -61,6 +84,6 @@ public final class TodoListCommand extends LoopxSubcommand {
                                 agentId == null ? "" : agentId,
                                 includeArchived))
                 .getOrElseThrow(CliError::of);
-        return context.emit(new TodoListAnswer(goalId, includeArchived, todos, context.now()));
+        return new TodoListAnswer(goalId, includeArchived, todos, context.now());
     }
 }

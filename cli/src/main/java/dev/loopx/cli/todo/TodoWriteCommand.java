@@ -16,10 +16,19 @@ abstract class TodoWriteCommand extends DryRunCommand {
 
     @Override
     protected Actor actor() {
+        return actor(agentId);
+    }
+
+    /** The acting agent, else (null) the owner through the CLI. */
+    static Actor actor(String agentId) {
         return agentId == null ? new Actor(ActorKind.OWNER, "cli") : new Actor(ActorKind.AGENT, agentId);
     }
 
     protected void validateAgent() {
+        validateAgent(agentId);
+    }
+
+    static void validateAgent(String agentId) {
         if (agentId != null) {
             IdOptions.requireId("--agent-id", agentId);
         }
