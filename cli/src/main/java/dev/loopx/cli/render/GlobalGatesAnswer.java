@@ -13,7 +13,7 @@ import java.util.Objects;
 
 /**
  * {@code loopx global-gates}'s answer, {@code loopx_global_gates_v0}: every open user gate of every
- * readable project ({@link GlobalReads}), each a gate brief with its goal; {@code gate_count} over
+ * readable project ({@link GlobalScanParts}), each a gate brief with its goal; {@code gate_count} over
  * all projects.
  *
  * <p>Its text says how many gates wait for the owner's decision, then one table row per gate: whom
@@ -27,16 +27,16 @@ public record GlobalGatesAnswer(Instant now, ScanProjects.Scan<List<GoalGate>> s
 
     @Override
     public boolean ok() {
-        return GlobalReads.ok(scan);
+        return GlobalScanParts.ok(scan);
     }
 
     private int gateCount() {
-        return GlobalReads.sum(scan, List::size);
+        return GlobalScanParts.sum(scan, List::size);
     }
 
     @Override
     public ObjectNode json() {
-        return GlobalReads.json(
+        return GlobalScanParts.json(
                 "loopx_global_gates_v0",
                 now,
                 scan,
@@ -66,7 +66,7 @@ public record GlobalGatesAnswer(Instant now, ScanProjects.Scan<List<GoalGate>> s
                         g.gate().text());
             }
         }
-        GlobalReads.print(t, scan, out);
+        GlobalScanParts.print(t, scan, out);
     }
 
     /** {@code everyone}, the one agent a gate blocks, or its scope ({@code unscoped}). */

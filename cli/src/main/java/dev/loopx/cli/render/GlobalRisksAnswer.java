@@ -11,7 +11,7 @@ import java.util.Objects;
 
 /**
  * {@code loopx global-risks}'s answer, {@code loopx_global_risks_v0}: per readable project
- * ({@link GlobalReads}) the cheap ledger check ({@code head_marker}; the full verify is
+ * ({@link GlobalScanParts}) the cheap ledger check ({@code head_marker}; the full verify is
  * {@code skipped}) and its risks; {@code risk_count} over all projects.
  *
  * <p>Its text counts the risks, then one table row per risk, its kind in words.
@@ -33,16 +33,16 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
 
     @Override
     public boolean ok() {
-        return GlobalReads.ok(scan);
+        return GlobalScanParts.ok(scan);
     }
 
     private int riskCount() {
-        return GlobalReads.sum(scan, p -> p.risks().size());
+        return GlobalScanParts.sum(scan, p -> p.risks().size());
     }
 
     @Override
     public ObjectNode json() {
-        return GlobalReads.json(
+        return GlobalScanParts.json(
                 "loopx_global_risks_v0",
                 now,
                 scan,
@@ -73,6 +73,6 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
                 t.row(p.label(), r.goalId(), r.kind().replace('_', ' '), r.detail());
             }
         }
-        GlobalReads.print(t, scan, out);
+        GlobalScanParts.print(t, scan, out);
     }
 }

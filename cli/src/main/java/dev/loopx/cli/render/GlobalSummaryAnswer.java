@@ -11,7 +11,7 @@ import java.util.Objects;
 
 /**
  * {@code loopx global-summary}'s answer, {@code loopx_global_summary_v0}: per readable project
- * ({@link GlobalReads}) and goal the objective, lifecycle, quota state, open counts, open gates,
+ * ({@link GlobalScanParts}) and goal the objective, lifecycle, quota state, open counts, open gates,
  * whom it waits on and whether it is terminal; {@code goal_count} over all projects.
  *
  * <p>Its text counts the goals and projects, then one table row per goal.
@@ -24,16 +24,16 @@ public record GlobalSummaryAnswer(Instant now, ScanProjects.Scan<List<GoalSummar
 
     @Override
     public boolean ok() {
-        return GlobalReads.ok(scan);
+        return GlobalScanParts.ok(scan);
     }
 
     private int goalCount() {
-        return GlobalReads.sum(scan, List::size);
+        return GlobalScanParts.sum(scan, List::size);
     }
 
     @Override
     public ObjectNode json() {
-        return GlobalReads.json(
+        return GlobalScanParts.json(
                 "loopx_global_summary_v0",
                 now,
                 scan,
@@ -72,7 +72,7 @@ public record GlobalSummaryAnswer(Instant now, ScanProjects.Scan<List<GoalSummar
                         waitingOn(g.waitingOn()));
             }
         }
-        GlobalReads.print(t, scan, out);
+        GlobalScanParts.print(t, scan, out);
     }
 
     /** Whom the goal waits on, in a person's words. */

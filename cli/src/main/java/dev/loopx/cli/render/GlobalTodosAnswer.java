@@ -12,7 +12,7 @@ import java.util.Objects;
 
 /**
  * {@code loopx global-todos}'s answer, {@code loopx_global_todos_v0}: per readable project
- * ({@link GlobalReads}) and goal the next agent todo per lane and the open todos in priority order
+ * ({@link GlobalScanParts}) and goal the next agent todo per lane and the open todos in priority order
  * (todo briefs); {@code open_todo_count} over all projects.
  *
  * <p>Its text counts the open todos and projects, then one table row per open todo.
@@ -25,18 +25,18 @@ public record GlobalTodosAnswer(Instant now, ScanProjects.Scan<List<GoalTodos>> 
 
     @Override
     public boolean ok() {
-        return GlobalReads.ok(scan);
+        return GlobalScanParts.ok(scan);
     }
 
     private int openTodoCount() {
-        return GlobalReads.sum(
+        return GlobalScanParts.sum(
                 scan,
                 goals -> goals.stream().mapToInt(g -> g.openTodos().size()).sum());
     }
 
     @Override
     public ObjectNode json() {
-        return GlobalReads.json(
+        return GlobalScanParts.json(
                 "loopx_global_todos_v0",
                 now,
                 scan,
@@ -71,7 +71,7 @@ public record GlobalTodosAnswer(Instant now, ScanProjects.Scan<List<GoalTodos>> 
                 }
             }
         }
-        GlobalReads.print(t, scan, out);
+        GlobalScanParts.print(t, scan, out);
     }
 
     /**

@@ -17,8 +17,8 @@ import java.util.function.ToIntFunction;
  * {@code error_code=status_collection_unavailable}), and the text's table followed by the
  * projects that could not be read.
  */
-final class GlobalReads {
-    private GlobalReads() {}
+final class GlobalScanParts {
+    private GlobalScanParts() {}
 
     /** Whether every project could be read. */
     static boolean ok(ScanProjects.Scan<?> scan) {
