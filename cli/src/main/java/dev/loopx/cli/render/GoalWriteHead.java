@@ -64,4 +64,9 @@ public record GoalWriteHead(String schemaVersion, String goalId, GoalWrites.Outc
     String recorded() {
         return outcome instanceof GoalWrites.Outcome.Written w ? Receipts.line(w.receipt()) : "";
     }
+
+    /** What a preview says to do next (repeat it to record it); nothing after a write. */
+    String next() {
+        return preview() ? Previews.next(schemaVersion) : "";
+    }
 }

@@ -54,9 +54,6 @@ public record QuotaSpendAnswer(GoalWriteHead head, int slots) implements Rendere
                 + after.map(a -> String.valueOf(a.spent())).orElse("") + " of "
                 + after.map(a -> String.valueOf(a.allowed())).orElse("") + " spent ("
                 + after.map(QuotaSlots::state).orElse("") + ")");
-        new Lines(out)
-                .add("recorded", head.recorded())
-                .add("next", head.preview() ? Previews.next(head.schemaVersion()) : "")
-                .print();
+        new Lines(out).add("recorded", head.recorded()).add("next", head.next()).print();
     }
 }

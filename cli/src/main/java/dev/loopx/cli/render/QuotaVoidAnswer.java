@@ -43,10 +43,7 @@ public record QuotaVoidAnswer(GoalWriteHead head, long spentSeq) implements Rend
                 + q.map(s -> String.valueOf(s.spent())).orElse("") + " of "
                 + q.map(s -> String.valueOf(s.allowed())).orElse("") + " slots spent ("
                 + q.map(QuotaSlots::state).orElse("") + ")");
-        new Lines(out)
-                .add("recorded", head.recorded())
-                .add("next", head.preview() ? Previews.next(head.schemaVersion()) : "")
-                .print();
+        new Lines(out).add("recorded", head.recorded()).add("next", head.next()).print();
     }
 
     /** What was voided; a preview names the spend's seq when it would append the void. */

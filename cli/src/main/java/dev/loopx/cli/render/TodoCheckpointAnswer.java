@@ -31,10 +31,7 @@ public record TodoCheckpointAnswer(GoalWriteHead head, String note) implements R
 
     void text(PrintWriter out) {
         out.println(answerLine());
-        new Lines(out)
-                .add("recorded", head.recorded())
-                .add("next", head.preview() ? Previews.next(head.schemaVersion()) : "")
-                .print();
+        new Lines(out).add("recorded", head.recorded()).add("next", head.next()).print();
     }
 
     private String answerLine() {

@@ -33,10 +33,7 @@ public record TodoDeclareEmptyAnswer(GoalWriteHead head, String role) implements
 
     void text(PrintWriter out) {
         out.println(answerLine());
-        new Lines(out)
-                .add("recorded", head.recorded())
-                .add("next", head.preview() ? Previews.next(head.schemaVersion()) : "")
-                .print();
+        new Lines(out).add("recorded", head.recorded()).add("next", head.next()).print();
     }
 
     private String answerLine() {

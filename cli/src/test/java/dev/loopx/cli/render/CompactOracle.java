@@ -1,7 +1,10 @@
 package dev.loopx.cli.render;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.commands.privacy.PathRedactor;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -20,6 +23,15 @@ final class CompactOracle {
     private static final int ITEMS = 5;
 
     private CompactOracle() {}
+
+    /** What the compact view printed for this document, path-redacted as the CLI printed it. */
+    static String text(ObjectNode document) {
+        StringWriter text = new StringWriter();
+        PrintWriter out = new PrintWriter(text);
+        render(PathRedactor.redact(document), out);
+        out.flush();
+        return PathRedactor.redact(text.toString());
+    }
 
     static void render(JsonNode d, PrintWriter out) {
         if (!d.path("ok").asBoolean() && d.path("message").isTextual()) {

@@ -9,15 +9,12 @@ import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.heartbeat.HeartbeatPromptAnswer;
 import dev.loopx.application.host.PlanCodexAppInstall;
 import dev.loopx.commands.operation.Receipt;
-import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.host.heartbeat.IdentityRefusal;
 import dev.loopx.host.heartbeat.ManagedWrapper;
 import dev.loopx.host.heartbeat.ThinPrompt;
 import dev.loopx.host.heartbeat.WrapperBinding;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.heartbeat.HeartbeatFold.HeartbeatInstall;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -197,21 +194,12 @@ class HeartbeatAnswersTest {
         for (HeartbeatRefusalAnswer.Refused refused : List.of(
                 HeartbeatRefusalAnswer.Refused.BOOTSTRAP, HeartbeatRefusalAnswer.Refused.CODEX_APP_INSTALL_PLAN)) {
             var answer = new HeartbeatRefusalAnswer(refused, REFUSAL);
-            assertEquals(compact(answer.json()), TextView.text(answer), refused.schema());
+            assertEquals(CompactOracle.text(answer.json()), TextView.text(answer), refused.schema());
         }
         assertEquals(
                 "codex app install plan refused: " + REFUSAL.message() + " [agent_not_registered]\n"
                         + "  hint  loopx heartbeat-prompt --goal-id g1 --agent-id builder\n",
                 TextView.text(
                         new HeartbeatRefusalAnswer(HeartbeatRefusalAnswer.Refused.CODEX_APP_INSTALL_PLAN, REFUSAL)));
-    }
-
-    /** What the generic compact view printed for this document (the form these answers had before their records). */
-    private static String compact(ObjectNode document) {
-        StringWriter text = new StringWriter();
-        PrintWriter out = new PrintWriter(text);
-        CompactOracle.render(PathRedactor.redact(document), out);
-        out.flush();
-        return PathRedactor.redact(text.toString());
     }
 }

@@ -6,11 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.automation.MigrationResult;
 import dev.loopx.application.automation.PlannedAutomation;
 import dev.loopx.application.automation.StoreUnavailable;
-import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.host.codexapp.migration.PlanEntry;
 import dev.loopx.ledger.json.Json;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -110,16 +107,7 @@ class PromptUpgradePartsTest {
                 PromptUpgradeRefusalAnswer.offline(
                         "apply writes the Codex App stores only with --offline (App quit) and --execute",
                         "quit the Codex App, then: loopx automation-prompts apply --plan-file <plan_file> --offline --execute"))) {
-            assertEquals(compact(refusal.json()), TextView.text(refusal));
+            assertEquals(CompactOracle.text(refusal.json()), TextView.text(refusal));
         }
-    }
-
-    /** What the generic compact view printed for this document (the form these answers had before their records). */
-    private static String compact(ObjectNode document) {
-        StringWriter text = new StringWriter();
-        PrintWriter out = new PrintWriter(text);
-        CompactOracle.render(PathRedactor.redact(document), out);
-        out.flush();
-        return PathRedactor.redact(text.toString());
     }
 }
