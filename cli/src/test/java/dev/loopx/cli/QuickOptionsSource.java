@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
@@ -97,10 +98,7 @@ final class QuickOptionsSource {
         StringBuilder alias = new StringBuilder();
         aliases.forEach((a, first) -> alias.append("\n            .alias(\"" + a + "\", \"" + first + "\")"));
         options += alias;
-        String parentName = parent.map(p -> p.getPackageName().equals(declaring.getPackageName())
-                        ? generatedName(p)
-                        : p.getPackageName() + "." + generatedName(p))
-                .orElse("");
+        String parentName = parent.map(QuickOptionsSource::generatedName).orElse("");
         if (!parentName.isEmpty()) {
             options += "\n            .and(" + parentName + ".OPTIONS)";
         }
@@ -111,9 +109,16 @@ final class QuickOptionsSource {
         if (!parentName.isEmpty()) {
             completeBody = "(" + completeBody + ")\n            && " + parentName + ".complete(c)";
         }
-        String imports = declaring.getPackageName().equals(QuickCommand.class.getPackageName())
-                ? ""
-                : "import dev.loopx.cli.support.QuickCommand;\n\n";
+        // imported, never named inline (NoInlineQualifiedNamesTest): QuickCommand and the parent's tables
+        TreeSet<String> imported = new TreeSet<>();
+        if (!declaring.getPackageName().equals(QuickCommand.class.getPackageName())) {
+            imported.add(QuickCommand.class.getName());
+        }
+        parent.filter(p -> !p.getPackageName().equals(declaring.getPackageName()))
+                .ifPresent(p -> imported.add(p.getPackageName() + "." + generatedName(p)));
+        StringBuilder importLines = new StringBuilder();
+        imported.forEach(i -> importLines.append("import ").append(i).append(";\n"));
+        String imports = imported.isEmpty() ? "" : importLines + "\n";
         return "// Generated from the @Option annotations of " + type + " by QuickOptionsTest; do not edit.\n"
                 + "// Regenerate: ./mvnw -q -o -pl cli test -Dtest=QuickOptionsTest -Dloopx.regenerate=true\n"
                 + "package " + declaring.getPackageName() + ";\n\n"
