@@ -232,6 +232,8 @@ describe('each turn', () => {
     await startBound(h);
     assert.equal(h.sent.length, 1);
     assert.match(h.sent[0], /Todo todo_1: write the parser/);
+    // each command as it runs, and what the agent adds named on the line below it, never inside it
+    assert.match(h.sent[0], /- loopx todo complete --goal-id g1 --todo-id todo_1 --agent-id a1\n  add --evidence: what was delivered/);
     assert.equal(h.loop.status().last_outcome.fallback_from, 'heartbeat_prompt_unsupported');
     h.loop.dispose();
   });

@@ -125,7 +125,14 @@ export function decision({
       mode: shouldRun ? 'work' : 'quiet',
       user_channel: { action_required: notify === 'NOTIFY', notify },
       agent_channel: { primary_action: shouldRun ? 'claim the selected todo, then work on it' : 'wait', delivery_allowed: shouldRun, required_reads: [] },
-      cli_channel: { next_cli_actions: shouldRun ? [`loopx todo claim --goal-id ${goalId} --todo-id todo_1 --agent-id ${agentId}`] : [] },
+      cli_channel: {
+        next_cli_actions: shouldRun
+          ? [`loopx todo claim --goal-id ${goalId} --todo-id todo_1 --agent-id ${agentId}`, `loopx todo complete --goal-id ${goalId} --todo-id todo_1 --agent-id ${agentId}`]
+          : [],
+        next_cli_inputs: shouldRun
+          ? [{ command: `loopx todo complete --goal-id ${goalId} --todo-id todo_1 --agent-id ${agentId}`, flag: '--evidence', meaning: 'what was delivered', required: true, switch: false, choices: [] }]
+          : [],
+      },
     },
     automation_liveness: { automation_action: terminal ? 'stop_terminal_no_followup' : 'keep_active_quiet', pause_allowed: false },
     automation_prompt_upgrade: { required: false },

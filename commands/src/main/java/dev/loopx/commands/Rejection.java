@@ -182,7 +182,7 @@ public sealed interface Rejection {
         }
 
         public String message() {
-            return "--ttl-minutes must be 1-1440, got " + ttlMinutes;
+            return "a lease lasts 1 to 1440 minutes, got " + ttlMinutes;
         }
     }
 
@@ -315,8 +315,7 @@ public sealed interface Rejection {
         }
 
         public String message() {
-            return "monitor " + todoId + " is " + status
-                    + "; only an open monitor is polled (reopen it with todo update --status open)";
+            return "monitor " + todoId + " is " + status + "; only an open monitor is polled (reopen it first)";
         }
     }
 

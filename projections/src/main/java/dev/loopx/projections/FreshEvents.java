@@ -23,9 +23,7 @@ public final class FreshEvents {
             if (first.seq() != checkpoint.seq() + 1
                     || !first.envelope().prevHash().equals(checkpoint.hash())) {
                 throw new LedgerException(
-                        "projection_diverged",
-                        "the projection store does not continue at seq " + first.seq()
-                                + "; run `loopx projections rebuild`");
+                        "projection_diverged", "the projection store does not continue at seq " + first.seq());
             }
         }
         return fresh;

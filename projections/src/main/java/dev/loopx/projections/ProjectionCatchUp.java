@@ -194,7 +194,6 @@ public final class ProjectionCatchUp {
     private static LedgerException diverged(long checkpointSeq) {
         return new LedgerException(
                 "projection_diverged",
-                "the projection store (checkpoint seq " + checkpointSeq
-                        + ") does not match the ledger; run `loopx projections rebuild`");
+                "the projection store (checkpoint seq " + checkpointSeq + ") does not match the ledger");
     }
 }

@@ -11,6 +11,10 @@ import dev.loopx.ledger.files.OwnerOnly;
 import dev.loopx.ledger.remote.ServerLedgerSession;
 import dev.loopx.projections.ProjectionStore;
 import dev.loopx.projections.Projector;
+import dev.loopx.projections.next.Flag;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Remedy;
+import dev.loopx.projections.next.Verb;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +33,7 @@ public final class CheckHealth {
     private CheckHealth() {}
 
     /** One check, in order: its name, whether it passed, what was found, and what to run when not ({@code ""}: nothing). */
-    public record Check(String name, boolean ok, String detail, String fix) {
+    public record Check(String name, boolean ok, String detail, Remedy fix) {
         public Check {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(detail, "detail");
@@ -45,14 +49,15 @@ public final class CheckHealth {
     public static List<Check> run(Optional<Invocation> invocation) {
         List<Check> checks = new ArrayList<>();
         int feature = Runtime.version().feature();
-        checks.add(new Check("java_version", feature >= 21, "Java " + feature, "install a JDK 21 or newer"));
+        checks.add(
+                new Check("java_version", feature >= 21, "Java " + feature, Remedy.words("install a JDK 21 or newer")));
         boolean flags = "true".equals(System.getProperty("chronicle.analytics.disable"))
                 && "true".equals(System.getProperty("chronicle.announcer.disable"));
         checks.add(new Check(
                 "jvm_flags",
                 flags,
                 flags ? "LoopX JVM flags present" : "started without conf/jvm-common.args",
-                "start LoopX through its launcher (bin/loopx)"));
+                Remedy.words("start LoopX through its launcher (bin/loopx)")));
         Path root = invocation.map(Invocation::runtimeRoot).orElse(null);
         boolean rootOk = root != null
                 && Files.isDirectory(root)
@@ -62,7 +67,7 @@ public final class CheckHealth {
                 "runtime_root",
                 rootOk,
                 rootOk ? "initialised and writable" : "missing or not a LoopX runtime root",
-                "loopx connect --project <dir>"));
+                Remedy.step(NextStep.of(Verb.CONNECT).with(Flag.PROJECT, "."))));
         if (rootOk) {
             List<String> loose = OwnerOnly.loosened(root);
             checks.add(new Check(
@@ -73,10 +78,17 @@ public final class CheckHealth {
                             : "readable by other users: "
                                     + String.join(", ", loose.subList(0, Math.min(5, loose.size())))
                                     + (loose.size() > 5 ? " and " + (loose.size() - 5) + " more" : ""),
-                    "chmod -R go-rwx on the runtime root (loopx connect --project DIR tightens it too)"));
+                    Remedy.of(
+                            "chmod -R go-rwx on the runtime root, or run connect again from the project's folder",
+                            NextStep.of(Verb.CONNECT).with(Flag.PROJECT, "."))));
             runtimeChecks(invocation.get(), checks);
         }
         return List.copyOf(checks);
+    }
+
+    private static Remedy repairDamage() {
+        return Remedy.of(
+                "restore a backup or import an export; else repair the ledger", NextStep.of(Verb.LEDGER_REPAIR));
     }
 
     private static void runtimeChecks(Invocation invocation, List<Check> checks) {
@@ -86,7 +98,10 @@ public final class CheckHealth {
         try (LoopxRuntime runtime = Composition.open(invocation)) {
             boolean lockFree = runtime.lock().isFree();
             checks.add(new Check(
-                    "write_lock", true, lockFree ? "free" : "held by a running writer (normal while one works)", ""));
+                    "write_lock",
+                    true,
+                    lockFree ? "free" : "held by a running writer (normal while one works)",
+                    Remedy.NONE));
             VerifyReport report = VerifyLedger.verify(
                     runtime,
                     (done, total) -> invocation
@@ -101,19 +116,22 @@ public final class CheckHealth {
                                     + ", chain intact, head seq "
                                     + report.head().seq()
                             : "first bad seq " + report.firstBadSeq() + ": " + report.problem(),
-                    report.ok()
-                            ? "loopx ledger verify"
-                            : "restore a backup or import an export; else loopx ledger repair"));
+                    report.ok() ? Remedy.step(NextStep.of(Verb.LEDGER_VERIFY)) : repairDamage()));
             Optional<ProjectionStore> existing = runtime.existingStore();
             if (existing.isEmpty()) {
-                checks.add(new Check("projection_store", true, "not built yet (built on the next command)", ""));
+                checks.add(
+                        new Check("projection_store", true, "not built yet (built on the next command)", Remedy.NONE));
             } else {
                 try (ProjectionStore store = existing.get()) {
                     boolean current = store.schemaVersion() == Projector.SCHEMA_VERSION;
                     String detail = "schema v" + store.schemaVersion() + " (code v" + Projector.SCHEMA_VERSION
                             + "), checkpoint seq " + store.checkpoint().seq()
                             + (current ? "" : "; rebuilt automatically on the next command");
-                    checks.add(new Check("projection_store", true, detail, current ? "" : "loopx projections rebuild"));
+                    checks.add(new Check(
+                            "projection_store",
+                            true,
+                            detail,
+                            current ? Remedy.NONE : Remedy.step(NextStep.of(Verb.PROJECTIONS_REBUILD))));
                 }
             }
         } catch (LedgerException e) {
@@ -121,9 +139,7 @@ public final class CheckHealth {
                     "ledger_open",
                     false,
                     e.getMessage(),
-                    e instanceof LedgerDamage
-                            ? "restore a backup or import an export; else loopx ledger repair"
-                            : "loopx ledger verify"));
+                    e instanceof LedgerDamage ? repairDamage() : Remedy.step(NextStep.of(Verb.LEDGER_VERIFY))));
         }
     }
 
@@ -146,16 +162,18 @@ public final class CheckHealth {
                     "PostgreSQL " + h.serverVersion() + ", schema v" + h.schemaVersion() + " (code v"
                             + h.supportedSchemaVersion() + "), head seq "
                             + h.head().seq(),
-                    schemaOk ? "" : "update LoopX on this machine"));
+                    schemaOk ? Remedy.NONE : Remedy.words("update LoopX on this machine")));
             Composition.headHolderState(invocation)
-                    .ifPresent(state -> checks.add(new Check("ledger_holder", true, state, "")));
+                    .ifPresent(state -> checks.add(new Check("ledger_holder", true, state, Remedy.NONE)));
             return schemaOk;
         } catch (LedgerException e) {
-            checks.add(new Check(
-                    "ledger_server",
-                    false,
-                    e.getMessage(),
-                    "start or reach the PostgreSQL server; check PGUSER, the .pgpass file (PGPASSFILE), PGSSLMODE"));
+            checks.add(
+                    new Check(
+                            "ledger_server",
+                            false,
+                            e.getMessage(),
+                            Remedy.words(
+                                    "start or reach the PostgreSQL server; check PGUSER, the .pgpass file (PGPASSFILE), PGSSLMODE")));
             return false;
         }
     }

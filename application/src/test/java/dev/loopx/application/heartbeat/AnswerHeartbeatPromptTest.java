@@ -15,6 +15,9 @@ import dev.loopx.commands.agent.RegisterAgents;
 import dev.loopx.host.surface.HostSurface;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
+import dev.loopx.projections.next.Flag;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Verb;
 import dev.loopx.projections.query.RuntimeProfile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +77,11 @@ class AnswerHeartbeatPromptTest {
                 assertInstanceOf(HeartbeatPromptAnswer.Refused.class, answer).refusal();
         assertEquals("agent_not_registered", refusal.errorCode());
         assertEquals(List.of("builder"), refusal.registeredAgents());
-        assertEquals(List.of("loopx heartbeat-prompt --goal-id g1 --agent-id builder"), refusal.commands());
+        assertEquals(
+                List.of(NextStep.of(Verb.HEARTBEAT_PROMPT)
+                        .with(Flag.GOAL_ID, "g1")
+                        .with(Flag.AGENT_ID, "builder")),
+                refusal.commands());
     }
 
     @Test
@@ -93,7 +100,12 @@ class AnswerHeartbeatPromptTest {
 
         assertEquals("agent_id_required", refusal.errorCode());
         assertEquals("", refusal.agentId());
-        assertEquals("loopx heartbeat-prompt --goal-id g1 --agent-id builder --bootstrap", refusal.hint());
+        assertEquals(
+                NextStep.of(Verb.HEARTBEAT_PROMPT)
+                        .with(Flag.GOAL_ID, "g1")
+                        .with(Flag.AGENT_ID, "builder")
+                        .with(Flag.BOOTSTRAP),
+                refusal.hint());
         assertTrue(lastInstall().isEmpty());
     }
 

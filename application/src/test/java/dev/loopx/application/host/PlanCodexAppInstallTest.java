@@ -18,6 +18,9 @@ import dev.loopx.commands.Rejection;
 import dev.loopx.commands.agent.RegisterAgents;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
+import dev.loopx.projections.next.Flag;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Verb;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -81,7 +84,10 @@ class PlanCodexAppInstallTest {
         assertEquals("agent_not_registered", refused.refusal().errorCode());
         assertEquals("ghost", refused.refusal().agentId());
         assertEquals(
-                List.of("loopx heartbeat-prompt --goal-id g1 --agent-id builder --bootstrap"),
+                List.of(NextStep.of(Verb.HEARTBEAT_PROMPT)
+                        .with(Flag.GOAL_ID, "g1")
+                        .with(Flag.AGENT_ID, "builder")
+                        .with(Flag.BOOTSTRAP)),
                 refused.refusal().commands());
 
         var missing = PlanCodexAppInstall.run(

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
 import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.projections.next.Flag;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Remedy;
+import dev.loopx.projections.next.Verb;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -97,7 +101,7 @@ class CheckHealthTest {
             assertEquals(List.of("java_version", "jvm_flags", "runtime_root"), names(checks));
             CheckHealth.Check root = named(checks, "runtime_root");
             assertFalse(root.ok());
-            assertEquals("loopx connect --project <dir>", root.fix());
+            assertEquals(Remedy.step(NextStep.of(Verb.CONNECT).with(Flag.PROJECT, ".")), root.fix());
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.loopx.cli.ops;
 
 import dev.loopx.application.ops.CheckHealth;
 import dev.loopx.cli.host.HostDoctor;
+import dev.loopx.cli.render.CommandLines;
 import dev.loopx.cli.render.DoctorAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
@@ -30,7 +31,7 @@ public final class DoctorCommand extends LoopxSubcommand {
         List<DoctorAnswer.Check> checks = new ArrayList<>();
         for (CheckHealth.Check check : CheckHealth.run(Optional.ofNullable(root).map(context::invocation))) {
             checks.add(new DoctorAnswer.Check(
-                    check.name(), check.ok(), check.detail(), check.ok() ? "" : check.fix(), ""));
+                    check.name(), check.ok(), check.detail(), check.ok() ? "" : CommandLines.of(check.fix()), ""));
         }
         checks.addAll(HostDoctor.checks(context, root));
         return context.emit(new DoctorAnswer(checks));

@@ -56,7 +56,7 @@ public final class FrontierDocument {
         sources.put("user_todos", f.userSource());
         sources.put("agent_todos", f.agentSource());
         ArrayNode close = sources.putArray("close_missing_commands");
-        f.closeMissingSections().forEach(close::add);
+        f.closeMissingSections().forEach(step -> close.add(CommandLines.of(step)));
         if (f.terminal()) {
             n.set("terminal_state", terminalState());
         }

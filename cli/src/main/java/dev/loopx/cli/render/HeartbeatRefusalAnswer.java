@@ -49,17 +49,19 @@ public record HeartbeatRefusalAnswer(Refused refused, IdentityRefusal refusal) i
         doc.put("error_code", refusal.errorCode());
         doc.put("message", refusal.message());
         refusal.registeredAgents().forEach(doc.putArray("registered_agents")::add);
-        refusal.commands().forEach(doc.putArray("commands")::add);
-        doc.put("hint", refusal.hint());
+        CommandLines.write(doc, "commands", "command_inputs", refusal.commands());
+        doc.put("hint", CommandLines.of(refusal.hint()));
         return doc;
     }
 
     void text(PrintWriter out) {
         if (refused != Refused.THIN_PROMPT) {
-            CompactText.refusal(refused.schema(), refusal.message(), refusal.errorCode(), refusal.hint(), out);
+            CompactText.refusal(
+                    refused.schema(), refusal.message(), refusal.errorCode(), CommandLines.of(refusal.hint()), out);
             return;
         }
         out.println("heartbeat prompt refused: " + refusal.message() + " [" + refusal.errorCode() + "]");
-        refusal.commands().forEach(c -> out.println("  try: " + c));
+        refusal.commands()
+                .forEach(c -> out.println("  try: " + CommandLines.withInputs(c).replace("\n", "\n  ")));
     }
 }

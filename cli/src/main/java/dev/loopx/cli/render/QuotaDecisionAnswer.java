@@ -49,8 +49,8 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
                 (d.agentId().isEmpty() ? "(no agent id)" : d.agentId()) + " on goal " + d.goalId()
                         + (profile.isEmpty() ? "" : " · " + profile));
         List<String> next = new ArrayList<>();
-        d.promptUpgrade().ifPresent(u -> next.add(Words.pasteable(oneOf(u.command()))));
-        d.interactionContract().nextCliActions().forEach(c -> next.add(Words.pasteable(oneOf(c))));
+        d.promptUpgrade().ifPresent(u -> next.add(CommandLines.withInputs(u.command())));
+        d.interactionContract().nextCliActions().forEach(c -> next.add(CommandLines.withInputs(c)));
         lines.add("next", next);
         lines.add("quota", QuotaBar.of(d.quota()));
         lines.add("work", work(d));
@@ -151,11 +151,11 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
         if (rrule.isEmpty()) {
             return when;
         }
-        List<String> ack = h.backoff().ackNeeded() ? h.ackCliArgs() : List.of();
+        String ack = h.backoff().ackNeeded() ? CommandLines.of(h.ackStep()) : CommandLines.of(List.of());
         return when + " · apply RRULE " + rrule + " to the automation, then acknowledge it:\n"
-                + CommandLines.of(ack)
+                + ack
                 + "\nif the App refuses the change, set it by hand or report it:\n"
-                + CommandLines.of(h.failureCliArgs());
+                + CommandLines.of(h.failureStep());
     }
 
     private static String work(ShouldRunAnswer d) {
@@ -169,10 +169,6 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
     }
 
     /** {@code <one of: a, b>} in a hint becomes the first of them (the others are listed in the answer). */
-    private static String oneOf(String command) {
-        return command.replaceAll("<one of: ([^,>]+)[^>]*>", "$1");
-    }
-
     @Override
     public ObjectNode json() {
         ShouldRunAnswer d = answer.decision();
@@ -225,7 +221,7 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
         ObjectNode upgrade = doc.putObject("heartbeat_identity_upgrade");
         upgrade.put("required", d.promptUpgrade().isPresent());
         d.promptUpgrade().ifPresent(u -> {
-            upgrade.put("command", u.command());
+            CommandLines.writeOne(upgrade, "command", "inputs", u.command());
             ArrayNode agents = upgrade.putArray("registered_agents");
             u.registeredAgents().forEach(agents::add);
         });
@@ -294,7 +290,7 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
             reads.addObject()
                     .put("kind", r.kind())
                     .put("ordering", r.ordering())
-                    .put("command", r.command());
+                    .put("command", CommandLines.of(r.command()));
         }
         int budget = PendingUpgradeHint.ENVELOPE_BUDGET_BYTES;
         if (confirmed.isPresent()) {
@@ -310,8 +306,7 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
             budget += PendingUpgradeHint.READ_BUDGET_BYTES;
         }
         agent.put("turn_envelope_budget_bytes", budget);
-        ArrayNode next = n.putObject("cli_channel").putArray("next_cli_actions");
-        c.nextCliActions().forEach(next::add);
+        CommandLines.write(n.putObject("cli_channel"), "next_cli_actions", "next_cli_inputs", c.nextCliActions());
         return n;
     }
 }

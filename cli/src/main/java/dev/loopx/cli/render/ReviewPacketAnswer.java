@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.audit.GoalLog;
+import dev.loopx.projections.next.NextStep;
 import dev.loopx.projections.query.LaneDecisions;
 import dev.loopx.projections.query.ReviewPacket;
 import dev.loopx.projections.quota.QuotaLog;
@@ -27,6 +28,7 @@ import java.util.Objects;
 public record ReviewPacketAnswer(ReviewPacket packet, int maxChars) implements RenderedAnswer {
     /** The lists dropped first when the packet is over budget, in order. */
     static final List<String> TRIM_ORDER = List.of(
+            "/next_command_inputs",
             "/since_last_reward/added_todos",
             "/since_last_reward/completed_todos",
             "/lanes",
@@ -74,8 +76,7 @@ public record ReviewPacketAnswer(ReviewPacket packet, int maxChars) implements R
         EvidenceDocument.put(doc, "latest_evidence", p.latestEvidence());
         ArrayNode gates = doc.putArray("open_user_gates");
         p.openUserGates().forEach(t -> gates.add(TodoParts.gate(t)));
-        ArrayNode commands = doc.putArray("next_commands");
-        p.nextCommands().forEach(commands::add);
+        CommandLines.write(doc, "next_commands", "next_command_inputs", p.nextCommands());
         return doc;
     }
 
@@ -157,9 +158,9 @@ public record ReviewPacketAnswer(ReviewPacket packet, int maxChars) implements R
     }
 
     /** The first five commands, redacted and pasteable, then how many more {@code --verbose} shows. */
-    private static List<String> next(List<String> commands) {
+    private static List<String> next(List<NextStep> commands) {
         List<String> next = new ArrayList<>();
-        commands.stream().limit(NEXT_COMMANDS).forEach(c -> next.add(Words.pasteable(PathRedactor.redact(c))));
+        commands.stream().limit(NEXT_COMMANDS).forEach(c -> next.add(PathRedactor.redact(CommandLines.withInputs(c))));
         if (commands.size() > NEXT_COMMANDS) {
             next.add("… " + (commands.size() - NEXT_COMMANDS) + " more (--verbose)");
         }

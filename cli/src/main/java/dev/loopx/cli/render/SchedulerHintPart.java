@@ -87,7 +87,7 @@ public final class SchedulerHintPart {
             ack.put("schema_version", "app_automation_scheduler_ack_hint_v0");
             ack.put("no_spend", true);
             ArrayNode args = ack.putArray("cli_args");
-            h.ackCliArgs().forEach(args::add);
+            CommandLines.args(h.ackStep()).forEach(args::add);
         }
         if (b.applyNeeded()) {
             a.set("failure_hint", failureHint(h));
@@ -108,8 +108,8 @@ public final class SchedulerHintPart {
         f.put("when", "automation_update_failed");
         f.put("no_spend", true);
         ArrayNode args = f.putArray("cli_args");
-        h.failureCliArgs().forEach(args::add);
-        f.put("command", commandLine(h.failureCliArgs()));
+        CommandLines.args(h.failureStep()).forEach(args::add);
+        f.put("command", CommandLines.of(h.failureStep()));
         return f;
     }
 
@@ -135,12 +135,6 @@ public final class SchedulerHintPart {
     }
 
     /** {@code loopx} and its arguments as one line a shell runs as printed (values quoted where needed). */
-    private static String commandLine(List<String> args) {
-        StringBuilder line = new StringBuilder("loopx");
-        args.forEach(a -> line.append(' ').append(Words.shellWord(a)));
-        return line.toString();
-    }
-
     private static ObjectNode unchangedPoll(SchedulerHint h) {
         ObjectNode u = Json.object();
         ObjectNode limits = u.putObject("limits");

@@ -1,5 +1,6 @@
 package dev.loopx.cli.render;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -69,6 +70,14 @@ public final class Words {
     private static final Pattern CHOICE = Pattern.compile(" ([a-z_]+(?:\\|[a-z_]+)+)(?=$| )");
 
     /** A shell word: as it is when it is plain, else single-quoted. */
+    /** {@code a}, {@code a or b}, {@code a, b or c}. */
+    public static String orList(List<String> words) {
+        if (words.size() <= 1) {
+            return String.join("", words);
+        }
+        return String.join(", ", words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1);
+    }
+
     public static String shellWord(String word) {
         if (!word.isEmpty() && word.matches("[A-Za-z0-9_./:=@%+,-]+")) {
             return word;

@@ -150,9 +150,15 @@ class MonitorCommandsTest {
         assertEquals(
                 "2026-03-01T13:00:00Z", due.at("/selected_monitor/next_due_at").asText());
         assertEquals(
-                "loopx quota monitor-poll --goal-id g --todo-id " + m + " --agent-id w --result-digest <digest of"
-                        + " what was observed> [--material-change] [--summary <what was seen>]",
+                "loopx quota monitor-poll --goal-id g --todo-id " + m + " --agent-id w",
                 due.at("/interaction_contract/cli_channel/next_cli_actions/0").asText());
+        JsonNode inputs = due.at("/interaction_contract/cli_channel/next_cli_inputs");
+        assertEquals("--result-digest", inputs.at("/0/flag").asText());
+        assertTrue(inputs.at("/0/required").asBoolean());
+        assertEquals("--material-change", inputs.at("/1/flag").asText());
+        assertTrue(inputs.at("/1/switch").asBoolean());
+        assertFalse(inputs.at("/1/required").asBoolean());
+        assertEquals("--summary", inputs.at("/2/flag").asText());
     }
 
     @Test
@@ -183,7 +189,7 @@ class MonitorCommandsTest {
                 a.at("/goal_frontier_projection/normalized_progress/agent_monitor_due_count")
                         .asInt());
         assertEquals(
-                "loopx todo complete --goal-id g --todo-id " + m + " --agent-id w --evidence <what the watch saw>",
+                "loopx todo complete --goal-id g --todo-id " + m + " --agent-id w",
                 a.at("/interaction_contract/cli_channel/next_cli_actions/0").asText());
     }
 

@@ -192,10 +192,19 @@ class ReadSurfacesTest {
         assertEquals("importer half done", p.at("/latest_evidence/summary").asText());
         List<String> commands = new ArrayList<>();
         p.get("next_commands").forEach(c -> commands.add(c.asText()));
-        assertTrue(
-                commands.contains("loopx todo complete --goal-id g1 --todo-id " + gate
-                        + " --decision-outcome approve|reject|cancel"),
-                commands::toString);
+        String decide = "loopx todo complete --goal-id g1 --todo-id " + gate;
+        assertTrue(commands.contains(decide), commands::toString);
+        // the owner's choice is an input named apart from the command, with its choices
+        JsonNode input = null;
+        for (JsonNode in : p.get("next_command_inputs")) {
+            if (in.path("command").asText().equals(decide)) {
+                input = in;
+            }
+        }
+        assertTrue(input != null, p::toString);
+        assertEquals("--decision-outcome", input.path("flag").asText());
+        assertEquals(
+                "[\"approve\",\"reject\",\"cancel\"]", input.path("choices").toString());
         assertTrue(
                 commands.contains("loopx todo claim --goal-id g1 --todo-id " + unclaimed + " --agent-id a2")
                         || commands.stream().anyMatch(c -> c.contains("--agent-id a1")),

@@ -70,10 +70,20 @@ class StallDecisionsTest {
             assertEquals("t1", trigger.path("todo_id").asText());
             assertEquals(
                     List.of(
-                            "loopx todo add --goal-id g1 --role agent --agent-id a --text <the real next step>",
-                            "loopx todo complete --goal-id g1 --todo-id t1 --agent-id a --no-follow-up"
-                                    + " --evidence <why no real work remains>"),
+                            "loopx todo add --goal-id g1 --role agent --agent-id a",
+                            "loopx todo complete --goal-id g1 --todo-id t1 --agent-id a --no-follow-up"),
                     texts(a.at("/interaction_contract/cli_channel/next_cli_actions")));
+            // what the agent gives is named apart from the command, with the command it belongs to
+            JsonNode inputs = a.at("/interaction_contract/cli_channel/next_cli_inputs");
+            assertEquals(2, inputs.size());
+            assertEquals(
+                    "loopx todo add --goal-id g1 --role agent --agent-id a",
+                    inputs.at("/0/command").asText());
+            assertEquals("--text", inputs.at("/0/flag").asText());
+            assertEquals("the real next step", inputs.at("/0/meaning").asText());
+            assertTrue(inputs.at("/0/required").asBoolean());
+            assertEquals("--evidence", inputs.at("/1/flag").asText());
+            assertEquals("why no real work remains", inputs.at("/1/meaning").asText());
         }
 
         @Test
@@ -171,7 +181,7 @@ class StallDecisionsTest {
             assertEquals(5, trigger.path("replan_after_completed_todos").asInt());
             assertEquals(1, a.path("runnable_candidates").size());
             assertTrue(texts(a.at("/interaction_contract/cli_channel/next_cli_actions"))
-                    .contains("loopx todo checkpoint --goal-id g1 --agent-id a --note <what the replan decided>"));
+                    .contains("loopx todo checkpoint --goal-id g1 --agent-id a"));
         }
 
         @Test
@@ -210,7 +220,7 @@ class StallDecisionsTest {
             assertFalse(a.path("normal_delivery_allowed").asBoolean());
             assertEquals(
                     List.of(
-                            "loopx todo add --goal-id g1 --role agent --agent-id a --text <the first step>",
+                            "loopx todo add --goal-id g1 --role agent --agent-id a",
                             "loopx todo declare-empty --goal-id g1 --role agent"),
                     texts(a.at("/interaction_contract/cli_channel/next_cli_actions")));
         }
@@ -249,9 +259,9 @@ class StallDecisionsTest {
             assertEquals(
                     List.of("loopx todo declare-empty --goal-id g1 --role user"),
                     texts(sources.path("close_missing_commands")));
-            assertTrue(a.path("recommended_action")
-                    .asText()
-                    .contains("loopx todo declare-empty --goal-id g1 --role user"));
+            assertEquals(
+                    "close the missing section: declare it empty",
+                    a.path("recommended_action").asText());
             assertEquals(
                     "loopx todo declare-empty --goal-id g1 --role user",
                     a.at("/interaction_contract/cli_channel/next_cli_actions/0").asText());

@@ -15,6 +15,9 @@ import dev.loopx.host.heartbeat.ThinPrompt;
 import dev.loopx.host.heartbeat.WrapperBinding;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.heartbeat.HeartbeatFold.HeartbeatInstall;
+import dev.loopx.projections.next.Flag;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Verb;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,9 +31,11 @@ class HeartbeatAnswersTest {
             "agent_not_registered",
             "agent ghost is not registered for goal g1 (registered: builder, reviewer)",
             List.of("builder", "reviewer"),
-            List.of(
-                    "loopx heartbeat-prompt --goal-id g1 --agent-id builder",
-                    "loopx heartbeat-prompt --goal-id g1 --agent-id reviewer"));
+            List.of(prompt("builder"), prompt("reviewer")));
+
+    static NextStep prompt(String agent) {
+        return NextStep.of(Verb.HEARTBEAT_PROMPT).with(Flag.GOAL_ID, "g1").with(Flag.AGENT_ID, agent);
+    }
 
     static HeartbeatPromptAnswer.Wrapper wrapper(Optional<HeartbeatPromptAnswer.Install> install) {
         WrapperBinding binding = new WrapperBinding(2, "/srv/rt", "g1", "builder", "/opt/lx", List.of("web"));
@@ -54,7 +59,7 @@ class HeartbeatAnswersTest {
                         + "\"error_code\":\"agent_not_registered\",\"message\":\"agent ghost is not registered for goal g1"
                         + " (registered: builder, reviewer)\",\"registered_agents\":[\"builder\",\"reviewer\"],"
                         + "\"commands\":[\"loopx heartbeat-prompt --goal-id g1 --agent-id builder\","
-                        + "\"loopx heartbeat-prompt --goal-id g1 --agent-id reviewer\"],"
+                        + "\"loopx heartbeat-prompt --goal-id g1 --agent-id reviewer\"],\"command_inputs\":[],"
                         + "\"hint\":\"loopx heartbeat-prompt --goal-id g1 --agent-id builder\"}",
                 json(new HeartbeatRefusalAnswer(HeartbeatRefusalAnswer.Refused.THIN_PROMPT, REFUSAL).json()));
         assertEquals(

@@ -45,9 +45,7 @@ public final class MonitorDecider {
         }
         if (c.add().taskClass() != TaskClass.MONITOR_TASK) {
             return Optional.of(new Rejection.NotForThisTodo(
-                    "monitor settings (--monitor-target-key, --monitor-cadence-minutes, --monitor-next-due-at,"
-                            + " --monitor-expires-at, --watch-only)",
-                    "monitor_task todos"));
+                    "monitor settings (target key, cadence, next due time, expiry, watch-only)", "monitor_task todos"));
         }
         return Optional.empty();
     }

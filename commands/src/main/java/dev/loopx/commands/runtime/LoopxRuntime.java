@@ -286,7 +286,7 @@ public final class LoopxRuntime implements AutoCloseable {
                 serveFromMemory();
                 warnings.accept("the projection store could not be caught up with the ledger (" + rootCause(e)
                         + "); this answer was read from the ledger directly. The next command tries again;"
-                        + " once there is space, `loopx projections rebuild` also fixes it");
+                        + " once there is space, rebuilding the projections also fixes it");
                 return store;
             }
             if (!e.errorCode().equals("projection_diverged")) {
@@ -296,7 +296,7 @@ public final class LoopxRuntime implements AutoCloseable {
                     "projection_diverged",
                     "the ledger's history differs from the one the projection store folded (checkpoint seq "
                             + current.checkpoint().seq() + "): the journal was replaced or rewritten; nothing was"
-                            + " changed. If you restored the ledger on purpose, run `loopx projections rebuild`");
+                            + " changed. If you restored the ledger on purpose, rebuild the projections");
         }
         return store;
     }
@@ -414,7 +414,7 @@ public final class LoopxRuntime implements AutoCloseable {
             serveFromMemory();
             warnings.accept("the write was recorded (seq " + appended.getLast().seq()
                     + "), but the projection store could not be updated (" + rootCause(e)
-                    + "); the next command catches it up, or run `loopx projections rebuild`");
+                    + "); the next command catches it up, or rebuild the projections");
         }
     }
 
@@ -457,7 +457,7 @@ public final class LoopxRuntime implements AutoCloseable {
                         throw new LedgerException(
                                 "projection_diverged",
                                 "the projection store's operation index names seq " + seq
-                                        + ", which the ledger does not hold there; run `loopx projections rebuild`");
+                                        + ", which the ledger does not hold there");
                     }
                     events.add(codec().decode(r));
                     at++;

@@ -11,8 +11,7 @@ final class RuntimeRootCheck {
     static void requireInitialised(Path root) {
         if (!Files.exists(root)) {
             throw new LedgerException(
-                    "runtime_root_not_found",
-                    "the runtime root does not exist; run `loopx connect --project <dir>` first");
+                    "runtime_root_not_found", "the runtime root does not exist; connect the project first");
         }
         if (!Files.isDirectory(root)) {
             throw new LedgerException("runtime_root_not_a_directory", "the runtime root is not a folder");
@@ -23,7 +22,7 @@ final class RuntimeRootCheck {
         if (!Files.isDirectory(root.resolve("ledger"))) {
             throw new LedgerException(
                     "runtime_root_not_initialized",
-                    "the folder is not a LoopX runtime root (it has no ledger/); run `loopx connect --project <dir>`");
+                    "the folder is not a LoopX runtime root (it has no ledger/); connect the project first");
         }
     }
 }

@@ -1,6 +1,9 @@
 package dev.loopx.host.heartbeat;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.next.Flag;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Verb;
 import io.vavr.control.Either;
 import java.util.List;
 import java.util.Optional;
@@ -40,11 +43,18 @@ public final class HeartbeatPrompt {
         } else {
             return Optional.empty();
         }
-        String mode = bootstrap ? " --bootstrap" : "";
-        List<String> commands = registered.isEmpty()
-                ? List.of("loopx register-agent --goal-id " + goal + " --agent-id <agent-id> --execute")
+        List<NextStep> commands = registered.isEmpty()
+                ? List.of(NextStep.of(Verb.REGISTER_AGENT)
+                        .with(Flag.GOAL_ID, goal)
+                        .with(Flag.EXECUTE)
+                        .needs(Flag.AGENT_ID, "the id of the agent this heartbeat runs as"))
                 : registered.stream()
-                        .map(a -> "loopx heartbeat-prompt --goal-id " + goal + " --agent-id " + a + mode)
+                        .map(a -> {
+                            NextStep step = NextStep.of(Verb.HEARTBEAT_PROMPT)
+                                    .with(Flag.GOAL_ID, goal)
+                                    .with(Flag.AGENT_ID, a);
+                            return bootstrap ? step.with(Flag.BOOTSTRAP) : step;
+                        })
                         .toList();
         return Optional.of(new IdentityRefusal(goal, agentId, errorCode, message, registered, commands));
     }

@@ -1,5 +1,6 @@
 package dev.loopx.host.heartbeat;
 
+import dev.loopx.projections.next.NextStep;
 import java.util.List;
 import java.util.Objects;
 
@@ -20,7 +21,7 @@ public record IdentityRefusal(
         String errorCode,
         String message,
         List<String> registeredAgents,
-        List<String> commands) {
+        List<NextStep> commands) {
     public IdentityRefusal {
         Objects.requireNonNull(goalId, "goalId");
         Objects.requireNonNull(agentId, "agentId");
@@ -34,7 +35,7 @@ public record IdentityRefusal(
     }
 
     /** The first of {@link #commands}: the one to run. */
-    public String hint() {
+    public NextStep hint() {
         return commands.get(0);
     }
 }

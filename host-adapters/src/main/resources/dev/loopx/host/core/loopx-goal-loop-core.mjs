@@ -500,9 +500,19 @@ export function shouldRunPromptSource() {
     ];
     const todo = decision.selected_todo;
     if (todo && typeof todo.todo_id === 'string') lines.push(`Todo ${todo.todo_id}: ${todo.text ?? ''}`);
-    const actions = decision.interaction_contract?.cli_channel?.next_cli_actions;
+    const channel = decision.interaction_contract?.cli_channel;
+    const actions = channel?.next_cli_actions;
     if (Array.isArray(actions) && actions.length > 0) {
-      lines.push('Commands, in order:', ...actions.map((action) => `- ${action}`));
+      // what the agent gives is named apart from each command (next_cli_inputs), never inside it
+      const inputs = Array.isArray(channel.next_cli_inputs) ? channel.next_cli_inputs : [];
+      lines.push('Commands, in order:');
+      for (const action of actions) {
+        lines.push(`- ${action}`);
+        for (const input of inputs.filter((i) => i?.command === action)) {
+          const choices = Array.isArray(input.choices) && input.choices.length > 0 ? ` (one of: ${input.choices.join(', ')})` : '';
+          lines.push(`  ${input.required ? 'add' : 'may add'} ${input.flag}${choices}: ${input.meaning}`);
+        }
+      }
     }
     lines.push('Spend only after a validated delivery. Stop when done; LoopX decides the next turn.');
     return { ok: true, text: lines.join('\n') };

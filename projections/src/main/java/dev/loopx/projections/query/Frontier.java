@@ -1,6 +1,9 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.next.Flag;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Verb;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
@@ -175,14 +178,18 @@ public record Frontier(
         return allDone && !monitorDue ? "valid" : "invalid";
     }
 
-    /** The exact {@code declare-empty} commands that close the missing sections, in role order (agent, user). */
-    public List<String> closeMissingSections() {
-        List<String> commands = new ArrayList<>();
+    /** The {@code todo declare-empty} steps that close the missing sections, in role order (agent, user). */
+    public List<NextStep> closeMissingSections() {
+        List<NextStep> commands = new ArrayList<>();
         if (agentSource.equals("missing")) {
-            commands.add("loopx todo declare-empty --goal-id " + goalId + " --role agent");
+            commands.add(NextStep.of(Verb.TODO_DECLARE_EMPTY)
+                    .with(Flag.GOAL_ID, goalId)
+                    .with(Flag.ROLE, "agent"));
         }
         if (userSource.equals("missing")) {
-            commands.add("loopx todo declare-empty --goal-id " + goalId + " --role user");
+            commands.add(NextStep.of(Verb.TODO_DECLARE_EMPTY)
+                    .with(Flag.GOAL_ID, goalId)
+                    .with(Flag.ROLE, "user"));
         }
         return List.copyOf(commands);
     }

@@ -1,6 +1,9 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.next.Flag;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Verb;
 import dev.loopx.projections.todo.TodoView;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +21,8 @@ import java.util.List;
  * @param primaryAction   what the agent does now
  * @param deliveryAllowed normal delivery is allowed ({@code normal_run} only)
  * @param requiredReads   what the agent reads before work (the open todo list when it runs)
- * @param nextCliActions  the exact next {@code loopx} commands, placeholders in {@code <…>}
+ * @param nextCliActions  the exact next commands, as values: what the reader adds is named in
+ *                        each step's inputs, never written into the command
  */
 public record InteractionContract(
         String mode,
@@ -28,7 +32,7 @@ public record InteractionContract(
         String primaryAction,
         boolean deliveryAllowed,
         List<RequiredRead> requiredReads,
-        List<String> nextCliActions) {
+        List<NextStep> nextCliActions) {
     public static final int MAX_REMINDERS = 3;
 
     public InteractionContract {
@@ -38,14 +42,12 @@ public record InteractionContract(
     }
 
     /** One read the agent does at {@code ordering} ({@code before_work}) with {@code command}. */
-    public record RequiredRead(String kind, String ordering, String command) {}
+    public record RequiredRead(String kind, String ordering, NextStep command) {}
 
     static InteractionContract of(GoalState s, ShouldRun.Request r, ShouldRun.Verdict v, Frontier f) {
         String goal = s.goal().goalId();
-        String agentFlag = r.agentId().isEmpty() ? "" : " --agent-id " + r.agentId();
         List<RequiredRead> reads = v.shouldRun()
-                ? List.of(new RequiredRead(
-                        "todo_list", "before_work", "loopx todo list --goal-id " + goal + agentFlag + " --status open"))
+                ? List.of(new RequiredRead("todo_list", "before_work", openTodos(goal, r.agentId())))
                 : List.of();
         List<TodoView> reminders = reminders(s, v);
         return new InteractionContract(
@@ -56,7 +58,7 @@ public record InteractionContract(
                 v.recommendedAction(),
                 v.effectiveAction() == EffectiveAction.NORMAL_RUN,
                 reads,
-                nextActions(goal, agentFlag, r, v, f));
+                nextActions(goal, r, v, f));
     }
 
     /**
@@ -75,86 +77,136 @@ public record InteractionContract(
                 .toList();
     }
 
-    private static List<String> nextActions(
-            String goal, String agentFlag, ShouldRun.Request r, ShouldRun.Verdict v, Frontier f) {
-        List<String> actions = new ArrayList<>();
+    /** {@code todo list} of the lane's open todos. */
+    static NextStep openTodos(String goal, String agent) {
+        return NextStep.of(Verb.TODO_LIST)
+                .with(Flag.GOAL_ID, goal)
+                .withIfSet(Flag.AGENT_ID, agent)
+                .with(Flag.STATUS, "open");
+    }
+
+    /** A step on {@code todo} of this goal by this lane: {@code verb --goal-id g --todo-id t [--agent-id a]}. */
+    static NextStep onTodo(Verb verb, String goal, String todo, String agent) {
+        return NextStep.of(verb)
+                .with(Flag.GOAL_ID, goal)
+                .with(Flag.TODO_ID, todo)
+                .withIfSet(Flag.AGENT_ID, agent);
+    }
+
+    /** A step of this lane on the goal: {@code verb --goal-id g [--agent-id a]}. */
+    static NextStep onGoal(Verb verb, String goal, String agent) {
+        return NextStep.of(verb).with(Flag.GOAL_ID, goal).withIfSet(Flag.AGENT_ID, agent);
+    }
+
+    /** {@code todo add} of an agent todo for this lane; the reader gives its text. */
+    static NextStep addAgentTodo(String goal, String agent, String meaning) {
+        return NextStep.of(Verb.TODO_ADD)
+                .with(Flag.GOAL_ID, goal)
+                .with(Flag.ROLE, "agent")
+                .withIfSet(Flag.AGENT_ID, agent)
+                .needs(Flag.TEXT, meaning);
+    }
+
+    /** The owner's decision on a gate. */
+    static NextStep decideGate(String goal, String gate) {
+        return NextStep.of(Verb.TODO_COMPLETE)
+                .with(Flag.GOAL_ID, goal)
+                .with(Flag.TODO_ID, gate)
+                .needsOneOf(Flag.DECISION_OUTCOME, "the owner's decision", List.of("approve", "reject", "cancel"));
+    }
+
+    /** {@code quota should-run} again for this lane; the host names its runtime profile. */
+    static NextStep askAgain(String goal, String agent) {
+        return onGoal(Verb.QUOTA_SHOULD_RUN, goal, agent).needs(Flag.RUNTIME_PROFILE, "the host's runtime profile");
+    }
+
+    /** Delivering the selected todo: claim (unless the lane holds it), complete, write back, spend. */
+    static List<NextStep> deliver(
+            String goal, String todo, String agent, boolean claim, String evidence, String summary) {
+        List<NextStep> steps = new ArrayList<>();
+        if (claim) {
+            steps.add(onTodo(Verb.TODO_CLAIM, goal, todo, agent));
+        }
+        steps.add(onTodo(Verb.TODO_COMPLETE, goal, todo, agent).needs(Flag.EVIDENCE, evidence));
+        steps.add(onGoal(Verb.REFRESH_STATE, goal, agent)
+                .with(Flag.DELIVERY_OUTCOME, "outcome_progress")
+                .needs(Flag.SUMMARY, summary));
+        steps.add(onGoal(Verb.QUOTA_SPEND_SLOT, goal, agent).with(Flag.EXECUTE));
+        return steps;
+    }
+
+    private static List<NextStep> nextActions(String goal, ShouldRun.Request r, ShouldRun.Verdict v, Frontier f) {
+        List<NextStep> actions = new ArrayList<>();
+        String agent = r.agentId();
         String todo = v.selected() == null ? "" : v.selected().todoId();
         switch (v.effectiveAction()) {
-            case NORMAL_RUN -> {
-                if (!TodoRules.claimant(v.selected(), r.now())
-                        .equals(agentFlag.isEmpty() ? "" : agentFlag.substring(" --agent-id ".length()))) {
-                    actions.add("loopx todo claim --goal-id " + goal + " --todo-id " + todo + agentFlag);
-                }
-                actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + todo + agentFlag
-                        + " --evidence <what was delivered>");
-                actions.add("loopx refresh-state --goal-id " + goal + agentFlag
-                        + " --delivery-outcome outcome_progress --summary <summary>");
-                actions.add("loopx quota spend-slot --goal-id " + goal + agentFlag + " --execute");
-            }
+            case NORMAL_RUN ->
+                actions.addAll(deliver(
+                        goal,
+                        todo,
+                        agent,
+                        !TodoRules.claimant(v.selected(), r.now()).equals(agent),
+                        "what was delivered",
+                        "a one-line summary of what was delivered"));
             case SUCCESSOR_REPLAN_REQUIRED ->
-                actions.add(
-                        "loopx todo update --goal-id " + goal + " --todo-id " + todo + agentFlag + " --status open");
+                actions.add(onTodo(Verb.TODO_UPDATE, goal, todo, agent).with(Flag.STATUS, "open"));
             case AUTONOMOUS_REPLAN_REQUIRED -> {
                 String gap = f.replanObligation().gapTodoId();
                 if (!gap.isEmpty()) {
-                    actions.add("loopx todo add --goal-id " + goal + " --role agent" + agentFlag
-                            + " --text <the real next step>");
-                    actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + gap + agentFlag
-                            + " --no-follow-up --evidence <why no real work remains>");
+                    actions.add(addAgentTodo(goal, agent, "the real next step"));
+                    actions.add(onTodo(Verb.TODO_COMPLETE, goal, gap, agent)
+                            .with(Flag.NO_FOLLOW_UP)
+                            .needs(Flag.EVIDENCE, "why no real work remains"));
                 }
                 if (f.replanObligation().has(ReplanObligation.LONG_CHAIN)) {
-                    actions.add("loopx todo list --goal-id " + goal + agentFlag + " --status open");
-                    actions.add("loopx todo checkpoint --goal-id " + goal + agentFlag
-                            + " --note <what the replan decided>");
+                    actions.add(openTodos(goal, agent));
+                    actions.add(onGoal(Verb.TODO_CHECKPOINT, goal, agent).needs(Flag.NOTE, "what the replan decided"));
                 }
                 f.replanObligation().triggers().stream()
                         .filter(t -> t.kind().equals(ReplanObligation.MONITOR_STREAK))
                         .findFirst()
                         .ifPresent(t -> {
-                            actions.add("loopx todo add --goal-id " + goal + " --role agent" + agentFlag
-                                    + " --text <the work the watch is for>");
-                            actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + t.todoId() + agentFlag
-                                    + " --evidence <what the watch saw>");
-                            actions.add("loopx todo checkpoint --goal-id " + goal + agentFlag
-                                    + " --note <why watching goes on>");
+                            actions.add(addAgentTodo(goal, agent, "the work the watch is for"));
+                            actions.add(onTodo(Verb.TODO_COMPLETE, goal, t.todoId(), agent)
+                                    .needs(Flag.EVIDENCE, "what the watch saw"));
+                            actions.add(
+                                    onGoal(Verb.TODO_CHECKPOINT, goal, agent).needs(Flag.NOTE, "why watching goes on"));
                         });
             }
             case MONITOR_MATERIAL_CHANGE -> {
-                actions.add("loopx todo add --goal-id " + goal + " --role agent" + agentFlag
-                        + " --text <the work the change calls for>");
-                actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + todo + agentFlag
-                        + " --evidence <why the watch is over>");
+                actions.add(addAgentTodo(goal, agent, "the work the change calls for"));
+                actions.add(
+                        onTodo(Verb.TODO_COMPLETE, goal, todo, agent).needs(Flag.EVIDENCE, "why the watch is over"));
             }
             case MONITOR_EXPIRED -> {
-                actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + todo + agentFlag
-                        + " --evidence <what the watch saw>");
-                actions.add("loopx todo supersede --goal-id " + goal + " --todo-id " + todo + agentFlag
-                        + " --reason <why> --next-agent-todo <the work it was waiting for>");
+                actions.add(onTodo(Verb.TODO_COMPLETE, goal, todo, agent).needs(Flag.EVIDENCE, "what the watch saw"));
+                actions.add(onTodo(Verb.TODO_SUPERSEDE, goal, todo, agent)
+                        .needs(Flag.REASON, "why")
+                        .needs(Flag.NEXT_AGENT_TODO, "the work it was waiting for"));
             }
             case INITIAL_PLAN_REQUIRED -> {
-                actions.add(
-                        "loopx todo add --goal-id " + goal + " --role agent" + agentFlag + " --text <the first step>");
-                actions.add("loopx todo declare-empty --goal-id " + goal + " --role agent");
+                actions.add(addAgentTodo(goal, agent, "the first step"));
+                actions.add(NextStep.of(Verb.TODO_DECLARE_EMPTY)
+                        .with(Flag.GOAL_ID, goal)
+                        .with(Flag.ROLE, "agent"));
             }
             case QUOTA_SKIP -> {
                 if (f.terminalButForMissingSections()) {
                     actions.addAll(f.closeMissingSections());
                 }
-                actions.add("loopx quota should-run --goal-id " + goal + agentFlag + " --runtime-profile <profile>");
+                actions.add(askAgain(goal, agent));
             }
             case MONITOR_DUE ->
-                actions.add(
-                        "loopx quota monitor-poll --goal-id " + goal + " --todo-id " + todo + agentFlag
-                                + " --result-digest <digest of what was observed> [--material-change] [--summary <what was seen>]");
+                actions.add(onTodo(Verb.QUOTA_MONITOR_POLL, goal, todo, agent)
+                        .needs(Flag.RESULT_DIGEST, "a digest of what was observed")
+                        .mayAdd(Flag.MATERIAL_CHANGE, "when what was observed changed materially")
+                        .may(Flag.SUMMARY, "what was seen"));
             case CAPABILITY_BLOCKED -> {
-                actions.add("loopx quota should-run --goal-id " + goal + agentFlag
-                        + " --runtime-profile <profile> --available-capability <capability>");
-                actions.add("loopx todo update --goal-id " + goal + " --todo-id " + todo + agentFlag
-                        + " --required-capability <what it really needs>|none");
+                actions.add(askAgain(goal, agent).needs(Flag.AVAILABLE_CAPABILITY, "a capability the lane has"));
+                actions.add(onTodo(Verb.TODO_UPDATE, goal, todo, agent)
+                        .needs(Flag.REQUIRED_CAPABILITY, "what the todo really needs, or none"));
             }
-            case OPERATOR_GATE_NOTIFY ->
-                actions.add("loopx todo complete --goal-id " + goal + " --todo-id " + todo
-                        + " --decision-outcome approve|reject|cancel");
+            case OPERATOR_GATE_NOTIFY -> actions.add(decideGate(goal, todo));
             case REPAIR_SCHEDULER_EXECUTION_CONTEXT,
                     GOAL_STOPPED,
                     QUOTA_PAUSED,
@@ -162,8 +214,7 @@ public record InteractionContract(
                     AUTOMATION_PROMPT_UPGRADE_REQUIRED,
                     THROTTLED_SKIP,
                     MONITOR_QUIET_SKIP,
-                    PEER_COORDINATION_BLOCKED ->
-                actions.add("loopx quota should-run --goal-id " + goal + agentFlag + " --runtime-profile <profile>");
+                    PEER_COORDINATION_BLOCKED -> actions.add(askAgain(goal, agent));
         }
         return actions;
     }

@@ -2,6 +2,7 @@ package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.audit.GoalLog;
+import dev.loopx.projections.next.NextStep;
 import dev.loopx.projections.quota.QuotaLog;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
@@ -36,7 +37,7 @@ public record ReviewPacket(
         SinceLastReward sinceLastReward,
         Optional<QuotaLog.Writeback> latestEvidence,
         List<TodoView> openUserGates,
-        List<String> nextCommands) {
+        List<NextStep> nextCommands) {
     public ReviewPacket {
         lanes = List.copyOf(lanes);
         Objects.requireNonNull(latestEvidence, "latestEvidence");

@@ -1,11 +1,13 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.ledger.json.CanonicalJson;
+import dev.loopx.projections.next.Flag;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Verb;
 import dev.loopx.projections.scheduler.SchedulerView;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -219,44 +221,30 @@ public record SchedulerHint(
     }
 
     /**
-     * The exact {@code loopx} arguments that tell LoopX the host could not apply the target RRULE
-     * ({@code automation_update} failed): the target as {@code --failed-rrule} and, when the host
-     * said what its automation runs, that as {@code --app-automation-current-rrule} — the same pair
-     * should-run then matches to suppress the apply for 24 h. Meaningful when {@code applyNeeded}.
+     * The step that tells LoopX the host could not apply the target RRULE ({@code automation_update}
+     * failed): the target as the failed RRULE and, when the host said what its automation runs, that
+     * as the automation's current RRULE — the same pair should-run then matches to suppress the apply
+     * for 24 h. Meaningful when {@code applyNeeded}.
      */
-    public List<String> failureCliArgs() {
-        List<String> args = new ArrayList<>(List.of(
-                "quota",
-                "scheduler-fail-current",
-                "--goal-id",
-                identity.goalId(),
-                "--agent-id",
-                identity.agentId(),
-                "--failed-rrule",
-                backoff.currentRrule()));
+    public NextStep failureStep() {
+        NextStep step = NextStep.of(Verb.QUOTA_SCHEDULER_FAIL_CURRENT)
+                .with(Flag.GOAL_ID, identity.goalId())
+                .with(Flag.AGENT_ID, identity.agentId())
+                .with(Flag.FAILED_RRULE, backoff.currentRrule());
         if (!observedRrule.isEmpty()) {
-            args.add("--app-automation-current-rrule");
-            args.add(observedRrule);
+            step = step.with(Flag.APP_AUTOMATION_CURRENT_RRULE, observedRrule);
         }
-        args.add("--execute");
-        return List.copyOf(args);
+        return step.with(Flag.EXECUTE);
     }
 
-    /** The exact {@code loopx} arguments that acknowledge this backoff (meaningful when {@code ackNeeded}). */
-    public List<String> ackCliArgs() {
-        return List.of(
-                "quota",
-                "scheduler-ack-current",
-                "--goal-id",
-                identity.goalId(),
-                "--agent-id",
-                identity.agentId(),
-                "--applied-rrule",
-                backoff.currentRrule(),
-                "--reset-token",
-                backoff.resetToken(),
-                "--identity-signature",
-                backoff.identitySignature(),
-                "--execute");
+    /** The step that acknowledges this backoff (meaningful when {@code ackNeeded}). */
+    public NextStep ackStep() {
+        return NextStep.of(Verb.QUOTA_SCHEDULER_ACK_CURRENT)
+                .with(Flag.GOAL_ID, identity.goalId())
+                .with(Flag.AGENT_ID, identity.agentId())
+                .with(Flag.APPLIED_RRULE, backoff.currentRrule())
+                .with(Flag.RESET_TOKEN, backoff.resetToken())
+                .with(Flag.IDENTITY_SIGNATURE, backoff.identitySignature())
+                .with(Flag.EXECUTE);
     }
 }

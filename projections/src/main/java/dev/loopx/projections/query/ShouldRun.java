@@ -1,6 +1,9 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.next.Flag;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Verb;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.scheduler.SchedulerView;
 import dev.loopx.projections.todo.TodoView;
@@ -59,6 +62,24 @@ public final class ShouldRun {
         return ShouldRunRule.first(ShouldRunRule.Ask.of(s, r, f, q));
     }
 
+    /**
+     * {@code heartbeat-prompt --bootstrap} for the lane whose managed prompt is upgraded: the asking
+     * agent when it is registered, else the goal's only agent; with several, the reader picks one.
+     */
+    static NextStep upgradePrompt(GoalState s, String agentId) {
+        NextStep step =
+                NextStep.of(Verb.HEARTBEAT_PROMPT).with(Flag.GOAL_ID, s.goal().goalId());
+        List<String> agents = s.goal().agentIds();
+        if (!agentId.isEmpty() && s.goal().agent(agentId).isPresent()) {
+            step = step.with(Flag.AGENT_ID, agentId);
+        } else if (agents.size() == 1) {
+            step = step.with(Flag.AGENT_ID, agents.get(0));
+        } else {
+            step = step.needsOneOf(Flag.AGENT_ID, "the lane whose prompt is upgraded", agents);
+        }
+        return step.with(Flag.BOOTSTRAP);
+    }
+
     /** The whole {@code loopx_quota_decision_v0} answer. */
     public static ShouldRunAnswer answer(GoalState s, SchedulerView memory, Request r) {
         Frontier f = Frontier.of(s, r.agentId(), r.capabilities(), r.now());
@@ -68,14 +89,8 @@ public final class ShouldRun {
         String goal = s.goal().goalId();
         Optional<ShouldRunAnswer.PromptUpgrade> upgrade = Optional.empty();
         if (v.effectiveAction() == EffectiveAction.AUTOMATION_PROMPT_UPGRADE_REQUIRED) {
-            String agent = !r.agentId().isEmpty() && s.goal().agent(r.agentId()).isPresent()
-                    ? r.agentId()
-                    : s.goal().agentIds().size() == 1
-                            ? s.goal().agentIds().get(0)
-                            : "<one of: " + String.join(", ", s.goal().agentIds()) + ">";
             upgrade = Optional.of(new ShouldRunAnswer.PromptUpgrade(
-                    "loopx heartbeat-prompt --goal-id " + goal + " --agent-id " + agent + " --bootstrap",
-                    s.goal().agentIds()));
+                    upgradePrompt(s, r.agentId()), s.goal().agentIds()));
         }
         return new ShouldRunAnswer(
                 goal,

@@ -1,6 +1,7 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.monitor.MonitorView;
+import dev.loopx.projections.next.NextStep;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
@@ -85,7 +86,7 @@ public record ShouldRunAnswer(
      * The heartbeat to install when the lane is unknown ({@code automation_prompt_upgrade_required}):
      * the exact command and the goal's registered agents.
      */
-    public record PromptUpgrade(String command, List<String> registeredAgents) {
+    public record PromptUpgrade(NextStep command, List<String> registeredAgents) {
         public PromptUpgrade {
             Objects.requireNonNull(command, "command");
             registeredAgents = List.copyOf(registeredAgents);

@@ -24,8 +24,8 @@ final class ShouldRunGuardRules {
         return ShouldRunRule.holding(
                 EffectiveAction.REPAIR_SCHEDULER_EXECUTION_CONTEXT,
                 "control_plane_repair",
-                "no --runtime-profile: the host's execution context is unknown, so LoopX fails closed",
-                "rerun should-run with --runtime-profile",
+                "no runtime profile: the host's execution context is unknown, so LoopX fails closed",
+                "ask again and name the host's runtime profile",
                 Cadence.REPAIR);
     }
 
@@ -37,7 +37,7 @@ final class ShouldRunGuardRules {
                 EffectiveAction.GOAL_STOPPED,
                 "goal_stopped",
                 "the goal is stopped: " + a.state().goal().lifecycleReason(),
-                "wait for an explicit resume (loopx goal-lifecycle --operation resume)",
+                "wait until the owner resumes the goal",
                 Cadence.GOAL_STOPPED);
     }
 

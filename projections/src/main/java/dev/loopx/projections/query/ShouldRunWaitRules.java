@@ -50,8 +50,8 @@ final class ShouldRunWaitRules {
                         "a monitor's watch expired at "
                                 + s.monitor(expired.todoId()).expiresAt() + ": "
                                 + expired.text(),
-                        "close the expired monitor (loopx todo complete with what the watch saw), or replace it"
-                                + " with a new monitor or the work it was waiting for (loopx todo supersede)",
+                        "complete the expired monitor with what the watch saw, or supersede it with a new monitor or"
+                                + " the work it was waiting for",
                         false,
                         Cadence.ACTIVE_WORK,
                         expired,
@@ -78,9 +78,8 @@ final class ShouldRunWaitRules {
                 "capability_wait",
                 "the open work needs capabilities this lane did not declare: todo " + t.todoId() + " (" + t.text()
                         + ") needs " + missing,
-                "run this lane where " + missing + " is available and say so (--available-capability), or"
-                        + " have the owner change what the todo requires (loopx todo update"
-                        + " --required-capability); a capability routes work, it never grants permission",
+                "run this lane where " + missing + " is available and declare it, or have the owner change what"
+                        + " the todo requires; a capability routes work, it never grants permission",
                 true,
                 Cadence.HUMAN_GATE,
                 t,
@@ -116,16 +115,16 @@ final class ShouldRunWaitRules {
     /** Always answers; names the commands that close a missing section when only that keeps the goal open. */
     static Optional<Verdict> quotaSkip(Ask a) {
         Frontier f = a.frontier();
-        List<String> close = f.terminalButForMissingSections() ? f.closeMissingSections() : List.of();
+        boolean close = f.terminalButForMissingSections();
         return ShouldRunRule.holding(
                 EffectiveAction.QUOTA_SKIP,
                 "quiet_wait",
-                close.isEmpty()
+                !close
                         ? "nothing runnable: no open work for this lane"
                         : "the work is closed but a todo section was never declared, so the goal cannot be terminal",
-                close.isEmpty()
+                !close
                         ? "skip quietly until there is fresh evidence or new work"
-                        : "close the missing section: " + String.join("; ", close),
+                        : "close the missing section: declare it empty",
                 Cadence.UNCHANGED);
     }
 

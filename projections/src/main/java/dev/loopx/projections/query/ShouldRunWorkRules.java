@@ -71,8 +71,8 @@ final class ShouldRunWorkRules {
                 EffectiveAction.INITIAL_PLAN_REQUIRED,
                 "plan",
                 "the goal has no agent todo yet: plan the first steps toward the objective",
-                "one bounded planning turn: add the first todos (loopx todo add --role agent), or say on purpose"
-                        + " that there is no agent work (loopx todo declare-empty --role agent); deliver nothing else",
+                "one bounded planning turn: add the first agent todos, or declare on purpose that there is no"
+                        + " agent work; deliver nothing else",
                 false,
                 Cadence.ACTIVE_WORK,
                 null,
@@ -91,8 +91,8 @@ final class ShouldRunWorkRules {
                         EffectiveAction.MONITOR_MATERIAL_CHANGE,
                         "plan",
                         "a monitor saw a material change: " + changed.text(),
-                        "turn the change into advancement work (loopx todo add --role agent), or close the monitor"
-                                + " (loopx todo complete) when the watch is over",
+                        "turn the change into advancement work (a new agent todo), or complete the monitor when the"
+                                + " watch is over",
                         false,
                         Cadence.ACTIVE_WORK,
                         changed,
@@ -122,7 +122,7 @@ final class ShouldRunWorkRules {
     private static String replanReason(ReplanObligation obligation) {
         if (obligation.has(ReplanObligation.SUCCESSION_GAP)) {
             return "the plan ran out: the last completed todo (" + obligation.gapTodoId()
-                    + ") named no successor and did not say --no-follow-up";
+                    + ") named no successor and was not settled as having no follow-up";
         }
         ReplanObligation.Trigger first = obligation.triggers().get(0);
         if (first.kind().equals(ReplanObligation.MONITOR_STREAK)) {
@@ -135,14 +135,14 @@ final class ShouldRunWorkRules {
 
     private static String replanAction(ReplanObligation obligation) {
         if (obligation.has(ReplanObligation.SUCCESSION_GAP)) {
-            return "replan: add a real successor (loopx todo add), or, when no real work remains, close the"
-                    + " completed todo with loopx todo complete --no-follow-up";
+            return "replan: add a real successor, or, when no real work remains, settle the completed todo as"
+                    + " having no follow-up";
         }
         if (obligation.triggers().get(0).kind().equals(ReplanObligation.MONITOR_STREAK)) {
-            return "replan: add the advancement work the watch is for (loopx todo add), close the monitor"
-                    + " (loopx todo complete), or record why watching goes on (loopx todo checkpoint)";
+            return "replan: add the advancement work the watch is for, complete the monitor, or record in a"
+                    + " checkpoint why watching goes on";
         }
         return "replan: check the open todos against the objective (add, update or supersede them),"
-                + " then record the checkpoint with loopx todo checkpoint";
+                + " then record the checkpoint";
     }
 }

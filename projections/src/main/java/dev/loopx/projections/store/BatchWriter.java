@@ -57,8 +57,7 @@ final class BatchWriter<B> implements AutoCloseable {
         if (failure instanceof LedgerException ledger) {
             return new LedgerException(ledger.errorCode(), ledger.getMessage(), failure);
         }
-        return new LedgerException(
-                "projection_store_unreadable", "the projection store failed; run `loopx projections rebuild`", failure);
+        return new LedgerException("projection_store_unreadable", "the projection store failed", failure);
     }
 
     private void run() {

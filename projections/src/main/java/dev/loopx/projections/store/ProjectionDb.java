@@ -120,9 +120,7 @@ final class ProjectionDb {
                 }
             }
             throw new LedgerException(
-                    "projection_store_unreadable",
-                    "the projection store cannot be opened (" + cause(e) + "); run `loopx projections rebuild`",
-                    e);
+                    "projection_store_unreadable", "the projection store cannot be opened (" + cause(e) + ")", e);
         }
     }
 
@@ -188,8 +186,7 @@ final class ProjectionDb {
     }
 
     static LedgerException failure(Exception e) {
-        return new LedgerException(
-                "projection_store_unreadable", "the projection store failed; run `loopx projections rebuild`", e);
+        return new LedgerException("projection_store_unreadable", "the projection store failed", e);
     }
 
     /**

@@ -17,6 +17,7 @@ import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.next.Verb;
 import dev.loopx.projections.scheduler.SchedulerView;
 import dev.loopx.projections.todo.TodoLease;
 import dev.loopx.projections.todo.TodoView;
@@ -139,7 +140,8 @@ class LeasesAndCapabilitiesTest {
                 TodoLease.State.EXPIRED, a.selectedTodo().orElseThrow().lease().state(a.now()));
         assertTrue(a.claimRequiredBeforeWork());
         assertEquals(1, a.frontier().unclaimed());
-        assertTrue(a.interactionContract().nextCliActions().get(0).startsWith("loopx todo claim"));
+        assertEquals(
+                Verb.TODO_CLAIM, a.interactionContract().nextCliActions().get(0).verb());
     }
 
     @Test

@@ -30,8 +30,8 @@ final class ShouldRunOracle {
                     false,
                     EffectiveAction.REPAIR_SCHEDULER_EXECUTION_CONTEXT,
                     "control_plane_repair",
-                    "no --runtime-profile: the host's execution context is unknown, so LoopX fails closed",
-                    "rerun should-run with --runtime-profile",
+                    "no runtime profile: the host's execution context is unknown, so LoopX fails closed",
+                    "ask again and name the host's runtime profile",
                     Cadence.REPAIR);
         }
         if (s.goal().stopped()) {
@@ -40,7 +40,7 @@ final class ShouldRunOracle {
                     EffectiveAction.GOAL_STOPPED,
                     "goal_stopped",
                     "the goal is stopped: " + s.goal().lifecycleReason(),
-                    "wait for an explicit resume (loopx goal-lifecycle --operation resume)",
+                    "wait until the owner resumes the goal",
                     Cadence.GOAL_STOPPED);
         }
         if (q.state().equals("paused")) {
@@ -141,8 +141,7 @@ final class ShouldRunOracle {
                     EffectiveAction.INITIAL_PLAN_REQUIRED,
                     "plan",
                     "the goal has no agent todo yet: plan the first steps toward the objective",
-                    "one bounded planning turn: add the first todos (loopx todo add --role agent), or say on purpose"
-                            + " that there is no agent work (loopx todo declare-empty --role agent); deliver nothing else",
+                    "one bounded planning turn: add the first agent todos, or declare on purpose that there is no agent work; deliver nothing else",
                     false,
                     Cadence.ACTIVE_WORK,
                     null,
@@ -158,8 +157,7 @@ final class ShouldRunOracle {
                     EffectiveAction.MONITOR_MATERIAL_CHANGE,
                     "plan",
                     "a monitor saw a material change: " + changed.get().text(),
-                    "turn the change into advancement work (loopx todo add --role agent), or close the monitor"
-                            + " (loopx todo complete) when the watch is over",
+                    "turn the change into advancement work (a new agent todo), or complete the monitor when the watch is over",
                     false,
                     Cadence.ACTIVE_WORK,
                     changed.get(),
@@ -209,8 +207,7 @@ final class ShouldRunOracle {
                     "a monitor's watch expired at "
                             + s.monitor(expired.get().todoId()).expiresAt() + ": "
                             + expired.get().text(),
-                    "close the expired monitor (loopx todo complete with what the watch saw), or replace it"
-                            + " with a new monitor or the work it was waiting for (loopx todo supersede)",
+                    "complete the expired monitor with what the watch saw, or supersede it with a new monitor or the work it was waiting for",
                     false,
                     Cadence.ACTIVE_WORK,
                     expired.get(),
@@ -229,9 +226,8 @@ final class ShouldRunOracle {
                     "capability_wait",
                     "the open work needs capabilities this lane did not declare: todo " + t.todoId() + " (" + t.text()
                             + ") needs " + missing,
-                    "run this lane where " + missing + " is available and say so (--available-capability), or"
-                            + " have the owner change what the todo requires (loopx todo update"
-                            + " --required-capability); a capability routes work, it never grants permission",
+                    "run this lane where " + missing
+                            + " is available and declare it, or have the owner change what the todo requires; a capability routes work, it never grants permission",
                     true,
                     Cadence.HUMAN_GATE,
                     t,
@@ -261,17 +257,17 @@ final class ShouldRunOracle {
                     null,
                     List.of());
         }
-        List<String> close = f.terminalButForMissingSections() ? f.closeMissingSections() : List.of();
+        boolean close = f.terminalButForMissingSections();
         return new Verdict(
                 false,
                 EffectiveAction.QUOTA_SKIP,
                 "quiet_wait",
-                close.isEmpty()
+                !close
                         ? "nothing runnable: no open work for this lane"
                         : "the work is closed but a todo section was never declared, so the goal cannot be terminal",
-                close.isEmpty()
+                !close
                         ? "skip quietly until there is fresh evidence or new work"
-                        : "close the missing section: " + String.join("; ", close),
+                        : "close the missing section: declare it empty",
                 false,
                 Cadence.UNCHANGED,
                 null,
@@ -281,7 +277,7 @@ final class ShouldRunOracle {
     private static String replanReason(ReplanObligation obligation) {
         if (obligation.has(ReplanObligation.SUCCESSION_GAP)) {
             return "the plan ran out: the last completed todo (" + obligation.gapTodoId()
-                    + ") named no successor and did not say --no-follow-up";
+                    + ") named no successor and was not settled as having no follow-up";
         }
         ReplanObligation.Trigger first = obligation.triggers().get(0);
         if (first.kind().equals(ReplanObligation.MONITOR_STREAK)) {
@@ -294,15 +290,13 @@ final class ShouldRunOracle {
 
     private static String replanAction(ReplanObligation obligation) {
         if (obligation.has(ReplanObligation.SUCCESSION_GAP)) {
-            return "replan: add a real successor (loopx todo add), or, when no real work remains, close the"
-                    + " completed todo with loopx todo complete --no-follow-up";
+            return "replan: add a real successor, or, when no real work remains, settle the completed todo as having no follow-up";
         }
         if (obligation.triggers().get(0).kind().equals(ReplanObligation.MONITOR_STREAK)) {
-            return "replan: add the advancement work the watch is for (loopx todo add), close the monitor"
-                    + " (loopx todo complete), or record why watching goes on (loopx todo checkpoint)";
+            return "replan: add the advancement work the watch is for, complete the monitor, or record in a checkpoint why watching goes on";
         }
         return "replan: check the open todos against the objective (add, update or supersede them),"
-                + " then record the checkpoint with loopx todo checkpoint";
+                + " then record the checkpoint";
     }
 
     private static Verdict stop(

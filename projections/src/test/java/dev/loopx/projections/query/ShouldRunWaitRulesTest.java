@@ -17,7 +17,11 @@ import dev.loopx.ledger.event.TodoCapabilitiesRequired;
 import dev.loopx.ledger.event.TodoMonitorConfigured;
 import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.next.Flag;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Verb;
 import dev.loopx.projections.query.ShouldRun.Verdict;
+import dev.loopx.projections.query.ShouldRunRule.Ask;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -116,10 +120,14 @@ class ShouldRunWaitRulesTest {
         Verdict v = assertDecides(ShouldRunRule.QUOTA_SKIP, ask(empty));
         assertEquals("skip quietly until there is fresh evidence or new work", v.recommendedAction());
         // closed but for the user section, which was never declared: quota_skip names the fix
-        Verdict missing = assertDecides(ShouldRunRule.QUOTA_SKIP, ask(goal(A, work("t1", ""), done("t1", true))));
+        Ask closedButForUser = ask(goal(A, work("t1", ""), done("t1", true)));
+        Verdict missing = assertDecides(ShouldRunRule.QUOTA_SKIP, closedButForUser);
+        assertEquals("close the missing section: declare it empty", missing.recommendedAction());
         assertEquals(
-                "close the missing section: loopx todo declare-empty --goal-id g1 --role user",
-                missing.recommendedAction());
+                List.of(NextStep.of(Verb.TODO_DECLARE_EMPTY)
+                        .with(Flag.GOAL_ID, "g1")
+                        .with(Flag.ROLE, "user")),
+                closedButForUser.frontier().closeMissingSections());
         // it answers whatever else holds, so every other rule comes before it
         assertFires(ShouldRunRule.QUOTA_SKIP, ask(goal(A, work("t1", ""))));
         assertWinsOver(

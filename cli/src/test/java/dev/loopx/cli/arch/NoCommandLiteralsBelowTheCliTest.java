@@ -1,0 +1,100 @@
+package dev.loopx.cli.arch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Below the CLI, a command handed to an agent or a person is a value ({@code NextStep}: a verb, named
+ * arguments and the inputs the reader gives), never text: no string literal in {@code projections}
+ * or {@code commands} spells {@code loopx …} or a {@code --flag} (issue 34). The CLI's
+ * {@code CommandLines} is the one place both are spelled. The one exception is data that is not a
+ * command at all, named here with its reason.
+ */
+class NoCommandLiteralsBelowTheCliTest {
+    private static final List<String> MODULES = List.of("projections", "commands");
+
+    /** Files allowed to hold such a literal, and why. */
+    private static final Map<String, String> EXCEPTIONS = Map.of(
+            "commands/src/main/java/dev/loopx/commands/privacy/PrivacyRules.java",
+            "the option names of other tools' credentials (--token, --user …) that the secret scan looks for"
+                    + " in text a person submits");
+
+    /** A command ({@code loopx todo …}) or a long option ({@code --goal-id}) at a word start. */
+    private static final Pattern COMMAND = Pattern.compile("(?:^|[\\s(`'])(?:loopx [a-z]|--[a-z])");
+
+    private static final Pattern STRING = Pattern.compile("\"(?:\\\\.|[^\"\\\\])*\"");
+
+    @Test
+    void projectionsAndCommands_spellNoCommandOrFlag() throws IOException {
+        Path repository = Path.of("..").toAbsolutePath().normalize();
+        List<String> found = new ArrayList<>();
+        int files = 0;
+        for (String module : MODULES) {
+            try (Stream<Path> sources = Files.walk(repository.resolve(module).resolve("src/main/java"))) {
+                for (Path source :
+                        sources.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    String relative = repository.relativize(source).toString();
+                    if (EXCEPTIONS.containsKey(relative)) {
+                        continue;
+                    }
+                    files++;
+                    found.addAll(commandLiterals(relative, Files.readAllLines(source)));
+                }
+            }
+        }
+        assertTrue(files > 100, "the scan found the production sources (" + files + " files)");
+        assertEquals(List.of(), found, "commands spelled below the CLI: hand out a NextStep instead");
+    }
+
+    @Test
+    void theScan_findsACommandOrAFlag_andPassesCommentsAndWords() {
+        List<String> lines = List.of(
+                "/** Run {@code loopx todo add --role agent}. */",
+                "  * loopx todo list in a comment",
+                "String a = \"add the first agent todos\"; // loopx todo add",
+                "String b = \"loopx todo add --goal-id \" + goal;",
+                "String c = \"rerun with --runtime-profile\";",
+                "String d = \"a-b --\";");
+        assertEquals(
+                List.of("X.java:4 \"loopx todo add --goal-id \"", "X.java:5 \"rerun with --runtime-profile\""),
+                commandLiterals("X.java", lines));
+    }
+
+    private static List<String> commandLiterals(String file, List<String> lines) {
+        List<String> found = new ArrayList<>();
+        boolean inComment = false;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (inComment) {
+                inComment = !line.contains("*/");
+                continue;
+            }
+            if (line.startsWith("/*")) {
+                inComment = !line.contains("*/");
+                continue;
+            }
+            if (line.startsWith("//") || line.startsWith("*")) {
+                continue;
+            }
+            Matcher m = STRING.matcher(line);
+            while (m.find()) {
+                String literal = m.group();
+                if (COMMAND.matcher(literal.substring(1, literal.length() - 1)).find()) {
+                    found.add(file + ":" + (i + 1) + " " + literal);
+                }
+            }
+        }
+        return found;
+    }
+}

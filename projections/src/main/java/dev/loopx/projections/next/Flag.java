@@ -1,0 +1,41 @@
+package dev.loopx.projections.next;
+
+/**
+ * The named arguments a {@link NextStep} may carry. Only the CLI spells them as {@code --flags}
+ * (its {@code CommandLines}); below the CLI an argument is named with one of these.
+ */
+public enum Flag {
+    PROJECT,
+    GOAL_ID,
+    AGENT_ID,
+    TODO_ID,
+    ROLE,
+    TEXT,
+    STATUS,
+    RESUME_WHEN,
+    EVIDENCE,
+    NO_FOLLOW_UP,
+    NOTE,
+    REASON,
+    NEXT_AGENT_TODO,
+    DECISION_OUTCOME,
+    REQUIRED_CAPABILITY,
+    AVAILABLE_CAPABILITY,
+    DELIVERY_OUTCOME,
+    SUMMARY,
+    RUNTIME_PROFILE,
+    RESULT_DIGEST,
+    MATERIAL_CHANGE,
+    OPERATION,
+    ACTOR_KIND,
+    QUOTA_COMPUTE,
+    REWARD,
+    REASON_SUMMARY,
+    BOOTSTRAP,
+    APPLIED_RRULE,
+    FAILED_RRULE,
+    APP_AUTOMATION_CURRENT_RRULE,
+    RESET_TOKEN,
+    IDENTITY_SIGNATURE,
+    EXECUTE
+}
