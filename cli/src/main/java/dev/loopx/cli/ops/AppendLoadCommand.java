@@ -1,6 +1,7 @@
 package dev.loopx.cli.ops;
 
 import dev.loopx.application.ops.AppendLoad;
+import dev.loopx.cli.render.CommandLines;
 import dev.loopx.cli.render.DebugAppendLoadAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
@@ -39,8 +40,8 @@ public final class AppendLoadCommand extends LoopxSubcommand {
                             context.err().println("ack " + seq);
                             context.err().flush();
                         })
-                .getOrElseThrow(rejection ->
-                        new CliError(rejection.errorCode(), rejection.message(), RejectionHints.of(rejection)));
+                .getOrElseThrow(rejection -> new CliError(
+                        rejection.errorCode(), rejection.message(), CommandLines.of(RejectionHints.of(rejection))));
         return context.emit(new DebugAppendLoadAnswer(appended));
     }
 }

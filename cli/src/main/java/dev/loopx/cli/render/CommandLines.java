@@ -81,6 +81,11 @@ public final class CommandLines {
         inputs(parent.putArray(inputsField), step);
     }
 
+    /** Writes the inputs of every step of {@code remedy} into {@code inputs} (shaped as in {@link #write}). */
+    public static void inputs(ArrayNode inputs, Remedy remedy) {
+        remedy.steps().forEach(step -> inputs(inputs, step));
+    }
+
     private static void inputs(ArrayNode inputs, NextStep step) {
         String line = of(step);
         for (NextStep.Input in : step.inputs()) {
@@ -127,6 +132,10 @@ public final class CommandLines {
             case QUOTA_MONITOR_POLL -> "quota monitor-poll";
             case QUOTA_SCHEDULER_ACK_CURRENT -> "quota scheduler-ack-current";
             case QUOTA_SCHEDULER_FAIL_CURRENT -> "quota scheduler-fail-current";
+            case TASK_LEASE_INSPECT -> "task-lease inspect";
+            case TASK_LEASE_RENEW -> "task-lease renew";
+            case BIND_AGENT_THREAD -> "bind-agent-thread";
+            case LEDGER_REPLAY -> "ledger replay";
             case LEDGER_VERIFY -> "ledger verify";
             case LEDGER_REPAIR -> "ledger repair";
             case PROJECTIONS_REBUILD -> "projections rebuild";
@@ -139,6 +148,9 @@ public final class CommandLines {
             case GOAL_ID -> "--goal-id";
             case AGENT_ID -> "--agent-id";
             case TODO_ID -> "--todo-id";
+            case THREAD_ID -> "--thread-id";
+            case HOST_SURFACE -> "--host-surface";
+            case TTL_MINUTES -> "--ttl-minutes";
             case ROLE -> "--role";
             case TEXT -> "--text";
             case STATUS -> "--status";
@@ -167,6 +179,7 @@ public final class CommandLines {
             case APP_AUTOMATION_CURRENT_RRULE -> "--app-automation-current-rrule";
             case RESET_TOKEN -> "--reset-token";
             case IDENTITY_SIGNATURE -> "--identity-signature";
+            case MOVE -> "--move";
             case EXECUTE -> "--execute";
         };
     }

@@ -3,6 +3,9 @@ package dev.loopx.cli.render;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.projections.goal.GoalView;
+import dev.loopx.projections.next.Flag;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Verb;
 import java.io.PrintWriter;
 import java.util.Objects;
 
@@ -53,8 +56,12 @@ public record GoalLifecycleAnswer(GoalWriteHead head) implements RenderedAnswer 
                 .add(
                         "next",
                         stopped
-                                ? Words.pasteable("loopx goal-lifecycle --goal-id " + goal
-                                        + " --operation resume --actor-kind owner --reason <why> --execute")
+                                ? CommandLines.withInputs(NextStep.of(Verb.GOAL_LIFECYCLE)
+                                        .with(Flag.GOAL_ID, goal)
+                                        .with(Flag.OPERATION, "resume")
+                                        .with(Flag.ACTOR_KIND, "owner")
+                                        .with(Flag.EXECUTE)
+                                        .needs(Flag.REASON, "why the goal resumes"))
                                 : "")
                 .print();
     }

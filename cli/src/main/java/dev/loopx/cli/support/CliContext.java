@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.host.HostEnvironment;
+import dev.loopx.cli.render.CommandLines;
 import dev.loopx.cli.render.Documents;
 import dev.loopx.cli.render.RenderedAnswer;
 import dev.loopx.cli.render.TextView;
@@ -13,6 +14,7 @@ import dev.loopx.commands.privacy.PathRedactor;
 import dev.loopx.host.codexapp.migration.PrivateFiles;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.next.Remedy;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;
@@ -325,7 +327,15 @@ public final class CliContext {
             doc.put("appended", false);
         }
         doc.put("message", EchoedValues.message(error.getMessage()));
-        doc.put("hint", EchoedValues.message(error.hint()));
+        if (error.remedy().isEmpty()) {
+            doc.put("hint", EchoedValues.message(error.hint()));
+        } else {
+            Remedy remedy = Hints.fill(error.remedy(), known);
+            doc.put("hint", EchoedValues.message(CommandLines.of(remedy)));
+            if (!remedy.inputs().isEmpty()) {
+                CommandLines.inputs(doc.putArray("hint_inputs"), remedy);
+            }
+        }
         error.damage().forEach(doc::put);
         error.flags().forEach(doc::put);
         return (ObjectNode) PathRedactor.redact(doc);
@@ -358,6 +368,9 @@ public final class CliContext {
                             + " (run the command in one of their folders, or connect this one)");
                 }
                 err.println("hint: " + Hints.runnable(safe.path("hint").asText(), known));
+                Hints.fill(error.remedy(), known)
+                        .inputs()
+                        .forEach(in -> err.println("      " + CommandLines.input(in)));
             }
         }
         out.flush();
@@ -399,7 +412,7 @@ public final class CliContext {
 
     static String hintFor(String errorCode) {
         return switch (errorCode) {
-            case "runtime_root_not_found", "runtime_root_not_initialized" -> "loopx connect --project <dir>";
+            case "runtime_root_not_found", "runtime_root_not_initialized" -> "loopx connect --project .";
             case "projection_diverged", "projection_store_unreadable" -> "loopx projections rebuild";
             case "lock_acquire_timeout" -> "retry; if it persists, run loopx doctor to see the lock state";
             case "ledger_corrupt", "ledger_tail_lost", "ledger_tampered" ->

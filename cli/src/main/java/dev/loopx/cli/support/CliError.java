@@ -1,9 +1,11 @@
 package dev.loopx.cli.support;
 
 import dev.loopx.application.InvalidRequest;
+import dev.loopx.cli.render.CommandLines;
 import dev.loopx.commands.Rejection;
 import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
+import dev.loopx.projections.next.Remedy;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -24,6 +26,11 @@ public final class CliError extends RuntimeException {
      * the heartbeat question fails closed), so the document is decided where the error is thrown.
      */
     private final Map<String, Boolean> flags;
+    /**
+     * A refusal's hint as a value ({@link Remedy#NONE} for the others, whose hint is text): the
+     * document spells it after the command's own options filled what they know ({@link Hints#fill}).
+     */
+    private final Remedy remedy;
 
     public CliError(ErrorCode errorCode, String message, String hint) {
         this(errorCode.wire(), message, hint, ExitCodes.forError(errorCode), false);
@@ -40,7 +47,7 @@ public final class CliError extends RuntimeException {
 
     private CliError(
             String errorCode, String message, String hint, int exitCode, boolean refusal, Map<String, Long> damage) {
-        this(errorCode, message, hint, exitCode, refusal, damage, Map.of());
+        this(errorCode, message, hint, exitCode, refusal, damage, Map.of(), Remedy.NONE);
     }
 
     private CliError(
@@ -50,9 +57,11 @@ public final class CliError extends RuntimeException {
             int exitCode,
             boolean refusal,
             Map<String, Long> damage,
-            Map<String, Boolean> flags) {
+            Map<String, Boolean> flags,
+            Remedy remedy) {
         super(message);
         this.flags = flags;
+        this.remedy = remedy;
         this.errorCode = errorCode;
         this.hint = hint;
         this.exitCode = exitCode;
@@ -74,7 +83,7 @@ public final class CliError extends RuntimeException {
     public CliError withFlag(String name, boolean value) {
         Map<String, Boolean> more = new LinkedHashMap<>(flags);
         more.put(name, value);
-        return new CliError(errorCode, getMessage(), hint, exitCode, refusal, damage, more);
+        return new CliError(errorCode, getMessage(), hint, exitCode, refusal, damage, more, remedy);
     }
 
     /**
@@ -92,12 +101,16 @@ public final class CliError extends RuntimeException {
 
     /** A decider's refusal: exit 1, or 2 when the refusal is about the input itself (by type). */
     public static CliError of(Rejection rejection) {
+        Remedy remedy = RejectionHints.of(rejection);
         return new CliError(
                 rejection.errorCode(),
                 rejection.message(),
-                RejectionHints.of(rejection),
+                CommandLines.of(remedy),
                 ExitCodes.forRejection(rejection),
-                true);
+                true,
+                Map.of(),
+                Map.of(),
+                remedy);
     }
 
     /** A service refused the request before opening anything: exit 2 by type. */
@@ -125,7 +138,7 @@ public final class CliError extends RuntimeException {
 
     /** The same failure with another hint (a command's own {@code --help} instead of the top level's). */
     public CliError withHint(String newHint) {
-        return new CliError(errorCode, getMessage(), newHint, exitCode, refusal, damage, flags);
+        return new CliError(errorCode, getMessage(), newHint, exitCode, refusal, damage, flags, Remedy.NONE);
     }
 
     public int exitCode() {
@@ -138,6 +151,11 @@ public final class CliError extends RuntimeException {
 
     public String hint() {
         return hint;
+    }
+
+    /** A refusal's hint as a value, or {@link Remedy#NONE} when the hint is text ({@link #hint}). */
+    public Remedy remedy() {
+        return remedy;
     }
 
     public static CliError badInput(ErrorCode errorCode, String message) {

@@ -1,6 +1,9 @@
 package dev.loopx.cli.support;
 
+import dev.loopx.cli.render.CommandLines;
 import dev.loopx.cli.render.Words;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Remedy;
 import java.util.List;
 import java.util.Map;
 
@@ -18,6 +21,22 @@ public final class Hints {
             "--todo-id", List.of("<todo>", "<todo-id>"));
 
     private Hints() {}
+
+    /**
+     * A refusal's remedy with the inputs the refused command's own options answer filled in
+     * ({@code --goal-id g1} given to a {@code todo claim} fills the goal of the {@code todo list} it
+     * suggests). What the person must give stays an input.
+     */
+    public static Remedy fill(Remedy remedy, Map<String, String> known) {
+        Remedy filled = remedy;
+        for (NextStep.Input in : remedy.inputs()) {
+            String value = known.get(CommandLines.flag(in.flag()));
+            if (value != null && !value.isBlank()) {
+                filled = filled.fill(in.flag(), value);
+            }
+        }
+        return filled;
+    }
 
     public static String runnable(String hint, Map<String, String> known) {
         String filled = hint;

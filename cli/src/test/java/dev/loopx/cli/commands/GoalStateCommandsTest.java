@@ -183,12 +183,14 @@ class GoalStateCommandsTest {
 
     @Test
     void spendingNeedsAnUnspentAccountableWritebackAndIsCountedInTheWindow() {
-        assertEquals(
-                "no_accountable_writeback",
-                run("quota", "spend-slot", "--goal-id", "g1", "--execute")
-                        .json()
-                        .get("error_code")
-                        .asText());
+        var refused = run("quota", "spend-slot", "--goal-id", "g1", "--execute").json();
+        assertEquals("no_accountable_writeback", refused.get("error_code").asText());
+        // the hint runs as given; what only the agent can say is named apart, never a <placeholder>
+        String writeBack = "loopx refresh-state --goal-id g1 --delivery-outcome outcome_progress";
+        assertEquals(writeBack, refused.get("hint").asText());
+        assertEquals(writeBack, refused.at("/hint_inputs/0/command").asText());
+        assertEquals("--summary", refused.at("/hint_inputs/0/flag").asText());
+        assertEquals("what was delivered", refused.at("/hint_inputs/0/meaning").asText());
         run("refresh-state", "--goal-id", "g1", "--delivery-outcome", "surface_only", "--summary", "docs only");
         assertEquals(
                 "no_accountable_writeback",

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.loopx.cli.render.CommandLines;
 import dev.loopx.cli.testing.CliRunner;
 import dev.loopx.commands.Rejection;
 import java.io.IOException;
@@ -16,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,7 +40,7 @@ class HintsArePasteableTest {
     void theHintOfEveryRefusal_pastesIntoAShell() throws Exception {
         List<String> hints = new ArrayList<>();
         for (Class<?> type : Rejection.class.getPermittedSubclasses()) {
-            hints.add(Hints.runnable(RejectionHints.of(sample(type)), KNOWN));
+            hints.add(CommandLines.of(Hints.fill(RejectionHints.of(sample(type)), KNOWN)));
         }
         for (String code : List.of(
                 "runtime_root_not_found",
@@ -99,6 +102,7 @@ class HintsArePasteableTest {
                 "--runtime-profile",
                 "codex_app_heartbeat");
         boolean inNext = false;
+        List<String> next = new ArrayList<>();
         for (String line : run.stdout().split("\n")) {
             String trimmed = line.strip();
             if (line.startsWith("  ") && !line.startsWith("   ")) {
@@ -106,11 +110,26 @@ class HintsArePasteableTest {
                 trimmed = trimmed.replaceFirst("^(next|wake)\\s+", "");
             }
             if (inNext && trimmed.startsWith("loopx ")) {
-                lines.add(trimmed);
+                next.add(trimmed);
             }
         }
-        assertTrue(lines.stream().anyMatch(l -> l.contains("--evidence '")), "a quoted placeholder: " + lines);
+        // should-run's next commands hold only real values: what the agent adds is on its own line
+        assertTrue(
+                next.contains("loopx todo complete --goal-id " + g + " --todo-id " + todo(run) + " --agent-id builder"),
+                "the delivery command, without a filler: " + next);
+        assertTrue(
+                Pattern.compile("\n +add --evidence: what was delivered\n")
+                        .matcher(run.stdout())
+                        .find(),
+                run::toString);
+        lines.addAll(next);
         assertPasteable(lines);
+    }
+
+    private static String todo(CliRunner.Result shouldRun) {
+        Matcher m = Pattern.compile("--todo-id (todo_[0-9a-f]{12})").matcher(shouldRun.stdout());
+        assertTrue(m.find(), shouldRun::toString);
+        return m.group(1);
     }
 
     private static List<String> hintLines(CliRunner.Result r) {

@@ -2,13 +2,18 @@ package dev.loopx.projections.next;
 
 /**
  * The named arguments a {@link NextStep} may carry. Only the CLI spells them as {@code --flags}
- * (its {@code CommandLines}); below the CLI an argument is named with one of these.
+ * (its {@code CommandLines}); below the CLI an argument is named with one of these. Declared in the
+ * order a command line names them (the goal, the lane, the todo, then what the command says), which
+ * is where {@link NextStep#fill} puts a value the reader's context supplies.
  */
 public enum Flag {
     PROJECT,
     GOAL_ID,
     AGENT_ID,
     TODO_ID,
+    THREAD_ID,
+    HOST_SURFACE,
+    TTL_MINUTES,
     ROLE,
     TEXT,
     STATUS,
@@ -37,5 +42,6 @@ public enum Flag {
     APP_AUTOMATION_CURRENT_RRULE,
     RESET_TOKEN,
     IDENTITY_SIGNATURE,
+    MOVE,
     EXECUTE
 }

@@ -90,6 +90,25 @@ public record NextStep(Verb verb, List<Arg> args, List<Input> inputs) {
         return new NextStep(verb, args, more);
     }
 
+    /**
+     * This step with the input for {@code flag} given the value {@code value}: the input goes, and
+     * the argument takes its place in {@link Flag}'s order (before the first argument that comes
+     * later there). Unchanged when the step has no such input.
+     */
+    public NextStep fill(Flag flag, String value) {
+        if (inputs.stream().noneMatch(i -> i.flag() == flag)) {
+            return this;
+        }
+        List<Arg> more = new ArrayList<>(args);
+        int at = 0;
+        while (at < more.size() && more.get(at).flag().ordinal() < flag.ordinal()) {
+            at++;
+        }
+        more.add(at, new Arg(flag, value));
+        return new NextStep(
+                verb, more, inputs.stream().filter(i -> i.flag() != flag).toList());
+    }
+
     /** The value of {@code flag} among the known arguments, or empty. */
     public String value(Flag flag) {
         return args.stream()

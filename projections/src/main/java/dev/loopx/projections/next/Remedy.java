@@ -27,6 +27,20 @@ public record Remedy(String words, List<NextStep> steps) {
         return new Remedy(words, List.of(step));
     }
 
+    public static Remedy of(String words, List<NextStep> steps) {
+        return new Remedy(words, steps);
+    }
+
+    /** This remedy with every step's input for {@code flag} given {@code value} ({@link NextStep#fill}). */
+    public Remedy fill(Flag flag, String value) {
+        return new Remedy(words, steps.stream().map(s -> s.fill(flag, value)).toList());
+    }
+
+    /** Every input of every step, in order. */
+    public List<NextStep.Input> inputs() {
+        return steps.stream().flatMap(s -> s.inputs().stream()).toList();
+    }
+
     public boolean isEmpty() {
         return words.isEmpty() && steps.isEmpty();
     }
