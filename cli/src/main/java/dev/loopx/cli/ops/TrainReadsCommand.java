@@ -144,11 +144,11 @@ public final class TrainReadsCommand extends LoopxSubcommand {
             LedgerLocations.createRoot(root, location);
             Map<String, String> variables = trainingVariables(context);
             holder = Composition.standInHeadHolder(root, Map.copyOf(variables));
-            Composition.heartbeatReads(true);
+            context.environment().servers().heartbeatReads(true);
             try {
                 return runReads(context, root, variables, false);
             } finally {
-                Composition.heartbeatReads(false);
+                context.environment().servers().heartbeatReads(false);
             }
         } catch (IOException | LedgerLocation.Invalid | RuntimeException e) {
             return false;
