@@ -15,9 +15,11 @@ import dev.loopx.ledger.lock.LockIncidents;
 import dev.loopx.ledger.lock.WriteLock;
 import dev.loopx.ledger.remote.HeadHolder;
 import dev.loopx.ledger.remote.LedgerLocation;
+import dev.loopx.ledger.remote.ServerLedgerBackend;
 import dev.loopx.ledger.remote.ServerLedgerSession;
 import dev.loopx.ledger.remote.ServerSessions;
 import dev.loopx.projections.store.ProjectionFiles;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -129,6 +131,36 @@ public final class Composition {
             wanted.set(false);
             holder.interrupt();
         };
+    }
+
+    /**
+     * Class-data archive training only ({@code debug train-reads --server-reads}): a stand-in
+     * PostgreSQL server on loopback for an empty ledger, which {@code user} logs in to with {@code
+     * password}. It lives beside the PostgreSQL session code and loads with it (through {@code
+     * servers}, as the backend does: the launcher puts lib/postgresql on that run's class path).
+     */
+    public static TrainingServer trainingServer(ServerSessions servers, String user, String password)
+            throws IOException {
+        return new TrainingServer(servers.trainingServer(LedgerLocation.POSTGRESQL, user, password));
+    }
+
+    /** A training stand-in server ({@link #trainingServer}); closing it stops it. */
+    public static final class TrainingServer implements AutoCloseable {
+        private final ServerLedgerBackend.StandInServer server;
+
+        private TrainingServer(ServerLedgerBackend.StandInServer server) {
+            this.server = server;
+        }
+
+        /** Its port on the loopback address. */
+        public int port() {
+            return server.port();
+        }
+
+        @Override
+        public void close() throws IOException {
+            server.close();
+        }
     }
 
     /** What {@code doctor} says of the invocation's head holder (ADR 0009); empty on the embedded journal. */

@@ -296,6 +296,17 @@ public final class ServerSessions implements AutoCloseable {
         return DEFAULT_HOLDER_IDLE;
     }
 
+    /**
+     * Class-data archive training only: the stand-in server of the {@code scheme} backend ({@link
+     * ServerLedgerBackend#trainingServer}), loaded as the backend is.
+     */
+    public ServerLedgerBackend.StandInServer trainingServer(String scheme, String user, String password)
+            throws IOException {
+        return backend(scheme)
+                .trainingServer(user, password)
+                .orElseThrow(() -> new IllegalStateException("the " + scheme + " backend has no training server"));
+    }
+
     private synchronized ServerLedgerBackend backend(String scheme) {
         if (backend == null || !backend.scheme().equals(scheme)) {
             backend = ServerBackends.load(scheme, backendClasses.get(scheme), parent, distribution);
