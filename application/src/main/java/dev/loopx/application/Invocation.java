@@ -1,5 +1,6 @@
 package dev.loopx.application;
 
+import dev.loopx.ledger.remote.ServerSessions;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
@@ -12,8 +13,11 @@ import java.util.Optional;
  * runtime root the call is about, the LoopX home ({@code projects.json}, runtimes), the
  * environment variables and working directory relative paths resolve against, the user's home,
  * the machine's processes the call may look at ({@link ProcessView}: a test's own, or the whole
- * machine), and where progress of long work goes. Services never read the clock, the process
- * environment, the process list or a terminal themselves. Immutable.
+ * machine), where progress of long work goes, and the process's sessions on server ledgers
+ * ({@link ServerSessions}, which only the composition root uses: one per process, made by {@code
+ * Composition.serverSessions()} and closed by the adapter's entry point). Services never read the
+ * clock, the process environment, the process list or a terminal themselves. Immutable (the
+ * sessions are the process's, shared by every invocation of it).
  */
 public record Invocation(
         Instant now,
@@ -24,7 +28,8 @@ public record Invocation(
         Map<String, String> environment,
         ProcessView processes,
         Progress progress,
-        Warnings warnings) {
+        Warnings warnings,
+        ServerSessions servers) {
     public Invocation {
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(runtimeRoot, "runtimeRoot");
@@ -35,6 +40,7 @@ public record Invocation(
         Objects.requireNonNull(processes, "processes");
         Objects.requireNonNull(progress, "progress");
         Objects.requireNonNull(warnings, "warnings");
+        Objects.requireNonNull(servers, "servers");
     }
 
     /**
@@ -50,7 +56,8 @@ public record Invocation(
             Path workingDirectory,
             Path userHome,
             Map<String, String> environment,
-            Progress progress) {
+            Progress progress,
+            ServerSessions servers) {
         this(
                 now,
                 runtimeRoot,
@@ -60,7 +67,8 @@ public record Invocation(
                 environment,
                 ProcessView.machine(),
                 progress,
-                Warnings.NONE);
+                Warnings.NONE,
+                servers);
     }
 
     /** An environment variable; blank counts as unset. */

@@ -4,26 +4,35 @@ import dev.loopx.application.composition.Composition;
 import dev.loopx.application.ops.ProcessTiming;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.WarmUp;
+import dev.loopx.ledger.remote.ServerSessions;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 
-/** The process entry point: the only place that ends the process. */
+/**
+ * The process entry point: the only place that ends the process. It owns the process's sessions on
+ * server ledgers ({@link ServerSessions}, made by the composition root): the warm-up and every call
+ * of the command use that one instance, and it closes it at the end (ADR 0010).
+ */
 public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        WarmUp.start(args);
+        ServerSessions servers = Composition.serverSessions();
+        WarmUp.start(args, servers);
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         long started = System.nanoTime();
-        int exit = Cli.run(args, out, err, Environment.system(Clock.systemUTC()));
+        int exit = Cli.run(args, out, err, Environment.system(Clock.systemUTC(), servers));
         if (System.getProperty("loopx.server-root") != null) {
-            // a server runtime root (bin/loopx): a login WarmUp started that the command never used,
-            // and the head holder a heartbeat read found missing (ADR 0009)
+            // a server runtime root (bin/loopx): a login WarmUp started that the command never used
+            // ends, then the head holder a heartbeat read found missing starts (ADR 0009)
             out.flush();
-            Composition.closeUnusedServer(exit == 0 || exit == 1);
+            servers.close();
+            servers.startMissingHolder(exit == 0 || exit == 1);
+        } else {
+            servers.close(); // nothing was opened ahead of the command: only marks the sessions closed
         }
         if ("1".equals(System.getenv("LOOPX_TIMING"))) {
             // for benchmarks (bench/run --writers): where this command's time went, one stderr line
@@ -32,7 +41,7 @@ public final class Main {
                     "loopx: timing: run_ms=%d lock_wait_ms=%d head_from_holder=%s%n",
                     (System.nanoTime() - started) / 1_000_000,
                     ProcessTiming.lockWaitMillis(),
-                    Composition.headFromHolder() ? "yes" : "no");
+                    servers.headFromHolder() ? "yes" : "no");
         }
         out.flush();
         err.flush();

@@ -1,5 +1,6 @@
 package dev.loopx.arch;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -43,7 +44,8 @@ public final class LoopxArchitectureRules {
                 cliReachesTheDomainOnlyThroughTheApplication(),
                 documentsAreShapedOnlyInTheCli(),
                 domainNeverReadsTheClockRandomnessOrEnvironment(),
-                domainNeverTouchesTheFileSystem());
+                domainNeverTouchesTheFileSystem(),
+                noMutableStaticStateAboveTheLedgers());
     }
 
     static ArchRule noPackageCycles() {
@@ -209,6 +211,13 @@ public final class LoopxArchitectureRules {
             "dev.loopx.commands.todo.ResumeCondition",
             "dev.loopx.commands.scheduler.Rrule");
 
+    /**
+     * A resource of the process rather than behaviour: its sessions on server ledgers, which the
+     * CLI's entry point gets from the composition root, hands to every call and closes (ADR 0010).
+     * What they do is reached through the composition root all the same.
+     */
+    private static final Set<String> PROCESS_RESOURCES = Set.of("dev.loopx.ledger.remote.ServerSessions");
+
     /** A class of a lower floor that does something (not a value the application hands over). */
     private static final DescribedPredicate<JavaClass> DOMAIN_BEHAVIOUR =
             new DescribedPredicate<>(
@@ -222,6 +231,7 @@ public final class LoopxArchitectureRules {
                             || name.startsWith("dev.loopx.ledger.");
                     if (!domain
                             || GRAMMAR.contains(name)
+                            || PROCESS_RESOURCES.contains(name)
                             || name.startsWith("dev.loopx.ledger.json.")
                             || name.startsWith("dev.loopx.commands.privacy.")
                             || name.startsWith("dev.loopx.host.mcp.")) {
@@ -279,5 +289,23 @@ public final class LoopxArchitectureRules {
                 .resideInAnyPackage("java.nio.file..", "java.io..")
                 .allowEmptyShould(true)
                 .because("I/O belongs to adapters (store, runtime)");
+    }
+
+    /**
+     * Issue 34: no mutable static fields in the application, the CLI or the server-ledger client
+     * ({@code ledger.remote}). State a process keeps across calls (its server-ledger sessions, the
+     * head holder it asked) is an instance the composition root makes and the entry point owns, so
+     * tests that play several processes in one JVM never share it and nothing needs resetting.
+     */
+    static ArchRule noMutableStaticStateAboveTheLedgers() {
+        return fields().that()
+                .areStatic()
+                .and()
+                .areDeclaredInClassesThat()
+                .resideInAnyPackage("dev.loopx.application..", "dev.loopx.cli..", "dev.loopx.ledger.remote..")
+                .should()
+                .beFinal()
+                .allowEmptyShould(true)
+                .because("a process's state is an instance its entry point owns (ServerSessions), not a static field");
     }
 }

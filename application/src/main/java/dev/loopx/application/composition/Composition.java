@@ -15,8 +15,11 @@ import dev.loopx.ledger.lock.LockIncidents;
 import dev.loopx.ledger.lock.WriteLock;
 import dev.loopx.ledger.remote.HeadHolder;
 import dev.loopx.ledger.remote.LedgerLocation;
+import dev.loopx.ledger.remote.ServerLedgerBackend;
 import dev.loopx.ledger.remote.ServerLedgerSession;
+import dev.loopx.ledger.remote.ServerSessions;
 import dev.loopx.projections.store.ProjectionFiles;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -29,10 +32,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The composition root: the only place that names the adapters behind the {@code Ledger} and
  * {@code ProjectionStore} ports. A runtime root uses the embedded defaults (Chronicle Queue
  * journal, SQLite projection store) unless {@code loopx connect --ledger} recorded a server
- * ledger for it ({@link LedgerLocations}); then its journal is that PostgreSQL ledger, loaded
- * through {@link ServerLedgers}. The choice is made here and nowhere else. Stateless; thread-safe.
+ * ledger for it ({@link LedgerLocations}); then its journal is that PostgreSQL ledger, opened
+ * through the process's {@link ServerSessions} ({@link #serverSessions}: one per process, carried
+ * by every {@link Invocation}, closed by the process's entry point; ADR 0010). The choice is made
+ * here and nowhere else. Stateless (no static state but constants); thread-safe.
  */
 public final class Composition {
+    /** The backend class of each server scheme: the adapter, named here only (its jar is loaded lazily). */
+    private static final Map<String, String> SERVER_BACKENDS =
+            Map.of(LedgerLocation.POSTGRESQL, "dev.loopx.ledger.postgres.PostgresBackend");
+
+    /** The system property through which the launcher names the distribution's folder (bin/loopx). */
+    private static final String DISTRIBUTION = "loopx.dist";
+
     /**
      * Chronicle + SQLite. The ledger is opened through a method reference, so Chronicle's classes
      * load only when a command needs the journal (a read of a current store never does).
@@ -62,27 +74,38 @@ public final class Composition {
         return LoopxRuntime.open(
                         runtimeRoot,
                         syncPolicy(invocation),
-                        serverAdapters(ServerLedgers.open(runtimeRoot, server.get(), invocation.environment())))
+                        serverAdapters(invocation.servers().open(runtimeRoot, server.get(), invocation.environment())))
                 .warnTo(invocation.warnings()::warn);
+    }
+
+    /**
+     * The server-ledger sessions of a new process (or of a test that plays one): the process's entry
+     * point creates them once, hands them to every call (an {@link Invocation} carries them) and
+     * closes them at its end. Creating them loads and opens nothing.
+     */
+    public static ServerSessions serverSessions() {
+        String dist = System.getProperty(DISTRIBUTION);
+        Optional<Path> distribution = dist == null || dist.isBlank() ? Optional.empty() : Optional.of(Path.of(dist));
+        return new ServerSessions(SERVER_BACKENDS, Composition.class.getClassLoader(), distribution);
     }
 
     /**
      * Starts connecting to the server ledger of {@code runtimeRoot}, if it has one, ahead of the
      * command (the launcher names such a root, {@code -Dloopx.server-root}); the command's own
-     * {@link #open} then takes that session. In a heartbeat read ({@link #heartbeatReads}) that
-     * session asks the ledger's head holder for the head, when one listens, and logs in only if the
-     * command needs more (ADR 0009). Never fails: the command meets any problem itself.
+     * {@link #open} then takes that session from {@code servers}. In a heartbeat read ({@link
+     * ServerSessions#heartbeatReads}) that session asks the ledger's head holder for the head, when
+     * one listens, and logs in only if the command needs more (ADR 0009). Never fails: the command
+     * meets any problem itself.
      */
-    public static void prefetchServer(Path runtimeRoot, Map<String, String> environment) {
-        ServerLedgers.prefetch(runtimeRoot, environment);
-    }
-
-    /**
-     * Marks this process as a heartbeat read (it reads the projection store only): its server
-     * sessions ask the ledger's head holder for the head when one listens (ADR 0009).
-     */
-    public static void heartbeatReads(boolean on) {
-        ServerLedgers.heartbeatReads(on);
+    public static void prefetchServer(ServerSessions servers, Path runtimeRoot, Map<String, String> environment) {
+        try {
+            Optional<LedgerLocation> location = LedgerLocations.stored(runtimeRoot);
+            if (location.isPresent()) {
+                servers.prefetch(runtimeRoot, location.get(), environment);
+            }
+        } catch (RuntimeException | LinkageError e) {
+            // the command opens the ledger itself and reports what went wrong
+        }
     }
 
     /**
@@ -110,24 +133,44 @@ public final class Composition {
         };
     }
 
+    /**
+     * Class-data archive training only ({@code debug train-reads --server-reads}): a stand-in
+     * PostgreSQL server on loopback for an empty ledger, which {@code user} logs in to with {@code
+     * password}. It lives beside the PostgreSQL session code and loads with it (through {@code
+     * servers}, as the backend does: the launcher puts lib/postgresql on that run's class path).
+     */
+    public static TrainingServer trainingServer(ServerSessions servers, String user, String password)
+            throws IOException {
+        return new TrainingServer(servers.trainingServer(LedgerLocation.POSTGRESQL, user, password));
+    }
+
+    /** A training stand-in server ({@link #trainingServer}); closing it stops it. */
+    public static final class TrainingServer implements AutoCloseable {
+        private final ServerLedgerBackend.StandInServer server;
+
+        private TrainingServer(ServerLedgerBackend.StandInServer server) {
+            this.server = server;
+        }
+
+        /** Its port on the loopback address. */
+        public int port() {
+            return server.port();
+        }
+
+        @Override
+        public void close() throws IOException {
+            server.close();
+        }
+    }
+
     /** What {@code doctor} says of the invocation's head holder (ADR 0009); empty on the embedded journal. */
     public static Optional<String> headHolderState(Invocation invocation) {
-        return ServerLedgers.holderState(invocation.runtimeRoot(), invocation.environment());
-    }
-
-    /** Whether this process took a server ledger's head from its head holder (diagnostics: LOOPX_TIMING). */
-    public static boolean headFromHolder() {
-        return ServerLedgers.headFromHolder();
-    }
-
-    /**
-     * At the end of a process: ends the session {@link #prefetchServer} opened if the command never
-     * used it, then, after a heartbeat read that {@code succeeded} without a head holder to ask,
-     * starts one in the background (ADR 0009).
-     */
-    public static void closeUnusedServer(boolean succeeded) {
-        ServerLedgers.closeUnused();
-        ServerLedgers.startHolder(succeeded);
+        Optional<LedgerLocation> location = LedgerLocations.stored(invocation.runtimeRoot());
+        if (location.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                ServerSessions.holderState(invocation.runtimeRoot(), location.get(), invocation.environment()));
     }
 
     /**
@@ -135,12 +178,23 @@ public final class Composition {
      * out, the runtime root names another ledger, or the server session is lost; what ended it.
      */
     public static HeadHolder.Ended holdServerHead(Invocation invocation) {
-        return ServerLedgers.hold(invocation.runtimeRoot(), invocation.environment());
+        Path runtimeRoot = invocation.runtimeRoot();
+        Optional<LedgerLocation> location = LedgerLocations.stored(runtimeRoot);
+        if (location.isEmpty()) {
+            return HeadHolder.Ended.NO_SESSION; // an embedded journal: nothing to hold
+        }
+        return invocation
+                .servers()
+                .hold(
+                        runtimeRoot,
+                        location.get(),
+                        invocation.environment(),
+                        () -> LedgerLocations.stored(runtimeRoot).equals(location));
     }
 
     /** A session on a server ledger (it starts connecting on its own thread); closing its ledger ends it. */
     public static ServerLedgerSession openServer(LedgerLocation location, Invocation invocation) {
-        return ServerLedgers.open(location, invocation.environment());
+        return invocation.servers().open(location, invocation.environment());
     }
 
     private static LoopxRuntime.Adapters serverAdapters(ServerLedgerSession session) {

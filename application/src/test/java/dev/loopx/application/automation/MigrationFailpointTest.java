@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.host.codexapp.migration.PromptMigrator;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -34,6 +35,13 @@ class MigrationFailpointTest {
     private static Invocation invocation(Map<String, String> environment) {
         Path here = Path.of("/tmp/loopx-failpoint-test");
         return new Invocation(
-                Instant.parse("2026-01-01T00:00:00Z"), here, here, here, here, environment, Invocation.Progress.NONE);
+                Instant.parse("2026-01-01T00:00:00Z"),
+                here,
+                here,
+                here,
+                here,
+                environment,
+                Invocation.Progress.NONE,
+                Composition.serverSessions());
     }
 }

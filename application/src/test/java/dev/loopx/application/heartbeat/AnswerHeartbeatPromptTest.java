@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
@@ -46,7 +47,8 @@ class AnswerHeartbeatPromptTest {
                 sandbox,
                 sandbox,
                 Map.of(),
-                Invocation.Progress.NONE);
+                Invocation.Progress.NONE,
+                Composition.serverSessions());
         assertTrue(ConnectProject.run(invocation, new ConnectProject.Request(project, "g1", "", null, null, false))
                 .isRight());
         assertTrue(GoalWrites.run(

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
@@ -48,7 +49,8 @@ class PlanCodexAppInstallTest {
                 sandbox,
                 sandbox,
                 Map.of(),
-                Invocation.Progress.NONE);
+                Invocation.Progress.NONE,
+                Composition.serverSessions());
         assertTrue(ConnectProject.run(invocation, new ConnectProject.Request(project, "g1", "", null, null, false))
                 .isRight());
         assertTrue(GoalWrites.run(

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.commands.goal.GoalDecider;
 import dev.loopx.commands.goal.RegisterGoal;
@@ -51,7 +52,15 @@ class LedgerServicesTest {
     }
 
     private Invocation at(Path root) {
-        return new Invocation(NOW, root, dir.resolve("home"), dir, dir, Map.of(), Invocation.Progress.NONE);
+        return new Invocation(
+                NOW,
+                root,
+                dir.resolve("home"),
+                dir,
+                dir,
+                Map.of(),
+                Invocation.Progress.NONE,
+                Composition.serverSessions());
     }
 
     private static void register(Invocation invocation, String goalId) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -29,7 +30,8 @@ class AppendLoadTest {
                 dir,
                 dir,
                 Map.of(),
-                Invocation.Progress.NONE);
+                Invocation.Progress.NONE,
+                Composition.serverSessions());
         List<Long> acks = new ArrayList<>();
         var appended = AppendLoad.run(invocation, new AppendLoad.Request("g1", 3, 7), acks::add);
         assertTrue(appended.isRight(), () -> appended.getLeft().toString());

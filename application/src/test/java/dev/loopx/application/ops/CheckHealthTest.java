@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.projections.next.Flag;
 import dev.loopx.projections.next.NextStep;
@@ -32,7 +33,8 @@ class CheckHealthTest {
                 dir,
                 dir,
                 Map.of(),
-                Invocation.Progress.NONE);
+                Invocation.Progress.NONE,
+                Composition.serverSessions());
     }
 
     private static List<String> names(List<CheckHealth.Check> checks) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.application.project.ConnectPlan.Action;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -152,7 +153,8 @@ class ConnectProjectTest {
                 sandbox,
                 sandbox,
                 Map.of(),
-                Invocation.Progress.NONE);
+                Invocation.Progress.NONE,
+                Composition.serverSessions());
     }
 
     /** Every path under {@code dir} with its size (folders: -1). */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.ledger.Head;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,7 +100,8 @@ class ScanProjectsTest {
                 sandbox,
                 sandbox,
                 Map.of(),
-                Invocation.Progress.NONE);
+                Invocation.Progress.NONE,
+                Composition.serverSessions());
 
         assertEquals(0, ScanProjects.run(empty, ScanProjects.Project::label).projectCount());
     }
@@ -112,7 +114,8 @@ class ScanProjectsTest {
                 sandbox,
                 sandbox,
                 Map.of(),
-                Invocation.Progress.NONE);
+                Invocation.Progress.NONE,
+                Composition.serverSessions());
     }
 
     private static void deleteTree(Path dir) throws Exception {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.commands.Rejection;
@@ -47,7 +48,15 @@ class AddTodoTest {
     void aRegisteredGoal() {
         Path root = dir.resolve(".loopx");
         LoopxRuntime.initialise(root);
-        invocation = new Invocation(NOW, root, dir.resolve("home"), dir, dir, Map.of(), Invocation.Progress.NONE);
+        invocation = new Invocation(
+                NOW,
+                root,
+                dir.resolve("home"),
+                dir,
+                dir,
+                Map.of(),
+                Invocation.Progress.NONE,
+                Composition.serverSessions());
         var registered = GoalWrites.run(
                 invocation,
                 new GoalWrites.Request(

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
@@ -46,7 +47,14 @@ class ListTodosTest {
         Path root = dir.resolve(".loopx");
         LoopxRuntime.initialise(root);
         invocation = new Invocation(
-                Instant.parse("2026-12-01T10:00:00Z"), root, dir, dir, dir, Map.of(), Invocation.Progress.NONE);
+                Instant.parse("2026-12-01T10:00:00Z"),
+                root,
+                dir,
+                dir,
+                dir,
+                Map.of(),
+                Invocation.Progress.NONE,
+                Composition.serverSessions());
         assertTrue(GoalWrites.run(
                         invocation,
                         new GoalWrites.Request(

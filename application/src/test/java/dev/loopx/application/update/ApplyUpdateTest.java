@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
+import dev.loopx.application.composition.Composition;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,14 @@ class ApplyUpdateTest {
         Path loopxHome = sandbox.resolve("loopx-home");
         List<String> progress = new ArrayList<>();
         Invocation invocation = new Invocation(
-                Instant.parse("2026-01-01T00:00:00Z"), loopxHome, loopxHome, sandbox, sandbox, Map.of(), progress::add);
+                Instant.parse("2026-01-01T00:00:00Z"),
+                loopxHome,
+                loopxHome,
+                sandbox,
+                sandbox,
+                Map.of(),
+                progress::add,
+                Composition.serverSessions());
         ApplyUpdate.Request request = new ApplyUpdate.Request(
                 archive,
                 Optional.of("0".repeat(64)),

@@ -93,11 +93,15 @@ public final class TrainReadsCommand extends LoopxSubcommand {
         return ok ? exit : 1;
     }
 
+    /** The user the training runs log in as (to the stand-in server) and name in their environment. */
+    private static final String TRAINING_USER = "loopx-train";
+
     /**
-     * The same reads on a runtime root whose ledger is a PostgreSQL server: a {@link TrainingServer}
-     * on loopback stands in for it (an empty ledger), so the driver's login, connection and queries
-     * and LoopX's server-ledger path run as on a real heartbeat. The answers (no such goal) do not
-     * matter, only the code they ran.
+     * The same reads on a runtime root whose ledger is a PostgreSQL server: a stand-in server on
+     * loopback ({@link Composition#trainingServer}, beside the PostgreSQL session code) stands in for
+     * it (an empty ledger), so the driver's login, connection and queries and LoopX's server-ledger
+     * path run as on a real heartbeat. The answers (no such goal) do not matter, only the code they
+     * ran.
      *
      * @return whether every run got as far as an answer (exit 0 or 1)
      */
@@ -106,7 +110,8 @@ public final class TrainReadsCommand extends LoopxSubcommand {
         new SecureRandom().nextBytes(secret);
         String password = Base64.getUrlEncoder().encodeToString(secret);
         Path root = null;
-        try (TrainingServer server = new TrainingServer(password)) {
+        try (Composition.TrainingServer server =
+                Composition.trainingServer(context.environment().servers(), TRAINING_USER, password)) {
             root = Files.createTempDirectory("loopx-train-server");
             LedgerLocations.createRoot(
                     root, LedgerLocation.parse("postgresql://127.0.0.1:" + server.port() + "/loopx?ledger=train"));
@@ -144,11 +149,11 @@ public final class TrainReadsCommand extends LoopxSubcommand {
             LedgerLocations.createRoot(root, location);
             Map<String, String> variables = trainingVariables(context);
             holder = Composition.standInHeadHolder(root, Map.copyOf(variables));
-            Composition.heartbeatReads(true);
+            context.environment().servers().heartbeatReads(true);
             try {
                 return runReads(context, root, variables, false);
             } finally {
-                Composition.heartbeatReads(false);
+                context.environment().servers().heartbeatReads(false);
             }
         } catch (IOException | LedgerLocation.Invalid | RuntimeException e) {
             return false;
@@ -181,7 +186,7 @@ public final class TrainReadsCommand extends LoopxSubcommand {
                 variables.put(k, v);
             }
         });
-        variables.put("PGUSER", TrainingServer.USER);
+        variables.put("PGUSER", TRAINING_USER);
         return variables;
     }
 

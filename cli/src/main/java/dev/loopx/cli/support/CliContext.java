@@ -205,7 +205,8 @@ public final class CliContext {
                 environment.variables(),
                 environment.processes(),
                 this::progress,
-                this::warn);
+                this::warn,
+                environment.servers());
     }
 
     /** A warning for the person: stderr, always (stdout stays one JSON document). */

@@ -1,6 +1,8 @@
 package dev.loopx.cli.support;
 
 import dev.loopx.application.ProcessView;
+import dev.loopx.application.composition.Composition;
+import dev.loopx.ledger.remote.ServerSessions;
 import java.io.Console;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -24,22 +26,25 @@ public record Environment(
         boolean interactive,
         boolean stderrTerminal,
         Clock clock,
-        ProcessView processes) {
+        ProcessView processes,
+        ServerSessions servers) {
     public Environment {
         Objects.requireNonNull(variables, "variables");
         Objects.requireNonNull(workingDirectory, "workingDirectory");
         Objects.requireNonNull(userHome, "userHome");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(processes, "processes");
+        Objects.requireNonNull(servers, "servers");
         variables = Map.copyOf(variables);
     }
 
     /**
      * The process's own environment: the whole machine's processes, unless {@code
      * LOOPX_PROCESS_SCOPE} names an ancestor of this process (a test that started this {@code
-     * loopx}; {@link ProcessView#of}).
+     * loopx}; {@link ProcessView#of}), and the process's server-ledger sessions, which {@code Main}
+     * made and closes.
      */
-    public static Environment system(Clock clock) {
+    public static Environment system(Clock clock, ServerSessions servers) {
         Map<String, String> env = System.getenv();
         String home = env.getOrDefault("HOME", System.getProperty("user.home"));
         boolean stdout = stdoutIsTerminal();
@@ -53,16 +58,27 @@ public record Environment(
                 // the process handle only when a scope is named: a heartbeat without one never needs it
                 env.containsKey(ProcessView.SCOPE_VARIABLE)
                         ? ProcessView.of(env, ProcessHandle.current())
-                        : ProcessView.machine());
+                        : ProcessView.machine(),
+                servers);
     }
 
     /**
      * A test's environment whose stderr is a terminal exactly when stdout is; it sees only the
-     * processes this JVM started ({@link ProcessView#ownChildren()}).
+     * processes this JVM started ({@link ProcessView#ownChildren()}) and has server-ledger sessions
+     * of its own (as a process of its own would; nothing in them needs closing unless the test
+     * prefetches).
      */
     public Environment(
             Map<String, String> variables, Path workingDirectory, Path userHome, boolean interactive, Clock clock) {
-        this(variables, workingDirectory, userHome, interactive, interactive, clock, ProcessView.ownChildren());
+        this(
+                variables,
+                workingDirectory,
+                userHome,
+                interactive,
+                interactive,
+                clock,
+                ProcessView.ownChildren(),
+                Composition.serverSessions());
     }
 
     /**
@@ -74,9 +90,13 @@ public record Environment(
         return new Environment(variables, workingDirectory, userHome, false, clock);
     }
 
-    /** The same environment with other variables, working directory and home (the same clock and processes). */
+    /**
+     * The same environment with other variables, working directory and home (the same clock,
+     * processes and server-ledger sessions: the same process).
+     */
     public Environment with(Map<String, String> variables, Path workingDirectory, Path userHome, boolean interactive) {
-        return new Environment(variables, workingDirectory, userHome, interactive, interactive, clock, processes);
+        return new Environment(
+                variables, workingDirectory, userHome, interactive, interactive, clock, processes, servers);
     }
 
     public String variable(String name) {

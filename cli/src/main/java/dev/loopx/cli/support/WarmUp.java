@@ -2,6 +2,7 @@ package dev.loopx.cli.support;
 
 import dev.loopx.application.composition.Composition;
 import dev.loopx.application.composition.LedgerWarmUp;
+import dev.loopx.ledger.remote.ServerSessions;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -48,8 +49,11 @@ public final class WarmUp {
     /** The system property through which the launcher names a server runtime root (bin/loopx). */
     static final String SERVER_ROOT = "loopx.server-root";
 
-    /** Starts the warm-up unless the arguments ask for something that opens no store (version, help). */
-    public static void start(String[] args) {
+    /**
+     * Starts the warm-up unless the arguments ask for something that opens no store (version, help);
+     * a server root's session is opened ahead in {@code servers}, the process's own.
+     */
+    public static void start(String[] args, ServerSessions servers) {
         if (!wanted(args)) {
             return;
         }
@@ -60,9 +64,9 @@ public final class WarmUp {
             LedgerWarmUp.expect();
         }
         if (server && !opensJournal(args)) {
-            Composition.heartbeatReads(true); // its session asks the ledger's head holder, when one listens (ADR 0009)
+            servers.heartbeatReads(true); // its session asks the ledger's head holder, when one listens (ADR 0009)
         }
-        Thread thread = new Thread(() -> run(journal, server ? serverRoot : null), "loopx-warm-up");
+        Thread thread = new Thread(() -> run(journal, server ? serverRoot : null, servers), "loopx-warm-up");
         thread.setDaemon(true);
         thread.setPriority(Thread.NORM_PRIORITY - 1);
         try {
@@ -102,11 +106,13 @@ public final class WarmUp {
         return true;
     }
 
-    private static void run(boolean journal, String serverRoot) {
+    private static void run(boolean journal, String serverRoot, ServerSessions servers) {
         if (serverRoot != null) {
             try {
                 Composition.prefetchServer(
-                        Path.of("").toAbsolutePath().resolve(serverRoot).normalize(), System.getenv());
+                        servers,
+                        Path.of("").toAbsolutePath().resolve(serverRoot).normalize(),
+                        System.getenv());
             } catch (RuntimeException | LinkageError e) {
                 // the command opens the ledger itself and reports what went wrong
             }

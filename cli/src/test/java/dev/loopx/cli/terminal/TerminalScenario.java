@@ -1,6 +1,7 @@
 package dev.loopx.cli.terminal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.cli.Cli;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.ledger.json.Json;
@@ -28,7 +29,7 @@ public final class TerminalScenario {
     private TerminalScenario() {}
 
     public static void main(String[] args) {
-        Environment env = Environment.system(Clock.fixed(NOW, ZoneOffset.UTC));
+        Environment env = Environment.system(Clock.fixed(NOW, ZoneOffset.UTC), Composition.serverSessions());
         PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         Steps s = new Steps(env, out, err);

@@ -1,6 +1,8 @@
 package dev.loopx.ledger.remote;
 
+import java.io.IOException;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A ledger kept by a server (the PostgreSQL adapter implements it; found with
@@ -19,4 +21,24 @@ public interface ServerLedgerBackend {
      *     {@code PGUSER}, {@code PGPASSWORD}, {@code PGSSLMODE}, {@code PGPASSFILE})
      */
     ServerLedgerSession open(LedgerLocation location, Map<String, String> environment);
+
+    /**
+     * Class-data archive training only ({@code debug train-reads --server-reads}, ADR 0006 and
+     * 0010): a stand-in for this backend's server on loopback that lets {@code user} log in with
+     * {@code password} and answers as an empty ledger, so the training run's reads go through the
+     * backend's real login and queries where no server runs. Never used to answer a user's command.
+     * Empty when the backend has none.
+     */
+    default Optional<StandInServer> trainingServer(String user, String password) throws IOException {
+        return Optional.empty();
+    }
+
+    /** A training stand-in server ({@link #trainingServer}); closing it stops it. */
+    interface StandInServer extends AutoCloseable {
+        /** Its port on the loopback address. */
+        int port();
+
+        @Override
+        void close() throws IOException;
+    }
 }

@@ -1,5 +1,6 @@
-package dev.loopx.cli.ops;
+package dev.loopx.ledger.postgres.training;
 
+import dev.loopx.ledger.remote.ServerLedgerBackend;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -24,29 +25,35 @@ import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * A stand-in PostgreSQL server on loopback for one thing only: the training run of the class-data
- * archive of a server runtime root's reads ({@code lib/loopx-read-pg}, {@code debug train-reads
- * --server-classes}), made at package time where no server runs. It speaks enough of the v3
- * protocol for the driver to do what a heartbeat read does against a real server: a SCRAM-SHA-256
- * login, the startup parameters, and the schema and head queries of an empty ledger (the
- * extended query protocol). Every query it does not know gets an empty result. It stores nothing
- * and is never used to answer a user's command.
+ * Training only. A stand-in PostgreSQL server on loopback for one thing only: the training run of
+ * the class-data archive of a server runtime root's reads ({@code lib/loopx-read-pg}, {@code debug
+ * train-reads --server-reads}), made at package time where no server runs. It speaks enough of the
+ * v3 protocol for the driver to do what a heartbeat read does against a real server: a
+ * SCRAM-SHA-256 login, the startup parameters, and the schema and head queries of an empty ledger
+ * (the extended query protocol). Every query it does not know gets an empty result. It stores
+ * nothing and is never used to answer a user's command. It sits beside the session code whose
+ * queries it answers ({@code Schema}, {@code PostgresLedger}): a change to those that it does not
+ * follow fails {@code ServerReadsTrainingTest}. Reached through {@link
+ * dev.loopx.ledger.postgres.PostgresBackend#trainingServer}, so it loads with the driver (ADR 0010).
+ * Thread-safe: each connection is served on a thread of its own; the state they share is final.
  */
-final class TrainingServer implements AutoCloseable {
-    static final String USER = "loopx-train";
-
+public final class TrainingServer implements ServerLedgerBackend.StandInServer {
     private final ServerSocket socket;
+    private final String user;
     private final String password;
     private final Thread acceptor;
 
-    TrainingServer(String password) throws IOException {
+    /** Starts listening on a free loopback port; {@code user} logs in with {@code password}. */
+    public TrainingServer(String user, String password) throws IOException {
+        this.user = user;
         this.password = password;
         this.socket = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
         this.acceptor =
                 Thread.ofPlatform().name("loopx-training-server").daemon().start(this::accept);
     }
 
-    int port() {
+    @Override
+    public int port() {
         return socket.getLocalPort();
     }
 
@@ -144,7 +151,7 @@ final class TrainingServer implements AutoCloseable {
         parameters.put("standard_conforming_strings", "on");
         parameters.put("TimeZone", "UTC");
         parameters.put("is_superuser", "off");
-        parameters.put("session_authorization", USER);
+        parameters.put("session_authorization", user);
         parameters.put("application_name", "loopx");
         for (Map.Entry<String, String> p : parameters.entrySet()) {
             message(out, 'S', body -> {

@@ -7,29 +7,28 @@ import dev.loopx.cli.testing.PostgresProject;
 import dev.loopx.ledger.postgres.PostgresServer;
 import dev.loopx.ledger.remote.LedgerLocation;
 import dev.loopx.ledger.remote.ServerLedgerSession;
+import dev.loopx.ledger.remote.ServerSessions;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The session the launcher asks for at process start (-Dloopx.server-root, WarmUp) is the one the
  * command then uses: one login per process, not two. Counted on a real server, by its backends
- * with application_name loopx and this test's own user options.
+ * with application_name loopx and this test's own user options. Each test plays a new process with
+ * sessions of its own ({@link Composition#serverSessions}), as {@code Main} makes them.
  */
-class ServerLedgersPrefetchTest {
+class ServerSessionsPrefetchTest {
     @TempDir
     Path sandbox;
 
-    @AfterEach
-    void forget() {
-        ServerLedgers.forgetPrefetch();
-    }
+    /** The sessions of the process each test plays (connecting ran with sessions of its own, as another process). */
+    private final ServerSessions servers = Composition.serverSessions();
 
     @Test
     void theCommandTakesTheSessionOpenedAheadOfIt_andAnotherEnvironmentGetsItsOwn() throws Exception {
@@ -39,15 +38,15 @@ class ServerLedgersPrefetchTest {
         Map<String, String> env = new HashMap<>(server.environment());
         int before = backends(server);
 
-        ServerLedgers.prefetch(root, env);
+        Composition.prefetchServer(servers, root, env);
         assertEquals(before + 1, backendsSettled(server, before + 1), "the login started at once, on its own thread");
-        ServerLedgerSession first = ServerLedgers.open(location, env);
+        ServerLedgerSession first = servers.open(location, env);
         first.ledger().head();
         assertEquals(before + 1, backends(server), "the prefetched session was taken, no second login");
 
         Map<String, String> other = new HashMap<>(env);
         other.put("PGSSLMODE", "disable");
-        ServerLedgerSession second = ServerLedgers.open(location, other);
+        ServerLedgerSession second = servers.open(location, other);
         assertNotSame(first, second);
         second.ledger().head();
         assertEquals(before + 2, backends(server));
@@ -62,19 +61,16 @@ class ServerLedgersPrefetchTest {
         PostgresServer server = PostgresServer.shared();
         Path root = connectedRoot(server);
         int before = backends(server);
-        ServerLedgers.prefetch(root, server.environment());
+        Composition.prefetchServer(servers, root, server.environment());
         assertEquals(before + 1, backendsSettled(server, before + 1), "the login started at once, on its own thread");
-        ServerLedgerSession session =
-                ServerLedgers.open(LedgerLocations.stored(root).orElseThrow(), server.environment());
+        ServerLedgerSession session = servers.open(LedgerLocations.stored(root).orElseThrow(), server.environment());
         session.ledger().close(); // never used: the background login is waited for and ended
         assertEquals(before, backendsSettled(server, before));
     }
 
     /** A project connected to a new ledger on the server (in this JVM, as another process would). */
     private Path connectedRoot(PostgresServer server) throws Exception {
-        Path root = PostgresProject.connect(sandbox, server, "pf").root();
-        ServerLedgers.forgetPrefetch(); // connect opened a session in this JVM: the next steps play a new process
-        return root;
+        return PostgresProject.connect(sandbox, server, "pf").root(); // with sessions of its own
     }
 
     /** LoopX's backends on the server now (the test's own admin connection is not one of them). */
