@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
-import dev.loopx.application.composition.Composition;
+import dev.loopx.application.Invocations;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
@@ -24,7 +24,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,15 +39,8 @@ class AnswerHeartbeatPromptTest {
     void setUp() throws Exception {
         Path project = Files.createDirectories(sandbox.resolve("app"));
         Path root = project.resolve(".loopx");
-        invocation = new Invocation(
-                Instant.parse("2026-01-01T00:00:00Z"),
-                root,
-                sandbox.resolve("loopx-home"),
-                sandbox,
-                sandbox,
-                Map.of(),
-                Invocation.Progress.NONE,
-                Composition.serverSessions());
+        invocation = Invocations.sandboxed(
+                Instant.parse("2026-01-01T00:00:00Z"), root, sandbox.resolve("loopx-home"), sandbox);
         assertTrue(ConnectProject.run(invocation, new ConnectProject.Request(project, "g1", "", null, null, false))
                 .isRight());
         assertTrue(GoalWrites.run(

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
-import dev.loopx.application.composition.Composition;
+import dev.loopx.application.Invocations;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
@@ -26,7 +26,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,15 +41,11 @@ class PlanCodexAppInstallTest {
     @BeforeEach
     void setUp() throws Exception {
         Path project = Files.createDirectories(sandbox.resolve("app"));
-        invocation = new Invocation(
+        invocation = Invocations.sandboxed(
                 Instant.parse("2026-01-01T00:00:00Z"),
                 project.resolve(".loopx"),
                 sandbox.resolve("loopx-home"),
-                sandbox,
-                sandbox,
-                Map.of(),
-                Invocation.Progress.NONE,
-                Composition.serverSessions());
+                sandbox);
         assertTrue(ConnectProject.run(invocation, new ConnectProject.Request(project, "g1", "", null, null, false))
                 .isRight());
         assertTrue(GoalWrites.run(

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
-import dev.loopx.application.composition.Composition;
+import dev.loopx.application.Invocations;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.commands.goal.GoalDecider;
 import dev.loopx.commands.goal.RegisterGoal;
@@ -26,7 +26,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.BeforeEach;
@@ -52,15 +51,7 @@ class LedgerServicesTest {
     }
 
     private Invocation at(Path root) {
-        return new Invocation(
-                NOW,
-                root,
-                dir.resolve("home"),
-                dir,
-                dir,
-                Map.of(),
-                Invocation.Progress.NONE,
-                Composition.serverSessions());
+        return Invocations.sandboxed(NOW, root, dir.resolve("home"), dir);
     }
 
     private static void register(Invocation invocation, String goalId) {

@@ -4,13 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
-import dev.loopx.application.composition.Composition;
+import dev.loopx.application.Invocations;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,15 +22,8 @@ class AppendLoadTest {
     void everyWriteIsAcknowledgedInSeqOrder() {
         Path root = dir.resolve(".loopx");
         LoopxRuntime.initialise(root);
-        Invocation invocation = new Invocation(
-                Instant.parse("2026-12-01T10:00:00Z"),
-                root,
-                dir.resolve("home"),
-                dir,
-                dir,
-                Map.of(),
-                Invocation.Progress.NONE,
-                Composition.serverSessions());
+        Invocation invocation =
+                Invocations.sandboxed(Instant.parse("2026-12-01T10:00:00Z"), root, dir.resolve("home"), dir);
         List<Long> acks = new ArrayList<>();
         var appended = AppendLoad.run(invocation, new AppendLoad.Request("g1", 3, 7), acks::add);
         assertTrue(appended.isRight(), () -> appended.getLeft().toString());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
-import dev.loopx.application.composition.Composition;
+import dev.loopx.application.Invocations;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.projections.next.Flag;
 import dev.loopx.projections.next.NextStep;
@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,15 +25,7 @@ class CheckHealthTest {
     Path dir;
 
     private Invocation at(Path root) {
-        return new Invocation(
-                Instant.parse("2026-12-01T10:00:00Z"),
-                root,
-                dir.resolve("home"),
-                dir,
-                dir,
-                Map.of(),
-                Invocation.Progress.NONE,
-                Composition.serverSessions());
+        return Invocations.sandboxed(Instant.parse("2026-12-01T10:00:00Z"), root, dir.resolve("home"), dir);
     }
 
     private static List<String> names(List<CheckHealth.Check> checks) {

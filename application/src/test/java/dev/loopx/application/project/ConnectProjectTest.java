@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
-import dev.loopx.application.composition.Composition;
+import dev.loopx.application.Invocations;
 import dev.loopx.application.project.ConnectPlan.Action;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -146,15 +146,7 @@ class ConnectProjectTest {
     }
 
     private Invocation invocation(Path runtimeRoot) {
-        return new Invocation(
-                Instant.parse("2026-01-01T00:00:00Z"),
-                runtimeRoot,
-                loopxHome,
-                sandbox,
-                sandbox,
-                Map.of(),
-                Invocation.Progress.NONE,
-                Composition.serverSessions());
+        return Invocations.sandboxed(Instant.parse("2026-01-01T00:00:00Z"), runtimeRoot, loopxHome, sandbox);
     }
 
     /** Every path under {@code dir} with its size (folders: -1). */

@@ -5,13 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
-import dev.loopx.application.composition.Composition;
+import dev.loopx.application.Invocations;
 import dev.loopx.ledger.Head;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -93,29 +92,14 @@ class ScanProjectsTest {
 
     @Test
     void noIndex_meansNoProjects() {
-        var empty = new Invocation(
-                Instant.parse("2026-01-01T00:00:00Z"),
-                sandbox,
-                sandbox.resolve("other-home"),
-                sandbox,
-                sandbox,
-                Map.of(),
-                Invocation.Progress.NONE,
-                Composition.serverSessions());
+        var empty = Invocations.sandboxed(
+                Instant.parse("2026-01-01T00:00:00Z"), sandbox, sandbox.resolve("other-home"), sandbox);
 
         assertEquals(0, ScanProjects.run(empty, ScanProjects.Project::label).projectCount());
     }
 
     private Invocation invocation() {
-        return new Invocation(
-                Instant.parse("2026-01-01T00:00:00Z"),
-                loopxHome,
-                loopxHome,
-                sandbox,
-                sandbox,
-                Map.of(),
-                Invocation.Progress.NONE,
-                Composition.serverSessions());
+        return Invocations.sandboxed(Instant.parse("2026-01-01T00:00:00Z"), loopxHome, loopxHome, sandbox);
     }
 
     private static void deleteTree(Path dir) throws Exception {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
-import dev.loopx.application.composition.Composition;
+import dev.loopx.application.Invocations;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.commands.Rejection;
@@ -27,7 +27,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -48,15 +47,7 @@ class AddTodoTest {
     void aRegisteredGoal() {
         Path root = dir.resolve(".loopx");
         LoopxRuntime.initialise(root);
-        invocation = new Invocation(
-                NOW,
-                root,
-                dir.resolve("home"),
-                dir,
-                dir,
-                Map.of(),
-                Invocation.Progress.NONE,
-                Composition.serverSessions());
+        invocation = Invocations.sandboxed(NOW, root, dir.resolve("home"), dir);
         var registered = GoalWrites.run(
                 invocation,
                 new GoalWrites.Request(

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.Invocation;
-import dev.loopx.application.composition.Composition;
+import dev.loopx.application.Invocations;
 import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
@@ -27,7 +27,6 @@ import dev.loopx.projections.todo.TodoView;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,15 +45,7 @@ class ListTodosTest {
     void aGoalWithTwoLanes() {
         Path root = dir.resolve(".loopx");
         LoopxRuntime.initialise(root);
-        invocation = new Invocation(
-                Instant.parse("2026-12-01T10:00:00Z"),
-                root,
-                dir,
-                dir,
-                dir,
-                Map.of(),
-                Invocation.Progress.NONE,
-                Composition.serverSessions());
+        invocation = Invocations.sandboxed(Instant.parse("2026-12-01T10:00:00Z"), root, dir, dir);
         assertTrue(GoalWrites.run(
                         invocation,
                         new GoalWrites.Request(

@@ -33,8 +33,6 @@ class NoCommandLiteralsBelowTheCliTest {
     /** A command ({@code loopx todo …}) or a long option ({@code --goal-id}) at a word start. */
     private static final Pattern COMMAND = Pattern.compile("(?:^|[\\s(`'])(?:loopx [a-z]|--[a-z])");
 
-    private static final Pattern STRING = Pattern.compile("\"(?:\\\\.|[^\"\\\\])*\"");
-
     @Test
     void projectionsAndCommands_spellNoCommandOrFlag() throws IOException {
         Path repository = Path.of("..").toAbsolutePath().normalize();
@@ -73,25 +71,12 @@ class NoCommandLiteralsBelowTheCliTest {
 
     private static List<String> commandLiterals(String file, List<String> lines) {
         List<String> found = new ArrayList<>();
-        boolean inComment = false;
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (inComment) {
-                inComment = !line.contains("*/");
-                continue;
-            }
-            if (line.startsWith("/*")) {
-                inComment = !line.contains("*/");
-                continue;
-            }
-            if (line.startsWith("//") || line.startsWith("*")) {
-                continue;
-            }
-            Matcher m = STRING.matcher(line);
+        for (CodeLines.Line line : CodeLines.of(lines)) {
+            Matcher m = CodeLines.STRING.matcher(line.text());
             while (m.find()) {
                 String literal = m.group();
                 if (COMMAND.matcher(literal.substring(1, literal.length() - 1)).find()) {
-                    found.add(file + ":" + (i + 1) + " " + literal);
+                    found.add(file + ":" + line.number() + " " + literal);
                 }
             }
         }

@@ -26,8 +26,6 @@ class NoInlineQualifiedNamesTest {
     private static final Pattern QUALIFIED = Pattern.compile(
             "(?<![\\w.@\"])(?:java|javax|jdk|sun|dev|com|org|io|net|picocli)\\.(?:[a-z_][a-z0-9_]*\\.)+[A-Z]\\w*");
 
-    private static final Pattern STRING = Pattern.compile("\"(?:\\\\.|[^\"\\\\])*\"");
-
     @Test
     void productionCode_namesTypesByImport_notInline() throws IOException {
         Path repository = Path.of("..").toAbsolutePath().normalize();
@@ -66,31 +64,15 @@ class NoInlineQualifiedNamesTest {
 
     private static List<String> qualifiedNames(Path file, List<String> lines) {
         List<String> found = new ArrayList<>();
-        boolean inComment = false;
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (inComment) {
-                inComment = !line.contains("*/");
-                continue;
-            }
-            if (line.startsWith("/*")) {
-                inComment = !line.contains("*/");
-                continue;
-            }
-            if (line.startsWith("//")
-                    || line.startsWith("*")
-                    || line.startsWith("import ")
-                    || line.startsWith("package ")) {
-                continue;
-            }
-            String code = STRING.matcher(line).replaceAll("\"\"");
+        for (CodeLines.Line line : CodeLines.of(lines)) {
+            String code = CodeLines.STRING.matcher(line.text()).replaceAll("\"\"");
             int comment = code.indexOf("//");
             if (comment >= 0) {
                 code = code.substring(0, comment);
             }
             Matcher m = QUALIFIED.matcher(code);
             while (m.find()) {
-                found.add(file + ":" + (i + 1) + " " + m.group());
+                found.add(file + ":" + line.number() + " " + m.group());
             }
         }
         return found;
