@@ -181,7 +181,7 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
         doc.put("ok", true);
         doc.put("goal_id", d.goalId());
         doc.put("should_run", d.shouldRun());
-        doc.put("state", d.state());
+        doc.put("state", d.state().wire());
         doc.put("effective_action", d.effectiveAction().wire());
         doc.put("reason", d.reason());
         doc.put("recommended_action", d.recommendedAction());
@@ -283,7 +283,7 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
             items.addObject()
                     .put("todo_id", t.todoId())
                     .put("text", t.text())
-                    .put("task_class", t.taskClass())
+                    .put("task_class", t.taskClass().wire())
                     .put("blocking", false);
         }
         ObjectNode agent = n.putObject("agent_channel");

@@ -27,7 +27,7 @@ public record QuotaStatusAnswer(String goalId, String agentId, ReadQuota.Answer 
         ObjectNode doc = Documents.answer("loopx_quota_status_v0", true);
         doc.put("goal_id", goalId);
         doc.put("agent_id", agentId);
-        doc.put("lifecycle", answer.lifecycle());
+        doc.put("lifecycle", answer.lifecycle().wire());
         doc.set("quota", QuotaWindowDocument.of(answer.quota()));
         doc.set("goal_frontier_projection", FrontierDocument.of(answer.frontier()));
         return doc;

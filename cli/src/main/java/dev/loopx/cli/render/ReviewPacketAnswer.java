@@ -61,8 +61,8 @@ public record ReviewPacketAnswer(ReviewPacket packet, int maxChars) implements R
         doc.put("kind", p.kind());
         doc.put("waiting_on", p.waitingOn());
         doc.put("objective", p.objective());
-        doc.put("lifecycle", p.lifecycle());
-        doc.put("quota_state", p.quotaState());
+        doc.put("lifecycle", p.lifecycle().wire());
+        doc.put("quota_state", p.quotaState().wire());
         ArrayNode lanes = doc.putArray("lanes");
         p.lanes()
                 .forEach(l -> lanes.addObject()

@@ -66,7 +66,7 @@ public record StatusAnswer(String agentId, Instant now, List<ReadStatus.Entry> e
         n.put("project_label", s.projectLabel());
         n.put("objective", s.objective());
         ObjectNode lifecycle = n.putObject("lifecycle");
-        lifecycle.put("state", s.lifecycle());
+        lifecycle.put("state", s.lifecycle().wire());
         lifecycle.put("reason", s.lifecycleReason());
         ArrayNode agents = n.putArray("agents");
         s.agents().forEach(agents::add);
@@ -262,7 +262,7 @@ public record StatusAnswer(String agentId, Instant now, List<ReadStatus.Entry> e
         }
         TodoView t = todo.get();
         String claim = t.claimedBy().isEmpty() ? "unclaimed" : "claimed by " + t.claimedBy();
-        String priority = t.priority().isEmpty() ? "" : t.priority() + ", ";
+        String priority = t.priority().given() ? t.priority().wire() + ", " : "";
         return t.text() + "  (" + priority + claim + ") [" + t.todoId() + "]";
     }
 }

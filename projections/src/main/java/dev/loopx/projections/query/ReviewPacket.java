@@ -2,7 +2,9 @@ package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.audit.GoalLog;
+import dev.loopx.projections.goal.GoalLifecycle;
 import dev.loopx.projections.quota.QuotaLog;
+import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
@@ -22,7 +24,7 @@ import java.util.TreeMap;
  *
  * @param kind      {@code closure} (terminal), {@code owner_decision} (waits on the user) or {@code handoff}
  * @param waitingOn whom the goal waits on ({@link LaneDecisions#waitingOn})
- * @param quotaState {@code stopped}, else the quota state
+ * @param quotaState {@code stopped}, else the quota state ({@link QuotaStatus#stateOf})
  */
 public record ReviewPacket(
         String goalId,
@@ -30,8 +32,8 @@ public record ReviewPacket(
         String kind,
         String waitingOn,
         String objective,
-        String lifecycle,
-        String quotaState,
+        GoalLifecycle lifecycle,
+        QuotaState quotaState,
         List<LaneDecisions.Lane> lanes,
         SinceLastReward sinceLastReward,
         Optional<QuotaLog.Writeback> latestEvidence,
@@ -92,9 +94,8 @@ public record ReviewPacket(
                 waitingOn,
                 s.goal().objective(),
                 s.goal().lifecycle(),
-                s.goal().stopped()
-                        ? "stopped"
-                        : QuotaStatus.at(s.goal().quota(), s.quota(), now).state(),
+                QuotaStatus.at(s.goal().quota(), s.quota(), now)
+                        .stateOf(s.goal().stopped()),
                 lanes,
                 since(s, changes),
                 s.quota().lastWriteback(),

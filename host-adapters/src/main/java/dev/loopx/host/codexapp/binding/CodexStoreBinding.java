@@ -1,6 +1,7 @@
 package dev.loopx.host.codexapp.binding;
 
 import dev.loopx.host.codexapp.migration.PlanEntry;
+import dev.loopx.host.codexapp.migration.PlanStatus;
 import dev.loopx.host.codexapp.migration.PromptPlanner;
 import dev.loopx.host.codexapp.store.BlockReason;
 import dev.loopx.host.codexapp.store.CodexAutomationStore;
@@ -47,7 +48,7 @@ public final class CodexStoreBinding {
         }
         PlanEntry e = new PromptPlanner(store, registered.get(), runtimeRoot, cliBin).entry(read.get());
         return switch (e.status()) {
-            case PlanEntry.BLOCKED ->
+            case PlanStatus.BLOCKED ->
                 e.reasons().contains("ambiguous_binding")
                         ? AppPromptBinding.store(
                                 "ambiguous", "ambiguous_binding", record, Optional.of(e), install, false)
@@ -58,7 +59,7 @@ public final class CodexStoreBinding {
                                 Optional.of(e),
                                 install,
                                 false);
-            case PlanEntry.UNMANAGED ->
+            case PlanStatus.UNMANAGED ->
                 AppPromptBinding.store(
                         "unmanaged",
                         e.reasons().isEmpty() ? "" : e.reasons().get(0),
@@ -66,7 +67,7 @@ public final class CodexStoreBinding {
                         Optional.of(e),
                         install,
                         false);
-            case PlanEntry.CURRENT ->
+            case PlanStatus.CURRENT ->
                 AppPromptBinding.store("current", "adopted", record, Optional.of(e), install, false);
             default ->
                 changedSinceDeferral(record, e)
