@@ -36,12 +36,12 @@ public record QuotaStatusAnswer(String goalId, String agentId, ReadQuota.Answer 
     void text(PrintWriter out) {
         QuotaStatus q = answer.quota();
         Frontier f = answer.frontier();
-        out.println("quota " + q.state() + ": "
+        out.println("quota " + q.state().wire() + ": "
                 + q.spentSlots() + " of "
                 + q.allowedSlots() + " slots spent in the last "
                 + q.windowHours()
                 + " h (goal " + goalId + ", "
-                + answer.lifecycle() + ")");
+                + answer.lifecycle().wire() + ")");
         new Lines(out)
                 .add("quota", QuotaBar.of(q))
                 .add("open", Words.count(f.agentOpen(), "agent todo") + " · " + Words.count(f.userOpen(), "owner todo"))

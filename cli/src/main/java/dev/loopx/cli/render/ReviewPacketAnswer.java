@@ -111,8 +111,8 @@ public record ReviewPacketAnswer(ReviewPacket packet, int maxChars) implements R
         ReviewPacket p = packet;
         CharBudget.Fit fit = fit();
         out.println("handoff for goal " + p.goalId() + ": waiting on "
-                + p.waitingOn() + " · " + p.lifecycle() + " · quota "
-                + p.quotaState()
+                + p.waitingOn() + " · " + p.lifecycle().wire() + " · quota "
+                + p.quotaState().wire()
                 + (p.objective().isEmpty() ? "" : " — " + p.objective()));
         ReviewPacket.SinceLastReward since = p.sinceLastReward();
         new Lines(out)

@@ -1,5 +1,7 @@
 package dev.loopx.host.codexapp.migration;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Optional;
 
 /**
@@ -25,6 +27,7 @@ public enum PlanStatus {
     }
 
     /** The spelling in plan files and JSON answers. */
+    @JsonValue
     public String wire() {
         return wire;
     }
@@ -45,6 +48,7 @@ public enum PlanStatus {
     }
 
     /** The status a plan file's spelling means: {@link #fromWire}, else {@link #BLOCKED} (never refused). */
+    @JsonCreator
     public static PlanStatus recorded(String value) {
         return fromWire(value).orElse(BLOCKED);
     }
