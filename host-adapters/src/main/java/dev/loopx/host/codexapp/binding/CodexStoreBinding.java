@@ -1,7 +1,6 @@
 package dev.loopx.host.codexapp.binding;
 
 import dev.loopx.host.codexapp.migration.PlanEntry;
-import dev.loopx.host.codexapp.migration.PlanStatus;
 import dev.loopx.host.codexapp.migration.PromptPlanner;
 import dev.loopx.host.codexapp.store.BlockReason;
 import dev.loopx.host.codexapp.store.CodexAutomationStore;
@@ -48,7 +47,7 @@ public final class CodexStoreBinding {
         }
         PlanEntry e = new PromptPlanner(store, registered.get(), runtimeRoot, cliBin).entry(read.get());
         return switch (e.status()) {
-            case PlanStatus.BLOCKED ->
+            case BLOCKED ->
                 e.reasons().contains("ambiguous_binding")
                         ? AppPromptBinding.store(
                                 "ambiguous", "ambiguous_binding", record, Optional.of(e), install, false)
@@ -59,7 +58,7 @@ public final class CodexStoreBinding {
                                 Optional.of(e),
                                 install,
                                 false);
-            case PlanStatus.UNMANAGED ->
+            case UNMANAGED ->
                 AppPromptBinding.store(
                         "unmanaged",
                         e.reasons().isEmpty() ? "" : e.reasons().get(0),
@@ -67,9 +66,8 @@ public final class CodexStoreBinding {
                         Optional.of(e),
                         install,
                         false);
-            case PlanStatus.CURRENT ->
-                AppPromptBinding.store("current", "adopted", record, Optional.of(e), install, false);
-            default ->
+            case CURRENT -> AppPromptBinding.store("current", "adopted", record, Optional.of(e), install, false);
+            case ADOPTION_REQUIRED ->
                 changedSinceDeferral(record, e)
                         .map(why -> AppPromptBinding.store("blocked", why, record, Optional.of(e), install, false))
                         .orElseGet(() ->
