@@ -46,6 +46,7 @@ import dev.loopx.ledger.event.TurnObserved;
 import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.evidence.EvidenceFold;
 import dev.loopx.projections.goal.GoalFold;
+import dev.loopx.projections.goal.GoalLifecycle;
 import dev.loopx.projections.goal.GoalView;
 import dev.loopx.projections.goal.ThreadBindingFold;
 import dev.loopx.projections.heartbeat.HeartbeatFold;
@@ -75,8 +76,8 @@ public final class Projector {
         switch (decoded.event()) {
             case GoalRegistered e -> GoalFold.registered(views, envelope, e);
             case GoalConfigured e -> GoalFold.configured(views, envelope, e);
-            case GoalStopped e -> GoalFold.lifecycle(views, envelope, "stopped", e.reason());
-            case GoalResumed e -> GoalFold.lifecycle(views, envelope, "active", e.reason());
+            case GoalStopped e -> GoalFold.lifecycle(views, envelope, GoalLifecycle.STOPPED, e.reason());
+            case GoalResumed e -> GoalFold.lifecycle(views, envelope, GoalLifecycle.ACTIVE, e.reason());
             case AgentRegistered e -> GoalFold.agentRegistered(views, envelope, e);
             case AgentThreadBound e -> ThreadBindingFold.bound(views, envelope, e);
             case AgentThreadUnbound e -> ThreadBindingFold.unbound(views, envelope, e);

@@ -5,6 +5,7 @@ import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.host.codexapp.migration.MigrationJournal;
 import dev.loopx.host.codexapp.migration.PlanEntry;
+import dev.loopx.host.codexapp.migration.PlanStatus;
 import dev.loopx.host.codexapp.migration.PrivateFiles;
 import dev.loopx.host.codexapp.migration.PromptPlan;
 import dev.loopx.host.codexapp.migration.PromptPlanner;
@@ -74,7 +75,7 @@ public final class PlanPromptUpgrades {
 
     /** Whether {@code e} (read blocked, e.g. torn by a crash) has a pending migration journal in this home. */
     static boolean pendingJournal(MigrationJournal journal, PlanEntry e) {
-        return e.status().equals(PlanEntry.BLOCKED)
+        return e.status() == PlanStatus.BLOCKED
                 && journal.read(e.automationId())
                         .map(j -> j.state() == MigrationJournal.State.PENDING)
                         .orElse(false);

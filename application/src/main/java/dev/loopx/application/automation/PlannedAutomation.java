@@ -1,6 +1,7 @@
 package dev.loopx.application.automation;
 
 import dev.loopx.host.codexapp.migration.PlanEntry;
+import dev.loopx.host.codexapp.migration.PlanStatus;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -27,10 +28,7 @@ public record PlannedAutomation(PlanEntry entry, boolean pendingJournal, Optiona
     public static final String LEGACY_TOML_HEARTBEAT_OVER_CRON = "legacy_toml_heartbeat_over_cron";
 
     /** Every status a plan entry can have, in the order answers count them. */
-    public static final List<String> STATUSES =
-            List.of(PlanEntry.BLOCKED, PlanEntry.UNMANAGED, PlanEntry.CURRENT, PlanEntry.ADOPTION_REQUIRED);
-
-    public static final String ADOPTION_REQUIRED = PlanEntry.ADOPTION_REQUIRED;
+    public static final List<PlanStatus> STATUSES = List.of(PlanStatus.values());
 
     public PlannedAutomation {
         Objects.requireNonNull(entry, "entry");
@@ -41,7 +39,7 @@ public record PlannedAutomation(PlanEntry entry, boolean pendingJournal, Optiona
         return entry.automationId();
     }
 
-    public String status() {
+    public PlanStatus status() {
         return entry.status();
     }
 
@@ -103,7 +101,7 @@ public record PlannedAutomation(PlanEntry entry, boolean pendingJournal, Optiona
         boolean cronRow = e.appFields().getOrDefault("kind", "").trim().equalsIgnoreCase("cron");
         boolean heartbeatMirror = e.reasons().contains("stores_disagree_kind");
         boolean noThread = e.appFields().getOrDefault("target_thread_id", "").isBlank();
-        return e.status().equals(PlanEntry.BLOCKED) && cronRow && heartbeatMirror && noThread
+        return e.status() == PlanStatus.BLOCKED && cronRow && heartbeatMirror && noThread
                 ? Optional.of(LEGACY_TOML_HEARTBEAT_OVER_CRON)
                 : Optional.empty();
     }

@@ -7,6 +7,7 @@ import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.host.codexapp.migration.MigrationJournal;
 import dev.loopx.host.codexapp.migration.MigrationOutcome;
 import dev.loopx.host.codexapp.migration.PlanEntry;
+import dev.loopx.host.codexapp.migration.PlanStatus;
 import dev.loopx.host.codexapp.migration.PromptMigrator;
 import dev.loopx.host.codexapp.migration.PromptPlan;
 import dev.loopx.host.codexapp.store.CodexHome;
@@ -164,7 +165,7 @@ public final class SyncInstalledPrompts {
             LoopxRuntime runtime, CodexHome home, PromptPlan fresh, MigrationRecords records) {
         String homeSha = home.identitySha256();
         for (PlanEntry e : fresh.entries()) {
-            if (!e.status().equals(PlanEntry.CURRENT) || e.goalId().isEmpty()) {
+            if (e.status() != PlanStatus.CURRENT || e.goalId().isEmpty()) {
                 continue;
             }
             boolean pending = PromptMigrationFold.pending(

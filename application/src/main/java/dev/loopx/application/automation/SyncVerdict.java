@@ -1,6 +1,7 @@
 package dev.loopx.application.automation;
 
 import dev.loopx.host.codexapp.migration.PlanEntry;
+import dev.loopx.host.codexapp.migration.PlanStatus;
 import dev.loopx.host.heartbeat.WrapperBinding;
 import dev.loopx.host.heartbeat.WrapperRecognizer;
 import java.util.Optional;
@@ -29,7 +30,7 @@ final class SyncVerdict {
 
     /** Why {@code now} (the fresh plan entry for what {@code was} in the snapshot) is not migrated, or empty when it is. */
     static Optional<String> of(PlanEntry was, PlanEntry now, String cliBin) {
-        if (now.status().equals(PlanEntry.CURRENT)) {
+        if (now.status() == PlanStatus.CURRENT) {
             return Optional.of(CURRENT); // already the target, e.g. adopted through the App since the snapshot
         }
         if (was.changedIn(now)) {

@@ -1,12 +1,14 @@
 package dev.loopx.application.project;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.goal.GoalLifecycle;
 import dev.loopx.projections.query.Frontier;
 import dev.loopx.projections.query.GoalRisks;
 import dev.loopx.projections.query.GoalStatus;
 import dev.loopx.projections.query.LaneDecisions;
 import dev.loopx.projections.query.Lanes;
 import dev.loopx.projections.query.TodoRules;
+import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
@@ -26,8 +28,8 @@ public final class ProjectDigests {
     public record GoalSummary(
             String goalId,
             String objective,
-            String lifecycle,
-            String quotaState,
+            GoalLifecycle lifecycle,
+            QuotaState quotaState,
             int userOpen,
             int agentOpen,
             int openGateCount,

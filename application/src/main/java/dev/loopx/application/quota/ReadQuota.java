@@ -5,6 +5,7 @@ import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.goal.GoalLifecycle;
 import dev.loopx.projections.query.Frontier;
 import dev.loopx.projections.quota.QuotaStatus;
 import io.vavr.control.Either;
@@ -21,7 +22,7 @@ public final class ReadQuota {
     public record Request(String goalId, String agentId) {}
 
     /** The goal's lifecycle word, its quota at {@code now} and its frontier for the lane. */
-    public record Answer(String lifecycle, QuotaStatus quota, Frontier frontier) {}
+    public record Answer(GoalLifecycle lifecycle, QuotaStatus quota, Frontier frontier) {}
 
     public static Either<Rejection, Answer> run(Invocation invocation, Request r) {
         try (LoopxRuntime runtime = Composition.open(invocation)) {

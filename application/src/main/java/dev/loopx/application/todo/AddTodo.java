@@ -5,10 +5,10 @@ import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
 import dev.loopx.commands.Rejection;
-import dev.loopx.commands.todo.TaskClass;
 import dev.loopx.commands.todo.TodoCommands;
 import dev.loopx.commands.todo.TodoDecider;
-import dev.loopx.commands.todo.TodoRole;
+import dev.loopx.projections.todo.TaskClass;
+import dev.loopx.projections.todo.TodoRole;
 import io.vavr.control.Either;
 import java.util.Optional;
 

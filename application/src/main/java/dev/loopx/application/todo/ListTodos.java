@@ -5,9 +5,9 @@ import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.commands.todo.TodoRole;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.query.TodoRules;
+import dev.loopx.projections.todo.TodoRole;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import io.vavr.control.Either;
@@ -48,9 +48,8 @@ public final class ListTodos {
         }
     }
 
-    private static final Comparator<TodoView> ORDER = Comparator.comparing(
-                    (TodoView t) -> t.priority().isEmpty() ? "P9" : t.priority())
-            .thenComparingLong(TodoView::createdSeq);
+    private static final Comparator<TodoView> ORDER =
+            Comparator.comparingInt((TodoView t) -> t.priority().rank()).thenComparingLong(TodoView::createdSeq);
 
     public static Either<Rejection, List<TodoView>> run(Invocation invocation, Request r) {
         Optional<TodoRole> role = r.role().isEmpty()
@@ -67,7 +66,7 @@ public final class ListTodos {
                     : goal.get().todos();
             return Either.right(todos.stream()
                     .filter(t -> r.status().isEmpty() || t.is(r.status().get()))
-                    .filter(t -> role.isEmpty() || t.role().equals(role.get().wire()))
+                    .filter(t -> role.isEmpty() || t.role() == role.get())
                     .filter(t -> r.agentId().isEmpty() || visibleTo(t, r.agentId(), invocation.now()))
                     .sorted(ORDER)
                     .toList());
@@ -75,7 +74,7 @@ public final class ListTodos {
     }
 
     private static boolean visibleTo(TodoView t, String agent, Instant now) {
-        if (t.role().equals(TodoRole.USER.wire())) {
+        if (t.isUser()) {
             return t.globalGate()
                     || t.blocksAgent().isEmpty()
                     || t.blocksAgent().equals(agent);

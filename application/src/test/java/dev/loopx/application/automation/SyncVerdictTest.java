@@ -3,6 +3,7 @@ package dev.loopx.application.automation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.loopx.host.codexapp.migration.PlanEntry;
+import dev.loopx.host.codexapp.migration.PlanStatus;
 import dev.loopx.host.heartbeat.ManagedWrapper;
 import dev.loopx.host.heartbeat.WrapperBinding;
 import java.util.List;
@@ -31,21 +32,21 @@ class SyncVerdictTest {
     void anAutomationAdoptedSinceTheSnapshot_isCurrent() {
         // the App (or a person) wrote the current wrapper after the snapshot: the upgrade is done
         PlanEntry was = adoption("managed_wrapper", "loopx", SOURCE);
-        PlanEntry now = entry(PlanEntry.CURRENT, "b".repeat(64));
+        PlanEntry now = entry(PlanStatus.CURRENT, "b".repeat(64));
         assertEquals(Optional.of("current"), SyncVerdict.of(was, now, "loopx"));
     }
 
     @Test
     void theCurrentWrapper_isCurrent() {
-        PlanEntry now = entry(PlanEntry.CURRENT, SOURCE);
+        PlanEntry now = entry(PlanStatus.CURRENT, SOURCE);
         assertEquals(Optional.of("current"), SyncVerdict.of(now, now, "loopx"));
     }
 
     @Test
     void blockedAndUnmanagedAutomations_areSkipped() {
-        for (String status : List.of(PlanEntry.BLOCKED, PlanEntry.UNMANAGED)) {
+        for (PlanStatus status : List.of(PlanStatus.BLOCKED, PlanStatus.UNMANAGED)) {
             PlanEntry now = entry(status, SOURCE);
-            assertEquals(Optional.of("skipped"), SyncVerdict.of(now, now, "loopx"), status);
+            assertEquals(Optional.of("skipped"), SyncVerdict.of(now, now, "loopx"), status.wire());
         }
     }
 
@@ -61,7 +62,7 @@ class SyncVerdictTest {
         assertEquals(Optional.of("skipped_other_cli_bin"), SyncVerdict.of(now, now, "loopx"));
     }
 
-    private static PlanEntry entry(String status, String source) {
+    private static PlanEntry entry(PlanStatus status, String source) {
         return new PlanEntry(
                 "heartbeat",
                 status,
@@ -82,7 +83,7 @@ class SyncVerdictTest {
         String desired = ManagedWrapper.render(new WrapperBinding(2, ROOT, "demo-goal", "builder", cliBin, List.of()));
         return new PlanEntry(
                 "heartbeat",
-                PlanEntry.ADOPTION_REQUIRED,
+                PlanStatus.ADOPTION_REQUIRED,
                 List.of(),
                 Optional.of("demo-goal"),
                 Optional.of("builder"),

@@ -14,14 +14,14 @@ import dev.loopx.commands.goal.GoalDecider;
 import dev.loopx.commands.goal.RegisterGoal;
 import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.runtime.LoopxRuntime;
-import dev.loopx.commands.todo.Priority;
-import dev.loopx.commands.todo.TaskClass;
 import dev.loopx.commands.todo.TodoCommands;
 import dev.loopx.commands.todo.TodoIds;
-import dev.loopx.commands.todo.TodoRole;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.Priority;
+import dev.loopx.projections.todo.TaskClass;
+import dev.loopx.projections.todo.TodoRole;
 import io.vavr.control.Either;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,7 +89,7 @@ class AddTodoTest {
         GoalWrites.Outcome.Written written = assertInstanceOf(GoalWrites.Outcome.Written.class, first.get());
         assertEquals(List.of("todo.added"), written.receipt().eventTypes());
         String id = TodoIds.of("g1", "agent", "Write the importer");
-        assertEquals("advancement_task", written.todo().orElseThrow().taskClass());
+        assertEquals(TaskClass.ADVANCEMENT_TASK, written.todo().orElseThrow().taskClass());
         var again = add(OWNER, todo(TodoRole.AGENT, null, "", ""));
         assertEquals(
                 List.of(), ((GoalWrites.Outcome.Written) again.get()).receipt().eventTypes());

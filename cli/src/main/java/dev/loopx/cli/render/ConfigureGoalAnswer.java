@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.goal.ConfigureQuota;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.goal.GoalView;
+import dev.loopx.projections.quota.QuotaState;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,12 +56,12 @@ public record ConfigureGoalAnswer(GoalWriteHead head, ConfigureQuota.Result resu
         node.put("window_hours", p.windowHours());
         node.put("slot_minutes", p.slotMinutes());
         node.put("allowed_slots", p.allowedSlots());
-        node.put("state", state(p));
+        node.put("state", state(p).wire());
         return node;
     }
 
-    private static String state(GoalView.QuotaPolicy p) {
-        return p.paused() ? "paused" : "active";
+    private static QuotaState state(GoalView.QuotaPolicy p) {
+        return p.paused() ? QuotaState.PAUSED : QuotaState.ACTIVE;
     }
 
     /** The document's fields of a policy and its replan threshold, in the document's order. */
@@ -70,7 +71,7 @@ public record ConfigureGoalAnswer(GoalWriteHead head, ConfigureQuota.Result resu
                 new Field("window_hours", p.windowHours()),
                 new Field("slot_minutes", p.slotMinutes()),
                 new Field("allowed_slots", p.allowedSlots()),
-                new Field("state", state(p)),
+                new Field("state", state(p).wire()),
                 new Field("replan_after_completed_todos", replanAfter));
     }
 
@@ -87,7 +88,8 @@ public record ConfigureGoalAnswer(GoalWriteHead head, ConfigureQuota.Result resu
                         "quota",
                         decided()
                                 ? after.allowedSlots() + " slots of " + after.slotMinutes() + " min per "
-                                        + after.windowHours() + " h (" + state(after) + ")"
+                                        + after.windowHours() + " h ("
+                                        + state(after).wire() + ")"
                                 : "")
                 .add(
                         "replan",

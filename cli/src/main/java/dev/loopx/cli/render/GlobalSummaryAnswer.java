@@ -47,8 +47,8 @@ public record GlobalSummaryAnswer(Instant now, ScanProjects.Scan<List<GoalSummar
             ObjectNode g = goals.addObject();
             g.put("goal_id", s.goalId());
             g.put("objective", s.objective());
-            g.put("lifecycle", s.lifecycle());
-            g.put("quota_state", s.quotaState());
+            g.put("lifecycle", s.lifecycle().wire());
+            g.put("quota_state", s.quotaState().wire());
             g.put("user_open", s.userOpen());
             g.put("agent_open", s.agentOpen());
             g.put("open_gate_count", s.openGateCount());
@@ -65,8 +65,8 @@ public record GlobalSummaryAnswer(Instant now, ScanProjects.Scan<List<GoalSummar
                 t.row(
                         p.label(),
                         g.goalId(),
-                        g.lifecycle() + (g.terminal() ? " (done)" : ""),
-                        g.quotaState(),
+                        g.lifecycle().wire() + (g.terminal() ? " (done)" : ""),
+                        g.quotaState().wire(),
                         g.agentOpen() + "/" + g.userOpen(),
                         String.valueOf(g.openGateCount()),
                         waitingOn(g.waitingOn()));

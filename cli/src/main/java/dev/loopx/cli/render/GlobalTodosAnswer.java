@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.project.ProjectDigests.GoalTodos;
 import dev.loopx.application.project.ScanProjects;
+import dev.loopx.projections.todo.TaskClass;
 import dev.loopx.projections.todo.TodoView;
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -64,8 +65,8 @@ public record GlobalTodosAnswer(Instant now, ScanProjects.Scan<List<GoalTodos>> 
                             p.label(),
                             g.goalId(),
                             todo.todoId(),
-                            todo.role().equals("user") ? "owner" : "agent",
-                            dashed(todo.priority()),
+                            todo.isUser() ? "owner" : "agent",
+                            dashed(todo.priority().wire()),
                             dashed(todo.claimedBy()),
                             todo.text() + kind(todo.taskClass()));
                 }
@@ -79,14 +80,12 @@ public record GlobalTodosAnswer(Instant now, ScanProjects.Scan<List<GoalTodos>> 
      * work. A gate is never said to block an agent or everyone here (the brief this view was
      * first written against carries neither {@code blocks_agent} nor {@code global_gate}).
      */
-    private static String kind(String taskClass) {
-        if (taskClass.equals("user_gate")) {
-            return "  (gate)";
-        }
-        if (taskClass.equals("advancement_task") || taskClass.equals("user_action") || taskClass.isEmpty()) {
-            return "";
-        }
-        return "  (" + taskClass.replace('_', ' ') + ")";
+    private static String kind(TaskClass taskClass) {
+        return switch (taskClass) {
+            case USER_GATE -> "  (gate)";
+            case ADVANCEMENT_TASK, USER_ACTION, UNKNOWN -> "";
+            case MONITOR_TASK, BLOCKER -> "  (" + taskClass.wire().replace('_', ' ') + ")";
+        };
     }
 
     private static String dashed(String v) {

@@ -23,13 +23,13 @@ public record GoalLifecycleAnswer(GoalWriteHead head) implements RenderedAnswer 
 
     /** The lifecycle after the write, or {@code ""} when the goal is not registered. */
     private String lifecycle() {
-        return head.outcome().goal().map(GoalView::lifecycle).orElse("");
+        return head.outcome().goal().map(g -> g.lifecycle().wire()).orElse("");
     }
 
     @Override
     public ObjectNode json() {
         ObjectNode doc = head.json();
-        head.outcome().goal().ifPresent(g -> doc.put("lifecycle", g.lifecycle()));
+        head.outcome().goal().ifPresent(g -> doc.put("lifecycle", g.lifecycle().wire()));
         return doc;
     }
 
@@ -43,7 +43,7 @@ public record GoalLifecycleAnswer(GoalWriteHead head) implements RenderedAnswer 
             new Lines(out).add("next", Previews.next(head.schemaVersion())).print();
             return;
         }
-        boolean stopped = lifecycle.equals("stopped") || lifecycle.equals("paused");
+        boolean stopped = head.outcome().goal().filter(GoalView::stopped).isPresent();
         boolean changed = !head.unchanged();
         out.println((changed ? "goal " + goal + " " : "goal " + goal + " is already ")
                 + lifecycle

@@ -6,6 +6,7 @@ import dev.loopx.host.pack.Choice;
 import dev.loopx.host.pack.CliCall;
 import dev.loopx.host.pack.ProjectSnapshot;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.goal.GoalLifecycle;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,7 +39,7 @@ final class HostText {
     }
 
     static String lifecycle(ProjectSnapshot.Goal g) {
-        return g.stopped() ? "stopped" : "active";
+        return (g.stopped() ? GoalLifecycle.STOPPED : GoalLifecycle.ACTIVE).wire();
     }
 
     /** {@code options}: one object per choice, its field and value, and its command. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.automation.PlanPromptUpgrades;
 import dev.loopx.application.automation.PlannedAutomation;
+import dev.loopx.host.codexapp.migration.PlanStatus;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,16 +37,16 @@ public record PromptPlanAnswer(PlanPromptUpgrades.Planned planned) implements Re
             list.add(PromptUpgradeParts.planned(e));
         }
         ObjectNode c = doc.putObject("counts");
-        counts().forEach(c::put);
+        counts().forEach((s, n) -> c.put(s.wire(), n));
         doc.put("private_note", "desired wrapper bodies hold a local path: they are only in the private plan file");
         doc.put("next_step", nextStep());
         return doc;
     }
 
     /** Every status, then how many automations have it. */
-    private Map<String, Integer> counts() {
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        for (String s : PlannedAutomation.STATUSES) {
+    private Map<PlanStatus, Integer> counts() {
+        Map<PlanStatus, Integer> counts = new LinkedHashMap<>();
+        for (PlanStatus s : PlannedAutomation.STATUSES) {
             counts.put(s, 0);
         }
         for (PlannedAutomation e : planned.automations()) {
@@ -63,7 +64,7 @@ public record PromptPlanAnswer(PlanPromptUpgrades.Planned planned) implements Re
                 .filter(e -> e.appReconciliation().isPresent())
                 .map(PlannedAutomation::automationId)
                 .toList();
-        String next = counts().get(PlannedAutomation.ADOPTION_REQUIRED) > 0
+        String next = counts().get(PlanStatus.ADOPTION_REQUIRED) > 0
                 ? "review, then: loopx automation-prompts apply --plan-file <plan_file> --offline --execute (quit the Codex App first)"
                 : "nothing to apply";
         if (!torn.isEmpty()) {
@@ -80,7 +81,8 @@ public record PromptPlanAnswer(PlanPromptUpgrades.Planned planned) implements Re
     void text(PrintWriter out) {
         out.println("automation prompt plan (" + planned.codexHomeSource() + " Codex home) · writes nothing");
         for (PlannedAutomation e : planned.automations()) {
-            StringBuilder line = new StringBuilder("  " + e.automationId() + ": " + e.status());
+            StringBuilder line = new StringBuilder(
+                    "  " + e.automationId() + ": " + e.status().wire());
             e.goalId()
                     .ifPresent(goal -> line.append(" → ")
                             .append(goal)

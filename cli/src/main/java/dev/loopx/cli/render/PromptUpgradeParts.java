@@ -39,7 +39,7 @@ public final class PromptUpgradeParts {
     public static ObjectNode planned(PlannedAutomation e) {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("automation_id", e.automationId());
-        o.put("status", e.status());
+        o.put("status", e.status().wire());
         ArrayNode r = o.putArray("reasons");
         e.reasons().forEach(r::add);
         o.put("goal_id", e.goalId().orElse(null));

@@ -9,7 +9,7 @@ public final class QuotaBar {
     private QuotaBar() {}
 
     public static String of(QuotaStatus q) {
-        return of(q.allowedSlots(), q.spentSlots(), q.state(), q.windowHours(), q.nextEligibleAt());
+        return of(q.allowedSlots(), q.spentSlots(), q.state().wire(), q.windowHours(), q.nextEligibleAt());
     }
 
     private static String of(long allowed, long spent, String state, int windowHours, String nextEligibleAt) {

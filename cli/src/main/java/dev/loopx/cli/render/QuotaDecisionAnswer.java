@@ -104,7 +104,7 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
             case QUOTA_SKIP -> wait + ": nothing to do for this lane";
             case QUOTA_PAUSED -> "wait: the quota is paused (compute 0); the owner must set a quota";
             case TERMINAL_NO_FOLLOWUP -> "stop: goal done (validated, no follow-up)";
-            case GOAL_STOPPED -> "stop: the goal is " + d.state() + " (" + d.reason() + ")";
+            case GOAL_STOPPED -> "stop: the goal is " + d.state().wire() + " (" + d.reason() + ")";
             case REPAIR_SCHEDULER_EXECUTION_CONTEXT ->
                 "stop: the heartbeat did not say where it runs; add --runtime-profile (see next)";
             case AUTOMATION_PROMPT_UPGRADE_REQUIRED ->
@@ -177,7 +177,7 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
         doc.put("ok", true);
         doc.put("goal_id", d.goalId());
         doc.put("should_run", d.shouldRun());
-        doc.put("state", d.state());
+        doc.put("state", d.state().wire());
         doc.put("effective_action", d.effectiveAction().wire());
         doc.put("reason", d.reason());
         doc.put("recommended_action", d.recommendedAction());
@@ -279,7 +279,7 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
             items.addObject()
                     .put("todo_id", t.todoId())
                     .put("text", t.text())
-                    .put("task_class", t.taskClass())
+                    .put("task_class", t.taskClass().wire())
                     .put("blocking", false);
         }
         ObjectNode agent = n.putObject("agent_channel");

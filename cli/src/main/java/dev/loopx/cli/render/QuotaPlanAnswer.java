@@ -39,10 +39,10 @@ public record QuotaPlanAnswer(Instant now, List<QuotaPlan> rows) implements Rend
     private static ObjectNode row(QuotaPlan p) {
         ObjectNode n = Json.object();
         n.put("goal_id", p.goalId());
-        n.put("lifecycle", p.lifecycle());
+        n.put("lifecycle", p.lifecycle().wire());
         n.put("allowed_slots", p.quota().allowedSlots());
         n.put("spent_slots", p.quota().spentSlots());
-        n.put("state", p.state());
+        n.put("state", p.state().wire());
         QuotaWindowDocument.putNextEligible(n, p.quota());
         n.put("would_run", p.wouldRun());
         ArrayNode lanes = n.putArray("lanes");

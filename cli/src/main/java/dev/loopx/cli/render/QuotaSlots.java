@@ -2,6 +2,7 @@ package dev.loopx.cli.render;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.quota.QuotaStatus;
 import java.util.Objects;
 
@@ -10,16 +11,17 @@ import java.util.Objects;
  * ({@code paused} at compute 0, {@code throttled} when all are spent, else {@code active}) and
  * whether the goal should run with it.
  */
-record QuotaSlots(long spent, long allowed, String state, boolean shouldRun) {
+record QuotaSlots(long spent, long allowed, QuotaState state, boolean shouldRun) {
     QuotaSlots {
         Objects.requireNonNull(state, "state");
     }
 
     /** {@code spent} slots under the goal's quota policy, for a goal that is stopped or not. */
     static QuotaSlots of(long spent, QuotaStatus policy, boolean goalStopped) {
-        String state =
-                policy.compute().signum() == 0 ? "paused" : spent >= policy.allowedSlots() ? "throttled" : "active";
-        return new QuotaSlots(spent, policy.allowedSlots(), state, !goalStopped && state.equals("active"));
+        QuotaState state = policy.compute().signum() == 0
+                ? QuotaState.PAUSED
+                : spent >= policy.allowedSlots() ? QuotaState.THROTTLED : QuotaState.ACTIVE;
+        return new QuotaSlots(spent, policy.allowedSlots(), state, !goalStopped && state == QuotaState.ACTIVE);
     }
 
     /** {@code {spent_slots, allowed_slots, state, should_run}}. */
@@ -27,7 +29,7 @@ record QuotaSlots(long spent, long allowed, String state, boolean shouldRun) {
         ObjectNode node = Json.object();
         node.put("spent_slots", spent);
         node.put("allowed_slots", allowed);
-        node.put("state", state);
+        node.put("state", state.wire());
         node.put("should_run", shouldRun);
         return node;
     }

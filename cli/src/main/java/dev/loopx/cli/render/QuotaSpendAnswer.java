@@ -53,7 +53,7 @@ public record QuotaSpendAnswer(GoalWriteHead head, int slots) implements Rendere
                 + spend.map(s -> String.valueOf(s.before().spent())).orElse("") + " → "
                 + after.map(a -> String.valueOf(a.spent())).orElse("") + " of "
                 + after.map(a -> String.valueOf(a.allowed())).orElse("") + " spent ("
-                + after.map(QuotaSlots::state).orElse("") + ")");
+                + after.map(s -> s.state().wire()).orElse("") + ")");
         new Lines(out).add("recorded", head.recorded()).add("next", head.next()).print();
     }
 }

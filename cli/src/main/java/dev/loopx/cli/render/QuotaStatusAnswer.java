@@ -27,7 +27,7 @@ public record QuotaStatusAnswer(String goalId, String agentId, ReadQuota.Answer 
         ObjectNode doc = Documents.answer("loopx_quota_status_v0", true);
         doc.put("goal_id", goalId);
         doc.put("agent_id", agentId);
-        doc.put("lifecycle", answer.lifecycle());
+        doc.put("lifecycle", answer.lifecycle().wire());
         doc.set("quota", QuotaWindowDocument.of(answer.quota()));
         doc.set("goal_frontier_projection", FrontierDocument.of(answer.frontier()));
         return doc;
@@ -36,12 +36,12 @@ public record QuotaStatusAnswer(String goalId, String agentId, ReadQuota.Answer 
     void text(PrintWriter out) {
         QuotaStatus q = answer.quota();
         Frontier f = answer.frontier();
-        out.println("quota " + q.state() + ": "
+        out.println("quota " + q.state().wire() + ": "
                 + q.spentSlots() + " of "
                 + q.allowedSlots() + " slots spent in the last "
                 + q.windowHours()
                 + " h (goal " + goalId + ", "
-                + answer.lifecycle() + ")");
+                + answer.lifecycle().wire() + ")");
         new Lines(out)
                 .add("quota", QuotaBar.of(q))
                 .add("open", Words.count(f.agentOpen(), "agent todo") + " · " + Words.count(f.userOpen(), "owner todo"))

@@ -42,7 +42,7 @@ public record QuotaVoidAnswer(GoalWriteHead head, long spentSeq) implements Rend
         out.println(what() + " · now "
                 + q.map(s -> String.valueOf(s.spent())).orElse("") + " of "
                 + q.map(s -> String.valueOf(s.allowed())).orElse("") + " slots spent ("
-                + q.map(QuotaSlots::state).orElse("") + ")");
+                + q.map(s -> s.state().wire()).orElse("") + ")");
         new Lines(out).add("recorded", head.recorded()).add("next", head.next()).print();
     }
 

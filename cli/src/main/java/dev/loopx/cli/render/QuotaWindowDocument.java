@@ -18,7 +18,7 @@ public final class QuotaWindowDocument {
         n.put("slot_minutes", q.slotMinutes());
         n.put("allowed_slots", q.allowedSlots());
         n.put("spent_slots", q.spentSlots());
-        n.put("state", q.state());
+        n.put("state", q.state().wire());
         putNextEligible(n, q);
         return n;
     }

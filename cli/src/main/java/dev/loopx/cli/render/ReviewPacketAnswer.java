@@ -63,8 +63,8 @@ public record ReviewPacketAnswer(ReviewPacket packet, int maxChars) implements R
         doc.put("kind", p.kind());
         doc.put("waiting_on", p.waitingOn());
         doc.put("objective", p.objective());
-        doc.put("lifecycle", p.lifecycle());
-        doc.put("quota_state", p.quotaState());
+        doc.put("lifecycle", p.lifecycle().wire());
+        doc.put("quota_state", p.quotaState().wire());
         ArrayNode lanes = doc.putArray("lanes");
         p.lanes()
                 .forEach(l -> lanes.addObject()
@@ -112,8 +112,8 @@ public record ReviewPacketAnswer(ReviewPacket packet, int maxChars) implements R
         ReviewPacket p = packet;
         CharBudget.Fit fit = fit();
         out.println("handoff for goal " + p.goalId() + ": waiting on "
-                + p.waitingOn() + " · " + p.lifecycle() + " · quota "
-                + p.quotaState()
+                + p.waitingOn() + " · " + p.lifecycle().wire() + " · quota "
+                + p.quotaState().wire()
                 + (p.objective().isEmpty() ? "" : " — " + p.objective()));
         ReviewPacket.SinceLastReward since = p.sinceLastReward();
         new Lines(out)

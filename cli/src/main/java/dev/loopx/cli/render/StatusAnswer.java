@@ -66,7 +66,7 @@ public record StatusAnswer(String agentId, Instant now, List<ReadStatus.Entry> e
         n.put("project_label", s.projectLabel());
         n.put("objective", s.objective());
         ObjectNode lifecycle = n.putObject("lifecycle");
-        lifecycle.put("state", s.lifecycle());
+        lifecycle.put("state", s.lifecycle().wire());
         lifecycle.put("reason", s.lifecycleReason());
         ArrayNode agents = n.putArray("agents");
         s.agents().forEach(agents::add);
@@ -146,7 +146,7 @@ public record StatusAnswer(String agentId, Instant now, List<ReadStatus.Entry> e
     }
 
     private static void goalText(GoalStatus g, PrintWriter out) {
-        out.println("goal " + g.goalId() + "  [" + g.lifecycle() + "]"
+        out.println("goal " + g.goalId() + "  [" + g.lifecycle().wire() + "]"
                 + (g.frontier().terminal() ? "  terminal: no follow-up" : ""));
         if (!g.objective().isEmpty()) {
             out.println("  objective  " + g.objective());
@@ -249,11 +249,11 @@ public record StatusAnswer(String agentId, Instant now, List<ReadStatus.Entry> e
         long spent = q.spentSlots();
         String next = q.nextEligibleAt().isEmpty() ? "" : " · next slot " + q.nextEligibleAt();
         if (allowed <= 0) {
-            return "[" + "-".repeat(BAR) + "] " + q.state() + " (nothing allowed)";
+            return "[" + "-".repeat(BAR) + "] " + q.state().wire() + " (nothing allowed)";
         }
         int filled = (int) Math.min(BAR, Math.max(spent > 0 ? 1 : 0, Math.round(BAR * (double) spent / allowed)));
         return "[" + "#".repeat(filled) + ".".repeat(BAR - filled) + "] " + spent + "/" + allowed + " slots · "
-                + q.state() + " (" + q.windowHours() + " h window)" + next;
+                + q.state().wire() + " (" + q.windowHours() + " h window)" + next;
     }
 
     private static String todo(Optional<TodoView> todo) {
@@ -262,7 +262,7 @@ public record StatusAnswer(String agentId, Instant now, List<ReadStatus.Entry> e
         }
         TodoView t = todo.get();
         String claim = t.claimedBy().isEmpty() ? "unclaimed" : "claimed by " + t.claimedBy();
-        String priority = t.priority().isEmpty() ? "" : t.priority() + ", ";
+        String priority = t.priority().given() ? t.priority().wire() + ", " : "";
         return t.text() + "  (" + priority + claim + ") [" + t.todoId() + "]";
     }
 }

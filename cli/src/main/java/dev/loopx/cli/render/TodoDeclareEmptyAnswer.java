@@ -1,6 +1,7 @@
 package dev.loopx.cli.render;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.projections.todo.TodoRole;
 import java.io.PrintWriter;
 import java.util.Objects;
 
@@ -37,8 +38,8 @@ public record TodoDeclareEmptyAnswer(GoalWriteHead head, String role) implements
     }
 
     private String answerLine() {
-        String section =
-                "the " + (role.equals("user") ? "owner (user)" : role) + " todo section of goal " + head.goalId();
+        String section = "the " + (TodoRole.recorded(role) == TodoRole.USER ? "owner (user)" : role)
+                + " todo section of goal " + head.goalId();
         if (head.preview()) {
             return "preview: would declare " + section + " empty on purpose (nothing written)";
         }

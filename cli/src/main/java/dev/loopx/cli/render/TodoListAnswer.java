@@ -45,7 +45,7 @@ public record TodoListAnswer(String goalId, boolean includeArchived, List<TodoVi
     }
 
     void text(PrintWriter out) {
-        long user = todos.stream().filter(t -> t.role().equals("user")).count();
+        long user = todos.stream().filter(TodoView::isUser).count();
         long agent = todos.size() - user;
         out.println(Words.count(todos.size(), "todo") + " in goal " + goalId
                 + (todos.isEmpty() ? "" : " (" + agent + " for agents, " + user + " for the owner)"));
@@ -53,9 +53,9 @@ public record TodoListAnswer(String goalId, boolean includeArchived, List<TodoVi
         for (TodoView t : todos) {
             table.row(
                     t.todoId(),
-                    t.role().equals("user") ? "owner" : "agent",
-                    dash(t.priority()),
-                    t.status(),
+                    t.isUser() ? "owner" : "agent",
+                    dash(t.priority().wire()),
+                    t.status().wire(),
                     dash(t.claimedBy()),
                     t.text() + TodoText.scope(t) + (t.archived() ? "  (archived)" : ""));
         }

@@ -58,7 +58,7 @@ public final class TodoParts {
         ObjectNode n = Json.object();
         n.put("todo_id", t.todoId());
         n.put("question", t.text());
-        n.put("priority", t.priority());
+        n.put("priority", t.priority().wire());
         n.put("scope", GateScope.of(t).wire());
         n.put("blocks_agent", t.blocksAgent());
         return n;
@@ -66,10 +66,10 @@ public final class TodoParts {
 
     private static ObjectNode fields(ObjectNode n, TodoView t) {
         n.put("todo_id", t.todoId());
-        n.put("role", t.role());
-        n.put("status", t.status());
-        n.put("priority", t.priority());
-        n.put("task_class", t.taskClass());
+        n.put("role", t.role().wire());
+        n.put("status", t.status().wire());
+        n.put("priority", t.priority().wire());
+        n.put("task_class", t.taskClass().wire());
         n.put("text", t.text());
         n.put("claimed_by", t.claimedBy());
         return n;

@@ -1,5 +1,6 @@
 package dev.loopx.cli.render;
 
+import dev.loopx.projections.todo.TaskClass;
 import dev.loopx.projections.todo.TodoView;
 
 /**
@@ -15,15 +16,14 @@ final class TodoText {
         return scope(t.taskClass(), t.blocksAgent(), t.globalGate());
     }
 
-    private static String scope(String taskClass, String blocks, boolean globalGate) {
-        if (taskClass.equals("user_gate")) {
-            return globalGate
-                    ? "  (gate: blocks everyone)"
-                    : blocks.isEmpty() ? "  (gate)" : "  (gate: blocks " + blocks + ")";
-        }
-        if (taskClass.equals("advancement_task") || taskClass.equals("user_action") || taskClass.isEmpty()) {
-            return "";
-        }
-        return "  (" + taskClass.replace('_', ' ') + ")";
+    private static String scope(TaskClass taskClass, String blocks, boolean globalGate) {
+        return switch (taskClass) {
+            case USER_GATE ->
+                globalGate
+                        ? "  (gate: blocks everyone)"
+                        : blocks.isEmpty() ? "  (gate)" : "  (gate: blocks " + blocks + ")";
+            case ADVANCEMENT_TASK, USER_ACTION, UNKNOWN -> "";
+            case MONITOR_TASK, BLOCKER -> "  (" + taskClass.wire().replace('_', ' ') + ")";
+        };
     }
 }

@@ -88,7 +88,7 @@ public record TodoWriteAnswer(GoalWriteHead head, String todoId, Optional<Monito
             case "loopx_todo_claim_v0" -> "claimed " + what + " for " + todo(TodoView::claimedBy);
             case "loopx_todo_complete_v0" -> "done: " + what;
             case "loopx_todo_supersede_v0" -> "superseded " + what;
-            default -> "updated " + what + " (now " + todo(TodoView::status) + ")";
+            default -> "updated " + what + " (now " + todo(t -> t.status().wire()) + ")";
         };
     }
 
@@ -99,8 +99,8 @@ public record TodoWriteAnswer(GoalWriteHead head, String todoId, Optional<Monito
                     + TodoText.scope(t.get()).replace("  (gate: ", " (").replace("  (gate)", "")
                     + ": the owner decides it with loopx todo complete";
         }
-        String priority = todo(TodoView::priority);
-        return "added " + what + " for " + (todo(TodoView::role).equals("user") ? "the owner" : "agents")
+        String priority = todo(v -> v.priority().wire());
+        return "added " + what + " for " + (t.filter(TodoView::isUser).isPresent() ? "the owner" : "agents")
                 + (priority.isEmpty() ? "" : " (" + priority + ")");
     }
 

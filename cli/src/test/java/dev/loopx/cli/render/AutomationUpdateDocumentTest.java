@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.loopx.application.automation.AutomationUpdate;
 import dev.loopx.host.codexapp.migration.PlanEntry;
+import dev.loopx.host.codexapp.migration.PlanStatus;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class AutomationUpdateDocumentTest {
     static final PlanEntry ADOPTION = new PlanEntry(
             "auto-1",
-            PlanEntry.ADOPTION_REQUIRED,
+            PlanStatus.ADOPTION_REQUIRED,
             List.of(),
             Optional.of("g"),
             Optional.of("builder"),

@@ -7,6 +7,7 @@ import dev.loopx.application.automation.MigrationResult;
 import dev.loopx.application.automation.PlannedAutomation;
 import dev.loopx.application.automation.StoreUnavailable;
 import dev.loopx.host.codexapp.migration.PlanEntry;
+import dev.loopx.host.codexapp.migration.PlanStatus;
 import dev.loopx.ledger.json.Json;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +22,7 @@ class PromptUpgradePartsTest {
     void aPlanEntryShowsDigestsButNeverTheDesiredBody() {
         PlanEntry adoption = new PlanEntry(
                 "auto-1",
-                PlanEntry.ADOPTION_REQUIRED,
+                PlanStatus.ADOPTION_REQUIRED,
                 List.of(),
                 Optional.of("g"),
                 Optional.of("builder"),
@@ -41,7 +42,7 @@ class PromptUpgradePartsTest {
                 PromptUpgradeParts.planned(PlannedAutomation.of(adoption)).toString());
         PlanEntry blocked = new PlanEntry(
                 "auto-2",
-                PlanEntry.BLOCKED,
+                PlanStatus.BLOCKED,
                 List.of("no_binding", "ambiguous"),
                 Optional.empty(),
                 Optional.empty(),

@@ -5,7 +5,6 @@ import dev.loopx.commands.Rejection;
 import dev.loopx.commands.agent.AgentDecider;
 import dev.loopx.commands.monitor.MonitorCommands.AddMonitor;
 import dev.loopx.commands.monitor.MonitorCommands.PollMonitor;
-import dev.loopx.commands.todo.TaskClass;
 import dev.loopx.commands.todo.TodoDecider;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.event.MonitorPolled;
@@ -14,6 +13,7 @@ import dev.loopx.ledger.event.TodoMonitorConfigured;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.monitor.MonitorView;
 import dev.loopx.projections.query.TodoRules;
+import dev.loopx.projections.todo.TaskClass;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import io.vavr.control.Either;
@@ -89,13 +89,15 @@ public final class MonitorDecider {
         }
         TodoView t = todo.get();
         if (!TodoRules.isMonitor(t)) {
-            return Decision.reject(new Rejection.NotAMonitor(t.todoId(), t.taskClass()));
+            return Decision.reject(
+                    new Rejection.NotAMonitor(t.todoId(), t.taskClass().wire()));
         }
         if (t.done()) {
             return Decision.reject(new Rejection.TodoAlreadyCompleted(t.todoId()));
         }
         if (!t.is(TodoStatus.OPEN)) {
-            return Decision.reject(new Rejection.MonitorNotOpen(t.todoId(), t.status()));
+            return Decision.reject(
+                    new Rejection.MonitorNotOpen(t.todoId(), t.status().wire()));
         }
         Optional<Rejection> actor = AgentDecider.checkActor(s, c.agentId());
         if (actor.isPresent()) {

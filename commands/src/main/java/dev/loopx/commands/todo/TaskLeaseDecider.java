@@ -48,7 +48,8 @@ public final class TaskLeaseDecider {
         }
         TodoView t = leasable.get();
         if (!t.is(TodoStatus.OPEN)) {
-            return Decision.reject(new Rejection.TodoNotOpen(t.todoId(), t.status()));
+            return Decision.reject(
+                    new Rejection.TodoNotOpen(t.todoId(), t.status().wire()));
         }
         if (t.excludedAgents().contains(c.agentId())) {
             return Decision.reject(new Rejection.AgentExcluded(t.todoId(), c.agentId()));
@@ -130,7 +131,7 @@ public final class TaskLeaseDecider {
         if (t.done()) {
             return Either.left(new Rejection.TodoAlreadyCompleted(t.todoId()));
         }
-        if (!t.role().equals(TodoRole.AGENT.wire())) {
+        if (!t.isAgent()) {
             return Either.left(new Rejection.NotForThisTodo("a lease", "agent todos; user todos are the owner's"));
         }
         return Either.right(t);

@@ -1,5 +1,8 @@
 package dev.loopx.commands.todo;
 
+import dev.loopx.projections.todo.Priority;
+import dev.loopx.projections.todo.TaskClass;
+import dev.loopx.projections.todo.TodoRole;
 import dev.loopx.projections.todo.TodoStatus;
 import java.time.Instant;
 import java.util.List;

@@ -24,7 +24,9 @@ import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.query.ReplanObligation;
 import dev.loopx.projections.query.TodoRules;
+import dev.loopx.projections.todo.TaskClass;
 import dev.loopx.projections.todo.TodoLease;
+import dev.loopx.projections.todo.TodoRole;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import io.vavr.control.Either;
@@ -186,7 +188,7 @@ public final class TodoDecider {
             return Decision.reject(new Rejection.UseCompleteForDone(t.todoId()));
         }
         String text = c.text().isEmpty() ? t.text() : TodoIds.normalise(c.text());
-        String status = c.status().map(TodoStatus::wire).orElse(t.status());
+        TodoStatus status = c.status().orElse(t.status());
         String resumeWhen =
                 c.resumeWhen().isEmpty() ? t.resumeWhen() : c.resumeWhen().equals("none") ? "" : c.resumeWhen();
         Optional<Rejection> awaited = awaitedTodoMissing(state.get(), resumeWhen);
@@ -194,15 +196,15 @@ public final class TodoDecider {
             return Decision.reject(awaited.get());
         }
         List<LoopxEvent> events = new ArrayList<>();
-        if (!text.equals(t.text()) || !status.equals(t.status()) || !resumeWhen.equals(t.resumeWhen())) {
-            events.add(new TodoUpdated(t.todoId(), text, status, resumeWhen));
+        if (!text.equals(t.text()) || status != t.status() || !resumeWhen.equals(t.resumeWhen())) {
+            events.add(new TodoUpdated(t.todoId(), text, status.wire(), resumeWhen));
         }
         if (c.clearClaim() && !t.claimedBy().isEmpty()) {
             events.add(new TodoClaimCleared(t.todoId()));
         }
         if (c.requiredCapabilities().isPresent()
                 && !c.requiredCapabilities().get().equals(t.requiredCapabilities())) {
-            if (!t.role().equals(TodoRole.AGENT.wire())) {
+            if (!t.isAgent()) {
                 return Decision.reject(new Rejection.NotForThisTodo("required capabilities", "agent todos"));
             }
             events.add(new TodoCapabilitiesRequired(
@@ -270,7 +272,7 @@ public final class TodoDecider {
 
     /** The settlement: a second {@code todo.completed} with {@code no_followup}, by a lane that may write the todo. */
     private static Either<Rejection, List<LoopxEvent>> settle(CompleteTodo c, GoalState s, TodoView done) {
-        boolean ownerActsOnUserTodo = done.role().equals("user") && c.agentId().isEmpty();
+        boolean ownerActsOnUserTodo = done.isUser() && c.agentId().isEmpty();
         Optional<Rejection> actor = ownerActsOnUserTodo ? Optional.empty() : AgentDecider.checkActor(s, c.agentId());
         if (actor.isPresent()) {
             return Decision.reject(actor.get());
@@ -324,7 +326,7 @@ public final class TodoDecider {
                 "agent",
                 TodoIds.normalise(c.nextAgentTodo()),
                 "advancement_task",
-                t.priority(),
+                t.priority().wire(),
                 t.claimedBy(),
                 t.blocksAgent(),
                 false,
@@ -345,8 +347,9 @@ public final class TodoDecider {
         }
         GoalState s = state.get();
         // open todos plus the done counters: archived todos still make a section non-empty
-        if (s.openTodos().stream().anyMatch(t -> t.role().equals(c.role()))
-                || s.doneCounts().doneOf(c.role()) > 0) {
+        TodoRole role = TodoRole.recorded(c.role());
+        if (s.openTodos().stream().anyMatch(t -> t.role() == role)
+                || s.doneCounts().doneOf(role) > 0) {
             return Decision.reject(new Rejection.SectionNotEmpty(c.role()));
         }
         if (s.goal().declaredEmptyRoles().contains(c.role())) {
@@ -368,7 +371,7 @@ public final class TodoDecider {
         if (todo.get().done()) {
             return Either.left(new Rejection.TodoAlreadyCompleted(todoId));
         }
-        boolean ownerActsOnUserTodo = todo.get().role().equals("user") && agentId.isEmpty();
+        boolean ownerActsOnUserTodo = todo.get().isUser() && agentId.isEmpty();
         Optional<Rejection> actor =
                 ownerActsOnUserTodo ? Optional.empty() : AgentDecider.checkActor(state.get(), agentId);
         if (actor.isPresent()) {
@@ -405,7 +408,9 @@ public final class TodoDecider {
                     c.nextUserTaskClass(),
                     "",
                     "",
-                    c.nextUserTaskClass().equals("user_gate") && s.multiAgent() ? c.agentId() : "",
+                    TaskClass.recorded(c.nextUserTaskClass()) == TaskClass.USER_GATE && s.multiAgent()
+                            ? c.agentId()
+                            : "",
                     false,
                     List.of(),
                     "",

@@ -22,8 +22,6 @@ import dev.loopx.commands.quota.QuotaCommands.VoidSlot;
 import dev.loopx.commands.quota.QuotaDecider;
 import dev.loopx.commands.reward.RecordReward;
 import dev.loopx.commands.reward.RewardDecider;
-import dev.loopx.commands.todo.Priority;
-import dev.loopx.commands.todo.TaskClass;
 import dev.loopx.commands.todo.TodoCommands.AddTodo;
 import dev.loopx.commands.todo.TodoCommands.ClaimTodo;
 import dev.loopx.commands.todo.TodoCommands.CompleteTodo;
@@ -31,7 +29,6 @@ import dev.loopx.commands.todo.TodoCommands.DeclareEmpty;
 import dev.loopx.commands.todo.TodoCommands.SupersedeTodo;
 import dev.loopx.commands.todo.TodoCommands.UpdateTodo;
 import dev.loopx.commands.todo.TodoDecider;
-import dev.loopx.commands.todo.TodoRole;
 import dev.loopx.fixtures.Scenario;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
@@ -48,7 +45,10 @@ import dev.loopx.projections.Projector;
 import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.quota.QuotaFold;
+import dev.loopx.projections.todo.Priority;
+import dev.loopx.projections.todo.TaskClass;
 import dev.loopx.projections.todo.TodoFold;
+import dev.loopx.projections.todo.TodoRole;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import dev.loopx.projections.view.MapViews;
@@ -260,9 +260,8 @@ class ProjectionLawsTest {
                 java.time.Instant now = at.plusSeconds(pick(random, List.of(0L, 600L, 7200L)));
                 int ttl = pick(random, List.of(1, 30, 1440));
                 // mostly about a leased todo and by its holder, so renew, transfer and release are reached
-                List<TodoView> open = state.map(s -> s.openTodos().stream()
-                                .filter(t -> t.role().equals("agent"))
-                                .toList())
+                List<TodoView> open = state.map(s ->
+                                s.openTodos().stream().filter(TodoView::isAgent).toList())
                         .orElse(List.of());
                 List<TodoView> leased =
                         open.stream().filter(t -> t.lease().present()).toList();

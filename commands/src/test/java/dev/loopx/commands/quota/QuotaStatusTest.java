@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.loopx.projections.goal.GoalView.QuotaPolicy;
 import dev.loopx.projections.quota.QuotaLog;
+import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.quota.QuotaStatus;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -36,7 +37,7 @@ class QuotaStatusTest {
     @Test
     void theDefaultPolicy_allows1440SlotsAndIsActiveWithNoSpends() {
         QuotaStatus status = QuotaStatus.at(QuotaPolicy.DEFAULT, log(), NOW);
-        assertEquals(new QuotaStatus(BigDecimal.ONE, 24, 1, 1440, 0, "active", true, ""), status);
+        assertEquals(new QuotaStatus(BigDecimal.ONE, 24, 1, 1440, 0, QuotaState.ACTIVE, true, ""), status);
     }
 
     @Test
@@ -50,7 +51,7 @@ class QuotaStatusTest {
                         spend(13, 7, Duration.ofHours(30))),
                 NOW);
         assertEquals(5, status.spentSlots());
-        assertEquals("active", status.state());
+        assertEquals(QuotaState.ACTIVE, status.state());
     }
 
     @Test
@@ -65,14 +66,16 @@ class QuotaStatusTest {
     @Test
     void computeZero_isPausedAndNeverRuns() {
         QuotaStatus status = QuotaStatus.at(new QuotaPolicy(BigDecimal.ZERO, 24, 1), log(), NOW);
-        assertEquals(new QuotaStatus(BigDecimal.ZERO, 24, 1, 0, 0, "paused", false, ""), status);
+        assertEquals(new QuotaStatus(BigDecimal.ZERO, 24, 1, 0, 0, QuotaState.PAUSED, false, ""), status);
     }
 
     @Test
     void spentReachingAllowed_isThrottledUntilTheOldestSpendLeavesTheWindow() {
         QuotaStatus status = QuotaStatus.at(
                 TWO_SLOTS, log(spend(10, 1, Duration.ofMinutes(90)), spend(11, 1, Duration.ofMinutes(30))), NOW);
-        assertEquals(new QuotaStatus(BigDecimal.ONE, 2, 60, 2, 2, "throttled", false, "2026-03-10T12:30:00Z"), status);
+        assertEquals(
+                new QuotaStatus(BigDecimal.ONE, 2, 60, 2, 2, QuotaState.THROTTLED, false, "2026-03-10T12:30:00Z"),
+                status);
     }
 
     @Test
@@ -85,7 +88,7 @@ class QuotaStatusTest {
                         spend(10, 1, Duration.ofMinutes(100)),
                         spend(12, 1, Duration.ofMinutes(10))),
                 NOW);
-        assertEquals("throttled", status.state());
+        assertEquals(QuotaState.THROTTLED, status.state());
         assertEquals(4, status.spentSlots());
         assertEquals("2026-03-10T13:00:00Z", status.nextEligibleAt());
     }
@@ -93,7 +96,7 @@ class QuotaStatusTest {
     @Test
     void spentBelowAllowed_isActive() {
         QuotaStatus status = QuotaStatus.at(TWO_SLOTS, log(spend(10, 1, Duration.ofMinutes(30))), NOW);
-        assertEquals(new QuotaStatus(BigDecimal.ONE, 2, 60, 2, 1, "active", true, ""), status);
+        assertEquals(new QuotaStatus(BigDecimal.ONE, 2, 60, 2, 1, QuotaState.ACTIVE, true, ""), status);
     }
 
     @Test

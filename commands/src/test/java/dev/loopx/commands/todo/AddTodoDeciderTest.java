@@ -13,6 +13,9 @@ import dev.loopx.commands.todo.TodoCommands.AddTodo;
 import dev.loopx.fixtures.Scenario;
 import dev.loopx.ledger.event.TodoAdded;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.Priority;
+import dev.loopx.projections.todo.TaskClass;
+import dev.loopx.projections.todo.TodoRole;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

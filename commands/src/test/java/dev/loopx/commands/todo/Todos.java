@@ -4,6 +4,9 @@ import dev.loopx.commands.todo.TodoCommands.AddTodo;
 import dev.loopx.commands.todo.TodoCommands.CompleteTodo;
 import dev.loopx.commands.todo.TodoCommands.UpdateTodo;
 import dev.loopx.ledger.event.TodoAdded;
+import dev.loopx.projections.todo.Priority;
+import dev.loopx.projections.todo.TaskClass;
+import dev.loopx.projections.todo.TodoRole;
 import dev.loopx.projections.todo.TodoStatus;
 import java.util.List;
 

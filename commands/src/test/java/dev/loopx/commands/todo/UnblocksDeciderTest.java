@@ -12,6 +12,9 @@ import dev.loopx.ledger.event.TodoAdded;
 import dev.loopx.ledger.event.TodoCompleted;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.Priority;
+import dev.loopx.projections.todo.TaskClass;
+import dev.loopx.projections.todo.TodoRole;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

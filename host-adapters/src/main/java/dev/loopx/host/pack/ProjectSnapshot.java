@@ -68,7 +68,7 @@ public record ProjectSnapshot(boolean connected, boolean stateCurrent, List<Goal
 
     private static Goal summary(GoalState state) {
         int open = (int) state.openTodos().stream()
-                .filter(t -> t.role().equals("agent") && t.is(TodoStatus.OPEN))
+                .filter(t -> t.isAgent() && t.is(TodoStatus.OPEN))
                 .count();
         return new Goal(
                 state.goal().goalId(), state.goal().stopped(), state.goal().agentIds(), open);

@@ -1,11 +1,13 @@
 package dev.loopx.ledger.json;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -27,7 +29,9 @@ import java.util.Map;
  * {@code null} when it cannot be sure of that, and the caller then asks {@link Json#MAPPER}. It
  * takes only records without annotations (on the record, its components or its constructor) whose
  * components are {@code String}, {@code long}/{@code int}/{@code boolean} (or their boxes),
- * {@code BigDecimal}, such records, and {@code List}/{@code Map<String, …>} of those; and only
+ * {@code BigDecimal}, enums read from a JSON string by one public static {@code @JsonCreator}
+ * method taking a {@code String} (a wire spelling; the method is what Jackson calls too), such
+ * records, and {@code List}/{@code Map<String, …>} of those; and only
  * documents that name every component once, with the JSON type Jackson would read without
  * coercion, and nothing else. Anything else — an unknown or missing property, a null for a
  * primitive, a number out of range, a constructor that refuses the values — is left to Jackson,
@@ -103,6 +107,19 @@ public final class RecordReader {
                 return c.isPrimitive() ? r : boxed(r);
             } else if (c == BigDecimal.class) {
                 return boxed(p -> p.currentToken().isNumeric() ? p.getDecimalValue() : unsupported());
+            } else if (c.isEnum()) {
+                Method creator = enumCreator(c);
+                return boxed(p -> {
+                    if (p.currentToken() != JsonToken.VALUE_STRING) {
+                        return unsupported();
+                    }
+                    try {
+                        Object value = creator.invoke(null, p.getText());
+                        return value != null ? value : unsupported();
+                    } catch (ReflectiveOperationException | IllegalArgumentException e) {
+                        return unsupported();
+                    }
+                });
             } else if (c.isRecord()) {
                 Object reader = READERS.get(c);
                 if (reader instanceof ValueReader r) {
@@ -141,6 +158,35 @@ public final class RecordReader {
             }
         }
         throw Unsupported.INSTANCE;
+    }
+
+    /**
+     * The enum's one public static {@code @JsonCreator} factory of a {@code String} (Jackson reads a
+     * JSON string by calling it), else {@link Unsupported}.
+     */
+    private static Method enumCreator(Class<?> type) throws Unsupported {
+        Method found = null;
+        for (Method m : type.getDeclaredMethods()) {
+            if (!m.isAnnotationPresent(JsonCreator.class)) {
+                continue;
+            }
+            JsonCreator.Mode mode = m.getAnnotation(JsonCreator.class).mode();
+            if (found != null
+                    || !Modifier.isStatic(m.getModifiers())
+                    || !Modifier.isPublic(m.getModifiers())
+                    || !Modifier.isPublic(type.getModifiers())
+                    || m.getParameterCount() != 1
+                    || m.getParameterTypes()[0] != String.class
+                    || m.getReturnType() != type
+                    || (mode != JsonCreator.Mode.DEFAULT && mode != JsonCreator.Mode.DELEGATING)) {
+                throw Unsupported.INSTANCE;
+            }
+            found = m;
+        }
+        if (found == null) {
+            throw Unsupported.INSTANCE;
+        }
+        return found;
     }
 
     private static ValueReader recordReader(Class<?> type) throws Unsupported {

@@ -38,7 +38,7 @@ public final class GoalFold {
                                 r.seq())));
     }
 
-    public static void lifecycle(Views views, Recorded r, String lifecycle, String reason) {
+    public static void lifecycle(Views views, Recorded r, GoalLifecycle lifecycle, String reason) {
         goal(views, r.goalId()).ifPresent(g -> put(views, g.withLifecycle(lifecycle, reason, r.seq())));
     }
 

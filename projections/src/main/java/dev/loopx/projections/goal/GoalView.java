@@ -10,7 +10,7 @@ import java.util.Optional;
  * What a goal is now: identity, objective, lifecycle, registered agents and quota policy
  * (SPEC §S3). Defaults apply until the owner configures the goal.
  *
- * @param lifecycle {@code active} or {@code stopped}
+ * @param lifecycle {@code active} or {@code stopped} ({@link GoalLifecycle})
  * @param declaredEmptyRoles roles whose todo section the owner declared empty on purpose
  */
 public record GoalView(
@@ -20,7 +20,7 @@ public record GoalView(
         long registeredSeq,
         String registeredAt,
         QuotaPolicy quota,
-        String lifecycle,
+        GoalLifecycle lifecycle,
         String lifecycleReason,
         List<Agent> agents,
         List<String> declaredEmptyRoles,
@@ -39,7 +39,17 @@ public record GoalView(
 
     public static GoalView registered(String goalId, String objective, String projectLabel, long seq, String at) {
         return new GoalView(
-                goalId, objective, projectLabel, seq, at, QuotaPolicy.DEFAULT, "active", "", List.of(), List.of(), seq);
+                goalId,
+                objective,
+                projectLabel,
+                seq,
+                at,
+                QuotaPolicy.DEFAULT,
+                GoalLifecycle.ACTIVE,
+                "",
+                List.of(),
+                List.of(),
+                seq);
     }
 
     /** This goal with the owner's quota policy, as of event {@code seq}. */
@@ -59,7 +69,7 @@ public record GoalView(
     }
 
     /** This goal with a new lifecycle and its reason, as of event {@code seq}. */
-    GoalView withLifecycle(String newLifecycle, String reason, long seq) {
+    GoalView withLifecycle(GoalLifecycle newLifecycle, String reason, long seq) {
         return new GoalView(
                 goalId,
                 objective,
@@ -107,7 +117,7 @@ public record GoalView(
     }
 
     public boolean stopped() {
-        return lifecycle.equals("stopped");
+        return lifecycle == GoalLifecycle.STOPPED;
     }
 
     public Optional<Agent> agent(String agentId) {

@@ -5,7 +5,9 @@ import dev.loopx.ledger.event.MonitorPolled;
 import dev.loopx.ledger.event.TodoAdded;
 import dev.loopx.ledger.event.TodoMonitorConfigured;
 import dev.loopx.projections.plan.PlanFold;
+import dev.loopx.projections.todo.TaskClass;
 import dev.loopx.projections.todo.TodoFold;
+import dev.loopx.projections.todo.TodoRole;
 import dev.loopx.projections.view.Documents;
 import dev.loopx.projections.view.Views;
 import java.util.Optional;
@@ -60,7 +62,8 @@ public final class MonitorFold {
      * goal that has monitor rows moves {@link MonitorGoal#lastAdvancementAddedSeq}.
      */
     public static void todoAdded(Views views, Recorded r, TodoAdded e) {
-        if (!e.role().equals("agent") || !e.taskClass().equals("advancement_task")) {
+        if (TodoRole.recorded(e.role()) != TodoRole.AGENT
+                || TaskClass.recorded(e.taskClass()) != TaskClass.ADVANCEMENT_TASK) {
             return;
         }
         if (Documents.get(views, GOAL_VIEW, r.goalId(), MonitorGoal.class).isEmpty()

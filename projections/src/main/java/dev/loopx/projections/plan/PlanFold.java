@@ -5,6 +5,7 @@ import dev.loopx.ledger.event.GoalReplanPolicyConfigured;
 import dev.loopx.ledger.event.TodoCompleted;
 import dev.loopx.ledger.event.TodoReplanCheckpointed;
 import dev.loopx.ledger.event.TodoSectionsDeclared;
+import dev.loopx.projections.todo.TaskClass;
 import dev.loopx.projections.todo.TodoFold;
 import dev.loopx.projections.todo.TodoView;
 import dev.loopx.projections.view.Documents;
@@ -46,9 +47,7 @@ public final class PlanFold {
      */
     public static void completed(Views views, Recorded r, TodoCompleted e) {
         TodoView before = TodoFold.todo(views, r.goalId(), e.todoId()).orElse(null);
-        if (before == null
-                || !before.role().equals("agent")
-                || !before.taskClass().equals("advancement_task")) {
+        if (before == null || !before.isAgent() || before.taskClass() != TaskClass.ADVANCEMENT_TASK) {
             return;
         }
         PlanView p = plan(views, r.goalId());

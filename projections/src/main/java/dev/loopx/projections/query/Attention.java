@@ -29,7 +29,7 @@ public record Attention(List<Item> needsUser, List<Item> needsAgent, List<Item> 
                 .filter(TodoRules::open)
                 .sorted(TodoRules.ORDER)
                 .toList()) {
-            if (t.role().equals("user")) {
+            if (t.isUser()) {
                 if (!t.isUserGate()) {
                     user.add(new Item(t, "user_action"));
                 } else if (agentId.isEmpty() || TodoRules.gateBlocks(t, agentId)) {
@@ -65,7 +65,7 @@ public record Attention(List<Item> needsUser, List<Item> needsAgent, List<Item> 
 
     private static String watchReason(GoalState s, TodoView t, String agentId, Instant now) {
         if (t.is(TodoStatus.BLOCKED) || t.is(TodoStatus.DEFERRED)) {
-            return t.status(); // the status is the reason: "blocked" or "deferred"
+            return t.status().wire(); // the status is the reason: "blocked" or "deferred"
         }
         if (TodoRules.isMonitor(t)) {
             return "monitor_quiet";

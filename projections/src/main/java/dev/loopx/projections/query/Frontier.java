@@ -4,6 +4,8 @@ import dev.loopx.projections.GoalState;
 import dev.loopx.projections.next.Flag;
 import dev.loopx.projections.next.NextStep;
 import dev.loopx.projections.next.Verb;
+import dev.loopx.projections.todo.TaskClass;
+import dev.loopx.projections.todo.TodoRole;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
@@ -101,8 +103,8 @@ public record Frontier(
 
     public static Frontier of(GoalState s, String agentId, Collection<String> capabilities, Instant now) {
         List<TodoView> todos = s.openTodos();
-        int userOpen = count(todos, t -> t.role().equals("user") && TodoRules.open(t));
-        int agentOpen = count(todos, t -> t.role().equals("agent") && TodoRules.open(t));
+        int userOpen = count(todos, t -> t.isUser() && TodoRules.open(t));
+        int agentOpen = count(todos, t -> t.isAgent() && TodoRules.open(t));
         int monitorOpen = count(todos, t -> TodoRules.isMonitor(t) && TodoRules.open(t));
         int monitorDue = count(todos, t -> TodoRules.monitorDue(s, t, now));
         int[] buckets = new int[Bucket.values().length];
@@ -121,14 +123,14 @@ public record Frontier(
                 .orElse(List.of());
         ReplanObligation obligation = ReplanObligation.of(s);
         List<String> blockers = new ArrayList<>(todos.stream()
-                .filter(t -> t.taskClass().equals("blocker") && TodoRules.open(t))
+                .filter(t -> t.taskClass() == TaskClass.BLOCKER && TodoRules.open(t))
                 .map(TodoView::todoId)
                 .toList());
         if (obligation.required()) {
             blockers.add(REPLAN_BLOCKER);
         }
-        String userSource = source(s, "user", now);
-        String agentSource = source(s, "agent", now);
+        String userSource = source(s, TodoRole.USER, now);
+        String agentSource = source(s, TodoRole.AGENT, now);
         boolean counters = userOpen + agentOpen + advancementOpen + monitorOpen + monitorDue == 0;
         boolean noFollowup = s.doneCounts().doneNoFollowup() > 0;
         boolean closable = noFollowup && counters && gaps.isEmpty() && blockers.isEmpty() && !anyReady;
@@ -164,12 +166,12 @@ public record Frontier(
      * by {@code declare-empty}) and never had a todo; {@code invalid}: something is not done; else
      * {@code valid}.
      */
-    static String source(GoalState s, String role, Instant now) {
+    static String source(GoalState s, TodoRole role, Instant now) {
         List<TodoView> mine =
-                s.openTodos().stream().filter(t -> t.role().equals(role)).toList();
+                s.openTodos().stream().filter(t -> t.role() == role).toList();
         if (mine.isEmpty() && s.doneCounts().doneOf(role) == 0) {
-            return s.goal().declaredEmptyRoles().contains(role)
-                            || s.plan().declaredSections().contains(role)
+            return s.goal().declaredEmptyRoles().contains(role.wire())
+                            || s.plan().declaredSections().contains(role.wire())
                     ? "valid"
                     : "missing";
         }

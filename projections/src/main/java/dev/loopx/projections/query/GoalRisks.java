@@ -1,6 +1,7 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.quota.QuotaStatus;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,9 +25,9 @@ public final class GoalRisks {
             risks.add(new Risk(g, "goal_stopped", s.goal().lifecycleReason()));
         }
         QuotaStatus q = QuotaStatus.at(s.goal().quota(), s.quota(), now);
-        if (q.state().equals("paused")) {
+        if (q.state() == QuotaState.PAUSED) {
             risks.add(new Risk(g, "quota_paused", "quota compute is 0"));
-        } else if (q.state().equals("throttled")) {
+        } else if (q.state() == QuotaState.THROTTLED) {
             risks.add(new Risk(
                     g,
                     "quota_throttled",

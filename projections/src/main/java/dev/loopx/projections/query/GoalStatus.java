@@ -1,6 +1,7 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.goal.GoalLifecycle;
 import dev.loopx.projections.quota.QuotaLog;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoStatus;
@@ -24,7 +25,7 @@ public record GoalStatus(
         String goalId,
         String projectLabel,
         String objective,
-        String lifecycle,
+        GoalLifecycle lifecycle,
         String lifecycleReason,
         List<String> agents,
         QuotaStatus quota,
@@ -86,7 +87,7 @@ public record GoalStatus(
     /** Open user gates, ordered; with a lane, only those that block it. */
     public static List<TodoView> openGates(GoalState s, String agentId) {
         return s.openTodos().stream()
-                .filter(t -> t.role().equals("user") && t.isUserGate() && TodoRules.open(t))
+                .filter(t -> t.isUser() && t.isUserGate() && TodoRules.open(t))
                 .filter(t -> agentId.isEmpty() || TodoRules.gateBlocks(t, agentId))
                 .sorted(TodoRules.ORDER)
                 .toList();
@@ -101,18 +102,14 @@ public record GoalStatus(
                 count(todos, t -> t.is(TodoStatus.BLOCKED)),
                 count(todos, t -> t.is(TodoStatus.DEFERRED)),
                 s.doneCounts().done(),
-                count(todos, t -> t.role().equals("user") && TodoRules.open(t)),
-                count(todos, t -> t.role().equals("agent") && TodoRules.open(t)),
+                count(todos, t -> t.isUser() && TodoRules.open(t)),
+                count(todos, t -> t.isAgent() && TodoRules.open(t)),
                 count(
                         todos,
-                        t -> t.role().equals("agent")
-                                && TodoRules.open(t)
-                                && !t.claimedBy().isEmpty()),
+                        t -> t.isAgent() && TodoRules.open(t) && !t.claimedBy().isEmpty()),
                 count(
                         todos,
-                        t -> t.role().equals("agent")
-                                && TodoRules.open(t)
-                                && t.claimedBy().isEmpty()),
+                        t -> t.isAgent() && TodoRules.open(t) && t.claimedBy().isEmpty()),
                 s.doneCounts().archived());
     }
 

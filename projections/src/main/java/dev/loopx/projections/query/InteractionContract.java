@@ -71,7 +71,7 @@ public record InteractionContract(
             return List.of();
         }
         return s.openTodos().stream()
-                .filter(t -> t.role().equals("user") && !t.isUserGate() && TodoRules.open(t))
+                .filter(t -> t.isUser() && !t.isUserGate() && TodoRules.open(t))
                 .sorted(TodoRules.ORDER)
                 .limit(MAX_REMINDERS)
                 .toList();

@@ -1,6 +1,8 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.goal.GoalLifecycle;
+import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.quota.QuotaStatus;
 import java.time.Instant;
 import java.util.List;
@@ -13,7 +15,7 @@ import java.util.List;
  * @param state {@code stopped}, else the quota state
  */
 public record QuotaPlan(
-        String goalId, String lifecycle, QuotaStatus quota, String state, List<LaneDecisions.Lane> lanes) {
+        String goalId, GoalLifecycle lifecycle, QuotaStatus quota, QuotaState state, List<LaneDecisions.Lane> lanes) {
     public QuotaPlan {
         lanes = List.copyOf(lanes);
     }
@@ -24,7 +26,7 @@ public record QuotaPlan(
                 s.goal().goalId(),
                 s.goal().lifecycle(),
                 q,
-                s.goal().stopped() ? "stopped" : q.state(),
+                q.stateOf(s.goal().stopped()),
                 LaneDecisions.of(s, "", now));
     }
 

@@ -2,8 +2,10 @@ package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.audit.GoalLog;
+import dev.loopx.projections.goal.GoalLifecycle;
 import dev.loopx.projections.next.NextStep;
 import dev.loopx.projections.quota.QuotaLog;
+import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
@@ -23,7 +25,7 @@ import java.util.TreeMap;
  *
  * @param kind      {@code closure} (terminal), {@code owner_decision} (waits on the user) or {@code handoff}
  * @param waitingOn whom the goal waits on ({@link LaneDecisions#waitingOn})
- * @param quotaState {@code stopped}, else the quota state
+ * @param quotaState {@code stopped}, else the quota state ({@link QuotaStatus#stateOf})
  */
 public record ReviewPacket(
         String goalId,
@@ -31,8 +33,8 @@ public record ReviewPacket(
         String kind,
         String waitingOn,
         String objective,
-        String lifecycle,
-        String quotaState,
+        GoalLifecycle lifecycle,
+        QuotaState quotaState,
         List<LaneDecisions.Lane> lanes,
         SinceLastReward sinceLastReward,
         Optional<QuotaLog.Writeback> latestEvidence,
@@ -93,9 +95,8 @@ public record ReviewPacket(
                 waitingOn,
                 s.goal().objective(),
                 s.goal().lifecycle(),
-                s.goal().stopped()
-                        ? "stopped"
-                        : QuotaStatus.at(s.goal().quota(), s.quota(), now).state(),
+                QuotaStatus.at(s.goal().quota(), s.quota(), now)
+                        .stateOf(s.goal().stopped()),
                 lanes,
                 since(s, changes),
                 s.quota().lastWriteback(),

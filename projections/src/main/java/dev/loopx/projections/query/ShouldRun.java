@@ -95,7 +95,7 @@ public final class ShouldRun {
         return new ShouldRunAnswer(
                 goal,
                 v.shouldRun(),
-                s.goal().stopped() ? "stopped" : q.state(),
+                q.stateOf(s.goal().stopped()),
                 v.effectiveAction(),
                 v.reason(),
                 v.recommendedAction(),
@@ -162,7 +162,7 @@ public final class ShouldRun {
     /** Open user todos this lane sees: gates scoped to other lanes are not counted. */
     private static ShouldRunAnswer.UserTodos userTodos(GoalState s, String agent) {
         List<TodoView> visible = s.openTodos().stream()
-                .filter(t -> t.role().equals("user") && TodoRules.open(t))
+                .filter(t -> t.isUser() && TodoRules.open(t))
                 .filter(t -> !t.isUserGate() || TodoRules.gateBlocks(t, agent))
                 .toList();
         return new ShouldRunAnswer.UserTodos(

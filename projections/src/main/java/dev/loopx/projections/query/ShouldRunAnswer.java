@@ -2,6 +2,7 @@ package dev.loopx.projections.query;
 
 import dev.loopx.projections.monitor.MonitorView;
 import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.time.Instant;
@@ -15,7 +16,7 @@ import java.util.Optional;
  * sees, the interaction contract, the automation's liveness and prompt upgrade, the frontier and
  * the scheduler hint. Built by {@link ShouldRun#answer}; the CLI renders it.
  *
- * @param state              {@code stopped}, else the quota state
+ * @param state              {@code stopped}, else the quota state ({@link QuotaStatus#stateOf})
  * @param claimRequiredBeforeWork {@code normal_run} on a todo this lane has not claimed
  * @param runtimeProfile     the profile asked with (empty when none)
  * @param runnableCandidates up to 5 runnable advancement todos, in {@link TodoRules#ORDER}
@@ -31,7 +32,7 @@ import java.util.Optional;
 public record ShouldRunAnswer(
         String goalId,
         boolean shouldRun,
-        String state,
+        QuotaState state,
         EffectiveAction effectiveAction,
         String reason,
         String recommendedAction,

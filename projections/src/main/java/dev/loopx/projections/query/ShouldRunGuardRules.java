@@ -3,6 +3,7 @@ package dev.loopx.projections.query;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.query.ShouldRun.Verdict;
 import dev.loopx.projections.query.ShouldRunRule.Ask;
+import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.util.List;
@@ -42,7 +43,7 @@ final class ShouldRunGuardRules {
     }
 
     static Optional<Verdict> quotaPaused(Ask a) {
-        if (!a.quota().state().equals("paused")) {
+        if (a.quota().state() != QuotaState.PAUSED) {
             return Optional.empty();
         }
         return ShouldRunRule.holding(
@@ -106,7 +107,7 @@ final class ShouldRunGuardRules {
     /** Selects nothing but lists the candidates that wait for a slot. */
     static Optional<Verdict> throttledSkip(Ask a) {
         QuotaStatus q = a.quota();
-        if (!q.state().equals("throttled")) {
+        if (q.state() != QuotaState.THROTTLED) {
             return Optional.empty();
         }
         return Optional.of(new Verdict(

@@ -3,6 +3,7 @@ package dev.loopx.projections.query;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.query.ShouldRun.Verdict;
 import dev.loopx.projections.query.ShouldRunRule.Ask;
+import dev.loopx.projections.todo.TodoRole;
 import dev.loopx.projections.todo.TodoView;
 import java.util.List;
 import java.util.Optional;
@@ -61,8 +62,8 @@ final class ShouldRunWorkRules {
     static Optional<Verdict> initialPlanRequired(Ask a) {
         GoalState s = a.state();
         if (!s.hasAgents()
-                || s.openTodos().stream().anyMatch(t -> t.role().equals("agent"))
-                || s.doneCounts().doneOf("agent") != 0
+                || s.openTodos().stream().anyMatch(t -> t.isAgent())
+                || s.doneCounts().doneOf(TodoRole.AGENT) != 0
                 || s.goal().declaredEmptyRoles().contains("agent")) {
             return Optional.empty();
         }

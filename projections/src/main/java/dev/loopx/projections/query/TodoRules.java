@@ -1,6 +1,7 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.todo.TaskClass;
 import dev.loopx.projections.todo.TodoLease;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
@@ -14,9 +15,8 @@ import java.util.List;
  */
 public final class TodoRules {
     /** Priority first (P0 before P4, missing last), then creation order. Priority never grants eligibility. */
-    public static final Comparator<TodoView> ORDER = Comparator.comparing(
-                    (TodoView t) -> t.priority().isEmpty() ? "P9" : t.priority())
-            .thenComparingLong(TodoView::createdSeq);
+    public static final Comparator<TodoView> ORDER =
+            Comparator.comparingInt((TodoView t) -> t.priority().rank()).thenComparingLong(TodoView::createdSeq);
 
     private TodoRules() {}
 
@@ -41,13 +41,15 @@ public final class TodoRules {
     }
 
     public static boolean isAdvancement(TodoView t) {
-        return t.role().equals("agent") && t.taskClass().equals("advancement_task");
+        return t.isAgent() && t.taskClass() == TaskClass.ADVANCEMENT_TASK;
     }
 
-    /** A monitor: {@code monitor_task}, or {@code continuous_monitor} as ledgers before issue 21 spell it. */
+    /**
+     * A monitor: {@code monitor_task} ({@code continuous_monitor}, as ledgers before issue 21 spell
+     * it, is read as that class: {@link TaskClass#recorded}).
+     */
     public static boolean isMonitor(TodoView t) {
-        return t.role().equals("agent")
-                && (t.taskClass().equals("monitor_task") || t.taskClass().equals("continuous_monitor"));
+        return t.isAgent() && t.taskClass() == TaskClass.MONITOR_TASK;
     }
 
     /**
@@ -154,7 +156,7 @@ public final class TodoRules {
      * goal with fewer than two agents every gate is unscoped and blocks everyone).
      */
     public static boolean gateBlocks(TodoView t, String agentId) {
-        return t.role().equals("user")
+        return t.isUser()
                 && t.isUserGate()
                 && open(t)
                 && (t.globalGate()

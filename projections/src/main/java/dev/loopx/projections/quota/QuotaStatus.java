@@ -12,7 +12,7 @@ import java.util.Objects;
 /**
  * The quota answer at {@code now} (SPEC §S6): {@code spent_slots} is the sum of unvoided spends
  * recorded within the rolling window ending at {@code now}. {@code paused} when compute is 0,
- * {@code throttled} when spent reaches allowed, else {@code active}. Pure.
+ * {@code throttled} when spent reaches allowed, else {@code active} ({@link QuotaState}). Pure.
  *
  * @param nextEligibleAt when a throttled goal gets a slot back (RFC 3339), else empty
  */
@@ -22,7 +22,7 @@ public record QuotaStatus(
         int slotMinutes,
         long allowedSlots,
         long spentSlots,
-        String state,
+        QuotaState state,
         boolean shouldRun,
         String nextEligibleAt) {
     public QuotaStatus {
@@ -43,7 +43,14 @@ public record QuotaStatus(
         long allowed = policy.allowedSlots();
         if (policy.paused()) {
             return new QuotaStatus(
-                    policy.compute(), policy.windowHours(), policy.slotMinutes(), allowed, spent, "paused", false, "");
+                    policy.compute(),
+                    policy.windowHours(),
+                    policy.slotMinutes(),
+                    allowed,
+                    spent,
+                    QuotaState.PAUSED,
+                    false,
+                    "");
         }
         if (spent >= allowed) {
             return new QuotaStatus(
@@ -52,12 +59,24 @@ public record QuotaStatus(
                     policy.slotMinutes(),
                     allowed,
                     spent,
-                    "throttled",
+                    QuotaState.THROTTLED,
                     false,
                     nextEligible(inWindow, spent - allowed + 1, policy.windowHours()));
         }
         return new QuotaStatus(
-                policy.compute(), policy.windowHours(), policy.slotMinutes(), allowed, spent, "active", true, "");
+                policy.compute(),
+                policy.windowHours(),
+                policy.slotMinutes(),
+                allowed,
+                spent,
+                QuotaState.ACTIVE,
+                true,
+                "");
+    }
+
+    /** The state an answer that folds the goal's lifecycle in shows: {@link QuotaState#STOPPED} for a stopped goal, else {@link #state}. */
+    public QuotaState stateOf(boolean goalStopped) {
+        return goalStopped ? QuotaState.STOPPED : state;
     }
 
     /** The moment enough of the oldest spends have left the window to free one slot. */

@@ -20,11 +20,7 @@ public record TodoCounts(long done, long userDone, long agentDone, long doneNoFo
             return NONE;
         }
         return new TodoCounts(
-                1,
-                todo.role().equals("user") ? 1 : 0,
-                todo.role().equals("agent") ? 1 : 0,
-                todo.noFollowup() ? 1 : 0,
-                todo.archived() ? 1 : 0);
+                1, todo.isUser() ? 1 : 0, todo.isAgent() ? 1 : 0, todo.noFollowup() ? 1 : 0, todo.archived() ? 1 : 0);
     }
 
     TodoCounts plus(TodoCounts o, int sign) {
@@ -37,11 +33,11 @@ public record TodoCounts(long done, long userDone, long agentDone, long doneNoFo
     }
 
     /** Done todos of {@code role} ({@code user} or {@code agent}; 0 for any other role). */
-    public long doneOf(String role) {
+    public long doneOf(TodoRole role) {
         return switch (role) {
-            case "user" -> userDone;
-            case "agent" -> agentDone;
-            default -> 0;
+            case USER -> userDone;
+            case AGENT -> agentDone;
+            case UNKNOWN -> 0;
         };
     }
 }

@@ -95,11 +95,11 @@ public final class TodoFold {
                 new TodoView(
                         e.todoId(),
                         r.goalId(),
-                        e.role(),
-                        TodoStatus.OPEN.wire(),
+                        TodoRole.recorded(e.role()),
+                        TodoStatus.OPEN,
                         e.text(),
-                        e.taskClass(),
-                        e.priority(),
+                        TaskClass.recorded(e.taskClass()),
+                        Priority.recorded(e.priority()),
                         e.claimedBy(),
                         e.blocksAgent(),
                         e.globalGate(),
@@ -188,7 +188,10 @@ public final class TodoFold {
 
     public static void updated(Views views, Recorded r, TodoUpdated e) {
         todo(views, r.goalId(), e.todoId())
-                .ifPresent(t -> put(views, t, t.with(e.status(), e.text(), e.resumeWhen(), t.claimedBy(), r.seq())));
+                .ifPresent(t -> put(
+                        views,
+                        t,
+                        t.with(TodoStatus.recorded(e.status()), e.text(), e.resumeWhen(), t.claimedBy(), r.seq())));
     }
 
     public static void completed(Views views, Recorded r, TodoCompleted e) {

@@ -6,9 +6,11 @@ import java.util.Objects;
 /**
  * One todo as it is now ({@code todo_item_v0}, SPEC §S4). Empty strings mean "not set".
  *
- * <p>{@code status} is kept as recorded, the wire spelling of a {@link TodoStatus}: the stored
- * view and its JSON hold exactly what the events said (a fold never refuses a recorded spelling);
- * compare it with {@link #is}.
+ * <p>{@code role}, {@code status}, {@code taskClass} and {@code priority} are typed ({@link TodoRole},
+ * {@link TodoStatus}, {@link TaskClass}, {@link Priority}); the stored view and its JSON hold their
+ * wire spellings, as the events said them. The fold reads a recorded spelling with each type's
+ * {@code recorded}, which never refuses one: an old spelling means its current value, one no LoopX
+ * version wrote is that type's {@code UNKNOWN} (or, for a priority, {@link Priority#NONE}).
  *
  * @param supersededBy the replacement's id when the todo was retired by {@code supersede}
  * @param successorTodoIds the todos its completion created (a repeat may not name others)
@@ -22,11 +24,11 @@ import java.util.Objects;
 public record TodoView(
         String todoId,
         String goalId,
-        String role,
-        String status,
+        TodoRole role,
+        TodoStatus status,
         String text,
-        String taskClass,
-        String priority,
+        TaskClass taskClass,
+        Priority priority,
         String claimedBy,
         String blocksAgent,
         boolean globalGate,
@@ -66,9 +68,9 @@ public record TodoView(
         Objects.requireNonNull(lease, "lease");
     }
 
-    /** Whether the todo has {@code s} (its recorded status is {@code s}'s wire spelling). */
+    /** Whether the todo has status {@code s}. */
     public boolean is(TodoStatus s) {
-        return status.equals(s.wire());
+        return status == s;
     }
 
     public boolean done() {
@@ -81,10 +83,20 @@ public record TodoView(
     }
 
     public boolean isUserGate() {
-        return taskClass.equals("user_gate");
+        return taskClass == TaskClass.USER_GATE;
     }
 
-    TodoView with(String newStatus, String newText, String newResumeWhen, String newClaimedBy, long seq) {
+    /** The owner's todo (role {@code user}). */
+    public boolean isUser() {
+        return role == TodoRole.USER;
+    }
+
+    /** An agent's todo (role {@code agent}). */
+    public boolean isAgent() {
+        return role == TodoRole.AGENT;
+    }
+
+    TodoView with(TodoStatus newStatus, String newText, String newResumeWhen, String newClaimedBy, long seq) {
         Copy c = new Copy(this);
         c.status = newStatus;
         c.text = newText;
@@ -120,7 +132,7 @@ public record TodoView(
             String validatedBy,
             long seq) {
         Copy c = new Copy(this);
-        c.status = TodoStatus.DONE.wire();
+        c.status = TodoStatus.DONE;
         c.noFollowup = followupNone;
         c.evidence = withEvidence;
         c.decisionOutcome = outcome;
@@ -143,11 +155,11 @@ public record TodoView(
     private static final class Copy {
         String todoId;
         String goalId;
-        String role;
-        String status;
+        TodoRole role;
+        TodoStatus status;
         String text;
-        String taskClass;
-        String priority;
+        TaskClass taskClass;
+        Priority priority;
         String claimedBy;
         String blocksAgent;
         boolean globalGate;

@@ -3,7 +3,9 @@ package dev.loopx.projections.query;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.query.ShouldRun.Request;
 import dev.loopx.projections.query.ShouldRun.Verdict;
+import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.quota.QuotaStatus;
+import dev.loopx.projections.todo.TodoRole;
 import dev.loopx.projections.todo.TodoView;
 import java.util.List;
 import java.util.Optional;
@@ -43,7 +45,7 @@ final class ShouldRunOracle {
                     "wait until the owner resumes the goal",
                     Cadence.GOAL_STOPPED);
         }
-        if (q.state().equals("paused")) {
+        if (q.state() == QuotaState.PAUSED) {
             return stop(
                     false,
                     EffectiveAction.QUOTA_PAUSED,
@@ -88,7 +90,7 @@ final class ShouldRunOracle {
                     gates.get(0),
                     List.of());
         }
-        if (q.state().equals("throttled")) {
+        if (q.state() == QuotaState.THROTTLED) {
             return new Verdict(
                     false,
                     EffectiveAction.THROTTLED_SKIP,
@@ -133,8 +135,8 @@ final class ShouldRunOracle {
                     candidates);
         }
         if (s.hasAgents()
-                && s.openTodos().stream().noneMatch(t -> t.role().equals("agent"))
-                && s.doneCounts().doneOf("agent") == 0
+                && s.openTodos().stream().noneMatch(TodoView::isAgent)
+                && s.doneCounts().doneOf(TodoRole.AGENT) == 0
                 && !s.goal().declaredEmptyRoles().contains("agent")) {
             return new Verdict(
                     true,

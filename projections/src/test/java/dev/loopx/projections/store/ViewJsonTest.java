@@ -8,6 +8,7 @@ import dev.loopx.ledger.json.CanonicalJson;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.ledger.json.RecordReader;
 import dev.loopx.projections.audit.GoalLog;
+import dev.loopx.projections.goal.GoalLifecycle;
 import dev.loopx.projections.goal.GoalView;
 import dev.loopx.projections.heartbeat.HeartbeatFold;
 import dev.loopx.projections.migration.PromptMigrationFold;
@@ -15,8 +16,12 @@ import dev.loopx.projections.quota.QuotaFold;
 import dev.loopx.projections.quota.QuotaLog;
 import dev.loopx.projections.scheduler.SchedulerFold;
 import dev.loopx.projections.scheduler.SchedulerView;
+import dev.loopx.projections.todo.Priority;
+import dev.loopx.projections.todo.TaskClass;
 import dev.loopx.projections.todo.TodoCounts;
 import dev.loopx.projections.todo.TodoLease;
+import dev.loopx.projections.todo.TodoRole;
+import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.math.BigDecimal;
 import java.util.List;
@@ -51,7 +56,7 @@ class ViewJsonTest {
                     1,
                     "2026-01-01T00:00:00Z",
                     new GoalView.QuotaPolicy(compute, 24, 5),
-                    "active",
+                    GoalLifecycle.STOPPED,
                     "",
                     List.of(new GoalView.Agent("b", "s", 3), new GoalView.Agent("a", "", 2)),
                     List.of("user"),
@@ -61,11 +66,11 @@ class ViewJsonTest {
         sameAsTree(new TodoView(
                 "todo_1",
                 "g",
-                "agent",
-                "open",
+                TodoRole.AGENT,
+                TodoStatus.OPEN,
                 odd,
-                "advancement_task",
-                "P1",
+                TaskClass.ADVANCEMENT_TASK,
+                Priority.P1,
                 "a",
                 "",
                 true,
@@ -116,11 +121,11 @@ class ViewJsonTest {
             sameAsTree(new TodoView(
                     s,
                     s,
+                    TodoRole.USER,
+                    TodoStatus.DONE,
                     s,
-                    s,
-                    s,
-                    s,
-                    s,
+                    TaskClass.UNKNOWN,
+                    Priority.NONE,
                     s,
                     s,
                     false,

@@ -47,7 +47,7 @@ public final class CodexStoreBinding {
         }
         PlanEntry e = new PromptPlanner(store, registered.get(), runtimeRoot, cliBin).entry(read.get());
         return switch (e.status()) {
-            case PlanEntry.BLOCKED ->
+            case BLOCKED ->
                 e.reasons().contains("ambiguous_binding")
                         ? AppPromptBinding.store(
                                 "ambiguous", "ambiguous_binding", record, Optional.of(e), install, false)
@@ -58,7 +58,7 @@ public final class CodexStoreBinding {
                                 Optional.of(e),
                                 install,
                                 false);
-            case PlanEntry.UNMANAGED ->
+            case UNMANAGED ->
                 AppPromptBinding.store(
                         "unmanaged",
                         e.reasons().isEmpty() ? "" : e.reasons().get(0),
@@ -66,9 +66,8 @@ public final class CodexStoreBinding {
                         Optional.of(e),
                         install,
                         false);
-            case PlanEntry.CURRENT ->
-                AppPromptBinding.store("current", "adopted", record, Optional.of(e), install, false);
-            default ->
+            case CURRENT -> AppPromptBinding.store("current", "adopted", record, Optional.of(e), install, false);
+            case ADOPTION_REQUIRED ->
                 changedSinceDeferral(record, e)
                         .map(why -> AppPromptBinding.store("blocked", why, record, Optional.of(e), install, false))
                         .orElseGet(() ->

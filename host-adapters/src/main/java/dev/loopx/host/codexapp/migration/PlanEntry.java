@@ -17,7 +17,7 @@ import java.util.Optional;
  * wrapper (it holds the runtime root, a local path) and is kept only in the private plan file
  * ({@link #toPrivateJson}); an answer shows the other fields only.
  *
- * @param status         {@code blocked | unmanaged | current | adoption_required}
+ * @param status         {@code blocked | unmanaged | current | adoption_required} ({@link PlanStatus})
  * @param reasons        why blocked or unmanaged (machine codes), empty otherwise
  * @param bindingSource  {@code managed_wrapper | named_in_prompt} when a binding was found
  * @param wrapperVersion the managed wrapper version the automation holds now, when it holds one
@@ -32,7 +32,7 @@ import java.util.Optional;
  */
 public record PlanEntry(
         String automationId,
-        String status,
+        PlanStatus status,
         List<String> reasons,
         Optional<String> goalId,
         Optional<String> agentId,
@@ -47,11 +47,6 @@ public record PlanEntry(
         Optional<String> stateSha256,
         Optional<String> currentPrompt,
         Map<String, String> appFields) {
-    public static final String BLOCKED = "blocked";
-    public static final String UNMANAGED = "unmanaged";
-    public static final String CURRENT = "current";
-    public static final String ADOPTION_REQUIRED = "adoption_required";
-
     public PlanEntry {
         Objects.requireNonNull(automationId, "automationId");
         Objects.requireNonNull(status, "status");
@@ -60,7 +55,7 @@ public record PlanEntry(
         Objects.requireNonNull(stateSha256, "stateSha256");
         Objects.requireNonNull(currentPrompt, "currentPrompt");
         appFields = Collections.unmodifiableMap(new LinkedHashMap<>(appFields));
-        if (status.equals(ADOPTION_REQUIRED)
+        if (status == PlanStatus.ADOPTION_REQUIRED
                 && (desiredPrompt.isEmpty() || goalId.isEmpty() || agentId.isEmpty() || promptSha256.isEmpty())) {
             throw new IllegalArgumentException("an adoption needs the binding, the old digest and the desired prompt");
         }
@@ -69,7 +64,7 @@ public record PlanEntry(
     /** An entry without the state digest, current prompt and App fields (as plan files before them had). */
     public PlanEntry(
             String automationId,
-            String status,
+            PlanStatus status,
             List<String> reasons,
             Optional<String> goalId,
             Optional<String> agentId,
@@ -134,14 +129,14 @@ public record PlanEntry(
     }
 
     public boolean adoptionRequired() {
-        return status.equals(ADOPTION_REQUIRED);
+        return status == PlanStatus.ADOPTION_REQUIRED;
     }
 
     /** The private form (plan file): ids, statuses, digests, {@code current_prompt}, {@code desired_prompt} and the App's fields. */
     public ObjectNode toPrivateJson() {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("automation_id", automationId);
-        o.put("status", status);
+        o.put("status", status.wire());
         ArrayNode r = o.putArray("reasons");
         reasons.forEach(r::add);
         o.put("goal_id", goalId.orElse(null));
@@ -174,7 +169,7 @@ public record PlanEntry(
         o.path("reasons").forEach(r -> reasons.add(r.asText()));
         return new PlanEntry(
                 o.get("automation_id").asText(),
-                o.get("status").asText(),
+                PlanStatus.recorded(o.get("status").asText()),
                 reasons,
                 text(o, "goal_id"),
                 text(o, "agent_id"),

@@ -108,11 +108,11 @@ public final class PromptMigrator {
         }
         List<Result> results = new ArrayList<>();
         for (PlanEntry e : plan.entries()) {
-            if (e.status().equals(PlanEntry.CURRENT)) {
+            if (e.status() == PlanStatus.CURRENT) {
                 results.add(result(e, "current", ""));
                 recorder.record(outcome("applied", e, route, "current"));
             } else if (!e.adoptionRequired()) {
-                results.add(result(e, "skipped", e.status()));
+                results.add(result(e, "skipped", e.status().wire()));
             } else if (deferAll.isPresent()) {
                 results.add(result(e, "deferred", deferAll.get()));
                 recorder.record(outcome("deferred", e, route, deferAll.get()));

@@ -95,7 +95,7 @@ public final class PromptPlanner {
                 .findFirst();
         return new PlanEntry(
                 b.automationId(),
-                PlanEntry.BLOCKED,
+                PlanStatus.BLOCKED,
                 b.reasons().stream().map(BlockReason::wire).toList(),
                 managed.map(WrapperBinding::goalId),
                 managed.map(WrapperBinding::agentId),
@@ -127,9 +127,9 @@ public final class PromptPlanner {
     private PlanEntry entry(AutomationPair pair) {
         BindingDiscovery.Result found = BindingDiscovery.discover(pair.prompt(), registered);
         return switch (found) {
-            case BindingDiscovery.None n -> without(pair, PlanEntry.UNMANAGED, n.reason(), Optional.empty());
+            case BindingDiscovery.None n -> without(pair, PlanStatus.UNMANAGED, n.reason(), Optional.empty());
             case BindingDiscovery.Ambiguous a ->
-                without(pair, PlanEntry.BLOCKED, "ambiguous_binding", Optional.empty());
+                without(pair, PlanStatus.BLOCKED, "ambiguous_binding", Optional.empty());
             case BindingDiscovery.Named n ->
                 with(
                         pair,
@@ -149,11 +149,11 @@ public final class PromptPlanner {
     private PlanEntry managed(AutomationPair pair, WrapperBinding b) {
         Optional<Integer> version = Optional.of(b.version());
         if (!b.runtimeRoot().equals(runtimeRoot)) {
-            return without(pair, PlanEntry.UNMANAGED, "bound_to_other_runtime_root", version);
+            return without(pair, PlanStatus.UNMANAGED, "bound_to_other_runtime_root", version);
         }
         List<String> agents = registered.get(b.goalId());
         if (agents == null || !agents.contains(b.agentId())) {
-            return without(pair, PlanEntry.UNMANAGED, "binding_not_registered", version);
+            return without(pair, PlanStatus.UNMANAGED, "binding_not_registered", version);
         }
         return with(
                 pair,
@@ -168,7 +168,7 @@ public final class PromptPlanner {
                 version);
     }
 
-    private static PlanEntry without(AutomationPair pair, String status, String reason, Optional<Integer> version) {
+    private static PlanEntry without(AutomationPair pair, PlanStatus status, String reason, Optional<Integer> version) {
         return new PlanEntry(
                 pair.automationId(),
                 status,
@@ -191,7 +191,7 @@ public final class PromptPlanner {
     private static PlanEntry with(
             AutomationPair pair, WrapperBinding desired, String source, Optional<Integer> version) {
         String wrapper = ManagedWrapper.render(desired);
-        String status = wrapper.equals(pair.prompt()) ? PlanEntry.CURRENT : PlanEntry.ADOPTION_REQUIRED;
+        PlanStatus status = wrapper.equals(pair.prompt()) ? PlanStatus.CURRENT : PlanStatus.ADOPTION_REQUIRED;
         return new PlanEntry(
                 pair.automationId(),
                 status,

@@ -136,7 +136,7 @@ class PromptMigratorFaultTest {
                 .plan(List.of(), "t0")
                 .get()
                 .entries()
-                .forEach(e -> status.put(e.automationId(), e.status()));
+                .forEach(e -> status.put(e.automationId(), e.status().wire()));
         assertEquals(
                 Map.of(
                         CodexHomeFixture.CURRENT,

@@ -1,5 +1,7 @@
-package dev.loopx.commands.todo;
+package dev.loopx.projections.todo;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -12,13 +14,23 @@ import java.util.Optional;
  * <p>A monitor is spelled {@code monitor_task}; {@code continuous_monitor}, its spelling before
  * issue 21, is still accepted ({@link #fromWire}) and means the same class, so new todos record
  * {@code monitor_task} while ledgers that recorded {@code continuous_monitor} stay monitors.
+ *
+ * <p>Recorded, stored and shown by its wire spelling ({@link #wire}). A fold reads a recorded
+ * spelling with {@link #recorded}, which never refuses one: {@code continuous_monitor} is
+ * {@link #MONITOR_TASK} (so a todo an old ledger recorded that way is stored and shown as
+ * {@code monitor_task}), and a spelling no LoopX version wrote (the empty one included) is
+ * {@link #UNKNOWN}, of role {@link TodoRole#UNKNOWN}: no rule that asks for a class holds for it;
+ * it is stored and shown empty, as a field that is "not set" (so an empty recorded class stays
+ * as it was).
  */
 public enum TaskClass {
     ADVANCEMENT_TASK("advancement_task", TodoRole.AGENT),
     MONITOR_TASK("monitor_task", TodoRole.AGENT),
     BLOCKER("blocker", TodoRole.AGENT),
     USER_GATE("user_gate", TodoRole.USER),
-    USER_ACTION("user_action", TodoRole.USER);
+    USER_ACTION("user_action", TodoRole.USER),
+    /** A recorded spelling that is none of the above (never accepted as input). */
+    UNKNOWN("", TodoRole.UNKNOWN);
 
     private final String wire;
     private final TodoRole role;
@@ -28,7 +40,14 @@ public enum TaskClass {
         this.role = role;
     }
 
+    @JsonValue
     public String wire() {
+        return wire;
+    }
+
+    /** {@link #wire}, so text that joins a class prints what it always printed. */
+    @Override
+    public String toString() {
         return wire;
     }
 
@@ -39,7 +58,9 @@ public enum TaskClass {
 
     /** The classes a todo of {@code role} may have, in declaration order. */
     public static List<TaskClass> allowedFor(TodoRole role) {
-        return Arrays.stream(values()).filter(c -> c.role == role).toList();
+        return Arrays.stream(values())
+                .filter(c -> c != UNKNOWN && c.role == role)
+                .toList();
     }
 
     /** The class a todo of {@code role} gets when none is given: agents advance; the owner must say. */
@@ -55,10 +76,16 @@ public enum TaskClass {
             return Optional.of(MONITOR_TASK);
         }
         for (TaskClass c : values()) {
-            if (c.wire.equals(value)) {
+            if (c != UNKNOWN && c.wire.equals(value)) {
                 return Optional.of(c);
             }
         }
         return Optional.empty();
+    }
+
+    /** The class a recorded spelling means: {@link #fromWire}, else {@link #UNKNOWN} (never refused). */
+    @JsonCreator
+    public static TaskClass recorded(String value) {
+        return fromWire(value).orElse(UNKNOWN);
     }
 }
