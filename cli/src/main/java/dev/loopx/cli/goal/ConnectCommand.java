@@ -113,15 +113,15 @@ public final class ConnectCommand extends LoopxSubcommand {
                 new CliError(
                         r.errorCode(),
                         "the runtime root is a non-empty folder that LoopX did not create; choose another --runtime-root",
-                        "loopx connect --project <dir> --runtime-root <empty-or-new-folder>");
+                        "connect again with --runtime-root naming an empty or a new folder");
             case ConnectRefusal.InvalidLedgerLocation r ->
                 new CliError(
                         r.errorCode(),
                         r.problem(),
                         r.errorCode().equals("ledger_location_has_password")
-                                ? "add a line HOST:PORT:DB:USER:PASSWORD to the .pgpass file of your home folder (chmod 600), then loopx connect"
-                                        + " --project <dir> --ledger postgresql://HOST:PORT/DB?ledger=NAME"
-                                : "loopx connect --project <dir> --ledger postgresql://HOST:PORT/DB?ledger=NAME");
+                                ? "add a line HOST:PORT:DB:USER:PASSWORD to the .pgpass file of your home folder (chmod 600),"
+                                        + " then connect again with --ledger in the form postgresql://HOST:PORT/DB?ledger=NAME"
+                                : "connect again with --ledger in the form postgresql://HOST:PORT/DB?ledger=NAME");
             case ConnectRefusal.LedgerLocationConflict r ->
                 new CliError(
                         r.errorCode(),

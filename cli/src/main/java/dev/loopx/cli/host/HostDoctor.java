@@ -55,7 +55,8 @@ public final class HostDoctor {
                 "the installed host files call " + cliBin
                         + ", which is not an executable on PATH: hosts would stop with an install blocker",
                 "put " + cliBin
-                        + " on PATH, or reinstall with loopx slash-commands --install --cli-bin <launcher name or path>",
+                        + " on PATH, or reinstall with loopx slash-commands --install and --cli-bin naming the launcher"
+                        + " (its name on PATH or its path)",
                 "cli_unavailable");
     }
 }

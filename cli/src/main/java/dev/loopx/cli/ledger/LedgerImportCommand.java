@@ -41,7 +41,7 @@ public final class LedgerImportCommand extends LoopxSubcommand {
                 throw new CliError(
                         ErrorCode.LEDGER_NOT_EMPTY,
                         e.getMessage(),
-                        "import into a new runtime root: loopx --runtime-root <new-runtime-root> ledger import <file>");
+                        "import into a new runtime root: run ledger import again with --runtime-root naming a new folder");
             }
             throw e;
         }

@@ -76,8 +76,8 @@ public record SlashCatalogAnswer(Catalog catalog) implements RenderedAnswer {
                 .add(
                         "install",
                         List.of(
-                                Words.pasteable("loopx slash-commands --install --surface <host>"),
-                                "hosts: codex, claude-code, opencode, pi or all (loopx slash-commands --help)"))
+                                "loopx slash-commands --install --surface all",
+                                "or one host: --surface codex, claude-code, opencode or pi (loopx slash-commands --help)"))
                 .print();
     }
 }
