@@ -54,8 +54,8 @@ public final class AppRequestReport {
                 "how_to_apply",
                 "for each request: read the automation fresh in the App; only when its prompt's SHA-256 equals"
                         + " precondition.expected_prompt_sha256 (and nothing else changed), call automation_update"
-                        + " with arguments exactly as given; then run loopx automation-prompts plan --automation-id ID"
-                        + " (it answers current)");
+                        + " with arguments exactly as given; then plan that automation again (automation-prompts plan"
+                        + " with its automation_id): it answers current");
         ArrayNode list = doc.putArray("requests");
         for (PlanEntry e : entries) {
             if (e.adoptionRequired()) {

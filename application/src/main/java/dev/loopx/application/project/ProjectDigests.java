@@ -100,7 +100,7 @@ public final class ProjectDigests {
             risks.add(new GoalRisks.Risk(
                     "",
                     "ledger_head_unconfirmed",
-                    "the head marker does not confirm the views' checkpoint; run loopx ledger verify in this project"));
+                    "the head marker does not confirm the views' checkpoint; verify the ledger in this project"));
         }
         for (GoalState s : project.goals()) {
             risks.addAll(GoalRisks.of(s, now));

@@ -17,12 +17,19 @@ import org.junit.jupiter.api.Test;
 /**
  * Below the CLI, a command handed to an agent or a person is a value ({@code NextStep}: a verb, named
  * arguments and the inputs the reader gives), never text: no string literal in {@code projections}
- * or {@code commands} spells {@code loopx …} or a {@code --flag} (issue 34). The CLI's
+ * or {@code commands} spells {@code loopx …} or a {@code --flag}, and none in {@code application}
+ * hands out a {@code loopx …} command (issue 34). The CLI's
  * {@code CommandLines} is the one place both are spelled. The one exception is data that is not a
  * command at all, named here with its reason.
  */
 class NoCommandLiteralsBelowTheCliTest {
     private static final List<String> MODULES = List.of("projections", "commands");
+
+    /**
+     * The use cases may still name a flag in a bad-input message and spell the arguments of a LoopX
+     * child process they run themselves, but never hand out a {@code loopx …} command.
+     */
+    private static final Pattern HANDED_OUT = Pattern.compile("(?:^|[\\s(`'])loopx [a-z]");
 
     /** Files allowed to hold such a literal, and why. */
     private static final Map<String, String> EXCEPTIONS = Map.of(
@@ -47,12 +54,26 @@ class NoCommandLiteralsBelowTheCliTest {
                         continue;
                     }
                     files++;
-                    found.addAll(commandLiterals(relative, Files.readAllLines(source)));
+                    found.addAll(literals(relative, Files.readAllLines(source), COMMAND));
                 }
             }
         }
         assertTrue(files > 100, "the scan found the production sources (" + files + " files)");
         assertEquals(List.of(), found, "commands spelled below the CLI: hand out a NextStep instead");
+    }
+
+    @Test
+    void theUseCases_handOutNoCommandAsText() throws IOException {
+        Path repository = Path.of("..").toAbsolutePath().normalize();
+        List<String> found = new ArrayList<>();
+        try (Stream<Path> sources = Files.walk(repository.resolve("application/src/main/java"))) {
+            for (Path source :
+                    sources.filter(p -> p.toString().endsWith(".java")).toList()) {
+                found.addAll(
+                        literals(repository.relativize(source).toString(), Files.readAllLines(source), HANDED_OUT));
+            }
+        }
+        assertEquals(List.of(), found, "a command handed out as text by a use case: hand out a NextStep instead");
     }
 
     @Test
@@ -66,16 +87,16 @@ class NoCommandLiteralsBelowTheCliTest {
                 "String d = \"a-b --\";");
         assertEquals(
                 List.of("X.java:4 \"loopx todo add --goal-id \"", "X.java:5 \"rerun with --runtime-profile\""),
-                commandLiterals("X.java", lines));
+                literals("X.java", lines, COMMAND));
     }
 
-    private static List<String> commandLiterals(String file, List<String> lines) {
+    private static List<String> literals(String file, List<String> lines, Pattern command) {
         List<String> found = new ArrayList<>();
         for (CodeLines.Line line : CodeLines.of(lines)) {
             Matcher m = CodeLines.STRING.matcher(line.text());
             while (m.find()) {
                 String literal = m.group();
-                if (COMMAND.matcher(literal.substring(1, literal.length() - 1)).find()) {
+                if (command.matcher(literal.substring(1, literal.length() - 1)).find()) {
                     found.add(file + ":" + line.number() + " " + literal);
                 }
             }
