@@ -15,16 +15,23 @@ public final class Ids {
 
     /** Empty when {@code value} is a valid id; else a public-safe reason (never echoing the value). */
     public static Optional<String> problem(String kind, String value) {
+        return problem(value).map(p -> kind + " " + p);
+    }
+
+    /**
+     * What is wrong with {@code value} as an id, without naming the input ({@code must not be
+     * empty}): for a caller that lets its adapter name the input its own way.
+     */
+    public static Optional<String> problem(String value) {
         if (value == null || value.isEmpty()) {
-            return Optional.of(kind + " must not be empty");
+            return Optional.of("must not be empty");
         }
         if (value.length() > 160) {
-            return Optional.of(kind + " is " + value.length() + " characters; at most 160 are allowed");
+            return Optional.of("is " + value.length() + " characters; at most 160 are allowed");
         }
         if (value.contains("..") || !ID.matcher(value).matches()) {
             return Optional.of(
-                    kind
-                            + " must match ^[A-Za-z0-9][A-Za-z0-9_.-]{0,159}$ (no path separators, '..', spaces or control characters)");
+                    "must match ^[A-Za-z0-9][A-Za-z0-9_.-]{0,159}$ (no path separators, '..', spaces or control characters)");
         }
         return Optional.empty();
     }

@@ -8,6 +8,7 @@ import dev.loopx.host.codexapp.store.CodexAppProcessProbe;
 import dev.loopx.host.codexapp.store.CodexAutomationStore;
 import dev.loopx.host.codexapp.store.CodexHome;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.next.Flag;
 import dev.loopx.projections.view.Views;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +26,7 @@ public final class AppLanes {
     /** {@code flag} (the {@code --codex-home} value, {@code null} when not given), else $CODEX_HOME, else ~/.codex. */
     public static CodexHome codexHome(Invocation invocation, String flag) {
         if (flag != null && (flag.isBlank() || flag.indexOf('\0') >= 0)) {
-            throw new InvalidRequest("invalid_value", "--codex-home is not a usable path");
+            throw new InvalidRequest("invalid_value", Flag.CODEX_HOME, "is not a usable path");
         }
         return CodexHome.resolve(
                 Optional.ofNullable(flag),

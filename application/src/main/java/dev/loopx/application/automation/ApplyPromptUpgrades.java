@@ -8,6 +8,7 @@ import dev.loopx.host.codexapp.migration.PlanEntry;
 import dev.loopx.host.codexapp.migration.PromptMigrator;
 import dev.loopx.host.codexapp.migration.PromptPlan;
 import dev.loopx.host.codexapp.store.CodexHome;
+import dev.loopx.projections.next.Flag;
 import io.vavr.control.Either;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -76,7 +77,8 @@ public final class ApplyPromptUpgrades {
                         .root()
                         .toString()
                         .equals(plan.codexHome())) {
-            throw new InvalidRequest("invalid_value", "--codex-home differs from the plan's Codex home; plan again");
+            throw new InvalidRequest(
+                    "invalid_value", Flag.CODEX_HOME, "differs from the plan's Codex home; plan again");
         }
         if (!plan.runtimeRoot().equals(AppLanes.runtimeRoot(invocation))) {
             throw new InvalidRequest(

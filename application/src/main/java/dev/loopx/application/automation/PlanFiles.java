@@ -5,6 +5,7 @@ import dev.loopx.application.Invocation;
 import dev.loopx.host.codexapp.migration.PrivateFiles;
 import dev.loopx.host.codexapp.migration.PromptPlan;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.next.Flag;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,12 +36,13 @@ public final class PlanFiles {
     /** Reads a plan file; a missing or foreign file is an {@link InvalidRequest} ({@code --plan-file}). */
     public static PromptPlan read(Path file) {
         if (!Files.isRegularFile(file)) {
-            throw new InvalidRequest("invalid_value", "--plan-file does not name a readable plan file");
+            throw new InvalidRequest("invalid_value", Flag.PLAN_FILE, "does not name a readable plan file");
         }
         try {
             return PromptPlan.fromJson(Json.mapper().readTree(Files.readAllBytes(file)));
         } catch (IOException | RuntimeException e) {
-            throw new InvalidRequest("invalid_value", "--plan-file is not a " + PromptPlan.FILE_SCHEMA + " plan file");
+            throw new InvalidRequest(
+                    "invalid_value", Flag.PLAN_FILE, "is not a " + PromptPlan.FILE_SCHEMA + " plan file");
         }
     }
 

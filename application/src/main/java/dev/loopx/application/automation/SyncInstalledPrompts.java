@@ -14,6 +14,7 @@ import dev.loopx.host.codexapp.store.CodexHome;
 import dev.loopx.host.codexapp.store.MigrationHook;
 import dev.loopx.host.codexapp.store.StoreProblem;
 import dev.loopx.projections.migration.PromptMigrationFold;
+import dev.loopx.projections.next.Flag;
 import io.vavr.control.Either;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -143,7 +144,7 @@ public final class SyncInstalledPrompts {
         for (String id : ids) {
             if (!held.contains(id)) {
                 throw new InvalidRequest(
-                        "invalid_value", "--automation-id " + id + " is not an automation of the snapshot");
+                        "invalid_value", Flag.AUTOMATION_ID, id + " is not an automation of the snapshot");
             }
         }
         return new PromptPlan(

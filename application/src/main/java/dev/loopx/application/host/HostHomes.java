@@ -2,12 +2,14 @@ package dev.loopx.application.host;
 
 import dev.loopx.application.InvalidRequest;
 import dev.loopx.host.install.HostLocations;
+import dev.loopx.projections.next.Flag;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Resolves each host's folder: the flag, else its environment variable, else the default under
@@ -27,11 +29,24 @@ public final class HostHomes {
         }
     }
 
-    /** Where a folder came from: {@code home} is its label, {@code source} e.g. {@code flag:--codex-home}, {@code env:CODEX_HOME}, {@code default}. */
-    public record Source(String home, String source) {
+    /**
+     * Where a folder came from: {@code home} is its label, {@code source} e.g. {@code env:CODEX_HOME},
+     * {@code default}, or {@code flag} with the input that gave it ({@code flag}, which the adapter
+     * names its own way).
+     */
+    public record Source(String home, String source, Optional<Flag> flag) {
         public Source {
             Objects.requireNonNull(home, "home");
             Objects.requireNonNull(source, "source");
+            Objects.requireNonNull(flag, "flag");
+        }
+
+        public Source(String home, String source) {
+            this(home, source, Optional.empty());
+        }
+
+        static Source flag(String home, Flag flag) {
+            return new Source(home, "flag", Optional.of(flag));
         }
     }
 
@@ -54,7 +69,7 @@ public final class HostHomes {
                 environment,
                 sources,
                 "codex_home",
-                "--codex-home",
+                Flag.CODEX_HOME,
                 flags.codexHome(),
                 "CODEX_HOME",
                 home.resolve(".codex"));
@@ -62,7 +77,7 @@ public final class HostHomes {
                 environment,
                 sources,
                 "claude_home",
-                "--claude-home",
+                Flag.CLAUDE_HOME,
                 flags.claudeHome(),
                 "CLAUDE_HOME",
                 home.resolve(".claude"));
@@ -70,7 +85,7 @@ public final class HostHomes {
                 environment,
                 sources,
                 "opencode_config_dir",
-                "--opencode-config-dir",
+                Flag.OPENCODE_CONFIG_DIR,
                 flags.opencodeConfigDir(),
                 "OPENCODE_CONFIG_DIR",
                 home.resolve(".config").resolve("opencode"));
@@ -78,17 +93,20 @@ public final class HostHomes {
                 environment,
                 sources,
                 "pi_agent_dir",
-                "--pi-agent-dir",
+                Flag.PI_AGENT_DIR,
                 flags.piAgentDir(),
                 "PI_CODING_AGENT_DIR",
                 null);
         Path projectDir = flags.project() == null
                 ? environment.workingDirectory()
-                : path(environment, "--project", flags.project());
+                : path(environment, Flag.PROJECT, flags.project());
         if (!Files.isDirectory(projectDir)) {
-            throw new InvalidRequest("project_not_found", "--project is not an existing folder");
+            throw new InvalidRequest("project_not_found", Flag.PROJECT, "is not an existing folder");
         }
-        sources.add(new Source("project", flags.project() == null ? "working_directory" : "flag:--project"));
+        sources.add(
+                flags.project() == null
+                        ? new Source("project", "working_directory")
+                        : Source.flag("project", Flag.PROJECT));
         return new Resolved(new HostLocations(codex, claude, opencode, pi, projectDir), sources);
     }
 
@@ -96,35 +114,44 @@ public final class HostHomes {
             HostEnvironment environment,
             List<Source> sources,
             String label,
-            String flag,
+            Flag flag,
             String flagValue,
             String variable,
             Path fallback) {
         String env = environment.variable(variable);
-        String source;
+        Source source;
         Path chosen;
         if (flagValue != null) {
-            source = "flag:" + flag;
-            chosen = path(environment, flag, flagValue);
+            source = Source.flag(label, flag);
+            chosen = path(environment, flagValue).orElseThrow(() -> unusable(flag));
         } else if (env != null && !env.isBlank()) {
-            source = "env:" + variable;
-            chosen = path(environment, variable, env);
+            source = new Source(label, "env:" + variable);
+            chosen = path(environment, env)
+                    .orElseThrow(() -> new InvalidRequest("invalid_value", variable + " is not a usable path"));
         } else {
-            source = fallback == null ? "unset" : "default";
+            source = new Source(label, fallback == null ? "unset" : "default");
             chosen = fallback;
         }
-        sources.add(new Source(label, source));
+        sources.add(source);
         return chosen;
     }
 
-    private static Path path(HostEnvironment environment, String name, String value) {
+    private static Path path(HostEnvironment environment, Flag flag, String value) {
+        return path(environment, value).orElseThrow(() -> unusable(flag));
+    }
+
+    private static InvalidRequest unusable(Flag flag) {
+        return new InvalidRequest("invalid_value", flag, "is not a usable path");
+    }
+
+    private static Optional<Path> path(HostEnvironment environment, String value) {
         try {
             if (value.isBlank() || value.indexOf('\0') >= 0) {
-                throw new InvalidPathException(value, "empty or NUL");
+                return Optional.empty();
             }
-            return environment.workingDirectory().resolve(value).normalize();
+            return Optional.of(environment.workingDirectory().resolve(value).normalize());
         } catch (InvalidPathException e) {
-            throw new InvalidRequest("invalid_value", name + " is not a usable path");
+            return Optional.empty();
         }
     }
 }

@@ -6,6 +6,7 @@ import dev.loopx.host.pack.PackRequest;
 import dev.loopx.host.pack.ProjectSnapshot;
 import dev.loopx.host.pack.RuntimeRef;
 import dev.loopx.host.surface.HostSurface;
+import dev.loopx.projections.next.Flag;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -43,7 +44,7 @@ public record PackQuery(
         Path cwd = environment.workingDirectory();
         Path projectDir = projectDir(environment);
         if (!Files.isDirectory(projectDir)) {
-            throw new InvalidRequest("project_not_found", "--project is not an existing folder");
+            throw new InvalidRequest("project_not_found", Flag.PROJECT, "is not an existing folder");
         }
         String label = Ids.sanitise(
                 projectDir.getFileName() == null

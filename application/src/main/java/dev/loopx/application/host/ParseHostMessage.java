@@ -9,6 +9,7 @@ import dev.loopx.host.slash.Handoff;
 import dev.loopx.host.slash.HostCommandHandoff;
 import dev.loopx.host.slash.ParsedMessage;
 import dev.loopx.host.slash.SlashCommandParser;
+import dev.loopx.projections.next.Flag;
 import io.vavr.control.Either;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -47,7 +48,7 @@ public final class ParseHostMessage {
         String label = projectLabel(environment, request.project());
         ParsedMessage parsed = SlashCommandParser.parse(request.message());
         if (parsed instanceof ParsedMessage.Matched m && !m.taskText().isBlank()) {
-            var violation = PublicText.check("--message", PathRedactor.redact(m.taskText()));
+            var violation = PublicText.check("message", PathRedactor.redact(m.taskText()));
             if (violation.isPresent()) {
                 return Either.left(violation.get());
             }
@@ -65,10 +66,10 @@ public final class ParseHostMessage {
                     ? environment.workingDirectory()
                     : environment.workingDirectory().resolve(project).normalize();
         } catch (InvalidPathException e) {
-            throw new InvalidRequest("project_not_found", "--project is not an existing folder");
+            throw new InvalidRequest("project_not_found", Flag.PROJECT, "is not an existing folder");
         }
         if (!Files.isDirectory(dir)) {
-            throw new InvalidRequest("project_not_found", "--project is not an existing folder");
+            throw new InvalidRequest("project_not_found", Flag.PROJECT, "is not an existing folder");
         }
         return Ids.sanitise(
                 dir.getFileName() == null ? "project" : dir.getFileName().toString(), "project");

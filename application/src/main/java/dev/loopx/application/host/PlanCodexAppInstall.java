@@ -16,6 +16,7 @@ import dev.loopx.host.heartbeat.ManagedWrapper;
 import dev.loopx.host.heartbeat.WrapperBinding;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.goal.ThreadBinding;
+import dev.loopx.projections.next.Flag;
 import dev.loopx.projections.query.Cadence;
 import dev.loopx.projections.query.SchedulerHint;
 import io.vavr.control.Either;
@@ -63,7 +64,7 @@ public final class PlanCodexAppInstall {
             Objects.requireNonNull(threadId, "threadId");
             Objects.requireNonNull(hostSurface, "hostSurface");
             if (agentId.isEmpty() && threadId.isEmpty()) {
-                throw new InvalidRequest("invalid_arguments", "give --agent-id, or --thread-id of a bound thread");
+                throw new InvalidRequest("invalid_arguments", "give an agent id, or the thread id of a bound thread");
             }
         }
 
@@ -118,7 +119,7 @@ public final class PlanCodexAppInstall {
     /** Refuses an RRULE that is not minutely ({@code invalid_value}) before opening the runtime root. */
     public static Either<Rejection, Answer> run(Invocation invocation, Request request) {
         if (request.rrule().isPresent() && !Rrule.isMinutely(request.rrule().get())) {
-            throw new InvalidRequest("invalid_value", "--rrule must look like FREQ=MINUTELY;INTERVAL=<n>");
+            throw new InvalidRequest("invalid_value", Flag.RRULE, "must look like FREQ=MINUTELY;INTERVAL=<n>");
         }
         try (LoopxRuntime runtime = Composition.open(invocation)) {
             var views = runtime.views();

@@ -230,15 +230,14 @@ public final class ConnectProject {
         }
         Optional<ConnectRefusal> invalid = (r.goalId() == null
                         ? Optional.<ConnectRefusal>empty()
-                        : Ids.problem("--goal-id", r.goalId()).<ConnectRefusal>map(ConnectRefusal.InvalidGoalId::new))
-                .or(() -> PublicText.checkOptional("--objective", r.objective())
-                        .map(ConnectRefusal.InvalidObjective::new));
+                        : Ids.problem(r.goalId()).<ConnectRefusal>map(ConnectRefusal.InvalidGoalId::new))
+                .or(() ->
+                        PublicText.checkOptional("objective", r.objective()).map(ConnectRefusal.InvalidObjective::new));
         if (invalid.isPresent()) {
             return Either.left(invalid.get());
         }
         Either<ConnectRefusal, Boolean> initialised = initialised(r.runtimeRoot());
-        Optional<String> badOperationId =
-                r.operationId() == null ? Optional.empty() : Ids.problem("--operation-id", r.operationId());
+        Optional<String> badOperationId = r.operationId() == null ? Optional.empty() : Ids.problem(r.operationId());
         return initialised.isRight() && badOperationId.isPresent()
                 ? Either.left(new ConnectRefusal.InvalidOperationId(badOperationId.get()))
                 : initialised;

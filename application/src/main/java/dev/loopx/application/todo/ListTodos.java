@@ -6,6 +6,7 @@ import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.next.Flag;
 import dev.loopx.projections.query.TodoRules;
 import dev.loopx.projections.todo.TodoRole;
 import dev.loopx.projections.todo.TodoStatus;
@@ -55,7 +56,8 @@ public final class ListTodos {
         Optional<TodoRole> role = r.role().isEmpty()
                 ? Optional.empty()
                 : Optional.of(TodoRole.fromWire(r.role())
-                        .orElseThrow(() -> new InvalidRequest("invalid_enum", "--role must be one of: user, agent")));
+                        .orElseThrow(
+                                () -> new InvalidRequest("invalid_enum", Flag.ROLE, "must be one of: user, agent")));
         try (LoopxRuntime runtime = Composition.open(invocation)) {
             Optional<GoalState> goal = GoalState.load(runtime.views(), r.goalId());
             if (goal.isEmpty()) {

@@ -133,7 +133,7 @@ public final class ApplyUpdate {
                     archive,
                     Optional.empty(),
                     "archive_sha256_mismatch",
-                    "the archive's SHA-256 is not the one given with --sha256");
+                    "the archive's SHA-256 is not the one that was given");
         }
         RuntimeInstaller installer = new RuntimeInstaller(invocation.loopxHome());
         Verified verified;

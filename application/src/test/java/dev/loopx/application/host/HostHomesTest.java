@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.loopx.application.InvalidRequest;
+import dev.loopx.projections.next.Flag;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +36,7 @@ class HostHomesTest {
                 List.of(
                         new HostHomes.Source("codex_home", "env:CODEX_HOME"),
                         new HostHomes.Source("claude_home", "default"),
-                        new HostHomes.Source("opencode_config_dir", "flag:--opencode-config-dir"),
+                        HostHomes.Source.flag("opencode_config_dir", Flag.OPENCODE_CONFIG_DIR),
                         new HostHomes.Source("pi_agent_dir", "unset"),
                         new HostHomes.Source("project", "working_directory")),
                 resolved.sources());
@@ -48,7 +50,9 @@ class HostHomesTest {
                 InvalidRequest.class,
                 () -> HostHomes.resolve(environment, new HostHomes.Flags("", null, null, null, null)));
         assertEquals("invalid_value", blank.errorCode());
-        assertEquals("--codex-home is not a usable path", blank.getMessage());
+        // the use case names the input; the CLI spells it as its flag (--codex-home)
+        assertEquals(Optional.of(Flag.CODEX_HOME), blank.input());
+        assertEquals("is not a usable path", blank.problem());
 
         InvalidRequest missing = assertThrows(
                 InvalidRequest.class,

@@ -2,6 +2,7 @@ package dev.loopx.cli.goal;
 
 import dev.loopx.application.project.ConnectProject;
 import dev.loopx.application.project.ConnectRefusal;
+import dev.loopx.cli.render.CommandLines;
 import dev.loopx.cli.render.ConnectAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
@@ -9,6 +10,8 @@ import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
+import dev.loopx.commands.privacy.PublicTextViolation;
+import dev.loopx.projections.next.Flag;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -99,9 +102,14 @@ public final class ConnectCommand extends LoopxSubcommand {
 
     private static CliError error(ConnectRefusal refusal) {
         return switch (refusal) {
-            case ConnectRefusal.InvalidGoalId r -> CliError.badInput(r.errorCode(), r.problem());
-            case ConnectRefusal.InvalidObjective r -> new CliError(r.errorCode(), r.message(), r.hint());
-            case ConnectRefusal.InvalidOperationId r -> CliError.badInput(r.errorCode(), r.problem());
+            case ConnectRefusal.InvalidGoalId r ->
+                CliError.badInput(r.errorCode(), CommandLines.flag(Flag.GOAL_ID) + " " + r.problem());
+            case ConnectRefusal.InvalidObjective r -> {
+                PublicTextViolation v = r.violation().withField(CommandLines.flag(Flag.OBJECTIVE));
+                yield new CliError(r.errorCode(), v.message(), v.hint());
+            }
+            case ConnectRefusal.InvalidOperationId r ->
+                CliError.badInput(r.errorCode(), CommandLines.flag(Flag.OPERATION_ID) + " " + r.problem());
             case ConnectRefusal.ProjectFolderMissing r ->
                 CliError.badInput(r.errorCode(), "--project is not an existing folder");
             case ConnectRefusal.RuntimeRootNotAFolder r ->

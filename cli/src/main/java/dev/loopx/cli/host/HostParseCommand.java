@@ -2,11 +2,14 @@ package dev.loopx.cli.host;
 
 import dev.loopx.application.host.HostCliBin;
 import dev.loopx.application.host.ParseHostMessage;
+import dev.loopx.cli.render.CommandLines;
 import dev.loopx.cli.render.HostHandoffAnswer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.commands.privacy.PublicTextViolation;
+import dev.loopx.projections.next.Flag;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -75,8 +78,11 @@ public final class HostParseCommand extends LoopxSubcommand {
                 ? null
                 : HostSurfaces.require("--host-surface", hostSurface).wire();
         var request = new ParseHostMessage.Request(message, surface, project, goalId, agentId, cliBin);
-        var handoff = ParseHostMessage.run(context.hostEnvironment(), request)
-                .getOrElseThrow(v -> new CliError(v.errorCode(), v.message(), v.hint()));
+        var handoff = ParseHostMessage.run(context.hostEnvironment(), request).getOrElseThrow(found -> {
+            // the use case names the input as it knows it; the CLI names it by its flag
+            PublicTextViolation v = found.withField(CommandLines.flag(Flag.MESSAGE));
+            return new CliError(v.errorCode(), v.message(), v.hint());
+        });
         return context.emit(new HostHandoffAnswer(handoff));
     }
 }

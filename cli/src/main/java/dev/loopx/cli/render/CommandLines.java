@@ -145,6 +145,16 @@ public final class CommandLines {
     public static String flag(Flag flag) {
         return switch (flag) {
             case PROJECT -> "--project";
+            case CODEX_HOME -> "--codex-home";
+            case CLAUDE_HOME -> "--claude-home";
+            case OPENCODE_CONFIG_DIR -> "--opencode-config-dir";
+            case PI_AGENT_DIR -> "--pi-agent-dir";
+            case PLAN_FILE -> "--plan-file";
+            case AUTOMATION_ID -> "--automation-id";
+            case OBJECTIVE -> "--objective";
+            case OPERATION_ID -> "--operation-id";
+            case MESSAGE -> "--message";
+            case RRULE -> "--rrule";
             case GOAL_ID -> "--goal-id";
             case AGENT_ID -> "--agent-id";
             case TODO_ID -> "--todo-id";

@@ -63,7 +63,12 @@ public record SlashInstallAnswer(InstallSlashCommands.Result result) implements 
         }
         ArrayNode locations = doc.putArray("locations");
         for (HostHomes.Source s : result.locations()) {
-            locations.addObject().put("home", s.home()).put("source", s.source());
+            locations
+                    .addObject()
+                    .put("home", s.home())
+                    .put(
+                            "source",
+                            s.flag().map(f -> "flag:" + CommandLines.flag(f)).orElse(s.source()));
         }
         ArrayNode blockers = doc.putArray("blockers");
         if (!result.cliAvailable()) {

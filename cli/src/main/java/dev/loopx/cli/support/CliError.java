@@ -115,7 +115,10 @@ public final class CliError extends RuntimeException {
 
     /** A service refused the request before opening anything: exit 2 by type. */
     public static CliError of(InvalidRequest invalid) {
-        return new CliError(invalid.errorCode(), invalid.getMessage(), "loopx --help", ExitCodes.BAD_INPUT, false);
+        String message = invalid.input()
+                .map(input -> CommandLines.flag(input) + " " + invalid.problem())
+                .orElse(invalid.getMessage());
+        return new CliError(invalid.errorCode(), message, "loopx --help", ExitCodes.BAD_INPUT, false);
     }
 
     /**

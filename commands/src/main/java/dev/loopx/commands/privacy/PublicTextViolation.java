@@ -76,6 +76,11 @@ public record PublicTextViolation(String field, Reason reason) {
     }
 
     /** Names the field and the problem; contains nothing of the value. */
+    /** The same violation with the field named {@code name} (how an adapter names the input). */
+    public PublicTextViolation withField(String name) {
+        return new PublicTextViolation(name, reason);
+    }
+
     public String message() {
         return field + " " + reason.description();
     }

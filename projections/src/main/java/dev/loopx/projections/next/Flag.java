@@ -8,6 +8,12 @@ package dev.loopx.projections.next;
  */
 public enum Flag {
     PROJECT,
+    CODEX_HOME,
+    CLAUDE_HOME,
+    OPENCODE_CONFIG_DIR,
+    PI_AGENT_DIR,
+    PLAN_FILE,
+    AUTOMATION_ID,
     GOAL_ID,
     AGENT_ID,
     TODO_ID,
@@ -15,6 +21,10 @@ public enum Flag {
     HOST_SURFACE,
     TTL_MINUTES,
     ROLE,
+    OBJECTIVE,
+    OPERATION_ID,
+    MESSAGE,
+    RRULE,
     TEXT,
     STATUS,
     RESUME_WHEN,
