@@ -1,6 +1,5 @@
 package dev.loopx.ledger.json;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -29,8 +28,8 @@ import java.util.Map;
  * {@code null} when it cannot be sure of that, and the caller then asks {@link Json#MAPPER}. It
  * takes only records without annotations (on the record, its components or its constructor) whose
  * components are {@code String}, {@code long}/{@code int}/{@code boolean} (or their boxes),
- * {@code BigDecimal}, enums read from a JSON string by one public static {@code @JsonCreator}
- * method taking a {@code String} (a wire spelling; the method is what Jackson calls too), such
+ * {@code BigDecimal}, enums read from a JSON string by their public static {@code recorded(String)}
+ * (a wire spelling; the project's enums mark it {@code @JsonCreator}, so Jackson calls it too), such
  * records, and {@code List}/{@code Map<String, …>} of those; and only
  * documents that name every component once, with the JSON type Jackson would read without
  * coercion, and nothing else. Anything else — an unknown or missing property, a null for a
@@ -38,6 +37,9 @@ import java.util.Map;
  * so errors keep Jackson's wording.
  */
 public final class RecordReader {
+    /** The factory an enum is read with (see {@link #enumCreator}). */
+    private static final String ENUM_CREATOR = "recorded";
+
     private static final JsonFactory FACTORY = new JsonFactory();
     private static final PropertyNamingStrategies.NamingBase NAMES =
             (PropertyNamingStrategies.NamingBase) PropertyNamingStrategies.SNAKE_CASE;
@@ -161,32 +163,25 @@ public final class RecordReader {
     }
 
     /**
-     * The enum's one public static {@code @JsonCreator} factory of a {@code String} (Jackson reads a
-     * JSON string by calling it), else {@link Unsupported}.
+     * The enum's public static factory {@code recorded(String)} — by the project's convention the
+     * {@code @JsonCreator} Jackson calls for the same JSON string (ViewJsonTest reads every stored
+     * view both ways) — else {@link Unsupported}. Found by name, not by its annotation: reading an
+     * annotation makes the JVM generate a proxy class at run time, which the heartbeat read would
+     * pay on every start.
      */
     private static Method enumCreator(Class<?> type) throws Unsupported {
-        Method found = null;
-        for (Method m : type.getDeclaredMethods()) {
-            if (!m.isAnnotationPresent(JsonCreator.class)) {
-                continue;
-            }
-            JsonCreator.Mode mode = m.getAnnotation(JsonCreator.class).mode();
-            if (found != null
-                    || !Modifier.isStatic(m.getModifiers())
-                    || !Modifier.isPublic(m.getModifiers())
-                    || !Modifier.isPublic(type.getModifiers())
-                    || m.getParameterCount() != 1
-                    || m.getParameterTypes()[0] != String.class
-                    || m.getReturnType() != type
-                    || (mode != JsonCreator.Mode.DEFAULT && mode != JsonCreator.Mode.DELEGATING)) {
-                throw Unsupported.INSTANCE;
-            }
-            found = m;
-        }
-        if (found == null) {
+        if (!Modifier.isPublic(type.getModifiers())) {
             throw Unsupported.INSTANCE;
         }
-        return found;
+        try {
+            Method m = type.getMethod(ENUM_CREATOR, String.class);
+            if (!Modifier.isStatic(m.getModifiers()) || m.getReturnType() != type) {
+                throw Unsupported.INSTANCE;
+            }
+            return m;
+        } catch (NoSuchMethodException e) {
+            throw Unsupported.INSTANCE;
+        }
     }
 
     private static ValueReader recordReader(Class<?> type) throws Unsupported {

@@ -2,7 +2,9 @@ package dev.loopx.projections.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.loopx.ledger.json.CanonicalJson;
 import dev.loopx.ledger.json.Json;
@@ -23,6 +25,7 @@ import dev.loopx.projections.todo.TodoLease;
 import dev.loopx.projections.todo.TodoRole;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
+import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +44,18 @@ class ViewJsonTest {
             assertEquals(Json.mapper().readValue(text, record.getClass()), fast);
         } catch (JsonProcessingException e) {
             throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void everyStoredEnum_isReadByItsRecordedFactory_whichJacksonCallsToo() throws Exception {
+        // RecordReader finds the factory by name (reading the annotation would cost a proxy class
+        // per start); Jackson finds it by @JsonCreator: the two must name the same method
+        for (Class<?> type :
+                List.of(TodoRole.class, TaskClass.class, Priority.class, TodoStatus.class, GoalLifecycle.class)) {
+            Method recorded = type.getMethod("recorded", String.class);
+            assertTrue(recorded.isAnnotationPresent(JsonCreator.class), type.getName());
+            assertEquals(type, recorded.getReturnType(), type.getName());
         }
     }
 
