@@ -69,8 +69,6 @@ class NoWireSpellingComparisonsTest {
             // does not depend on projections
             Map.entry("bench/src/main/java/dev/loopx/bench/LedgerSeed.java", Set.of("user")));
 
-    private static final Pattern STRING = Pattern.compile("\"(?:\\\\.|[^\"\\\\])*\"");
-
     /** Every wire spelling of the typed vocabulary (the empty ones left out: emptiness is not compared this way). */
     static Set<String> spellings() {
         Set<String> s = new TreeSet<>();
@@ -155,21 +153,8 @@ class NoWireSpellingComparisonsTest {
 
     private static List<String> comparisons(String file, List<String> lines, Pattern comparison, Set<String> allowed) {
         List<String> found = new ArrayList<>();
-        boolean inComment = false;
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (inComment) {
-                inComment = !line.contains("*/");
-                continue;
-            }
-            if (line.startsWith("/*")) {
-                inComment = !line.contains("*/");
-                continue;
-            }
-            if (line.startsWith("//") || line.startsWith("*")) {
-                continue;
-            }
-            String code = withoutStringsButSpellings(line);
+        for (CodeLines.Line line : CodeLines.of(lines)) {
+            String code = withoutStringsButSpellings(line.text());
             int comment = code.indexOf("//");
             if (comment >= 0) {
                 code = code.substring(0, comment);
@@ -178,7 +163,7 @@ class NoWireSpellingComparisonsTest {
             while (m.find()) {
                 String spelling = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
                 if (!allowed.contains(spelling)) {
-                    found.add(file + ":" + (i + 1) + " " + m.group());
+                    found.add(file + ":" + line.number() + " " + m.group());
                 }
             }
         }
@@ -190,7 +175,7 @@ class NoWireSpellingComparisonsTest {
      * spelling compared there): {@code "a \"user\" b"} becomes {@code ""}, {@code "user"} stays.
      */
     private static String withoutStringsButSpellings(String line) {
-        Matcher m = STRING.matcher(line);
+        Matcher m = CodeLines.STRING.matcher(line);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String literal = m.group();
