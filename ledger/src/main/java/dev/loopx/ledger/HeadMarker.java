@@ -21,7 +21,9 @@ import java.util.zip.CRC32;
  * CRC-32, so a torn write reads as "no marker". Derived data: deleting it is always safe.
  */
 public final class HeadMarker {
-    private static final int RECORD_BYTES = 128;
+    /** Room for the longest record ({@code committed seq hash locator stamp crc}); older writers' 128-byte records read too. */
+    private static final int RECORD_BYTES = 192;
+
     private final Path file;
 
     public HeadMarker(Path runtimeRoot) {
@@ -31,9 +33,15 @@ public final class HeadMarker {
     /**
      * A committed record: the head and, when the journal gave one, where its last event is stored
      * ({@code locator}, the journal's own position; -1 when unknown), so a reader can confirm the
-     * journal still ends there without opening it.
+     * journal still ends there without opening it, and the journal's stamp right after that append
+     * ({@code stamp}, empty when unknown: a marker written before stamps were recorded), so a reader or
+     * writer can tell in one {@code stat} whether anything but a LoopX append changed it since.
      */
-    public record Committed(Head head, long locator) {}
+    public record Committed(Head head, long locator, String stamp) {
+        public Committed(Head head, long locator) {
+            this(head, locator, "");
+        }
+    }
 
     /** The committed head, or empty when the marker is missing, pending, torn or unreadable. */
     public Optional<Head> committed() {
@@ -49,11 +57,13 @@ public final class HeadMarker {
                 return Optional.empty();
             }
             String[] parts = text.substring(0, lastSpace).split(" ");
-            if ((parts.length == 3 || parts.length == 4)
+            if (parts.length >= 3
+                    && parts.length <= 5
                     && parts[0].equals("committed")
                     && parts[2].matches("[0-9a-f]{64}")) {
-                long locator = parts.length == 4 ? Long.parseLong(parts[3]) : -1;
-                return Optional.of(new Committed(new Head(Long.parseLong(parts[1]), parts[2]), locator));
+                long locator = parts.length >= 4 ? Long.parseLong(parts[3]) : -1;
+                String stamp = parts.length == 5 ? parts[4] : "";
+                return Optional.of(new Committed(new Head(Long.parseLong(parts[1]), parts[2]), locator, stamp));
             }
             return Optional.empty();
         } catch (IOException | RuntimeException e) {
@@ -112,8 +122,14 @@ public final class HeadMarker {
 
         /** The committed record with the journal's position of the head event ({@code -1}: unknown). */
         public void committed(Head head, long locator) {
+            committed(head, locator, "");
+        }
+
+        /** The same with the journal's stamp after the append (empty: unknown; needs a locator). */
+        public void committed(Head head, long locator, String stamp) {
             try {
-                write(ch, recordOf(head) + (locator >= 0 ? " " + locator : ""), false);
+                String position = locator >= 0 ? " " + locator + (stamp.isEmpty() ? "" : " " + stamp) : "";
+                write(ch, recordOf(head) + position, false);
             } catch (IOException e) {
                 throw unwritable(e);
             }

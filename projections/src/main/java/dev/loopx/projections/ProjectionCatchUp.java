@@ -5,6 +5,7 @@ import dev.loopx.ledger.Head;
 import dev.loopx.ledger.Ledger;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.audit.Chain;
 import dev.loopx.ledger.event.Decoded;
 import dev.loopx.ledger.event.EventCodec;
 import java.util.ArrayList;
@@ -88,18 +89,20 @@ public final class ProjectionCatchUp {
      * returns false.
      */
     private void decodeFrom(Ledger ledger, Head checkpoint, int size, Predicate<List<Decoded>> sink) {
-        String expectedPrev = checkpoint.hash();
-        long expectedSeq = checkpoint.seq() + 1;
+        Head previous = checkpoint;
         List<Decoded> chunk = new ArrayList<>(size);
         try (EventCursor cursor = ledger.readFrom(checkpoint.seq() + 1)) {
             while (cursor.hasNext()) {
                 Recorded r = cursor.next();
-                if (r.seq() != expectedSeq || !r.prevHash().equals(expectedPrev)) {
+                if (previous == checkpoint
+                        && checkpoint.seq() > 0
+                        && (r.seq() != checkpoint.seq() + 1 || !r.prevHash().equals(checkpoint.hash()))) {
+                    // the ledger does not continue what the store folded: another history
                     throw diverged(checkpoint.seq());
                 }
+                // past the checkpoint, a broken link or a forged event is damage (ADR 0011)
+                previous = Chain.next(r, previous);
                 chunk.add(codec.decode(r));
-                expectedPrev = r.hash();
-                expectedSeq++;
                 if (chunk.size() == size) {
                     if (!sink.test(chunk)) {
                         return;

@@ -5,11 +5,14 @@ import dev.loopx.application.Invocation;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.Ledger;
+import dev.loopx.ledger.LedgerCheck;
+import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.Salvage;
 import dev.loopx.ledger.SyncPolicy;
 import dev.loopx.ledger.chronicle.ChronicleLedger;
 import dev.loopx.ledger.chronicle.ChronicleTail;
 import dev.loopx.ledger.chronicle.ChronicleWarmUp;
+import dev.loopx.ledger.chronicle.JournalStamp;
 import dev.loopx.ledger.lock.LedgerLock;
 import dev.loopx.ledger.lock.LockIncidents;
 import dev.loopx.ledger.lock.WriteLock;
@@ -50,7 +53,7 @@ public final class Composition {
      * load only when a command needs the journal (a read of a current store never does).
      */
     private static final LoopxRuntime.Adapters EMBEDDED = new LoopxRuntime.Adapters(
-            Composition::openChronicle, ProjectionFiles::new, LedgerLock::new, true, Composition::chronicleEndsAt);
+            Composition::openChronicle, ProjectionFiles::new, LedgerLock::new, true, new ChronicleTails());
 
     private Composition() {}
 
@@ -239,14 +242,39 @@ public final class Composition {
                 .orElse(SyncPolicy.ALWAYS);
     }
 
+    /**
+     * What changes whenever a runtime root's journal changes by any means, or a check of it records
+     * a result (ADR 0011): for a watcher (the dashboard) that re-reads a project only when something
+     * moved. Two {@code stat}s and one small read; no Chronicle class is loaded.
+     */
+    public static String journalState(Path runtimeRoot) {
+        return journalStamp(runtimeRoot) + ":"
+                + LedgerCheck.read(runtimeRoot)
+                        .map(c -> c.checkedAt().toString())
+                        .orElse("");
+    }
+
+    /** The stamp of a runtime root's embedded journal as it stands (ADR 0011; one {@code stat} per file). */
+    public static String journalStamp(Path runtimeRoot) {
+        return JournalStamp.of(runtimeRoot.resolve("ledger"));
+    }
+
     /** The valid chain of a runtime root's journal, read without the journal's own machinery (a repair). */
     public static Salvage salvage(Path runtimeRoot) {
         return ChronicleLedger.salvage(runtimeRoot);
     }
 
-    /** Plain reads of the queue file: loads no Chronicle class. */
-    private static boolean chronicleEndsAt(Path runtimeRoot, HeadMarker.Committed committed) {
-        return ChronicleTail.endsAt(runtimeRoot, committed);
+    /** Plain reads of the queue file and its stamp: loads no Chronicle class. */
+    private static final class ChronicleTails implements LoopxRuntime.Adapters.TailCheck {
+        @Override
+        public boolean endsAt(Path runtimeRoot, HeadMarker.Committed committed) {
+            return ChronicleTail.endsAt(runtimeRoot, committed);
+        }
+
+        @Override
+        public Optional<LedgerDamage> knownDamage(Path runtimeRoot, Optional<HeadMarker.Committed> committed) {
+            return ChronicleTail.knownDamage(runtimeRoot, committed);
+        }
     }
 
     private static Ledger openChronicle(Path runtimeRoot, SyncPolicy sync, WriteLock lock) {

@@ -6,12 +6,14 @@ import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.EventCursor;
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.HeadMarker;
+import dev.loopx.ledger.LedgerCheck;
 import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.audit.Counted;
 import dev.loopx.ledger.audit.LedgerVerifier;
 import dev.loopx.ledger.audit.VerifyReport;
 import dev.loopx.projections.ProjectionStore;
+import java.time.Instant;
 import java.util.Iterator;
 import java.util.Optional;
 
@@ -45,6 +47,39 @@ public final class VerifyLedger {
      * {@value Counted#REPORT_EVERY} events and once at the end; the caller decides how often to draw.
      */
     public static VerifyReport verify(LoopxRuntime runtime, RebuildProgress progress) {
+        // the state checked, taken first: an append meanwhile changes it, and the result then speaks
+        // for a state that is gone (a later command checks again)
+        Optional<String> stamp =
+                runtime.usesLocalMarker() ? Optional.of(Composition.journalStamp(runtime.root())) : Optional.empty();
+        VerifyReport report = check(runtime, progress);
+        stamp.ifPresent(s -> record(runtime, s, report));
+        return report;
+    }
+
+    /**
+     * Records the result where every read sees it (ADR 0011, {@code ledger.check}): damage found here
+     * is shown by {@code status}, {@code should-run} and {@code global-risks} and refused by every write
+     * until a repair; a sound result spares the next command a check of the same state.
+     */
+    private static void record(LoopxRuntime runtime, String stamp, VerifyReport report) {
+        Instant now = Instant.now();
+        LedgerCheck check = report.ok()
+                ? LedgerCheck.sound(stamp, now, "verify", report.head().seq())
+                : LedgerCheck.damaged(
+                        stamp,
+                        now,
+                        "verify",
+                        new LedgerDamage(
+                                "ledger_damaged",
+                                "the ledger is damaged: seq " + report.firstBadSeq() + ": " + report.problem(),
+                                report.head().seq(),
+                                report.firstBadSeq(),
+                                -1,
+                                null));
+        check.write(runtime.root());
+    }
+
+    private static VerifyReport check(LoopxRuntime runtime, RebuildProgress progress) {
         Optional<Head> acknowledged = acknowledged(runtime);
         long total = progress == RebuildProgress.NONE
                 ? 0

@@ -90,12 +90,23 @@ public final class ProjectDigests {
         return goals;
     }
 
+    /** The kind of the risk a damaged ledger is (ADR 0011): first of a project's risks. */
+    public static final String LEDGER_DAMAGED = "ledger_damaged";
+
     /**
-     * {@code global-risks}: {@code ledger_head_unconfirmed} first when the head marker does not
-     * confirm the views' checkpoint, then each goal's risks ({@link GoalRisks}).
+     * {@code global-risks}: {@code ledger_damaged} first when the ledger is known to be damaged
+     * (ADR 0011), {@code ledger_head_unconfirmed} when the head marker does not confirm the views'
+     * checkpoint, then each goal's risks ({@link GoalRisks}).
      */
     public static List<GoalRisks.Risk> risks(ScanProjects.Project project, Instant now) {
         List<GoalRisks.Risk> risks = new ArrayList<>();
+        project.ledgerCheck()
+                .damage()
+                .ifPresent(d -> risks.add(new GoalRisks.Risk(
+                        "",
+                        LEDGER_DAMAGED,
+                        "damaged from seq " + d.firstBadSeq() + " (valid through seq " + d.validThroughSeq()
+                                + "): every write is refused until the owner repairs the ledger")));
         if (!project.ledgerCheck().confirmed()) {
             risks.add(new GoalRisks.Risk(
                     "",

@@ -9,6 +9,7 @@ import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.ProjectionStore;
+import dev.loopx.projections.query.LedgerDamageNotice;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -44,10 +45,16 @@ public final class ScanProjects {
      * The views' checkpoint against the committed head marker — not a full verify. {@code marker}
      * is empty when the marker is missing, pending or torn.
      */
-    public record LedgerCheck(Head checkpoint, Optional<Head> marker) {
+    public record LedgerCheck(Head checkpoint, Optional<Head> marker, Optional<LedgerDamageNotice> damage) {
         public LedgerCheck {
             Objects.requireNonNull(checkpoint, "checkpoint");
             Objects.requireNonNull(marker, "marker");
+            Objects.requireNonNull(damage, "damage");
+        }
+
+        /** A ledger not known to be damaged. */
+        public LedgerCheck(Head checkpoint, Optional<Head> marker) {
+            this(checkpoint, marker, Optional.empty());
         }
 
         /** What the marker says about the checkpoint. */
@@ -124,7 +131,11 @@ public final class ScanProjects {
         ProjectionStore views = runtime.views();
         List<GoalState> goals = GoalState.loadAll(views);
         Optional<Head> marker = new HeadMarker(runtime.root()).committed();
-        return new Project(label, goals, new LedgerCheck(views.checkpoint(), marker));
+        return new Project(
+                label,
+                goals,
+                new LedgerCheck(
+                        views.checkpoint(), marker, runtime.ledgerDamage().map(LedgerDamageNotice::of)));
     }
 
     private static Unavailable unavailable(String label, String code, String message) {

@@ -20,6 +20,7 @@ import dev.loopx.projections.migration.PendingUpgradeHint;
 import dev.loopx.projections.migration.PromptMigrationFold;
 import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
 import dev.loopx.projections.query.EffectiveAction;
+import dev.loopx.projections.query.LedgerDamageNotice;
 import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.query.SchedulerHint;
 import dev.loopx.projections.query.ShouldRun;
@@ -102,7 +103,8 @@ public final class AnswerShouldRun {
                     r.capabilities(),
                     r.includeDetail(),
                     r.currentRrule(),
-                    invocation.now());
+                    invocation.now(),
+                    runtime.ledgerDamage().map(LedgerDamageNotice::of));
             ShouldRunAnswer decision = ShouldRun.answer(
                     goal.get(),
                     SchedulerFold.scheduler(views, r.goalId(), r.agentId(), SchedulerHint.APP_SURFACE),

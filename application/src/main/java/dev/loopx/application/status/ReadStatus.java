@@ -8,6 +8,7 @@ import dev.loopx.projections.GoalState;
 import dev.loopx.projections.heartbeat.HeartbeatFold;
 import dev.loopx.projections.heartbeat.HeartbeatFold.HeartbeatInstall;
 import dev.loopx.projections.query.GoalStatus;
+import dev.loopx.projections.query.LedgerDamageNotice;
 import dev.loopx.projections.view.Views;
 import io.vavr.control.Either;
 import java.util.ArrayList;
@@ -41,7 +42,18 @@ public final class ReadStatus {
         }
     }
 
-    public static Either<Rejection, List<Entry>> run(Invocation invocation, Request r) {
+    /**
+     * Every goal asked for, and the damage known for the ledger they were read from (ADR 0011: the
+     * entries are then the projections as they stood before it; nothing is written until a repair).
+     */
+    public record Report(List<Entry> entries, Optional<LedgerDamageNotice> ledgerDamage) {
+        public Report {
+            entries = List.copyOf(entries);
+            Objects.requireNonNull(ledgerDamage, "ledgerDamage");
+        }
+    }
+
+    public static Either<Rejection, Report> run(Invocation invocation, Request r) {
         try (LoopxRuntime runtime = Composition.open(invocation)) {
             Views views = runtime.views();
             List<GoalState> goals;
@@ -63,7 +75,7 @@ public final class ReadStatus {
                         .toList();
                 entries.add(new Entry(GoalStatus.of(g, r.agentId(), invocation.now()), installs));
             }
-            return Either.right(entries);
+            return Either.right(new Report(entries, runtime.ledgerDamage().map(LedgerDamageNotice::of)));
         }
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.composition.Composition;
 import dev.loopx.application.project.ReadProjectHeads;
 import dev.loopx.application.project.ReadProjectHeads.ProjectHead;
 import dev.loopx.cli.support.CliContext;
@@ -85,8 +86,9 @@ final class DashboardData {
     }
 
     private static String key(ProjectHead h) {
+        // the journal's state too: damage moves no head, and must still show within one refresh
         return h.label() + "@" + h.seq() + ":" + h.hashPrefix() + ":"
-                + h.runtimeRoot().hashCode();
+                + h.runtimeRoot().hashCode() + ":" + Composition.journalState(h.runtimeRoot());
     }
 
     /** Ends the server ledger sessions the head watch holds. */

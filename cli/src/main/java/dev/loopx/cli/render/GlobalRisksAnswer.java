@@ -2,6 +2,7 @@ package dev.loopx.cli.render;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.project.ProjectDigests;
 import dev.loopx.application.project.ScanProjects;
 import dev.loopx.projections.query.GoalRisks;
 import java.io.PrintWriter;
@@ -57,11 +58,18 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
         check.put("head_marker", p.ledgerCheck().state().wire());
         check.put("full_verify", "skipped");
         ArrayNode risks = into.putArray("risks");
-        p.risks()
-                .forEach(r -> risks.addObject()
-                        .put("goal_id", r.goalId())
-                        .put("kind", r.kind())
-                        .put("detail", r.detail()));
+        for (GoalRisks.Risk r : p.risks()) {
+            ObjectNode risk = risks.addObject()
+                    .put("goal_id", r.goalId())
+                    .put("kind", r.kind())
+                    .put("detail", r.detail());
+            if (r.kind().equals(ProjectDigests.LEDGER_DAMAGED)) {
+                risk.put(
+                        "first_bad_seq",
+                        p.ledgerCheck().damage().map(d -> d.firstBadSeq()).orElse(0L));
+                risk.put("fix", CommandLines.of(LedgerDamageDocument.REPAIR));
+            }
+        }
     }
 
     void text(PrintWriter out) {
@@ -70,7 +78,14 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
         Table t = new Table("  ", "PROJECT", "GOAL", "RISK", "DETAIL");
         for (ScanProjects.Read<ProjectRisks> p : scan.readable()) {
             for (GoalRisks.Risk r : p.facts().risks()) {
-                t.row(p.label(), r.goalId(), r.kind().replace('_', ' '), r.detail());
+                t.row(
+                        p.label(),
+                        r.goalId(),
+                        r.kind().replace('_', ' '),
+                        r.detail()
+                                + (r.kind().equals(ProjectDigests.LEDGER_DAMAGED)
+                                        ? "; in that project run: " + CommandLines.of(LedgerDamageDocument.REPAIR)
+                                        : ""));
             }
         }
         GlobalScanParts.print(t, scan, out);

@@ -105,6 +105,7 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
             case QUOTA_PAUSED -> "wait: the quota is paused (compute 0); the owner must set a quota";
             case TERMINAL_NO_FOLLOWUP -> "stop: goal done (validated, no follow-up)";
             case GOAL_STOPPED -> "stop: the goal is " + d.state().wire() + " (" + d.reason() + ")";
+            case LEDGER_DAMAGED -> "stop: " + d.reason() + " (owner: see next)";
             case REPAIR_SCHEDULER_EXECUTION_CONTEXT ->
                 "stop: the heartbeat did not say where it runs; add --runtime-profile (see next)";
             case AUTOMATION_PROMPT_UPGRADE_REQUIRED ->

@@ -9,6 +9,7 @@ import dev.loopx.projections.query.Attention;
 import dev.loopx.projections.query.GateScope;
 import dev.loopx.projections.query.GoalStatus;
 import dev.loopx.projections.query.Lanes;
+import dev.loopx.projections.query.LedgerDamageNotice;
 import dev.loopx.projections.quota.QuotaLog;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
@@ -33,7 +34,9 @@ import java.util.Set;
  *
  * @param agentId the lane the answer is narrowed to; empty for every lane
  */
-public record StatusAnswer(String agentId, Instant now, List<ReadStatus.Entry> entries) implements RenderedAnswer {
+public record StatusAnswer(
+        String agentId, Instant now, List<ReadStatus.Entry> entries, Optional<LedgerDamageNotice> ledgerDamage)
+        implements RenderedAnswer {
     private static final int BAR = 20;
     private static final String NO_GOALS =
             "no goals in this runtime root; connect a project with: loopx connect --project .";
@@ -42,6 +45,12 @@ public record StatusAnswer(String agentId, Instant now, List<ReadStatus.Entry> e
         Objects.requireNonNull(agentId, "agentId");
         Objects.requireNonNull(now, "now");
         entries = List.copyOf(entries);
+        Objects.requireNonNull(ledgerDamage, "ledgerDamage");
+    }
+
+    /** The status of a sound ledger. */
+    public StatusAnswer(String agentId, Instant now, List<ReadStatus.Entry> entries) {
+        this(agentId, now, entries, Optional.empty());
     }
 
     @Override
@@ -49,6 +58,7 @@ public record StatusAnswer(String agentId, Instant now, List<ReadStatus.Entry> e
         ObjectNode doc = Documents.answer("loopx_status_v0", true);
         doc.put("agent_id", agentId);
         doc.put("now", now.toString());
+        ledgerDamage.ifPresent(d -> LedgerDamageDocument.put(doc, d));
         doc.put("goal_count", entries.size());
         ArrayNode goals = doc.putArray("goals");
         for (ReadStatus.Entry e : entries) {
@@ -139,6 +149,7 @@ public record StatusAnswer(String agentId, Instant now, List<ReadStatus.Entry> e
     }
 
     void text(PrintWriter out) {
+        ledgerDamage.ifPresent(d -> out.println(LedgerDamageDocument.line(d)));
         if (entries.isEmpty()) {
             out.println(NO_GOALS);
         }

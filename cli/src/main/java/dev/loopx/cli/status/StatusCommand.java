@@ -7,7 +7,6 @@ import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.QuickCommand;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -69,9 +68,9 @@ public final class StatusCommand extends LoopxSubcommand implements QuickCommand
             IdOptions.requireId("--agent-id", agentId);
         }
         String agent = agentId == null ? "" : agentId;
-        List<ReadStatus.Entry> entries = ReadStatus.run(
+        ReadStatus.Report report = ReadStatus.run(
                         context.invocation(), new ReadStatus.Request(goalId == null ? "" : goalId, agent))
                 .getOrElseThrow(CliError::of);
-        return new StatusAnswer(agent, context.now(), entries);
+        return new StatusAnswer(agent, context.now(), report.entries(), report.ledgerDamage());
     }
 }

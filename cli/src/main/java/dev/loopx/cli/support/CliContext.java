@@ -420,6 +420,7 @@ public final class CliContext {
                 "the ledger is the only truth and is never rewritten: restore the runtime root from a backup, or"
                         + " import an export into a fresh root (loopx ledger import --file FILE); loopx ledger repair"
                         + " shows what keeping only the valid chain would drop";
+            case "ledger_damaged" -> "loopx ledger repair";
             case "ledger_unreadable", "ledger_foreign_files" -> "loopx ledger verify";
             default -> "loopx doctor";
         };

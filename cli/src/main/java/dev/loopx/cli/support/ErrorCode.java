@@ -83,6 +83,7 @@ public enum ErrorCode {
     INTERNAL_ERROR("internal_error"),
     INTERRUPTED("interrupted"),
     LEDGER_CORRUPT("ledger_corrupt"),
+    LEDGER_DAMAGED("ledger_damaged"),
     LEDGER_MISSING("ledger_missing"),
     LEDGER_UNREADABLE("ledger_unreadable"),
     LEDGER_FOREIGN_FILES("ledger_foreign_files"),

@@ -87,6 +87,7 @@ public final class ExitCodes {
                     PROJECTION_DIVERGED -> REFUSED;
             case INTERNAL_ERROR,
                     INTERRUPTED,
+                    LEDGER_DAMAGED,
                     LEDGER_MISSING,
                     LEDGER_UNREADABLE,
                     LEDGER_FOREIGN_FILES,

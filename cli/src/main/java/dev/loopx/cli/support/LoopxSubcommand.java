@@ -81,7 +81,7 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
     private static List<String> knownGoals(CliContext context) {
         try {
             return ReadStatus.run(context.invocation(), new ReadStatus.Request("", ""))
-                    .map(entries -> entries.stream()
+                    .map(report -> report.entries().stream()
                             .map(entry -> entry.status().goalId())
                             .toList())
                     .getOrElse(List.of());

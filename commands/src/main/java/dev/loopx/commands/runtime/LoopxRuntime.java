@@ -71,6 +71,8 @@ public final class LoopxRuntime implements AutoCloseable {
     private Ledger ledger;
     private ProjectionStore store;
     private Consumer<String> warnings = message -> {};
+    /** The damage the last read found recorded for this journal (ADR 0011); empty when sound. */
+    private Optional<LedgerDamage> damage = Optional.empty();
 
     /**
      * The adapters behind the ports, chosen by the composition root: how a runtime root's journal
@@ -105,10 +107,29 @@ public final class LoopxRuntime implements AutoCloseable {
          */
         @FunctionalInterface
         public interface TailCheck {
-            /** For journals that cannot be checked without opening them: the marker is trusted. */
-            TailCheck TRUSTED = (root, committed) -> true;
+            /**
+             * For journals that cannot be checked without opening them: the marker is trusted. A class,
+             * not a lambda: this interface is initialised on every start (it has a default method), and a
+             * lambda made there is spun at run time instead of coming from the class-data archive.
+             */
+            TailCheck TRUSTED = new TailCheck() {
+                @Override
+                public boolean endsAt(Path runtimeRoot, HeadMarker.Committed committed) {
+                    return true;
+                }
+            };
 
             boolean endsAt(Path runtimeRoot, HeadMarker.Committed committed);
+
+            /**
+             * The damage known for the journal as it stands now (ADR 0011): a recorded check of this
+             * state that found damage, or — when the journal changed since the last acknowledged append
+             * ({@code committed}'s stamp) and no check saw this state yet — a check by content made now
+             * and recorded. Empty when sound or when this journal cannot tell.
+             */
+            default Optional<LedgerDamage> knownDamage(Path runtimeRoot, Optional<HeadMarker.Committed> committed) {
+                return Optional.empty();
+            }
         }
 
         public Adapters {
@@ -220,6 +241,16 @@ public final class LoopxRuntime implements AutoCloseable {
         return localMarker;
     }
 
+    /**
+     * The damage known for this runtime root's journal when the views were last read ({@link
+     * #views()}): the views then answer from the projection store as it stood, folding nothing from
+     * the damaged journal, and every answer says so. Empty when the journal is sound (or is a
+     * server ledger, which checks its own chain).
+     */
+    public Optional<LedgerDamage> ledgerDamage() {
+        return damage;
+    }
+
     /** Whether this process has opened the journal (a read of a current store does not). */
     public boolean journalOpened() {
         return ledger != null;
@@ -254,6 +285,12 @@ public final class LoopxRuntime implements AutoCloseable {
         // A server ledger has no local marker to hold it to (other machines append; ADR 0006).
         Optional<HeadMarker.Committed> marker = localMarker ? new HeadMarker(root).committedRecord() : Optional.empty();
         if (localMarker) {
+            damage = tails.knownDamage(root, marker);
+            if (damage.isPresent()) {
+                // nothing is folded from a damaged journal: the answer is the store as it stands,
+                // and says so (ledgerDamage())
+                return current;
+            }
             if (marker.isPresent() && marker.get().head().equals(checkpoint) && tails.endsAt(root, marker.get())) {
                 return current;
             }

@@ -46,9 +46,13 @@ public final class LedgerTransfer {
      */
     public long export(Ledger ledger, BufferedWriter out, LongConsumer written) throws IOException {
         long count = 0;
+        Head previous = Head.EMPTY;
         try (EventCursor cursor = ledger.readFrom(1)) {
             while (cursor.hasNext()) {
-                out.write(new String(EnvelopeCodec.toBytes(cursor.next()), StandardCharsets.UTF_8));
+                // a forged event is refused here, not written into a backup that import then refuses
+                Recorded r = cursor.next();
+                previous = Chain.next(r, previous);
+                out.write(new String(EnvelopeCodec.toBytes(r), StandardCharsets.UTF_8));
                 out.write('\n');
                 if (++count % Counted.REPORT_EVERY == 0) {
                     written.accept(count);

@@ -5,6 +5,7 @@ import dev.loopx.ledger.Head;
 import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.HeadMismatch;
 import dev.loopx.ledger.Ledger;
+import dev.loopx.ledger.LedgerCheck;
 import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.ProposedEvent;
@@ -21,9 +22,11 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.SyncMode;
 import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
@@ -80,6 +83,8 @@ public final class ChronicleLedger implements Ledger {
     private long headIndex = Long.MIN_VALUE;
     /** Whether this process made the journal's files owner-only (once, at its first append). */
     private boolean restricted;
+
+    private long contentChecks;
 
     private ChronicleLedger(Path runtimeRoot, SyncPolicy sync, WriteLock lock, boolean readOnly) {
         this.dir = runtimeRoot.resolve("ledger");
@@ -240,6 +245,7 @@ public final class ChronicleLedger implements Ledger {
                                 + " ledger.head changed after it was written; nothing was written. Run `loopx ledger"
                                 + " verify`, then restore the ledger from a backup or an export (`loopx ledger import`)");
             }
+            checkIntact(head);
             if (head.seq() != expectedHead) {
                 return Either.left(new HeadMismatch(expectedHead, head.seq()));
             }
@@ -255,10 +261,84 @@ public final class ChronicleLedger implements Ledger {
                 restrictNewFiles();
                 cachedHead = written;
                 headIndex = at[0];
-                update.committed(written, at[1]);
+                update.committed(written, at[1], JournalStamp.of(dir));
             }
             return Either.right(sealed);
         }
+    }
+
+    /**
+     * The write's integrity check (ADR 0011), under the write lock and before anything is appended:
+     * the last document's events re-hashed (a text changed under its old hash), the journal's stamp
+     * against the one the last append recorded in the head marker — equal, nothing but LoopX appends
+     * touched the journal since; different, the whole journal is checked by content once and the
+     * result recorded ({@code ledger.check}) — and a recorded check of this very state that found
+     * damage. Damage is refused as {@code ledger_damaged}, recorded where every read sees it.
+     */
+    private void checkIntact(Head head) {
+        if (head.seq() == 0) {
+            return;
+        }
+        Path root = dir.getParent();
+        String stamp = JournalStamp.of(dir);
+        Optional<LedgerCheck> check =
+                LedgerCheck.read(root).filter(c -> c.stamp().equals(stamp));
+        if (check.isPresent() && !check.get().sound()) {
+            throw check.get().damage();
+        }
+        Optional<HeadMarker.Committed> acknowledged = marker.committedRecord();
+        boolean knownSound = check.isPresent()
+                || acknowledged
+                        .map(m -> m.stamp().isEmpty() || m.stamp().equals(stamp))
+                        .orElse(false);
+        if (!knownSound) {
+            contentChecks++;
+            JournalFile.Scan scan = JournalFile.scan(dir, r -> {});
+            if (!scan.clean() || !scan.validThrough().equals(head)) {
+                LedgerDamage damage = scan.clean()
+                        ? new LedgerDamage(
+                                "ledger_damaged",
+                                "the ledger is damaged: its documents end at seq "
+                                        + scan.validThrough().seq() + " but its index names seq " + head.seq()
+                                        + " as the head",
+                                scan.validThrough().seq(),
+                                scan.validThrough().seq() + 1,
+                                -1,
+                                null)
+                        : JournalFile.damage(dir, acknowledged.map(HeadMarker.Committed::head), scan.after(), null);
+                throw recorded(LedgerCheck.damaged(stamp, Instant.now(), "write", damage));
+            }
+            LedgerCheck.sound(stamp, Instant.now(), "write", head.seq()).write(root);
+        }
+        List<Recorded> last = readDocument(headIndex >= 0 ? headIndex : queue.lastIndex());
+        Recorded previous = null;
+        for (Recorded r : last) {
+            boolean linked = previous == null
+                    || (r.seq() == previous.seq() + 1 && r.prevHash().equals(previous.hash()));
+            if (!linked || !EnvelopeCodec.expectedHash(r).equals(r.hash())) {
+                LedgerDamage damage = new LedgerDamage(
+                        "ledger_damaged",
+                        "the ledger is damaged: seq " + r.seq()
+                                + ", in its last append, was modified (its hash does not" + " match its content)",
+                        r.seq() - 1,
+                        r.seq(),
+                        -1,
+                        null);
+                throw recorded(LedgerCheck.damaged(stamp, Instant.now(), "write", damage));
+            }
+            previous = r;
+        }
+    }
+
+    /** Records a check that found damage (every read shows it) and returns the write's refusal. */
+    private LedgerDamage recorded(LedgerCheck check) {
+        check.write(dir.getParent());
+        return check.damage();
+    }
+
+    /** How many times this ledger checked its whole journal by content before a write (for tests). */
+    long contentChecks() {
+        return contentChecks;
     }
 
     /** Writes one document; returns its index and the file position of its body. */

@@ -1,13 +1,19 @@
 package dev.loopx.ledger.chronicle;
 
 import dev.loopx.ledger.HeadMarker;
+import dev.loopx.ledger.LedgerCheck;
+import dev.loopx.ledger.LedgerDamage;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
 
 /**
- * The read path's check that a journal still ends with the event the head marker names, done with
- * two small plain reads of the queue file: no Chronicle class is loaded, so a read of a current
- * projection store stays as fast as before while a journal cut short, zeroed or rewritten under it
- * is noticed on every command.
+ * The read path's checks of a journal without opening it (no Chronicle class is loaded): that it
+ * still ends with the event the head marker names (two small plain reads), and whether it is known
+ * to be damaged (one {@code stat} per journal file and the {@code ledger.check} record; a check by
+ * content only when the journal changed since the last acknowledged append and no command checked
+ * that state yet — ADR 0011). A read of a current projection store stays as fast as before while a
+ * journal cut short, zeroed or rewritten under it is noticed on every command.
  */
 public final class ChronicleTail {
     private ChronicleTail() {}
@@ -22,5 +28,51 @@ public final class ChronicleTail {
             return true;
         }
         return JournalFile.endsWith(runtimeRoot.resolve("ledger"), committed.locator(), committed.head());
+    }
+
+    /**
+     * The damage known for the journal of {@code runtimeRoot} as it stands: what a recorded check
+     * of this very state found, else — when the journal's stamp differs from the one the last
+     * acknowledged append left ({@code committed}) — what a check by content finds now (recorded, so
+     * the next command does not check again). Empty when sound, and when nothing can tell: no
+     * committed marker (a writer is appending, or died in an append: the next write checks), or a
+     * marker from before stamps were recorded.
+     */
+    public static Optional<LedgerDamage> knownDamage(Path runtimeRoot, Optional<HeadMarker.Committed> committed) {
+        Path dir = runtimeRoot.resolve("ledger");
+        String stamp = JournalStamp.of(dir);
+        Optional<LedgerCheck> check =
+                LedgerCheck.read(runtimeRoot).filter(c -> c.stamp().equals(stamp));
+        if (check.isPresent()) {
+            return check.get().sound()
+                    ? Optional.empty()
+                    : Optional.of(check.get().damage());
+        }
+        if (unchangedSince(committed, stamp)) {
+            return Optional.empty();
+        }
+        // A writer may have appended between the marker read and the stat: read both again.
+        Optional<HeadMarker.Committed> again = new HeadMarker(runtimeRoot).committedRecord();
+        String now = JournalStamp.of(dir);
+        if (unchangedSince(again, now)) {
+            return Optional.empty();
+        }
+        JournalFile.Scan scan = JournalFile.scan(dir, r -> {});
+        if (scan.clean()) {
+            LedgerCheck.sound(now, Instant.now(), "read", scan.validThrough().seq())
+                    .write(runtimeRoot);
+            return Optional.empty();
+        }
+        LedgerDamage found = JournalFile.damage(dir, again.map(HeadMarker.Committed::head), scan.after(), null);
+        LedgerCheck damaged = LedgerCheck.damaged(now, Instant.now(), "read", found);
+        damaged.write(runtimeRoot);
+        return Optional.of(damaged.damage());
+    }
+
+    /** True when nothing says the journal changed since the last acknowledged append, or nothing can say. */
+    private static boolean unchangedSince(Optional<HeadMarker.Committed> committed, String stamp) {
+        return committed.isEmpty()
+                || committed.get().stamp().isEmpty()
+                || committed.get().stamp().equals(stamp);
     }
 }

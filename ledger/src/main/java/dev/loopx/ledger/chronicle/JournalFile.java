@@ -4,7 +4,7 @@ import dev.loopx.ledger.Head;
 import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.Recorded;
-import dev.loopx.ledger.json.EnvelopeCodec;
+import dev.loopx.ledger.audit.Chain;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -202,7 +202,7 @@ final class JournalFile {
                                 last.seq() + 1);
                     }
                     for (Recorded r : events) {
-                        Optional<String> broken = chainProblem(r, last);
+                        Optional<String> broken = Chain.broken(r, last);
                         if (broken.isPresent()) {
                             return new Scan(
                                     last,
@@ -222,19 +222,6 @@ final class JournalFile {
         } catch (IOException e) {
             throw new LedgerException("ledger_unreadable", "the journal file cannot be read", e);
         }
-    }
-
-    private static Optional<String> chainProblem(Recorded r, Head previous) {
-        if (r.seq() != previous.seq() + 1) {
-            return Optional.of("expected seq " + (previous.seq() + 1) + " but found seq " + r.seq());
-        }
-        if (!r.prevHash().equals(previous.hash())) {
-            return Optional.of("seq " + r.seq() + " does not continue the chain (prev_hash)");
-        }
-        if (!EnvelopeCodec.expectedHash(r).equals(r.hash())) {
-            return Optional.of("seq " + r.seq() + " was modified (its hash does not match its content)");
-        }
-        return Optional.empty();
     }
 
     /**

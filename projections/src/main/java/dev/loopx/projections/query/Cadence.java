@@ -16,7 +16,8 @@ public enum Cadence {
     PEER_WAIT("backoff_until_reassigned", "peer_coordination_wait", List.of(10, 20, 30, 60), 3),
     MONITOR_WAIT("backoff_until_material_transition", "monitor_wait", List.of(15, 30, 60), 3),
     UNCHANGED("backoff_until_fresh_evidence", "unchanged_noop", List.of(60, 120, 240), 3),
-    REPAIR("repair_scheduler_execution_context", "control_plane_repair", List.of(), 0);
+    REPAIR("repair_scheduler_execution_context", "control_plane_repair", List.of(), 0),
+    LEDGER_DAMAGED("backoff_waiting_for_user", "ledger_damaged", List.of(30, 60, 120), 3);
 
     private final String action;
     private final String cadenceClass;

@@ -6,6 +6,7 @@ package dev.loopx.projections.query;
  * a constant here; every switch over it is exhaustive.
  */
 public enum EffectiveAction {
+    LEDGER_DAMAGED("ledger_damaged", Waits.USER),
     REPAIR_SCHEDULER_EXECUTION_CONTEXT("repair_scheduler_execution_context", Waits.USER),
     GOAL_STOPPED("goal_stopped", Waits.USER),
     QUOTA_PAUSED("quota_paused", Waits.USER),

@@ -207,6 +207,11 @@ public record InteractionContract(
                         .needs(Flag.REQUIRED_CAPABILITY, "what the todo really needs, or none"));
             }
             case OPERATOR_GATE_NOTIFY -> actions.add(decideGate(goal, todo));
+            case LEDGER_DAMAGED -> {
+                // the preview only: it writes nothing, and shows the owner what a repair keeps
+                actions.add(NextStep.of(Verb.LEDGER_REPAIR));
+                actions.add(askAgain(goal, agent));
+            }
             case REPAIR_SCHEDULER_EXECUTION_CONTEXT,
                     GOAL_STOPPED,
                     QUOTA_PAUSED,

@@ -21,7 +21,10 @@ import java.util.Optional;
 public final class ShouldRun {
     private ShouldRun() {}
 
-    /** @param runtimeProfile empty when the host did not say (fails closed) */
+    /**
+     * @param runtimeProfile empty when the host did not say (fails closed)
+     * @param ledgerDamage the damage known for the ledger the state was read from (empty: sound)
+     */
     public record Request(
             String goalId,
             String agentId,
@@ -29,8 +32,22 @@ public final class ShouldRun {
             List<String> capabilities,
             String includeDetail,
             String currentRrule,
-            Instant now) {
+            Instant now,
+            Optional<LedgerDamageNotice> ledgerDamage) {
+        /** A request about a sound ledger. */
+        public Request(
+                String goalId,
+                String agentId,
+                Optional<RuntimeProfile> runtimeProfile,
+                List<String> capabilities,
+                String includeDetail,
+                String currentRrule,
+                Instant now) {
+            this(goalId, agentId, runtimeProfile, capabilities, includeDetail, currentRrule, now, Optional.empty());
+        }
+
         public Request {
+            Objects.requireNonNull(ledgerDamage, "ledgerDamage");
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(agentId, "agentId");
             Objects.requireNonNull(runtimeProfile, "runtimeProfile");

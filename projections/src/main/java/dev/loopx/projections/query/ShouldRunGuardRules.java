@@ -18,6 +18,24 @@ import java.util.Optional;
 final class ShouldRunGuardRules {
     private ShouldRunGuardRules() {}
 
+    static Optional<Verdict> ledgerDamaged(Ask a) {
+        if (a.request().ledgerDamage().isEmpty()) {
+            return Optional.empty();
+        }
+        LedgerDamageNotice damage = a.request().ledgerDamage().get();
+        return Optional.of(new Verdict(
+                false,
+                EffectiveAction.LEDGER_DAMAGED,
+                "ledger_damaged",
+                "the ledger is damaged from seq " + damage.firstBadSeq() + " (its valid chain ends at seq "
+                        + damage.validThroughSeq() + "): every write is refused until the owner repairs it",
+                "stop writing; tell the owner, who repairs the ledger",
+                true,
+                Cadence.LEDGER_DAMAGED,
+                null,
+                List.of()));
+    }
+
     static Optional<Verdict> repairSchedulerExecutionContext(Ask a) {
         if (a.request().runtimeProfile().isPresent()) {
             return Optional.empty();

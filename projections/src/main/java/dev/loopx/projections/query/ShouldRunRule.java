@@ -22,7 +22,13 @@ import java.util.Optional;
  */
 enum ShouldRunRule {
     /**
-     * The host gave no runtime profile. First of all: an unknown host cannot be told to run, and a
+     * The ledger is known to be damaged (ADR 0011). First of all, before even the host's profile:
+     * every write would be refused until the owner repairs, so no lane may start a turn, and the
+     * owner is told.
+     */
+    LEDGER_DAMAGED(EffectiveAction.LEDGER_DAMAGED, ShouldRunGuardRules::ledgerDamaged),
+    /**
+     * The host gave no runtime profile. First of the lane's own rules: an unknown host cannot be told to run, and a
      * cadence for an unknown scheduler would be a guess, so LoopX fails closed even for a stopped
      * or terminal goal.
      */

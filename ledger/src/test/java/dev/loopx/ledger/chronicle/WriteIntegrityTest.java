@@ -1,0 +1,174 @@
+package dev.loopx.ledger.chronicle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.loopx.ledger.HeadMarker;
+import dev.loopx.ledger.LedgerCheck;
+import dev.loopx.ledger.LedgerContract;
+import dev.loopx.ledger.LedgerDamage;
+import dev.loopx.ledger.SyncPolicy;
+import dev.loopx.ledger.lock.LedgerLock;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * ADR 0011: a write never lands on top of damage it can see. Each append opens the journal afresh,
+ * as a new process would, so the only memory between appends is what is on disk (the journal, the
+ * head marker with its stamp, {@code ledger.check}).
+ */
+class WriteIntegrityTest {
+    @TempDir
+    Path root;
+
+    private ChronicleLedger open() {
+        return ChronicleLedger.open(root, SyncPolicy.ALWAYS, new LedgerLock(root));
+    }
+
+    /** Appends events 1..n, one process-like open per append; returns the content checks they made. */
+    private long appendEach(int from, int to) {
+        long checks = 0;
+        for (int i = from; i <= to; i++) {
+            try (ChronicleLedger ledger = open()) {
+                ledger.appendIfHead(i - 1, List.of(LedgerContract.event("g", i)))
+                        .get();
+                checks += ledger.contentChecks();
+            }
+        }
+        return checks;
+    }
+
+    private Path queue() {
+        return root.resolve("ledger").resolve(JournalFile.CYCLE_FILE);
+    }
+
+    /** Changes one character of the {@code nth} occurrence of {@code needle} (1-based) in place, as an editor would. */
+    private void changeInPlace(String needle, int nth, boolean last) throws IOException {
+        byte[] bytes = Files.readAllBytes(queue());
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        int at = last ? text.lastIndexOf(needle) : -1;
+        for (int i = 0; !last && i < nth; i++) {
+            at = text.indexOf(needle, at + 1);
+        }
+        assertTrue(at >= 0, needle);
+        int pos = at + needle.length() - 1;
+        try (RandomAccessFile f = new RandomAccessFile(queue().toFile(), "rw")) {
+            f.seek(pos);
+            f.write(bytes[pos] == 'x' ? 'y' : 'x');
+        }
+    }
+
+    private byte[] journalBytes() throws IOException {
+        return Files.readAllBytes(queue());
+    }
+
+    @Test
+    void appendsOneAfterAnotherNeverReadTheWholeJournal() {
+        assertEquals(0, appendEach(1, 6), "every append found the stamp its predecessor recorded");
+        assertFalse(Files.exists(root.resolve(LedgerCheck.FILE)));
+        assertFalse(new HeadMarker(root).committedRecord().orElseThrow().stamp().isEmpty());
+    }
+
+    @Test
+    void aByteChangedInAnEarlierEventIsRefusedWithItsSeqAndRecorded() throws IOException {
+        appendEach(1, 10);
+        changeInPlace("event number 5", 1, false); // an earlier document, not the tail
+        byte[] before = journalBytes();
+        try (ChronicleLedger ledger = open()) {
+            LedgerDamage damage = assertThrows(
+                    LedgerDamage.class, () -> ledger.appendIfHead(10, List.of(LedgerContract.event("g", 11))));
+            assertEquals("ledger_damaged", damage.errorCode());
+            assertEquals(5, damage.firstBadSeq(), damage.getMessage());
+            assertEquals(1, ledger.contentChecks());
+        }
+        assertTrue(Arrays.equals(before, journalBytes()), "nothing was appended");
+        LedgerCheck check = LedgerCheck.read(root).orElseThrow();
+        assertFalse(check.sound());
+        assertEquals("write", check.checkedBy());
+        // the next write meets the recorded check and refuses without reading the journal again
+        try (ChronicleLedger ledger = open()) {
+            assertThrows(LedgerDamage.class, () -> ledger.appendIfHead(10, List.of(LedgerContract.event("g", 11))));
+            assertEquals(0, ledger.contentChecks());
+        }
+        // and a read sees it from the record alone
+        Optional<LedgerDamage> seen = ChronicleTail.knownDamage(root, new HeadMarker(root).committedRecord());
+        assertEquals(check.firstBadSeq(), seen.orElseThrow().firstBadSeq());
+    }
+
+    @Test
+    void theLastEventsTextChangedUnderItsOldHashIsRefused() throws IOException {
+        appendEach(1, 4);
+        changeInPlace("\"operation_id\":\"op-4", 0, true);
+        byte[] before = journalBytes();
+        try (ChronicleLedger ledger = open()) {
+            LedgerDamage damage = assertThrows(
+                    LedgerDamage.class, () -> ledger.appendIfHead(4, List.of(LedgerContract.event("g", 5))));
+            assertEquals("ledger_damaged", damage.errorCode());
+            assertEquals(4, damage.firstBadSeq(), damage.getMessage());
+        }
+        assertTrue(Arrays.equals(before, journalBytes()));
+    }
+
+    @Test
+    void theLastEventIsReHashedEvenWhenTheStampMatches() throws IOException {
+        appendEach(1, 3);
+        changeInPlace("\"operation_id\":\"op-3", 0, true);
+        // the change kept every identity the stamp covers? It cannot (ctime moves), so pretend it did:
+        // rewrite the marker with the journal's current stamp, as bit rot under an unchanged stamp would look
+        HeadMarker.Committed c = new HeadMarker(root).committedRecord().orElseThrow();
+        try (HeadMarker.Update u = new HeadMarker(root).pending(c.head().seq(), false)) {
+            u.committed(c.head(), c.locator(), JournalStamp.of(root.resolve("ledger")));
+        }
+        try (ChronicleLedger ledger = open()) {
+            LedgerDamage damage = assertThrows(
+                    LedgerDamage.class, () -> ledger.appendIfHead(3, List.of(LedgerContract.event("g", 4))));
+            assertEquals(3, damage.firstBadSeq());
+            assertEquals(0, ledger.contentChecks(), "found by the tail's re-hash, not by a full check");
+        }
+    }
+
+    @Test
+    void aMarkerFromBeforeStampsIsTrustedAndTheNextAppendRecordsOne() {
+        appendEach(1, 3);
+        HeadMarker.Committed c = new HeadMarker(root).committedRecord().orElseThrow();
+        try (HeadMarker.Update u = new HeadMarker(root).pending(c.head().seq(), false)) {
+            u.committed(c.head(), c.locator()); // the old record: no stamp
+        }
+        assertEquals(0, appendEach(4, 5));
+        assertFalse(new HeadMarker(root).committedRecord().orElseThrow().stamp().isEmpty());
+    }
+
+    @Test
+    void aWriterThatDiedMidAppendCostsOneContentCheckThenNone() {
+        appendEach(1, 3);
+        new HeadMarker(root).markPending(4, false); // what a writer killed inside its append leaves
+        assertEquals(1, appendEach(4, 4));
+        assertEquals(0, appendEach(5, 6));
+        assertTrue(LedgerCheck.read(root).orElseThrow().sound());
+    }
+
+    @Test
+    void aSoundJournalChangedByAnotherToolIsCheckedOnceAndRecordedSound() throws IOException {
+        appendEach(1, 3);
+        // touching the file (same bytes) moves its ctime: not a LoopX append, so it is checked by content
+        byte[] same = journalBytes();
+        Files.write(queue(), same);
+        Optional<LedgerDamage> seen = ChronicleTail.knownDamage(root, new HeadMarker(root).committedRecord());
+        assertTrue(seen.isEmpty());
+        LedgerCheck check = LedgerCheck.read(root).orElseThrow();
+        assertTrue(check.sound());
+        assertEquals("read", check.checkedBy());
+        assertEquals(3, check.validThroughSeq());
+        assertEquals(0, appendEach(4, 4), "the write found this state checked already");
+    }
+}
