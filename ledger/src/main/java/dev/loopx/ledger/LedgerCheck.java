@@ -21,26 +21,46 @@ import java.util.Optional;
  * {@code doctor}, the periodic check) with an atomic replace; deleting it is always safe (the next
  * command that needs it checks again).
  *
+ * @param journal the identity of the journal file checked (its inode): damage, once found, holds for
+ *     that file whatever is appended to it (events are never rewritten), until a repair or a restore
+ *     replaces it or a later check finds it sound
  * @param problem empty when the journal was sound
  * @param firstBadSeq the first seq that is not sound (0 when sound)
  * @param validThroughSeq where the valid chain ends (the head when sound)
  */
 public record LedgerCheck(
-        String stamp, Instant checkedAt, String checkedBy, long validThroughSeq, long firstBadSeq, String problem) {
+        String stamp,
+        String journal,
+        Instant checkedAt,
+        String checkedBy,
+        long validThroughSeq,
+        long firstBadSeq,
+        String problem) {
     public static final String FILE = "ledger.check";
 
     public LedgerCheck {
         stamp = oneLine(stamp);
+        journal = oneLine(journal);
         checkedBy = oneLine(checkedBy);
         problem = oneLine(problem);
     }
 
-    public static LedgerCheck sound(String stamp, Instant at, String by, long headSeq) {
-        return new LedgerCheck(stamp, at, by, headSeq, 0, "");
+    public static LedgerCheck sound(String stamp, String journal, Instant at, String by, long headSeq) {
+        return new LedgerCheck(stamp, journal, at, by, headSeq, 0, "");
     }
 
-    public static LedgerCheck damaged(String stamp, Instant at, String by, LedgerDamage damage) {
-        return new LedgerCheck(stamp, at, by, damage.validThroughSeq(), damage.firstBadSeq(), damage.getMessage());
+    public static LedgerCheck damaged(String stamp, String journal, Instant at, String by, LedgerDamage damage) {
+        return new LedgerCheck(
+                stamp, journal, at, by, damage.validThroughSeq(), damage.firstBadSeq(), damage.getMessage());
+    }
+
+    /**
+     * Whether this check speaks for the journal as it stands: a sound result for exactly the state it
+     * saw ({@code stamp}); damage for the same journal file ({@code journal}) whatever was appended
+     * since, since appends never repair an earlier event.
+     */
+    public boolean appliesTo(String stampNow, String journalNow) {
+        return sound() ? stamp.equals(stampNow) : journal.equals(journalNow);
     }
 
     public boolean sound() {
@@ -78,6 +98,7 @@ public record LedgerCheck(
         try {
             return Optional.of(new LedgerCheck(
                     fields.getOrDefault("stamp", ""),
+                    fields.getOrDefault("journal", ""),
                     Instant.parse(fields.getOrDefault("checked_at", "")),
                     fields.getOrDefault("checked_by", ""),
                     Long.parseLong(fields.getOrDefault("valid_through_seq", "")),
@@ -90,7 +111,8 @@ public record LedgerCheck(
 
     /** Writes this record (atomic replace, 0600); a failure to write is not a failure of the check. */
     public boolean write(Path runtimeRoot) {
-        String text = "stamp=" + stamp + "\nchecked_at=" + checkedAt + "\nchecked_by=" + checkedBy
+        String text = "stamp=" + stamp + "\njournal=" + journal + "\nchecked_at=" + checkedAt + "\nchecked_by="
+                + checkedBy
                 + "\nvalid_through_seq=" + validThroughSeq + "\nfirst_bad_seq=" + firstBadSeq + "\nproblem=" + problem
                 + "\n";
         try {

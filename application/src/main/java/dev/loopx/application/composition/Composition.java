@@ -87,9 +87,13 @@ public final class Composition {
      * closes them at its end. Creating them loads and opens nothing.
      */
     public static ServerSessions serverSessions() {
+        return new ServerSessions(SERVER_BACKENDS, Composition.class.getClassLoader(), distribution());
+    }
+
+    /** The distribution this process runs from ({@code loopx.dist}, set by the launcher); empty in tests and the IDE. */
+    static Optional<Path> distribution() {
         String dist = System.getProperty(DISTRIBUTION);
-        Optional<Path> distribution = dist == null || dist.isBlank() ? Optional.empty() : Optional.of(Path.of(dist));
-        return new ServerSessions(SERVER_BACKENDS, Composition.class.getClassLoader(), distribution);
+        return dist == null || dist.isBlank() ? Optional.empty() : Optional.of(Path.of(dist));
     }
 
     /**
@@ -259,6 +263,11 @@ public final class Composition {
         return JournalStamp.of(runtimeRoot.resolve("ledger"));
     }
 
+    /** The identity of a runtime root's journal file (ADR 0011: damage found holds for that file). */
+    public static String journalIdentity(Path runtimeRoot) {
+        return JournalStamp.identity(runtimeRoot.resolve("ledger"));
+    }
+
     /** The valid chain of a runtime root's journal, read without the journal's own machinery (a repair). */
     public static Salvage salvage(Path runtimeRoot) {
         return ChronicleLedger.salvage(runtimeRoot);
@@ -273,12 +282,13 @@ public final class Composition {
 
         @Override
         public Optional<LedgerDamage> knownDamage(Path runtimeRoot, Optional<HeadMarker.Committed> committed) {
-            return ChronicleTail.knownDamage(runtimeRoot, committed);
+            return ChronicleTail.knownDamage(runtimeRoot, committed, () -> ScheduledLedgerCheck.startNow(runtimeRoot));
         }
     }
 
     private static Ledger openChronicle(Path runtimeRoot, SyncPolicy sync, WriteLock lock) {
         ChronicleWarmUp.await(); // Chronicle's classes are initialised by one thread only
-        return ChronicleLedger.open(runtimeRoot, sync, lock);
+        return ChronicleLedger.open(runtimeRoot, sync, lock)
+                .whenUnverified(() -> ScheduledLedgerCheck.startNow(runtimeRoot));
     }
 }

@@ -2,6 +2,7 @@ package dev.loopx.application.goal;
 
 import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
+import dev.loopx.application.composition.ScheduledLedgerCheck;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.agent.AgentDecider;
 import dev.loopx.commands.agent.ThreadBindingDecider;
@@ -161,7 +162,11 @@ public final class GoalWrites {
         LoopxRuntime.WriteContext write = new LoopxRuntime.WriteContext(
                 invocation.now(), request.goalId(), request.actor(), request.operationId(), request.intent());
         try (LoopxRuntime runtime = Composition.open(invocation)) {
-            return run(runtime, write, request);
+            Either<Rejection, Outcome> outcome = run(runtime, write, request);
+            if (!request.preview()) {
+                ScheduledLedgerCheck.startWhenDue(invocation, runtime);
+            }
+            return outcome;
         }
     }
 

@@ -52,7 +52,7 @@ public final class VerifyLedger {
         Optional<String> stamp =
                 runtime.usesLocalMarker() ? Optional.of(Composition.journalStamp(runtime.root())) : Optional.empty();
         VerifyReport report = check(runtime, progress);
-        stamp.ifPresent(s -> record(runtime, s, report));
+        stamp.ifPresent(s -> record(runtime, s, Composition.journalIdentity(runtime.root()), report));
         return report;
     }
 
@@ -61,12 +61,13 @@ public final class VerifyLedger {
      * is shown by {@code status}, {@code should-run} and {@code global-risks} and refused by every write
      * until a repair; a sound result spares the next command a check of the same state.
      */
-    private static void record(LoopxRuntime runtime, String stamp, VerifyReport report) {
+    private static void record(LoopxRuntime runtime, String stamp, String journal, VerifyReport report) {
         Instant now = Instant.now();
         LedgerCheck check = report.ok()
-                ? LedgerCheck.sound(stamp, now, "verify", report.head().seq())
+                ? LedgerCheck.sound(stamp, journal, now, "verify", report.head().seq())
                 : LedgerCheck.damaged(
                         stamp,
+                        journal,
                         now,
                         "verify",
                         new LedgerDamage(

@@ -3,6 +3,7 @@ package dev.loopx.application.quota;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.automation.AppLanes;
 import dev.loopx.application.composition.Composition;
+import dev.loopx.application.composition.ScheduledLedgerCheck;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.runtime.LoopxRuntime;
@@ -130,6 +131,7 @@ public final class AnswerShouldRun {
                 }
                 turn = Optional.of(observed.get());
             }
+            ScheduledLedgerCheck.startWhenDue(invocation, runtime);
             return Either.right(new Answer(decision, read, binding, turn));
         }
     }

@@ -421,6 +421,7 @@ public final class CliContext {
                         + " import an export into a fresh root (loopx ledger import --file FILE); loopx ledger repair"
                         + " shows what keeping only the valid chain would drop";
             case "ledger_damaged" -> "loopx ledger repair";
+            case "ledger_unverified" -> "retry in a minute; to check now and wait for it: loopx ledger verify";
             case "ledger_unreadable", "ledger_foreign_files" -> "loopx ledger verify";
             default -> "loopx doctor";
         };

@@ -84,6 +84,7 @@ public enum ErrorCode {
     INTERRUPTED("interrupted"),
     LEDGER_CORRUPT("ledger_corrupt"),
     LEDGER_DAMAGED("ledger_damaged"),
+    LEDGER_UNVERIFIED("ledger_unverified"),
     LEDGER_MISSING("ledger_missing"),
     LEDGER_UNREADABLE("ledger_unreadable"),
     LEDGER_FOREIGN_FILES("ledger_foreign_files"),

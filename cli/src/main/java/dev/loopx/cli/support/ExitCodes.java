@@ -88,6 +88,7 @@ public final class ExitCodes {
             case INTERNAL_ERROR,
                     INTERRUPTED,
                     LEDGER_DAMAGED,
+                    LEDGER_UNVERIFIED,
                     LEDGER_MISSING,
                     LEDGER_UNREADABLE,
                     LEDGER_FOREIGN_FILES,

@@ -85,6 +85,8 @@ public final class ChronicleLedger implements Ledger {
     private boolean restricted;
 
     private long contentChecks;
+    /** Starts the check by content of a journal too large to check before a write (ADR 0011). */
+    private Runnable whenUnverified = () -> {};
 
     private ChronicleLedger(Path runtimeRoot, SyncPolicy sync, WriteLock lock, boolean readOnly) {
         this.dir = runtimeRoot.resolve("ledger");
@@ -281,8 +283,8 @@ public final class ChronicleLedger implements Ledger {
         }
         Path root = dir.getParent();
         String stamp = JournalStamp.of(dir);
-        Optional<LedgerCheck> check =
-                LedgerCheck.read(root).filter(c -> c.stamp().equals(stamp));
+        String journal = JournalStamp.identity(dir);
+        Optional<LedgerCheck> check = LedgerCheck.read(root).filter(c -> c.appliesTo(stamp, journal));
         if (check.isPresent() && !check.get().sound()) {
             throw check.get().damage();
         }
@@ -291,6 +293,15 @@ public final class ChronicleLedger implements Ledger {
                 || acknowledged
                         .map(m -> m.stamp().isEmpty() || m.stamp().equals(stamp))
                         .orElse(false);
+        if (!knownSound && !JournalFile.checkableInline(dir)) {
+            whenUnverified.run();
+            throw new LedgerException(
+                    "ledger_unverified",
+                    "the journal changed since the last LoopX append (another tool wrote to it, it was copied, or a"
+                            + " writer died mid-append) and is too large to check before this write; it is being"
+                            + " checked by content in the background (about a minute per million events). Nothing"
+                            + " was written: retry when the check is done");
+        }
         if (!knownSound) {
             contentChecks++;
             JournalFile.Scan scan = JournalFile.scan(dir, r -> {});
@@ -306,9 +317,10 @@ public final class ChronicleLedger implements Ledger {
                                 -1,
                                 null)
                         : JournalFile.damage(dir, acknowledged.map(HeadMarker.Committed::head), scan.after(), null);
-                throw recorded(LedgerCheck.damaged(stamp, Instant.now(), "write", damage));
+                throw recorded(LedgerCheck.damaged(stamp, journal, Instant.now(), "write", damage));
             }
-            LedgerCheck.sound(stamp, Instant.now(), "write", head.seq()).write(root);
+            LedgerCheck.sound(stamp, journal, Instant.now(), "write", head.seq())
+                    .write(root);
         }
         List<Recorded> last = readDocument(headIndex >= 0 ? headIndex : queue.lastIndex());
         Recorded previous = null;
@@ -324,7 +336,7 @@ public final class ChronicleLedger implements Ledger {
                         r.seq(),
                         -1,
                         null);
-                throw recorded(LedgerCheck.damaged(stamp, Instant.now(), "write", damage));
+                throw recorded(LedgerCheck.damaged(stamp, journal, Instant.now(), "write", damage));
             }
             previous = r;
         }
@@ -334,6 +346,16 @@ public final class ChronicleLedger implements Ledger {
     private LedgerDamage recorded(LedgerCheck check) {
         check.write(dir.getParent());
         return check.damage();
+    }
+
+    /**
+     * What to do when a write finds the journal changed since the last acknowledged append and too
+     * large to check by content before it (the composition root starts a background {@code ledger
+     * verify}); the write itself is refused, {@code ledger_unverified}.
+     */
+    public ChronicleLedger whenUnverified(Runnable start) {
+        this.whenUnverified = start;
+        return this;
     }
 
     /** How many times this ledger checked its whole journal by content before a write (for tests). */

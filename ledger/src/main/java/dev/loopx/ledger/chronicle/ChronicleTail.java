@@ -39,10 +39,20 @@ public final class ChronicleTail {
      * marker from before stamps were recorded.
      */
     public static Optional<LedgerDamage> knownDamage(Path runtimeRoot, Optional<HeadMarker.Committed> committed) {
+        return knownDamage(runtimeRoot, committed, () -> {});
+    }
+
+    /**
+     * The same; a journal too large to check by content inside a read ({@link
+     * JournalFile#INLINE_CHECK_BYTES}) is handed to {@code startCheck} (a background {@code ledger
+     * verify}, whose record the next reads find) and reads as not known damaged meanwhile.
+     */
+    public static Optional<LedgerDamage> knownDamage(
+            Path runtimeRoot, Optional<HeadMarker.Committed> committed, Runnable startCheck) {
         Path dir = runtimeRoot.resolve("ledger");
         String stamp = JournalStamp.of(dir);
-        Optional<LedgerCheck> check =
-                LedgerCheck.read(runtimeRoot).filter(c -> c.stamp().equals(stamp));
+        String journal = JournalStamp.identity(dir);
+        Optional<LedgerCheck> check = LedgerCheck.read(runtimeRoot).filter(c -> c.appliesTo(stamp, journal));
         if (check.isPresent()) {
             return check.get().sound()
                     ? Optional.empty()
@@ -57,14 +67,23 @@ public final class ChronicleTail {
         if (unchangedSince(again, now)) {
             return Optional.empty();
         }
+        if (!JournalFile.checkableInline(dir)) {
+            startCheck.run();
+            return Optional.empty();
+        }
         JournalFile.Scan scan = JournalFile.scan(dir, r -> {});
         if (scan.clean()) {
-            LedgerCheck.sound(now, Instant.now(), "read", scan.validThrough().seq())
+            LedgerCheck.sound(
+                            now,
+                            journal,
+                            Instant.now(),
+                            "read",
+                            scan.validThrough().seq())
                     .write(runtimeRoot);
             return Optional.empty();
         }
         LedgerDamage found = JournalFile.damage(dir, again.map(HeadMarker.Committed::head), scan.after(), null);
-        LedgerCheck damaged = LedgerCheck.damaged(now, Instant.now(), "read", found);
+        LedgerCheck damaged = LedgerCheck.damaged(now, journal, Instant.now(), "read", found);
         damaged.write(runtimeRoot);
         return Optional.of(damaged.damage());
     }

@@ -36,6 +36,27 @@ public final class JournalStamp {
         return String.format("%016x", mixed);
     }
 
+    /**
+     * The identity of the journal's queue file (its inode, else the file system's key): the same
+     * file whatever is appended to it; another one after a repair or a restore that replaced it.
+     */
+    public static String identity(Path ledgerDir) {
+        Path file = JournalFile.cycleFile(ledgerDir);
+        try {
+            return String.valueOf(Files.getAttribute(file, "unix:ino"));
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            try {
+                Object key =
+                        Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+                return key == null ? NONE : Integer.toHexString(key.hashCode());
+            } catch (IOException unreadable) {
+                return NONE;
+            }
+        } catch (IOException e) {
+            return NONE;
+        }
+    }
+
     private static long fileStamp(Path file) {
         try {
             Map<String, Object> a = Files.readAttributes(file, "unix:ino,size,ctime");

@@ -171,4 +171,41 @@ class WriteIntegrityTest {
         assertEquals(3, check.validThroughSeq());
         assertEquals(0, appendEach(4, 4), "the write found this state checked already");
     }
+
+    @Test
+    void aChangedJournalTooLargeToCheckInsideAWriteIsRefusedAndHandedToABackgroundCheck() throws IOException {
+        // over 4 MiB of documents, written in appends of 200 events
+        int n = 0;
+        try (ChronicleLedger ledger = ChronicleLedger.open(root, SyncPolicy.BATCH, new LedgerLock(root))) {
+            while (JournalFile.checkableInline(root.resolve("ledger"))) {
+                List<dev.loopx.ledger.ProposedEvent> batch = new java.util.ArrayList<>();
+                for (int i = 1; i <= 200; i++) {
+                    batch.add(LedgerContract.event("g", n + i));
+                }
+                ledger.appendIfHead(n, batch).get();
+                n += 200;
+            }
+        }
+        Files.write(queue(), journalBytes()); // the same bytes, written by another tool
+        byte[] before = journalBytes();
+        int[] started = {0};
+        try (ChronicleLedger ledger = open().whenUnverified(() -> started[0]++)) {
+            int head = n;
+            dev.loopx.ledger.LedgerException refused = assertThrows(
+                    dev.loopx.ledger.LedgerException.class,
+                    () -> ledger.appendIfHead(head, List.of(LedgerContract.event("g", head + 1))));
+            assertEquals("ledger_unverified", refused.errorCode());
+            assertEquals(0, ledger.contentChecks(), "not checked inside the write");
+        }
+        assertEquals(1, started[0], "the background check was started");
+        assertTrue(Arrays.equals(before, journalBytes()));
+        // once the check has recorded this state sound, writes go on
+        String stamp = JournalStamp.of(root.resolve("ledger"));
+        assertTrue(LedgerCheck.sound(
+                        stamp, JournalStamp.identity(root.resolve("ledger")), java.time.Instant.now(), "verify", n)
+                .write(root));
+        try (ChronicleLedger ledger = open()) {
+            ledger.appendIfHead(n, List.of(LedgerContract.event("g", n + 1))).get();
+        }
+    }
 }

@@ -25,6 +25,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,6 +63,7 @@ class ShouldRunGuardRulesTest {
         assertEquals(EnumSet.allOf(EffectiveAction.class), actions);
         assertEquals(
                 List.of(
+                        ShouldRunRule.LEDGER_DAMAGED,
                         ShouldRunRule.REPAIR_SCHEDULER_EXECUTION_CONTEXT,
                         ShouldRunRule.GOAL_STOPPED,
                         ShouldRunRule.QUOTA_PAUSED,
@@ -84,8 +86,47 @@ class ShouldRunGuardRulesTest {
     }
 
     @Test
+    void aDamagedLedger_stopsEveryLane_andTellsTheOwner_beforeAnythingElse() {
+        // given a goal with runnable work, read from a ledger known to be damaged from seq 7
+        LedgerDamageNotice damage = new LedgerDamageNotice(6, 7, "seq 7 was modified");
+        ShouldRun.Request damaged = new ShouldRun.Request(
+                Histories.GOAL,
+                "a",
+                RuntimeProfile.fromWire("codex_cli"),
+                List.of(),
+                "",
+                "",
+                Histories.NOW,
+                Optional.of(damage));
+        GoalState s = goal(A, work("t1", ""));
+        // when / then: nothing runs, the owner is told, and the reason names the first bad seq
+        Verdict v = assertDecides(ShouldRunRule.LEDGER_DAMAGED, ask(s, damaged));
+        assertFalse(v.shouldRun());
+        assertTrue(v.notifyUser());
+        assertTrue(v.reason().contains("from seq 7"), v.reason());
+        assertEquals(Cadence.LEDGER_DAMAGED, v.cadence());
+        assertNull(v.selected());
+        // it outranks even an unknown host and a stopped goal
+        ShouldRun.Request noProfile = new ShouldRun.Request(
+                Histories.GOAL,
+                "a",
+                RuntimeProfile.fromWire(""),
+                List.of(),
+                "",
+                "",
+                Histories.NOW,
+                Optional.of(damage));
+        assertWinsOver(
+                ShouldRunRule.LEDGER_DAMAGED,
+                ShouldRunRule.REPAIR_SCHEDULER_EXECUTION_CONTEXT,
+                ask(goal(A, work("t1", ""), STOP), noProfile));
+        // and a sound ledger never fires it
+        assertTrue(ShouldRunRule.LEDGER_DAMAGED.answer(ask(s)).isEmpty());
+    }
+
+    @Test
     void aHostWithoutARuntimeProfile_failsClosed_evenOnAStoppedGoal() {
-        // given a goal with work, and a host that did not say what it is
+        // given a goal with work, a sound ledger, and a host that did not say what it is
         GoalState s = goal(A, work("t1", ""));
         // when / then
         Verdict v = assertDecides(ShouldRunRule.REPAIR_SCHEDULER_EXECUTION_CONTEXT, ask(s, request("a", "")));

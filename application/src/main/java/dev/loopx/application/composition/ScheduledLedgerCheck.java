@@ -1,0 +1,151 @@
+package dev.loopx.application.composition;
+
+import dev.loopx.application.Invocation;
+import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.ledger.LedgerCheck;
+import dev.loopx.ledger.files.OwnerOnly;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The periodic check of a journal by content that LoopX schedules itself (ADR 0011): what the
+ * stamp cannot see (bit rot, a change that kept the file's ctime) is found within a day. After a
+ * write or a heartbeat of an embedded journal whose last check by content ({@code ledger.check}) is
+ * older than {@code LOOPX_LEDGER_CHECK_HOURS} (default 24; {@code 0}: never), a {@code ledger verify}
+ * is started in the background at the lowest CPU priority ({@code nice -n 19}); it records what it
+ * finds, for every command to see. The command that starts it does not wait for it. At most one
+ * start per hour per runtime root ({@code ledger.check.started}).
+ */
+public final class ScheduledLedgerCheck {
+    /** How often, in hours; 0 turns the periodic check off. */
+    public static final String HOURS = "LOOPX_LEDGER_CHECK_HOURS";
+
+    static final String STARTED = "ledger.check.started";
+    private static final long DEFAULT_HOURS = 24;
+    private static final Duration RESTART_AFTER = Duration.ofHours(1);
+
+    private ScheduledLedgerCheck() {}
+
+    /** Starts the check when it is due (nothing when it is not, or cannot be started from here). */
+    public static void startWhenDue(Invocation invocation, LoopxRuntime runtime) {
+        if (!runtime.usesLocalMarker()) {
+            return; // a server ledger checks its own rows (ADR 0006)
+        }
+        Optional<Path> launcher =
+                Composition.distribution().map(d -> d.resolve("bin").resolve("loopx"));
+        if (launcher.isEmpty() || !Files.isExecutable(launcher.get())) {
+            return; // tests and the IDE: no distribution to start it with
+        }
+        Optional<List<String>> command = due(invocation, runtime.root(), launcher.get(), Instant.now());
+        command.ifPresent(c -> start(runtime.root(), c));
+    }
+
+    /**
+     * Starts the check now: a command found the journal changed since the last acknowledged append and
+     * too large to check by content itself. Once per state of the journal (its stamp) and hour.
+     */
+    public static void startNow(Path root) {
+        Optional<Path> launcher =
+                Composition.distribution().map(d -> d.resolve("bin").resolve("loopx"));
+        if (launcher.isEmpty() || !Files.isExecutable(launcher.get())) {
+            return;
+        }
+        String stamp = Composition.journalStamp(root);
+        Path started = root.resolve(STARTED);
+        try {
+            if (Files.exists(started)
+                    && Files.readString(started).trim().equals(stamp)
+                    && Files.getLastModifiedTime(started)
+                            .toInstant()
+                            .isAfter(Instant.now().minus(RESTART_AFTER))) {
+                return; // running, or ran, for this very state
+            }
+        } catch (IOException e) {
+            return;
+        }
+        start(root, verify(launcher.get(), root));
+    }
+
+    /** The command that checks {@code root} when a check is due at {@code now}; empty when it is not. */
+    static Optional<List<String>> due(Invocation invocation, Path root, Path launcher, Instant now) {
+        long hours = hours(invocation);
+        if (hours <= 0 || !Files.isDirectory(root.resolve("ledger"))) {
+            return Optional.empty();
+        }
+        Optional<LedgerCheck> last = LedgerCheck.read(root);
+        if (last.isPresent() && last.get().checkedAt().isAfter(now.minus(Duration.ofHours(hours)))) {
+            return Optional.empty();
+        }
+        try {
+            Path started = root.resolve(STARTED);
+            if (Files.exists(started)
+                    && Files.getLastModifiedTime(started).toInstant().isAfter(now.minus(RESTART_AFTER))) {
+                return Optional.empty();
+            }
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        return Optional.of(verify(launcher, root));
+    }
+
+    private static List<String> verify(Path launcher, Path root) {
+        return List.of(
+                "/bin/sh",
+                "-c",
+                // in the background, and no child of this process: its exit never waits for the check
+                "nice -n 19 \"$0\" \"$@\" </dev/null >/dev/null 2>&1 &",
+                launcher.toString(),
+                "--runtime-root",
+                root.toString(),
+                "ledger",
+                "verify",
+                "--format",
+                "json");
+    }
+
+    private static long hours(Invocation invocation) {
+        try {
+            return invocation.variable(HOURS).map(v -> Long.parseLong(v.trim())).orElse(DEFAULT_HOURS);
+        } catch (NumberFormatException e) {
+            return DEFAULT_HOURS;
+        }
+    }
+
+    private static void start(Path root, List<String> command) {
+        try {
+            Path started = root.resolve(STARTED);
+            if (!Files.exists(started)) {
+                Files.createFile(started, OwnerOnly.fileAttribute());
+            }
+            Files.writeString(
+                    started,
+                    Composition.journalStamp(root) + "\n",
+                    StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING,
+                    LinkOption.NOFOLLOW_LINKS);
+            Files.setLastModifiedTime(started, FileTime.from(Instant.now()));
+            Process starter = new ProcessBuilder(command)
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            if (!starter.waitFor(2, TimeUnit.SECONDS)) {
+                starter.destroyForcibly();
+            }
+        } catch (IOException | RuntimeException e) {
+            // not started: the next command tries again in an hour
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
