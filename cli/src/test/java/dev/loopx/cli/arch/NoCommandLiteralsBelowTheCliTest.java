@@ -34,7 +34,9 @@ class NoCommandLiteralsBelowTheCliTest {
             "application/src/main/java/dev/loopx/application/update/ApplyUpdate.java",
             "the arguments of the version probe of the unpacked runtime, a child process the update runs itself",
             "application/src/main/java/dev/loopx/application/heartbeat/AnswerHeartbeatPrompt.java",
-            "the intent name the install receipt is recorded under: ledger data that stored operations keep");
+            "the intent name the install receipt is recorded under: ledger data that stored operations keep",
+            "application/src/main/java/dev/loopx/application/composition/ScheduledLedgerCheck.java",
+            "the arguments of the background ledger verify LoopX starts itself (ADR 0011), a process it runs");
 
     /** A command ({@code loopx todo …}) or a long option ({@code --goal-id}) at a word start. */
     private static final Pattern COMMAND = Pattern.compile("(?:^|[\\s(`'])(?:loopx [a-z]|--[a-z])");
