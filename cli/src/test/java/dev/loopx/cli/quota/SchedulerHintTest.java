@@ -63,7 +63,13 @@ class SchedulerHintTest {
                 List.of(15, 30, 60));
         row(Cadence.UNCHANGED, "backoff_until_fresh_evidence", "unchanged_noop", List.of(60, 120, 240), List.of(60));
         row(Cadence.REPAIR, "repair_scheduler_execution_context", "control_plane_repair", List.of(), List.of());
-        assertEquals(9, Cadence.values().length);
+        row(
+                Cadence.LEDGER_DAMAGED,
+                "backoff_waiting_for_user",
+                "ledger_damaged",
+                List.of(30, 60, 120),
+                List.of(30, 60));
+        assertEquals(10, Cadence.values().length);
     }
 
     @Test
