@@ -5,31 +5,49 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.files.AtomicReplace;
+import dev.loopx.ledger.files.IoReason;
+import dev.loopx.ledger.files.SharedFileLock;
 import dev.loopx.ledger.json.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * {@code <loopx-home>/projects.json}: the private index of known runtime roots that the global
  * read surfaces scan and {@code connect} extends. It holds absolute paths, so it is 0600 in a 0700
- * folder and never printed. Written only by {@link AtomicReplace} (a reader sees the old index or
- * the new one; a symbolic link or anything else that is not a regular file is never written
- * through). Failures are {@link LedgerException}s: {@code project_index_unreadable} (exists but is
- * not a LoopX index), {@code project_index_unwritable}. Not safe for concurrent read-modify-write
- * by two processes (the last replace wins, as it always has).
+ * folder and never printed. Every change is one locked read-modify-write: {@link SharedFileLock}
+ * on {@code projects.json.lock} beside it (0600, never deleted) is held from the read to the
+ * {@link AtomicReplace}, so concurrent {@code connect}s in any number of processes each add their
+ * project and none is lost. Readers take no lock: a reader sees the old index or the new one. A
+ * symbolic link or anything else that is not a regular file is never written through. Failures
+ * are {@link LedgerException}s: {@code project_index_unreadable} (exists but is not a LoopX
+ * index), {@code project_index_unwritable}, {@code project_index_lock_timeout} (other processes
+ * held the lock for all of the wait; the index is unchanged). Thread-safe.
  */
 final class ProjectRegistry {
+    /**
+     * How long a change waits for the lock. A holder keeps it for one read and one small replace
+     * (milliseconds), so a wait this long means a stuck holder or a machine far too loaded.
+     */
+    static final Duration LOCK_WAIT = Duration.ofSeconds(10);
+
     private final Path file;
+    private final Duration lockWait;
 
     /** One known project: its runtime root (private: never printed) and its public label. */
     record Entry(Path runtimeRoot, String projectLabel) {}
 
     ProjectRegistry(Path loopxHome) {
+        this(loopxHome, LOCK_WAIT);
+    }
+
+    ProjectRegistry(Path loopxHome, Duration lockWait) {
         this.file = loopxHome.resolve("projects.json");
+        this.lockWait = lockWait;
     }
 
     /** The recorded projects, in index order; none when the index does not exist. Reads only. */
@@ -50,22 +68,39 @@ final class ProjectRegistry {
         return entry != null && hasGoal(entry, goalId);
     }
 
-    /** Records the project with the goal; returns false (and writes nothing) when it was already recorded with it. */
+    /**
+     * Records the project with the goal under the index's lock; returns false (and writes nothing)
+     * when it was already recorded with it. Stray temp files of crashed replaces are removed first.
+     */
     boolean record(Path runtimeRoot, String projectLabel, String goalId) {
-        ObjectNode doc = read();
-        ObjectNode entry = find(doc, runtimeRoot);
-        if (entry == null) {
-            entry = ((ArrayNode) doc.get("projects")).addObject();
-            entry.put("runtime_root", runtimeRoot.toString());
-            entry.put("project_label", projectLabel);
-            entry.putArray("goal_ids");
+        try (SharedFileLock.Held locked = SharedFileLock.acquire(file, lockWait)) {
+            ObjectNode doc = read();
+            ObjectNode entry = find(doc, runtimeRoot);
+            if (entry == null) {
+                entry = ((ArrayNode) doc.get("projects")).addObject();
+                entry.put("runtime_root", runtimeRoot.toString());
+                entry.put("project_label", projectLabel);
+                entry.putArray("goal_ids");
+            }
+            if (hasGoal(entry, goalId)) {
+                return false;
+            }
+            ((ArrayNode) entry.get("goal_ids")).add(goalId);
+            AtomicReplace.removeStrayTemps(file);
+            write(doc);
+            return true;
+        } catch (SharedFileLock.TimedOut e) {
+            throw new LedgerException(
+                    "project_index_lock_timeout",
+                    "could not take the lock of the LoopX project index (projects.json.lock) within " + e.waitedMillis()
+                            + " ms: other LoopX processes held it; the index is unchanged",
+                    e);
+        } catch (IOException e) {
+            throw new LedgerException(
+                    "project_index_unwritable",
+                    "cannot update the LoopX project index (projects.json: " + IoReason.of(e) + ")",
+                    e);
         }
-        if (hasGoal(entry, goalId)) {
-            return false;
-        }
-        ((ArrayNode) entry.get("goal_ids")).add(goalId);
-        write(doc);
-        return true;
     }
 
     private static boolean hasGoal(ObjectNode entry, String goalId) {

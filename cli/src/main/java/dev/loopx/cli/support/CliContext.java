@@ -416,6 +416,9 @@ public final class CliContext {
             case "runtime_root_not_found", "runtime_root_not_initialized" -> "loopx connect --project .";
             case "projection_diverged", "projection_store_unreadable" -> "loopx projections rebuild";
             case "lock_acquire_timeout" -> "retry; if it persists, run loopx doctor to see the lock state";
+            case "project_index_lock_timeout" ->
+                "other LoopX processes were changing projects.json; run the same loopx connect again (it"
+                        + " records only what is missing)";
             case "ledger_corrupt", "ledger_tail_lost", "ledger_tampered" ->
                 "the ledger is the only truth and is never rewritten: restore the runtime root from a backup, or"
                         + " import an export into a fresh root (loopx ledger import --file FILE); loopx ledger repair"

@@ -102,6 +102,7 @@ public enum ErrorCode {
     RUNTIME_ROOT_UNWRITABLE("runtime_root_unwritable"),
     PROJECT_INDEX_UNREADABLE("project_index_unreadable"),
     PROJECT_INDEX_UNWRITABLE("project_index_unwritable"),
+    PROJECT_INDEX_LOCK_TIMEOUT("project_index_lock_timeout"),
     PROJECTION_DIVERGED("projection_diverged"),
     PROJECTION_STORE_UNREADABLE("projection_store_unreadable"),
     HOST_FILE_WRITE_FAILED("host_file_write_failed"),

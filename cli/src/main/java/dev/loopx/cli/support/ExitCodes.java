@@ -105,6 +105,7 @@ public final class ExitCodes {
                     RUNTIME_ROOT_UNWRITABLE,
                     PROJECT_INDEX_UNREADABLE,
                     PROJECT_INDEX_UNWRITABLE,
+                    PROJECT_INDEX_LOCK_TIMEOUT,
                     PROJECTION_STORE_UNREADABLE,
                     HOST_FILE_WRITE_FAILED,
                     CLI_UNAVAILABLE,

@@ -47,6 +47,7 @@ class HintsArePasteableTest {
                 "runtime_root_not_initialized",
                 "projection_diverged",
                 "lock_acquire_timeout",
+                "project_index_lock_timeout",
                 "ledger_corrupt",
                 "ledger_unreadable",
                 "anything_else")) {

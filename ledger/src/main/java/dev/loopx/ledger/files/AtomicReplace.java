@@ -160,7 +160,8 @@ public final class AtomicReplace {
         return removed;
     }
 
-    private static void requireRegularFileOrNothing(Path file) throws IOException {
+    /** Refuses ({@link NotARegularFileException}) what is there unless it is a regular file; nothing there passes. */
+    static void requireRegularFileOrNothing(Path file) throws IOException {
         BasicFileAttributes found;
         try {
             found = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
@@ -196,7 +197,7 @@ public final class AtomicReplace {
     }
 
     /** Creates {@code folder} and any missing parent; each folder this creates gets 0700, existing ones are left alone. */
-    private static void createPrivateFolders(Path folder) throws IOException {
+    static void createPrivateFolders(Path folder) throws IOException {
         if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
