@@ -38,7 +38,8 @@ public final class ScheduledLedgerCheck {
 
     /** Starts the check when it is due (nothing when it is not, or cannot be started from here). */
     public static void startWhenDue(Invocation invocation, LoopxRuntime runtime) {
-        if (!runtime.usesLocalMarker()) {
+        if (!runtime.usesLocalMarker()
+                || invocation.variable("LOOPX_ARCHIVE_TRAINING").isPresent()) {
             return; // a server ledger checks its own rows (ADR 0006)
         }
         Optional<Path> launcher =
@@ -134,8 +135,10 @@ public final class ScheduledLedgerCheck {
                     StandardOpenOption.TRUNCATE_EXISTING,
                     LinkOption.NOFOLLOW_LINKS);
             Files.setLastModifiedTime(started, FileTime.from(Instant.now()));
-            Process starter = new ProcessBuilder(command)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+            ProcessBuilder builder = new ProcessBuilder(command);
+            // never a class-data archive training run of its own (bin/loopx-train's variables)
+            builder.environment().keySet().removeIf(k -> k.startsWith("LOOPX_ARCHIVE_TRAINING"));
+            Process starter = builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD)
                     .start();

@@ -3,6 +3,7 @@ package dev.loopx.cli.ops;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loopx.application.composition.ScheduledLedgerCheck;
 import dev.loopx.cli.render.DemoAnswer;
 import dev.loopx.cli.render.EventLine;
 import dev.loopx.cli.render.RenderedAnswer;
@@ -69,6 +70,8 @@ public final class DemoCommand extends LoopxSubcommand {
         Path project = Files.createDirectories(base.resolve("weather-app"));
         Map<String, String> variables = new HashMap<>(context.environment().variables());
         variables.put("LOOPX_HOME", base.resolve("loopx-home").toString());
+        // a throw-away project: no background check of its journal outliving the tour (ADR 0011)
+        variables.put(ScheduledLedgerCheck.HOURS, "0");
         // the caller's clock and process view: a demo in a test sees only the test's processes
         Environment inner = context.environment().with(variables, project, base, false);
         List<Step> steps = new ArrayList<>();
