@@ -14,7 +14,8 @@ import java.util.Locale;
 /**
  * Entry point for {@code bench/privacy-corpus}: {@code write FILE} writes the generated corpus as
  * JSON lines ({@code family}, {@code private}, {@code text}, {@code secret}); {@code measure}
- * prints recall, false positives and the guard's cost per text (warm, in-process, through
+ * prints recall, false positives (per family too with {@code -Dloopx.privacy.byFamily=true}) and
+ * the guard's cost per text (warm, in-process, through
  * {@link PublicText#check} only, so it measures whichever guard is on the class path).
  */
 public final class PrivacyCorpusMain {
@@ -45,7 +46,11 @@ public final class PrivacyCorpusMain {
     }
 
     private static void measure(PrivacyCorpus corpus, int rounds) {
-        System.out.print(PrivacyCorpusFigures.measure(corpus).report());
+        PrivacyCorpusFigures figures = PrivacyCorpusFigures.measure(corpus);
+        System.out.print(figures.report());
+        if (Boolean.getBoolean("loopx.privacy.byFamily")) {
+            System.out.print(PrivacyCorpusFigures.familyTable(corpus, figures));
+        }
         List<String> texts = corpus.all().stream().map(Sample::text).toList();
         long chars = texts.stream().mapToLong(String::length).sum();
         for (int i = 0; i < 5; i++) {
