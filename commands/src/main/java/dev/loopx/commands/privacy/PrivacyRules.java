@@ -75,11 +75,12 @@ final class PrivacyRules {
     private static final String ATTACHED_VALUE = "=[\"']?" + NOT_A_VALUE + "[^\\s\"'`,;=)&]";
 
     /**
-     * Technical words with digits that name a format, not a value ({@code Token: base64-encoded},
-     * {@code secret: sha256 of the body}, {@code password: utf-8}).
+     * Technical words with digits that name a format or a quantity, not a value ({@code Token:
+     * base64-encoded}, {@code secret: sha256 of the body}, {@code Session token: 15min TTL}).
      */
     private static final String NOT_A_FORMAT = "(?!(?i:base\\d\\d|sha-?\\d{1,3}|md5|utf-?(?:8|16)|crc32|aes-?\\d{3}"
-            + "|rsa-?\\d{4}|[hre]s\\d{3}|u?int\\d\\d|argon2\\w{0,2}|v\\d{1,2})(?:-[a-z]+)?(?:[\\s,;.)]|$))";
+            + "|rsa-?\\d{4}|[hre]s\\d{3}|u?int\\d\\d|argon2\\w{0,2}|v\\d{1,2}|\\d{1,6}(?:ms|s|min|h|d|w|k|kb|mb|gb))"
+            + "(?:-[a-z]+)?(?:[\\s,;.)]|$))";
 
     /** A quoted value, or an unquoted one that contains a digit or symbol (so it is not an English word). */
     static final String STRONG_VALUE = "(?:[\"']" + NOT_A_VALUE + "[^\\s\"']|" + NOT_A_VALUE + NOT_A_FORMAT
@@ -114,14 +115,6 @@ final class PrivacyRules {
      */
     private static final String COMPOUND_TAIL =
             "(?<=[A-Za-z0-9][_-])(?i:pass(?:word|wd|phrase)?|pw|pwd|secret|token|auth|creds?|credentials)";
-
-    /**
-     * A camel-case key ending in a secret word ({@code ossrhPassword}, {@code npmAuthToken},
-     * {@code signingInMemoryKeyPassword}, {@code clientSecret}): a lower-case letter or digit, then
-     * the capitalised word.
-     */
-    private static final String CAMEL_TAIL =
-            "(?<=[a-z0-9])(?:Password|Passwd|Passphrase|Secret|Token|AuthIdent|ApiKey|Creds?|Credentials)";
 
     private static final String KEY_END = "(?![A-Za-z0-9])[\"']?\\s*";
 
@@ -394,9 +387,7 @@ final class PrivacyRules {
                     "compound-secret-assignment",
                     Reason.SECRET_ASSIGNMENT,
                     COMPOUND_TAIL + KEY_END + "(?:" + ATTACHED_VALUE + "|(?::=|=>|=|:)\\s*" + ANY_VALUE + ")"
-                            + "|(?<![A-Za-z0-9_-])(?:PASS|PW|PWD)" + ATTACHED_VALUE
-                            + "|" + CAMEL_TAIL + KEY_END + "(?:" + ATTACHED_VALUE + "|(?::=|=>|=|:)\\s*" + STRONG_VALUE
-                            + ")",
+                            + "|(?<![A-Za-z0-9_-])(?:PASS|PW|PWD)" + ATTACHED_VALUE,
                     "pass",
                     "pw",
                     "secret",
@@ -451,6 +442,7 @@ final class PrivacyRules {
                     "--client-secret",
                     "--auth-token",
                     "--access-token"),
+            ScannerFamilies.camelCaseSecretAssignment(),
             ScannerFamilies.registryCredential(),
             ScannerFamilies.configSetSecret(),
             ScannerFamilies.loginCommandPassword(),
@@ -468,7 +460,10 @@ final class PrivacyRules {
             new Family("agent-ui-session", Reason.TRANSCRIPT, s -> Transcripts.agentUi(s.lines())),
             // tool output
             new Family("shell-session", Reason.TOOL_OUTPUT, s -> Transcripts.shellSession(s.lines())),
-            new Family("shell-history", Reason.TOOL_OUTPUT, s -> ScannerFamilies.shellHistory(s.lines())),
+            new Family(
+                    "shell-history",
+                    Reason.TOOL_OUTPUT,
+                    s -> s.text.indexOf('\n') >= 0 && ScannerFamilies.shellHistory(s.lines())),
             new Family("stack-trace", Reason.TOOL_OUTPUT, s -> Transcripts.stackTrace(s.lines())),
             new Family("long-output", Reason.TOOL_OUTPUT, s -> s.lines().size() > PublicText.MAX_LINES),
             // local paths

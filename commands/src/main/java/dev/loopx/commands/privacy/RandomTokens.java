@@ -72,16 +72,26 @@ final class RandomTokens {
      */
     static boolean occursIn(String text, Predicate<String> decodedIsPrivate) {
         Matcher candidates = CANDIDATE.matcher(text);
+        Base64Text.Run judged = new Base64Text.Run(0, 0, Optional.empty());
         while (candidates.find()) {
             String candidate = candidates.group();
             String before = text.substring(Math.max(0, candidates.start() - LABEL_WINDOW), candidates.start());
-            if (isToken(candidate, before)) {
-                Optional<String> readable = HEX.matcher(candidate).matches()
-                        ? Optional.empty()
-                        : Base64Text.decodedAround(text, candidates.start(), candidates.end());
-                if (readable.isEmpty() || decodedIsPrivate.test(readable.get())) {
+            if (!isToken(candidate, before)) {
+                continue;
+            }
+            if (HEX.matcher(candidate).matches()) {
+                return true;
+            }
+            if (judged.contains(candidates.start())) {
+                if (judged.readable().isEmpty()) {
                     return true;
                 }
+                continue; // a piece of a run already judged as readable text
+            }
+            judged = Base64Text.around(text, candidates.start(), candidates.end());
+            if (judged.readable().isEmpty()
+                    || decodedIsPrivate.test(judged.readable().get())) {
+                return true;
             }
         }
         return false;

@@ -96,26 +96,53 @@ final class ScannerFamilies {
      * (This one: the file shapes.)
      */
     static Family registryCredential() {
-        return pattern(
+        return shapes(
                 "registry-credential",
                 Reason.SECRET_ASSIGNMENT,
-                "(?<![A-Za-z0-9])_(?:auth|password)[\"']?\\s*[=:]\\s*[\"']?" + NOT_A_VALUE + "[A-Za-z0-9+/=]{8,}"
-                        + "|\"(?:auth|identitytoken)\"\\s*:\\s*\"[A-Za-z0-9+/]{12,}={0,2}\""
-                        + "|<(?i:password|passphrase|secret|token|api[_-]?key|private[_-]?key)>" + NOT_A_VALUE
-                        + "[^<\\s]{3,}</"
-                        + "|(?i:key)\\s*=\\s*\"[\\w.:-]{0,40}?(?i:pass(?:word)?|secret|token|api[_-]?key)\"\\s+(?i:value)"
-                        + "\\s*=\\s*\"" + NOT_A_VALUE + "[^\"\\s]{3,}\"",
-                "_auth",
-                "_password",
-                "\"auth\"",
-                "identitytoken",
-                "<password>",
-                "<passphrase>",
-                "<secret>",
-                "<token>",
-                "<api",
-                "<private",
-                "value");
+                shape(
+                        "(?<![A-Za-z0-9])_(?:auth|password)[\"']?\\s*[=:]\\s*[\"']?" + NOT_A_VALUE
+                                + "[A-Za-z0-9+/=]{8,}",
+                        "_auth",
+                        "_password"),
+                shape(
+                        "\"(?:auth|identitytoken)\"\\s*:\\s*\"[A-Za-z0-9+/]{12,}={0,2}\"",
+                        "\"auth\"",
+                        "\"identitytoken\""),
+                shape(
+                        "<(?i:password|passphrase|secret|token|api[_-]?key|private[_-]?key)>" + NOT_A_VALUE
+                                + "[^<\\s]{3,}</",
+                        "<password>",
+                        "<passphrase>",
+                        "<secret>",
+                        "<token>",
+                        "<api",
+                        "<private"),
+                shape(
+                        "(?i:key)\\s*=\\s*\"[\\w.:-]{0,40}?(?i:pass(?:word)?|secret|token|api[_-]?key)\"\\s+(?i:value)"
+                                + "\\s*=\\s*\"" + NOT_A_VALUE + "[^\"\\s]{3,}\"",
+                        "<add"));
+    }
+
+    /**
+     * A camel-case key ending in a secret word ({@code ossrhPassword=}, {@code npmAuthToken:},
+     * {@code signingInMemoryKeyPassword=}, {@code clientSecret:}) with an attached value, or a
+     * quoted one, or one with a digit or symbol. The capitalised word is looked for as written, so
+     * a text without one costs a few substring searches.
+     */
+    static Family camelCaseSecretAssignment() {
+        List<String> words =
+                List.of("Password", "Passwd", "Passphrase", "Secret", "Token", "AuthIdent", "ApiKey", "Cred");
+        Pattern assignment = Pattern.compile("(?<=[a-z0-9])(?:Password|Passwd|Passphrase|Secret|Token|AuthIdent|ApiKey"
+                + "|Creds?|Credentials)(?![A-Za-z0-9])[\"']?\\s*(?:=[\"']?" + NOT_A_VALUE + "[^\\s\"'`,;=)&]"
+                + "|(?::=|=>|=|:)\\s*" + PrivacyRules.STRONG_VALUE + ")");
+        return new Family("camel-case-secret-assignment", Reason.SECRET_ASSIGNMENT, subject -> {
+            for (String word : words) {
+                if (subject.text.contains(word)) {
+                    return assignment.matcher(subject.text).find();
+                }
+            }
+            return false;
+        });
     }
 
     /** {@code npm|yarn|poetry|aliyun|tccli config[ure] [set] KEY VALUE} where KEY names a secret and VALUE looks like one. */
@@ -200,7 +227,7 @@ final class ScannerFamilies {
 
     /** The words that name a secret in prose; a bare {@code key} only after a qualifier ({@code api key}). */
     private static final Pattern PROSE_WORD = Pattern.compile(
-            "(?i)(?<![a-z0-9_-])(?:token|passw(?:or)?d|passphrase|passcode|pwd?|secret|credentials?|key)");
+            "(?i)(?<![a-z0-9_-])(?:token|passw(?:or)?d|passphrase|passcode|pass|pwd?|secret|credentials?|key)");
 
     private static final Pattern KEY_QUALIFIER = Pattern.compile(
             "(?i)(?<![a-z0-9])(?:api|access|secret|private|license|encryption|signing|master|ssh|deploy)[ _-]?$");

@@ -124,6 +124,10 @@ class PrivacyCorpusTest {
         }
     }
 
+    private static String base64Text(String text) {
+        return java.util.Base64.getEncoder().encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     /** Not a speed target (bench/privacy-corpus times it): a hang here means a backtracking expression. */
     @Test
     void aHundredKilobyteTextIsJudgedWithoutRunawayMatching() {
@@ -138,7 +142,21 @@ class PrivacyCorpusTest {
                 "://a:".repeat(20_000),
                 "=".repeat(100_000),
                 "Authorization: Bearer ".repeat(4_500),
-                "sha256 ".repeat(14_000) + fakes.hex(64));
+                "sha256 ".repeat(14_000) + fakes.hex(64),
+                // the families of issue 35
+                "the token is ".repeat(8_000),
+                "password for the admin account is ".repeat(3_000),
+                "config set x".repeat(9_000),
+                "docker login -u a ".repeat(6_000),
+                "<password>x".repeat(10_000),
+                "_auth=".repeat(17_000),
+                "sqlplus a/".repeat(10_000),
+                "  1  ls\n".repeat(12_500),
+                "--a-b-c-".repeat(12_500),
+                "LTAI".repeat(25_000),
+                "v1.0-".repeat(20_000),
+                (fakes.b64(40) + "/").repeat(2_500),
+                base64Text("the quick brown fox jumps over the lazy dog ".repeat(2_400)));
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             for (String text : texts) {
                 assertTrue(text.length() >= 90_000);

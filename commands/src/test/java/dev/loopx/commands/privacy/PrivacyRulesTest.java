@@ -572,6 +572,20 @@ class PrivacyRulesTest {
                                 "the s.ThisIsTheLayoutOfPagesAbc option",
                                 "vault login -method=github")));
         c.put(
+                "camel-case-secret-assignment",
+                cases(
+                        List.of(
+                                "ossrhPassword=" + F.password(),
+                                "npmAuthToken: \"" + F.alnum(24) + "\"",
+                                "ORG_GRADLE_PROJECT_signingInMemoryKeyPassword=" + F.password(),
+                                "clientSecret: " + F.password()),
+                        List.of(
+                                "ossrhPassword=${OSSRH_PASSWORD}",
+                                "const resetToken = generateToken();",
+                                "isPassword: true",
+                                "accessToken: null",
+                                "the ossrhPassword property")));
+        c.put(
                 "registry-credential",
                 cases(
                         List.of(
