@@ -446,7 +446,7 @@ final class PrivacyRules {
             ScannerFamilies.registryCredential(),
             ScannerFamilies.configSetSecret(),
             ScannerFamilies.loginCommandPassword(),
-            ScannerFamilies.proseSecret(),
+            ProseSecrets.proseSecret(),
             // unprefixed secrets
             new Family(
                     "random-token",
@@ -463,7 +463,7 @@ final class PrivacyRules {
             new Family(
                     "shell-history",
                     Reason.TOOL_OUTPUT,
-                    s -> s.text.indexOf('\n') >= 0 && ScannerFamilies.shellHistory(s.lines())),
+                    s -> s.text.indexOf('\n') >= 0 && ShellHistory.shellHistory(s.lines())),
             new Family("stack-trace", Reason.TOOL_OUTPUT, s -> Transcripts.stackTrace(s.lines())),
             new Family("long-output", Reason.TOOL_OUTPUT, s -> s.lines().size() > PublicText.MAX_LINES),
             // local paths
