@@ -29,6 +29,9 @@ class NoCommandLiteralsBelowTheCliTest {
             "commands/src/main/java/dev/loopx/commands/privacy/PrivacyRules.java",
             "the option names of other tools' credentials (--token, --user …) that the secret scan looks for"
                     + " in text a person submits",
+            "commands/src/main/java/dev/loopx/commands/privacy/ShellHistory.java",
+            "the first words of shell commands (git, loopx, codex …) that make numbered lines pasted shell history,"
+                    + " which the privacy guard looks for in text a person submits",
             "application/src/main/java/dev/loopx/application/update/PromptReconciliation.java",
             "the arguments of the new runtime's sync-installed, a LoopX child process the update runs itself",
             "application/src/main/java/dev/loopx/application/update/ApplyUpdate.java",

@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * <p>Fake-but-well-formed values match too: the guard cannot tell a test key from a live one, and
  * neither belongs in an append-only public ledger. Values that are clearly not secrets do not count
  * after a secret-named key: nothing, an empty string, an environment or template reference
- * ({@code $API_KEY}, {@code ${TOKEN}}, {@code {{ secrets.X }}}), a placeholder ({@code <token>},
+ * ({@code $API_KEY}, {@code ${TOKEN}}, {@code %TOKEN%}, {@code {{ secrets.X }}}), a placeholder ({@code <token>},
  * {@code ***}, {@code xxx}, {@code ...}, {@code your_key}, {@code redacted}, {@code changeme}), a
  * literal ({@code null}, {@code none}, {@code true}, {@code false}) or a comparison
  * ({@code password == null}).
@@ -67,15 +67,23 @@ final class PrivacyRules {
     private static final String E = "(?![A-Za-z0-9_])";
 
     /** Values that are not secrets: references, placeholders and literals. */
-    private static final String NOT_A_VALUE = "(?!\\$|=|%\\(|%s\\b|\\{\\{|<[^>\\n]{1,40}>|\\*{3}|(?i:x{3})|\\.{3}|…"
+    static final String NOT_A_VALUE = "(?!\\$|=|%\\(|%s\\b|%\\w{1,64}%|\\{\\{|<[^>\\n]{1,40}>|\\*{3}|(?i:x{3})|\\.{3}|…"
             + "|(?i:your[_-]|redacted|changeme|placeholder|example\\b|null\\b|none\\b|nil\\b|true\\b|false\\b"
             + "|undefined\\b|value\\b|required\\b|optional\\b|string\\b|os\\.environ|process\\.env|getenv|env\\(|secrets\\.|!vault))";
 
     /** A value after {@code =} with nothing in between (an environment or query assignment). */
     private static final String ATTACHED_VALUE = "=[\"']?" + NOT_A_VALUE + "[^\\s\"'`,;=)&]";
 
+    /**
+     * Technical words with digits that name a format or a quantity, not a value ({@code Token:
+     * base64-encoded}, {@code secret: sha256 of the body}, {@code Session token: 15min TTL}).
+     */
+    private static final String NOT_A_FORMAT = "(?!(?i:base\\d\\d|sha-?\\d{1,3}|md5|utf-?(?:8|16)|crc32|aes-?\\d{3}"
+            + "|rsa-?\\d{4}|[hre]s\\d{3}|u?int\\d\\d|argon2\\w{0,2}|v\\d{1,2}|\\d{1,6}(?:ms|s|min|h|d|w|k|kb|mb|gb))"
+            + "(?:-[a-z]+)?(?:[\\s,;.)]|$))";
+
     /** A quoted value, or an unquoted one that contains a digit or symbol (so it is not an English word). */
-    private static final String STRONG_VALUE = "(?:[\"']" + NOT_A_VALUE + "[^\\s\"']|" + NOT_A_VALUE
+    static final String STRONG_VALUE = "(?:[\"']" + NOT_A_VALUE + "[^\\s\"']|" + NOT_A_VALUE + NOT_A_FORMAT
             + "(?=[^\\s\"'`,;]{0,200}?[0-9!@#%^&*+/=_~-])[^\\s\"'`,;]{4,})";
 
     /**
@@ -95,7 +103,8 @@ final class PrivacyRules {
             + "|secret[_-]?(?:access[_-]?)?key|client[_-]?secret|private[_-]?key|account[_-]?key"
             + "|auth[_-]?token|access[_-]?token|refresh[_-]?token|id[_-]?token|session[_-]?(?:token|secret)"
             + "|bot[_-]?token|app[_-]?secret|consumer[_-]?secret|encryption[_-]?key|signing[_-]?(?:key|secret)"
-            + "|master[_-]?key|webhook[_-]?secret|passwd|pwd|pgpassword|mysql[_-]?pwd)";
+            + "|master[_-]?key|webhook[_-]?secret|passwd|pwd|pgpassword|mysql[_-]?pwd|pass[_-]phrase"
+            + "|application[_-]?key)";
 
     /** Key names that are also English words. */
     private static final String WEAK_KEY = "(?:password|passphrase|secret|token|pw)";
@@ -310,12 +319,8 @@ final class PrivacyRules {
                     "dop_v1_",
                     "doo_v1_",
                     "dor_v1_"),
-            pattern(
-                    "pypi-token",
-                    Reason.PROVIDER_KEY,
-                    "pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}",
-                    "pypi-ageichlwas5vcmc"),
-            pattern("docker-hub-token", Reason.PROVIDER_KEY, B + "dckr_pat_[A-Za-z0-9_-]{20,}", "dckr_pat_"),
+            pattern("pypi-token", Reason.PROVIDER_KEY, "pypi-AgE[A-Za-z0-9_-]{50,}", "pypi-age"),
+            pattern("docker-hub-token", Reason.PROVIDER_KEY, B + "dckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}", "dckr_"),
             pattern("telegram-bot-token", Reason.PROVIDER_KEY, "(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{32,}", ":aa"),
             pattern(
                     "hashicorp-token",
@@ -358,6 +363,9 @@ final class PrivacyRules {
                     "shippo_",
                     "flwseck",
                     "oy2"),
+            ScannerFamilies.cloudProviderKey(),
+            ScannerFamilies.registryToken(),
+            ScannerFamilies.vaultLegacyToken(),
             pattern(
                     "discord-bot-token",
                     Reason.PROVIDER_KEY,
@@ -434,8 +442,17 @@ final class PrivacyRules {
                     "--client-secret",
                     "--auth-token",
                     "--access-token"),
+            ScannerFamilies.camelCaseSecretAssignment(),
+            ScannerFamilies.registryCredential(),
+            ScannerFamilies.configSetSecret(),
+            ScannerFamilies.loginCommandPassword(),
+            ProseSecrets.proseSecret(),
             // unprefixed secrets
-            new Family("random-token", Reason.RANDOM_TOKEN, s -> RandomTokens.occursIn(s.text)),
+            new Family(
+                    "random-token",
+                    Reason.RANDOM_TOKEN,
+                    s -> RandomTokens.occursIn(
+                            s.text, decoded -> firstIn(decoded).isPresent())),
             // transcripts
             new Family("chat-role-turns", Reason.TRANSCRIPT, s -> Transcripts.chatTurns(s.lines())),
             new Family("chat-template-markers", Reason.TRANSCRIPT, Transcripts::templateMarkers),
@@ -443,6 +460,10 @@ final class PrivacyRules {
             new Family("agent-ui-session", Reason.TRANSCRIPT, s -> Transcripts.agentUi(s.lines())),
             // tool output
             new Family("shell-session", Reason.TOOL_OUTPUT, s -> Transcripts.shellSession(s.lines())),
+            new Family(
+                    "shell-history",
+                    Reason.TOOL_OUTPUT,
+                    s -> s.text.indexOf('\n') >= 0 && ShellHistory.shellHistory(s.lines())),
             new Family("stack-trace", Reason.TOOL_OUTPUT, s -> Transcripts.stackTrace(s.lines())),
             new Family("long-output", Reason.TOOL_OUTPUT, s -> s.lines().size() > PublicText.MAX_LINES),
             // local paths
@@ -482,7 +503,7 @@ final class PrivacyRules {
         return found;
     }
 
-    private static Family pattern(String name, Reason reason, String regex, String... keywords) {
+    static Family pattern(String name, Reason reason, String regex, String... keywords) {
         return validated(name, reason, regex, match -> true, keywords);
     }
 
@@ -490,8 +511,7 @@ final class PrivacyRules {
      * A family whose expression finds candidates and whose validator decides on each one; used
      * instead of a look-ahead over the candidate so that repeated near-candidates stay linear.
      */
-    private static Family validated(
-            String name, Reason reason, String regex, Predicate<String> validator, String... keywords) {
+    static Family validated(String name, Reason reason, String regex, Predicate<String> validator, String... keywords) {
         Pattern compiled = Pattern.compile(regex);
         List<String> lowerKeywords =
                 List.of(keywords).stream().map(k -> k.toLowerCase(Locale.ROOT)).toList();
@@ -519,7 +539,7 @@ final class PrivacyRules {
                 && value.chars().anyMatch(Character::isLowerCase);
     }
 
-    private static boolean hasDigit(String s) {
+    static boolean hasDigit(String s) {
         return s.chars().anyMatch(c -> c >= '0' && c <= '9');
     }
 

@@ -2,7 +2,9 @@ package dev.loopx.commands.privacy;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,6 +33,10 @@ import java.util.regex.Pattern;
  * on random base64url strings, this catches about 95% of 32-character and more of longer tokens,
  * while long identifiers ({@code domainNeverReadsTheClockRandomnessOrEnvironment},
  * {@code AbstractSingletonProxyFactoryBean2Impl_v3Handler}), UUIDs and relative paths pass.
+ *
+ * <p>Hex pieces joined by dashes are judged as hex runs, piece by piece. A base64 run that decodes to
+ * readable text ({@link Base64Text}) is judged as that text, not as a token: base64 of a sentence
+ * passes, base64 of a secret is still refused.
  */
 final class RandomTokens {
     static final int MIN_LENGTH = 32;
@@ -39,6 +45,7 @@ final class RandomTokens {
 
     private static final Pattern CANDIDATE = Pattern.compile("[A-Za-z0-9+_-]{" + MIN_LENGTH + ",}");
     private static final Pattern HEX = Pattern.compile("[0-9a-fA-F]+");
+    private static final Pattern DASHED_HEX = Pattern.compile("-?[0-9a-fA-F]+(?:-[0-9a-fA-F]*)+");
     private static final Pattern UUID =
             Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Pattern DIGEST_LABEL = Pattern.compile("(?i)(?<![a-z0-9])(?:md5|sha-?(?:1|224|256|384|512)"
@@ -53,12 +60,37 @@ final class RandomTokens {
 
     private RandomTokens() {}
 
+    /** Whether the text holds a long random token; base64 of readable text is judged as nothing. */
     static boolean occursIn(String text) {
+        return occursIn(text, decoded -> false);
+    }
+
+    /**
+     * Whether the text holds a long random token. A base64 run that decodes to readable text is not
+     * a token; its decoded text is judged by {@code decodedIsPrivate} instead (so base64 of a
+     * secret or a transcript is still found).
+     */
+    static boolean occursIn(String text, Predicate<String> decodedIsPrivate) {
         Matcher candidates = CANDIDATE.matcher(text);
+        Base64Text.Run judged = new Base64Text.Run(0, 0, Optional.empty());
         while (candidates.find()) {
             String candidate = candidates.group();
             String before = text.substring(Math.max(0, candidates.start() - LABEL_WINDOW), candidates.start());
-            if (isToken(candidate, before)) {
+            if (!isToken(candidate, before)) {
+                continue;
+            }
+            if (HEX.matcher(candidate).matches()) {
+                return true;
+            }
+            if (judged.contains(candidates.start())) {
+                if (judged.readable().isEmpty()) {
+                    return true;
+                }
+                continue; // a piece of a run already judged as readable text
+            }
+            judged = Base64Text.around(text, candidates.start(), candidates.end());
+            if (judged.readable().isEmpty()
+                    || decodedIsPrivate.test(judged.readable().get())) {
                 return true;
             }
         }
@@ -76,9 +108,25 @@ final class RandomTokens {
         if (UUID.matcher(candidate).matches()) {
             return false;
         }
+        if (DASHED_HEX.matcher(candidate).matches()) {
+            return hasLongHexPiece(candidate);
+        }
         return mixesLettersAndDigits(candidate)
                 && entropyBitsPerChar(candidate) >= MIN_BITS_PER_CHAR
                 && wordShare(candidate) < MAX_WORD_SHARE;
+    }
+
+    /**
+     * Hex pieces joined by dashes ({@code v1.0-<24 hex>-<146 hex>}, a Cloudflare origin CA key) are
+     * judged piece by piece like a hex run: their entropy can never reach the base64 threshold.
+     */
+    private static boolean hasLongHexPiece(String candidate) {
+        for (String piece : candidate.split("-")) {
+            if (piece.length() >= MIN_LENGTH && piece.length() != GIT_COMMIT_ID_LENGTH) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isNamedDigest(String candidate, boolean hex, String before) {

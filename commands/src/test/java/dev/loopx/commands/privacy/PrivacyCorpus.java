@@ -11,7 +11,8 @@ import java.util.function.Function;
  * detect (gitleaks, trufflehog, detect-secrets, GitHub secret scanning rule families), transcripts
  * in every shape hosts paste, tool output and absolute local paths, and benign engineering prose
  * full of the traps that look like them (named digests, SSH fingerprints, the word {@code secret=},
- * API routes, prose about bearer tokens, placeholders). Deterministic: the same seed gives the same
+ * API routes, prose about bearer tokens, placeholders); and the scanner families of issue 35 with
+ * their look-alikes ({@link ScannerCorpus}). Deterministic: the same seed gives the same
  * corpus. Every value is generated at run time ({@link Fakes}); none is a real credential.
  *
  * <p>{@code secret} is the part of a private text that must never be echoed or stored (the value
@@ -39,6 +40,17 @@ public final class PrivacyCorpus {
         localPaths();
         benign();
         varied();
+        ScannerCorpus.addTo(f, new ScannerCorpus.Sink() {
+            @Override
+            public void addPrivate(String family, String text, String secret) {
+                PrivacyCorpus.this.addPrivate(family, text, secret);
+            }
+
+            @Override
+            public void addBenign(String family, String text) {
+                PrivacyCorpus.this.addBenign(family, text);
+            }
+        });
     }
 
     public static PrivacyCorpus generate() {

@@ -38,6 +38,49 @@ public record PrivacyCorpusFigures(
         return (double) refused / benignCount;
     }
 
+    /** Recall (private families) or false-positive rate (benign families) of one family, for the per-family report. */
+    public record FamilyFigure(String family, boolean isPrivate, int total, int flagged) {
+        /** Share of the family's texts that the guard got wrong: missed private ones, refused benign ones. */
+        public double errorRate() {
+            return (double) (isPrivate ? total - flagged : flagged) / total;
+        }
+    }
+
+    /** One figure per family of the corpus, private families first, each in corpus order. */
+    public static List<FamilyFigure> byFamily(PrivacyCorpus corpus, PrivacyCorpusFigures figures) {
+        List<FamilyFigure> out = new ArrayList<>();
+        out.addAll(figuresOf(corpus.privateTexts(), figures.missed(), true));
+        out.addAll(figuresOf(corpus.benignTexts(), figures.falsePositives(), false));
+        return out;
+    }
+
+    private static List<FamilyFigure> figuresOf(List<Sample> samples, List<Sample> wrong, boolean isPrivate) {
+        Map<String, int[]> counts = new java.util.LinkedHashMap<>();
+        samples.forEach(s -> counts.computeIfAbsent(s.family(), k -> new int[2])[0]++);
+        wrong.forEach(s -> counts.get(s.family())[1]++);
+        List<FamilyFigure> out = new ArrayList<>();
+        counts.forEach(
+                (family, c) -> out.add(new FamilyFigure(family, isPrivate, c[0], isPrivate ? c[0] - c[1] : c[1])));
+        return out;
+    }
+
+    /** The per-family table: recall of each private family, false positives of each benign one. */
+    public static String familyTable(PrivacyCorpus corpus, PrivacyCorpusFigures figures) {
+        StringBuilder out = new StringBuilder();
+        for (FamilyFigure f : byFamily(corpus, figures)) {
+            out.append(String.format(
+                    Locale.ROOT,
+                    "  %-8s %-28s %s %5.1f %% (%d of %d)%n",
+                    f.isPrivate() ? "private" : "benign",
+                    f.family(),
+                    f.isPrivate() ? "recall         " : "false positives",
+                    100 * (f.isPrivate() ? (double) f.flagged() / f.total() : f.errorRate()),
+                    f.flagged(),
+                    f.total()));
+        }
+        return out.toString();
+    }
+
     public String report() {
         StringBuilder out = new StringBuilder();
         out.append(String.format(

@@ -521,7 +521,148 @@ class PrivacyRulesTest {
                                 "/loopx",
                                 "https://example.com/a/b",
                                 "edit src/main/App.java")));
+        scannerFamilies(c);
         return c;
+    }
+
+    /** The families of issue 35 ({@link ScannerFamilies}). */
+    private static void scannerFamilies(Map<String, Cases> c) {
+        String uuid = F.hex(8) + "-" + F.hex(4) + "-4" + F.hex(3) + "-a" + F.hex(3) + "-" + F.hex(12);
+        c.put(
+                "cloud-provider-key",
+                cases(
+                        List.of(
+                                "key " + join("LT", "AI", F.alnum(20)),
+                                join("AK", "ID", F.alnum(32)),
+                                "SCW access " + join("SC", "W", F.of(Fakes.UPPER + Fakes.DIGITS, 17)),
+                                join("DO", "00", F.of(Fakes.UPPER + Fakes.DIGITS, 16)),
+                                join("ak", "ab-", F.of(Fakes.LOWER + Fakes.DIGITS, 16), "-", F.of(Fakes.LOWER, 16)),
+                                join("K0", "01", F.b64(27)),
+                                join("v1", ".0-", F.hex(24), "-", F.hex(146)),
+                                "oc login --token=" + join("sha", "256~", F.b64url(43)),
+                                join("AB", "SK", F.b64(120))),
+                        List.of(
+                                "LTAI is the prefix of Alibaba key ids",
+                                "the AKID prefix marks Tencent SecretIds",
+                                "SCW_DEFAULT_REGION=fr-par",
+                                "DO001 is the ticket id",
+                                "version v1.0-beta of the CA",
+                                "sha256~ tokens come from oc whoami -t")));
+        c.put(
+                "registry-token",
+                cases(
+                        List.of(
+                                "cargo login " + join("ci", "o", F.alnum(32)),
+                                join("AK", "Cp", F.alnum(69)),
+                                join("cmVm", "dGtu", F.alnum(56)),
+                                join("CLOJARS", "_", F.hex(60))),
+                        List.of(
+                                "cio is the prefix of crates.io tokens",
+                                "audio" + F.alnum(10),
+                                "CLOJARS_USERNAME=bot",
+                                "cioFoo is a field name")));
+        c.put(
+                "vault-legacy-token",
+                cases(
+                        List.of(
+                                "vault login " + join("s", ".", F.alnum(24)),
+                                "VAULT_TOKEN=" + join("s", ".", F.alnum(24))),
+                        List.of(
+                                "see docs.ExampleOfThePageLayoutX",
+                                "the s.ThisIsTheLayoutOfPagesAbc option",
+                                "vault login -method=github")));
+        c.put(
+                "camel-case-secret-assignment",
+                cases(
+                        List.of(
+                                "ossrhPassword=" + F.password(),
+                                "npmAuthToken: \"" + F.alnum(24) + "\"",
+                                "ORG_GRADLE_PROJECT_signingInMemoryKeyPassword=" + F.password(),
+                                "clientSecret: " + F.password()),
+                        List.of(
+                                "ossrhPassword=${OSSRH_PASSWORD}",
+                                "const resetToken = generateToken();",
+                                "isPassword: true",
+                                "accessToken: null",
+                                "the ossrhPassword property")));
+        c.put(
+                "registry-credential",
+                cases(
+                        List.of(
+                                "_auth = " + F.b64(24),
+                                "//registry.npmjs.org/:_password=" + F.b64(16),
+                                "{\"auths\": {\"ghcr.io\": {\"auth\": \"" + F.b64(24) + "\"}}}",
+                                "<password>" + F.password() + "</password>",
+                                "<add key=\"ClearTextPassword\" value=\"" + F.password() + "\" />"),
+                        List.of(
+                                "_auth = ${NPM_AUTH}",
+                                "<password>${env.OSSRH_PASSWORD}</password>",
+                                "{\"auth\": \"basic\"}",
+                                "<add key=\"ClearTextPassword\" value=\"%NUGET_PASSWORD%\" />",
+                                "the <password> element of settings.xml")));
+        c.put(
+                "config-set-secret",
+                cases(
+                        List.of(
+                                "yarn config set npmAuthToken " + F.alnum(30),
+                                "tccli configure set secretKey " + F.alnum(32),
+                                "poetry config pypi-token.testpypi " + F.b64url(24)),
+                        List.of(
+                                "yarn config set npmAuthToken $NPM_TOKEN",
+                                "git config set user.name alice",
+                                "poetry config pypi-token.pypi <your-token>",
+                                "npm config set token-expiry 30days")));
+        c.put(
+                "login-command-password",
+                cases(
+                        List.of(
+                                "docker login -u ci -p " + F.password(),
+                                "twine upload -u __token__ -p " + F.password() + " dist/*",
+                                "sshpass -p " + F.password() + " ssh host",
+                                "htpasswd -b .htpasswd admin " + F.password(),
+                                "openssl enc -aes-256-cbc -pass pass:" + F.password(),
+                                "echo " + F.password() + " | sudo -S true",
+                                "sqlplus scott/" + F.password() + "@orcl",
+                                "aliyun configure set --access-key-secret " + F.alnum(30)),
+                        List.of(
+                                "docker login -u ci --password-stdin",
+                                "docker login -u ci -p $DOCKER_PASSWORD",
+                                "sshpass -p \"$PASS\" ssh host",
+                                "openssl enc -pass env:PASS",
+                                "sqlplus /nolog",
+                                "use --access-key-secret with the CLI")));
+        c.put(
+                "prose-secret",
+                cases(
+                        List.of(
+                                "the token is " + F.b64url(24),
+                                "my password is hunter42",
+                                "api key: " + F.alnum(28),
+                                "secret = " + F.alnum(20),
+                                "pw for the admin account is " + F.password(),
+                                "use password " + F.password() + " to log in",
+                                "the db password for prod is `tigerlily`"),
+                        List.of(
+                                "the token is valid for 7 days",
+                                "password is at least 12 characters",
+                                "the token is 3600 seconds",
+                                "Token: base64-encoded, see RFC 4648",
+                                "the password is hashed with argon2id",
+                                "the API key is stored in the vault",
+                                "primary key: id2024",
+                                "the token is v2-compatible",
+                                "use password managers such as 1Password")));
+        c.put(
+                "shell-history",
+                cases(
+                        List.of(
+                                "  501  cd app\n  502  git pull\n  503  ./run.sh",
+                                "  11  2026-03-01 12:00:01 ls\n  12  2026-03-01 12:00:04 vim notes.md"),
+                        List.of(
+                                "  12  files changed in the release",
+                                "  1  fix the parser\n  2  write the docs",
+                                "1. cd app\n2. git pull",
+                                "   120 src/Main.java\n    80 src/Util.java")));
     }
 
     @Test

@@ -38,4 +38,32 @@ class RandomTokensTest {
         assertTrue(RandomTokens.occursIn("ab12".repeat(8)));
         assertTrue(RandomTokens.occursIn("value " + "ab12".repeat(16)));
     }
+
+    @Test
+    void dashedHexIsJudgedPieceByPiece() {
+        Fakes f = new Fakes(3);
+        assertTrue(RandomTokens.occursIn("key v1.0-" + f.hex(24) + "-" + f.hex(146)));
+        assertFalse(RandomTokens.occursIn("deadbeef-cafe-" + f.hex(12) + "-" + f.hex(12)));
+        assertFalse(RandomTokens.occursIn("range " + f.hex(40) + "-" + f.hex(16)));
+    }
+
+    @Test
+    void base64OfASentenceIsNotATokenButBase64OfASecretStillIs() {
+        String sentence = base64("the quick brown fox jumps over the lazy dog");
+        assertFalse(RandomTokens.occursIn("echo " + sentence + " | base64 -d", decoded -> false));
+        assertFalse(PublicText.check("--text", "payload: " + sentence).isPresent());
+        assertFalse(PublicText.check("--text", "data:text/plain;base64," + base64("Build passed on main."))
+                .isPresent());
+
+        String secret = base64("the deploy password is Falcon42x for prod");
+        assertTrue(PublicText.check("--text", "echo " + secret + " | base64 -d").isPresent());
+        String transcript = base64("User: fix the build please\nAssistant: done, the tests pass now");
+        assertTrue(PublicText.check("--text", transcript).isPresent());
+        String credentials = base64("deploy-bot:" + new Fakes(9).password() + new Fakes(9).alnum(12));
+        assertTrue(RandomTokens.occursIn("auth " + credentials, decoded -> false), "user:pass has no space: a token");
+    }
+
+    private static String base64(String text) {
+        return java.util.Base64.getEncoder().encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
 }
