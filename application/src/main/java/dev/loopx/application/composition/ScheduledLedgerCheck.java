@@ -42,13 +42,24 @@ public final class ScheduledLedgerCheck {
                 || invocation.variable("LOOPX_ARCHIVE_TRAINING").isPresent()) {
             return; // a server ledger checks its own rows (ADR 0006)
         }
-        Optional<Path> launcher =
-                Composition.distribution().map(d -> d.resolve("bin").resolve("loopx"));
-        if (launcher.isEmpty() || !Files.isExecutable(launcher.get())) {
+        Optional<Path> launcher = launcher();
+        if (launcher.isEmpty()) {
             return; // tests and the IDE: no distribution to start it with
         }
         Optional<List<String>> command = due(invocation, runtime.root(), launcher.get(), Instant.now());
-        command.ifPresent(c -> start(runtime.root(), c));
+        if (command.isPresent()) {
+            start(runtime.root(), command.get());
+        }
+    }
+
+    /** The distribution's launcher, when this process runs from one (no lambdas: every heartbeat runs this). */
+    private static Optional<Path> launcher() {
+        Optional<Path> dist = Composition.distribution();
+        if (dist.isEmpty()) {
+            return Optional.empty();
+        }
+        Path launcher = dist.get().resolve("bin").resolve("loopx");
+        return Files.isExecutable(launcher) ? Optional.of(launcher) : Optional.empty();
     }
 
     /**
@@ -56,9 +67,8 @@ public final class ScheduledLedgerCheck {
      * too large to check by content itself. Once per state of the journal (its stamp) and hour.
      */
     public static void startNow(Path root) {
-        Optional<Path> launcher =
-                Composition.distribution().map(d -> d.resolve("bin").resolve("loopx"));
-        if (launcher.isEmpty() || !Files.isExecutable(launcher.get())) {
+        Optional<Path> launcher = launcher();
+        if (launcher.isEmpty()) {
             return;
         }
         String stamp = Composition.journalStamp(root);
@@ -115,8 +125,12 @@ public final class ScheduledLedgerCheck {
     }
 
     private static long hours(Invocation invocation) {
+        Optional<String> value = invocation.variable(HOURS);
+        if (value.isEmpty()) {
+            return DEFAULT_HOURS;
+        }
         try {
-            return invocation.variable(HOURS).map(v -> Long.parseLong(v.trim())).orElse(DEFAULT_HOURS);
+            return Long.parseLong(value.get().trim());
         } catch (NumberFormatException e) {
             return DEFAULT_HOURS;
         }
