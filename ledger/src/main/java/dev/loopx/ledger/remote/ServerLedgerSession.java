@@ -20,6 +20,16 @@ public interface ServerLedgerSession {
     Health health();
 
     /**
+     * Whether the session's connection still reaches the server, checked with one round trip of
+     * nothing (at most {@code timeout}); false for a session that was lost or closed, which it
+     * never becomes again. A head holder asks this every few seconds, so it ends with its server.
+     * The default, for a session with no connection of its own to check, answers true.
+     */
+    default boolean alive(java.time.Duration timeout) {
+        return true;
+    }
+
+    /**
      * @param serverVersion the server's version text (e.g. {@code 15.8})
      * @param schemaVersion the LoopX schema version found on the server
      * @param supportedSchemaVersion the version this LoopX writes
