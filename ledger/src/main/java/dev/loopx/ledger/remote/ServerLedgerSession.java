@@ -3,6 +3,7 @@ package dev.loopx.ledger.remote;
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.Ledger;
 import dev.loopx.ledger.lock.WriteLock;
+import java.time.Duration;
 
 /**
  * One process's connection to a server ledger: the {@link Ledger} and its {@link WriteLock} (held
@@ -25,7 +26,7 @@ public interface ServerLedgerSession {
      * never becomes again. A head holder asks this every few seconds, so it ends with its server.
      * The default, for a session with no connection of its own to check, answers true.
      */
-    default boolean alive(java.time.Duration timeout) {
+    default boolean alive(Duration timeout) {
         return true;
     }
 
