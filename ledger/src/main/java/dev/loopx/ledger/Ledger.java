@@ -2,6 +2,7 @@ package dev.loopx.ledger;
 
 import io.vavr.control.Either;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The append-only journal: the only source of truth. Implementations number events densely
@@ -22,6 +23,23 @@ public interface Ledger extends AutoCloseable {
      * An empty list appends nothing and returns an empty list when the head matches.
      */
     Either<HeadMismatch, List<Recorded>> appendIfHead(long expectedHead, List<ProposedEvent> events);
+
+    /**
+     * {@link #appendIfHead(long, List)} under {@code key}. A ledger whose append may end without a
+     * known outcome (a server ledger: the connection may be lost after the commit was sent) stores
+     * the key with the events in the same transaction, answers {@link #storedUnder} for it, and
+     * fails an append of unknown outcome with {@link WriteOutcomeUnknown}; the default, for a
+     * ledger whose append's outcome is always known to its caller, ignores the key.
+     */
+    default Either<HeadMismatch, List<Recorded>> appendIfHead(
+            long expectedHead, List<ProposedEvent> events, RetryKey key) {
+        return appendIfHead(expectedHead, events);
+    }
+
+    /** The write stored under {@code operationId} by {@link #appendIfHead(long, List, RetryKey)}; empty when none. */
+    default Optional<RetryKey.Stored> storedUnder(String operationId) {
+        return Optional.empty();
+    }
 
     /** Events with {@code seq >= fromSeq} in order; {@code fromSeq} below 1 means from the start. */
     EventCursor readFrom(long fromSeq);

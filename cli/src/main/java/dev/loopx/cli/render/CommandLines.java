@@ -25,6 +25,22 @@ public final class CommandLines {
         return String.join(" ", words);
     }
 
+    /**
+     * The command line that repeats a write of unknown outcome: the arguments it was given, with
+     * {@code --operation-id ID} added when they named none (with one, it is the id the write was
+     * sent under already).
+     */
+    public static String retry(List<String> cliArgs, String operationId) {
+        String option = flag(Flag.OPERATION_ID);
+        boolean named = cliArgs.stream().anyMatch(a -> a.equals(option) || a.startsWith(option + "="));
+        List<String> args = new ArrayList<>(cliArgs);
+        if (!named) {
+            args.add(option);
+            args.add(operationId);
+        }
+        return of(args);
+    }
+
     /** The step as one pasteable line, {@code loopx} first; its inputs are not in it. */
     public static String of(NextStep step) {
         return of(args(step));

@@ -99,6 +99,18 @@ public final class CliContext {
         return read.context();
     }
 
+    /** The arguments of a command line parsed without picocli ({@link QuickPath}); null when not so parsed. */
+    private List<String> quickArguments;
+
+    void quickArguments(List<String> arguments) {
+        this.quickArguments = List.copyOf(arguments);
+    }
+
+    /** See {@link #quickArguments(List)}. */
+    Optional<List<String>> quickArguments() {
+        return Optional.ofNullable(quickArguments);
+    }
+
     public PrintWriter out() {
         return out;
     }

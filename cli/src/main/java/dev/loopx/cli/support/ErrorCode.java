@@ -109,6 +109,7 @@ public enum ErrorCode {
     CLI_UNAVAILABLE("cli_unavailable"),
     DASHBOARD_PORT_UNAVAILABLE("dashboard_port_unavailable"),
     LEDGER_SERVER_UNAVAILABLE("ledger_server_unavailable"),
+    LEDGER_WRITE_OUTCOME_UNKNOWN("ledger_write_outcome_unknown"),
     LEDGER_SERVER_REFUSED("ledger_server_refused"),
     LEDGER_SCHEMA_UNSUPPORTED("ledger_schema_unsupported"),
     LEDGER_BACKEND_MISSING("ledger_backend_missing"),

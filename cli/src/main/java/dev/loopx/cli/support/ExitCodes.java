@@ -111,6 +111,7 @@ public final class ExitCodes {
                     CLI_UNAVAILABLE,
                     DASHBOARD_PORT_UNAVAILABLE,
                     LEDGER_SERVER_UNAVAILABLE,
+                    LEDGER_WRITE_OUTCOME_UNKNOWN,
                     LEDGER_SERVER_REFUSED,
                     LEDGER_SCHEMA_UNSUPPORTED,
                     LEDGER_BACKEND_MISSING,

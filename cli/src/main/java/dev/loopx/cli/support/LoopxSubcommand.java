@@ -2,11 +2,15 @@ package dev.loopx.cli.support;
 
 import dev.loopx.application.project.ReadProjectHeads;
 import dev.loopx.application.status.ReadStatus;
+import dev.loopx.cli.render.CommandLines;
 import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.WriteOutcomeUnknown;
+import dev.loopx.projections.next.Flag;
 import java.lang.reflect.Field;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,6 +56,8 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
             }
             // bad input names this command's own help page, not the top level's
             return context.renderFailure(e.forCommand(qualifiedName()));
+        } catch (WriteOutcomeUnknown e) {
+            return context.renderFailure(unknownOutcome(e));
         } catch (Exception e) {
             context.knownValues(givenValues());
             if (e instanceof LedgerException ledger
@@ -62,6 +68,25 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
             }
             return context.renderFailure(e);
         }
+    }
+
+    /**
+     * A write of unknown outcome, with the command line that repeats it under the operation id it
+     * was sent with (the same arguments, plus {@code --operation-id} when they named none): run as
+     * printed, it answers with the original receipt when the write was stored and writes it once
+     * when it was not. A call without a command line of its own (an MCP tool call) names the id.
+     */
+    private CliError unknownOutcome(WriteOutcomeUnknown e) {
+        Optional<List<String>> args = spec != null
+                ? Optional.ofNullable(spec.root().commandLine().getParseResult())
+                        .map(picocli.CommandLine.ParseResult::originalArgs)
+                : context().quickArguments();
+        boolean takesId = spec == null || spec.findOption(CommandLines.flag(Flag.OPERATION_ID)) != null;
+        String hint = args.filter(a -> takesId)
+                .map(a -> CommandLines.retry(a, e.operationId()))
+                .orElse("the write was sent under operation id " + e.operationId()
+                        + "; see whether it was stored (loopx status, loopx ledger replay) before repeating it");
+        return new CliError(ErrorCode.LEDGER_WRITE_OUTCOME_UNKNOWN, e.getMessage(), hint);
     }
 
     /** {@code loopx todo add}: from picocli's model, or (quick path, MCP) the command's own annotation. */

@@ -125,6 +125,7 @@ public final class QuickPath {
         loopx.runtimeRoot = globals.get("--runtime-root");
         loopx.format = globals.get("--format");
         loopx.now = globals.get("--now");
+        loopx.context().quickArguments(List.of(args));
         return Optional.of(new Parsed(loopx, (LoopxSubcommand) command));
     }
 

@@ -199,6 +199,37 @@ class PostgresHeadHolderIT {
                 + doc.path("reason");
     }
 
+    /**
+     * Issue 35: a holder process (≈ 92 MB) ends within seconds of its server stopping, asked by
+     * nobody — before, it lived on until the next read asked it (minutes in the field).
+     */
+    @Test
+    void aHolderProcessEndsWithinSecondsOfItsServerStopping() throws Exception {
+        server = PostgresServer.start();
+        Map<String, String> env = new HashMap<>(server.environment());
+        env.put("LOOPX_HOME", temp.resolve("home").toString());
+        Path root = connect(
+                env,
+                "machine-e",
+                "g",
+                server.url("he" + UUID.randomUUID().toString().substring(0, 8)));
+        assertEquals(0, read(env, root, "g").exit());
+        await("the holder listens", () -> holderListens(root));
+        ProcessHandle holder = holderOf(root).orElseThrow();
+        Thread.sleep(5_000);
+        assertTrue(holder.isAlive(), "a holder whose server runs keeps running");
+        long stopping = System.nanoTime();
+        server.stop(); // returns once the server's process is gone
+        long stopped = System.nanoTime();
+        await("the holder ended", () -> !holder.isAlive());
+        long ended = System.nanoTime();
+        long afterGone = (ended - stopped) / 1_000_000;
+        System.err.println("head holder process ended " + (ended - stopping) / 1_000_000
+                + " ms after its server was told to stop, " + afterGone + " ms after the server was gone");
+        assertTrue(afterGone < 10_000, "the holder ended " + afterGone + " ms after its server");
+        assertTrue(socket(root).isEmpty(), "it took its socket along");
+    }
+
     @Test
     void heartbeatReadsAskTheHeadHolder_andAnswerAsReadsThatLogInThemselves() throws Exception {
         server = PostgresServer.start();

@@ -13,6 +13,7 @@ import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.RetryKey;
 import dev.loopx.ledger.SyncPolicy;
 import dev.loopx.ledger.event.Decoded;
 import dev.loopx.ledger.event.EventCatalog;
@@ -404,6 +405,15 @@ public final class LoopxRuntime implements AutoCloseable {
                                 ? Either.right(new Receipt(op.eventSeqs(), op.eventIds(), op.eventTypes(), true))
                                 : Either.left(new Rejection.OperationIdConflict(context.operationId()));
                     }
+                    // a server ledger's write sent under an id LoopX made up (ADR 0006, decision 12)
+                    Optional<RetryKey.Stored> stored = ledger().storedUnder(context.operationId());
+                    if (stored.isPresent()) {
+                        return stored.get()
+                                        .intentSha256()
+                                        .equals(context.intent().sha256())
+                                ? Either.right(replayed(eventsAt(stored.get().seqs())))
+                                : Either.left(new Rejection.OperationIdConflict(context.operationId()));
+                    }
                 }
                 Either<Rejection, List<LoopxEvent>> decision = decide.apply(views);
                 if (decision.isLeft()) {
@@ -423,8 +433,11 @@ public final class LoopxRuntime implements AutoCloseable {
                         .map(e -> codec().propose(
                                         e, context.now(), context.goalId(), context.actor(), context.operationId()))
                         .toList();
-                Either<HeadMismatch, List<Recorded>> appended =
-                        ledger().appendIfHead(views.checkpoint().seq(), proposed);
+                Either<HeadMismatch, List<Recorded>> appended = ledger().appendIfHead(
+                                views.checkpoint().seq(),
+                                proposed,
+                                new RetryKey(
+                                        context.operationId(), context.intent().sha256()));
                 if (appended.isRight()) {
                     applyDurable(appended.get());
                     return Either.right(Receipt.of(appended.get()));
@@ -435,6 +448,12 @@ public final class LoopxRuntime implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** The receipt of a repeated write, from its stored events. */
+    private static Receipt replayed(List<Decoded> events) {
+        Receipt r = Receipt.of(events.stream().map(Decoded::envelope).toList());
+        return new Receipt(r.seqs(), r.eventIds(), r.eventTypes(), true);
     }
 
     /**

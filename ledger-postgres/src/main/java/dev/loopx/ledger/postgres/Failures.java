@@ -65,14 +65,22 @@ final class Failures {
         return unavailable(cause == null ? null : cause.getSQLState());
     }
 
+    /**
+     * Only for a failure before any commit was sent on the session (a commit in flight is
+     * {@link dev.loopx.ledger.WriteOutcomeUnknown}): the server rolls back whatever it had not
+     * committed, so nothing was written.
+     */
     static LedgerException unavailable(String sqlState) {
-        String state = sqlState == null ? "" : " (SQLSTATE " + sqlState + ")";
         return new LedgerException(
                 UNAVAILABLE,
-                "the PostgreSQL server of this runtime root's ledger is down or unreachable" + state
-                        + "; nothing was written. An append in flight either committed (repeat it with the same"
-                        + " --operation-id to get its receipt) or is not visible. Retry when the server is back",
+                "the PostgreSQL server of this runtime root's ledger is down or unreachable" + state(sqlState)
+                        + "; nothing was written. Retry when the server is back",
                 null);
+    }
+
+    /** {@code " (SQLSTATE 08006)"}, or nothing when the driver gave none. */
+    static String state(String sqlState) {
+        return sqlState == null ? "" : " (SQLSTATE " + sqlState + ")";
     }
 
     /** A failure while reading or writing: connection losses become {@link #unavailable()}. */

@@ -7,6 +7,7 @@ import dev.loopx.ledger.Ledger;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.RetryKey;
 import dev.loopx.ledger.json.EnvelopeCodec;
 import dev.loopx.ledger.lock.WriteLock;
 import io.vavr.control.Either;
@@ -17,6 +18,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 
 /**
  * The Ledger port on PostgreSQL: one ledger (by name) in the {@code loopx_events} table of a
@@ -32,6 +34,10 @@ public final class PostgresLedger implements Ledger {
             "SELECT seq, hash FROM loopx_events WHERE ledger = ? ORDER BY seq DESC LIMIT 1";
     private static final String INSERT_SQL =
             "INSERT INTO loopx_events (ledger, seq, event_id, hash, prev_hash, envelope) VALUES (?, ?, ?, ?, ?, ?)";
+    private static final String RETRY_KEY_SQL = "INSERT INTO loopx_retry_keys (ledger, operation_id, intent_sha256,"
+            + " first_seq, last_seq) VALUES (?, ?, ?, ?, ?) ON CONFLICT (ledger, operation_id) DO NOTHING";
+    private static final String STORED_UNDER_SQL =
+            "SELECT intent_sha256, first_seq, last_seq FROM loopx_retry_keys WHERE ledger = ? AND operation_id = ?";
     private static final String PAGE_SQL =
             "SELECT seq, envelope FROM loopx_events WHERE ledger = ? AND seq >= ? ORDER BY seq LIMIT " + PAGE;
 
@@ -69,16 +75,53 @@ public final class PostgresLedger implements Ledger {
 
     @Override
     public Either<HeadMismatch, List<Recorded>> appendIfHead(long expectedHead, List<ProposedEvent> events) {
+        return appendIfHead(expectedHead, events, RetryKey.NONE);
+    }
+
+    /**
+     * Appends under {@code key} (an id made up here when it names none): the key, what the write
+     * means and its seqs go into {@code loopx_retry_keys} in the append's transaction. A connection
+     * lost after the commit was sent is {@link dev.loopx.ledger.WriteOutcomeUnknown} naming the key; so is every
+     * later failure of this session to reach the server (the answer after a stored write).
+     */
+    @Override
+    public Either<HeadMismatch, List<Recorded>> appendIfHead(
+            long expectedHead, List<ProposedEvent> events, RetryKey key) {
+        RetryKey sent = key.operationId().isEmpty() ? new RetryKey(RetryKeys.generate(), key.intentSha256()) : key;
         try (WriteLock.Held held = lock.acquire()) {
             synchronized (session) {
-                return appendLocked(expectedHead, events);
+                return appendLocked(expectedHead, events, sent);
             }
         }
     }
 
-    private Either<HeadMismatch, List<Recorded>> appendLocked(long expectedHead, List<ProposedEvent> events) {
+    @Override
+    public Optional<RetryKey.Stored> storedUnder(String operationId) {
+        synchronized (session) {
+            try (PreparedStatement ps = session.connection().prepareStatement(STORED_UNDER_SQL)) {
+                ps.setString(1, name);
+                ps.setString(2, operationId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        return Optional.empty();
+                    }
+                    List<Long> seqs = new ArrayList<>();
+                    for (long seq = rs.getLong(2); seq <= rs.getLong(3); seq++) {
+                        seqs.add(seq);
+                    }
+                    return Optional.of(new RetryKey.Stored(rs.getString(1), seqs));
+                }
+            } catch (SQLException e) {
+                throw session.failure("ledger_unreadable", "cannot read the ledger's retry keys", e);
+            }
+        }
+    }
+
+    private Either<HeadMismatch, List<Recorded>> appendLocked(
+            long expectedHead, List<ProposedEvent> events, RetryKey key) {
         Connection c = session.connection();
         boolean began = false;
+        boolean commitSent = false;
         try {
             c.setAutoCommit(false);
             began = true;
@@ -104,14 +147,27 @@ public final class PostgresLedger implements Ledger {
                 }
                 ps.executeBatch();
             }
+            try (PreparedStatement ps = c.prepareStatement(RETRY_KEY_SQL)) {
+                ps.setString(1, name);
+                ps.setString(2, key.operationId());
+                ps.setString(3, key.intentSha256());
+                ps.setLong(4, sealed.getFirst().seq());
+                ps.setLong(5, sealed.getLast().seq());
+                ps.executeUpdate();
+            }
             if (stallInsideAppendMillis > 0) {
                 System.err.println("loopx-test: inside append");
                 System.err.flush();
                 sleep(stallInsideAppendMillis);
             }
+            commitSent = true;
             c.commit();
+            session.committed(key.operationId());
             return Either.right(sealed);
         } catch (SQLException e) {
+            if (commitSent && Failures.connectionLost(e)) {
+                throw session.commitLost(key.operationId(), e);
+            }
             Schema.rollbackQuietly(c);
             if ("23505".equals(e.getSQLState())
                     || (e.getNextException() != null

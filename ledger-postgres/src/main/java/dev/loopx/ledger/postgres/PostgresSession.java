@@ -2,6 +2,7 @@ package dev.loopx.ledger.postgres;
 
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.WriteOutcomeUnknown;
 import dev.loopx.ledger.lock.LedgerLock;
 import dev.loopx.ledger.lock.WriteLock;
 import dev.loopx.ledger.remote.LedgerLocation;
@@ -82,6 +83,14 @@ final class PostgresSession implements ServerLedgerSession {
     private boolean broken;
     /** The SQLSTATE of the failure that broke the session, for the messages of later calls. */
     private String brokenState;
+    /**
+     * The operation id of the last write this session sent a commit for, null before one: once the
+     * session breaks, the command's answer cannot be read, and every later failure says how to get
+     * the receipt. {@link #committedKnown}: whether that commit is known to be stored.
+     */
+    private String committedOperation;
+
+    private boolean committedKnown;
 
     private boolean closed;
     /** Written by the connecting thread before the connection is handed over (FutureTask.get orders it). */
@@ -202,7 +211,7 @@ final class PostgresSession implements ServerLedgerSession {
             throw new IllegalStateException("the PostgreSQL ledger session is closed");
         }
         if (broken) {
-            throw Failures.unavailable(brokenState);
+            throw unavailable(brokenState);
         }
         if (connection == null) {
             FutureTask<Connection> task = opening;
@@ -267,6 +276,34 @@ final class PostgresSession implements ServerLedgerSession {
         return lost(null);
     }
 
+    /** Records that a write under {@code operationId} committed (its later failures name it). */
+    synchronized void committed(String operationId) {
+        committedOperation = operationId;
+        committedKnown = true;
+    }
+
+    /**
+     * The connection was lost after the commit of a write under {@code operationId} was sent: the
+     * session breaks, and this and every later failure say the write may have been stored.
+     */
+    synchronized WriteOutcomeUnknown commitLost(String operationId, SQLException cause) {
+        committedOperation = operationId;
+        committedKnown = false;
+        lost(cause);
+        return new WriteOutcomeUnknown(operationId, false, Failures.state(cause.getSQLState()));
+    }
+
+    /**
+     * The failure of a call on a session that cannot reach the server: after a committed write, the
+     * write was stored and only its answer is lost ({@link WriteOutcomeUnknown}); else nothing this
+     * session sent was written.
+     */
+    private LedgerException unavailable(String sqlState) {
+        return committedOperation == null
+                ? Failures.unavailable(sqlState)
+                : new WriteOutcomeUnknown(committedOperation, committedKnown, Failures.state(sqlState));
+    }
+
     synchronized LedgerException lost(SQLException cause) {
         broken = true;
         brokenState = cause == null ? brokenState : cause.getSQLState();
@@ -278,7 +315,7 @@ final class PostgresSession implements ServerLedgerSession {
             }
             connection = null;
         }
-        return Failures.unavailable(cause);
+        return unavailable(cause == null ? brokenState : cause.getSQLState());
     }
 
     /** A failure of {@code what}: a lost connection breaks the session. */
@@ -488,6 +525,27 @@ final class PostgresSession implements ServerLedgerSession {
         } catch (SQLException e) {
             throw failure("ledger_unreadable", "cannot read the server's version", e);
         }
+    }
+
+    /** One empty query on the open connection (the driver's {@code isValid}); a failed one breaks the session. */
+    @Override
+    public synchronized boolean alive(Duration timeout) {
+        if (closed || broken) {
+            return false;
+        }
+        if (connection == null) {
+            return true; // not logged in yet: nothing to lose
+        }
+        int seconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toSeconds()));
+        try {
+            if (connection.isValid(seconds)) {
+                return true;
+            }
+        } catch (SQLException e) {
+            // the same as invalid
+        }
+        lost();
+        return false;
     }
 
     synchronized void close() {

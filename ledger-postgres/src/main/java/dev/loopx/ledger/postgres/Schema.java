@@ -36,12 +36,32 @@ final class Schema {
                 CONSTRAINT loopx_events_event_id_unique UNIQUE (ledger, event_id)
             )"""));
 
+    /**
+     * A component of its own beside {@code ledger} (so a LoopX that predates it still reads the
+     * ledger): {@code loopx_retry_keys}, the operation id every append was sent under, what it
+     * meant and its seqs, written in the append's transaction. A repeat of a write whose outcome was
+     * unknown finds it there (ADR 0006, decision 12). Never exported: it only answers repeats.
+     */
+    static final int RETRY_KEYS_VERSION = 1;
+
+    private static final String RETRY_KEYS_TABLE = """
+            CREATE TABLE IF NOT EXISTS loopx_retry_keys (
+                ledger text NOT NULL,
+                operation_id text NOT NULL,
+                intent_sha256 text NOT NULL,
+                first_seq bigint NOT NULL,
+                last_seq bigint NOT NULL,
+                committed_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (ledger, operation_id)
+            )""";
+
     private Schema() {}
 
     /** The stored version, creating or migrating the schema when it is older; refuses a newer one. */
     static int ensure(Connection c) throws SQLException {
-        int found = stored(c);
-        if (found == VERSION) {
+        int[] versions = stored(c);
+        int found = versions[0];
+        if (found == VERSION && versions[1] >= RETRY_KEYS_VERSION) {
             return found;
         }
         if (found > VERSION) {
@@ -67,7 +87,9 @@ final class Schema {
                     s.execute(sql);
                 }
             }
-            s.execute("INSERT INTO loopx_schema (component, version) VALUES ('ledger', " + VERSION + ")"
+            s.execute(RETRY_KEYS_TABLE);
+            s.execute("INSERT INTO loopx_schema (component, version) VALUES ('ledger', " + VERSION + "),"
+                    + " ('retry_keys', " + RETRY_KEYS_VERSION + ")"
                     + " ON CONFLICT (component) DO UPDATE SET version = EXCLUDED.version, migrated_at = now()");
             c.commit();
         } catch (SQLException | RuntimeException e) {
@@ -79,16 +101,19 @@ final class Schema {
         return VERSION;
     }
 
-    /** 0 when there is no schema yet. */
-    static int stored(Connection c) throws SQLException {
+    /** The stored versions of {@code ledger} and {@code retry_keys} (one query); 0 for none yet. */
+    static int[] stored(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT CASE WHEN to_regclass('loopx_schema') IS NULL THEN 0 ELSE"
-                        + " coalesce((SELECT max(version) FROM loopx_schema WHERE component = 'ledger'), 0) END")) {
+                        + " coalesce((SELECT max(version) FROM loopx_schema WHERE component = 'ledger'), 0) END,"
+                        + " CASE WHEN to_regclass('loopx_schema') IS NULL THEN 0 ELSE"
+                        + " coalesce((SELECT max(version) FROM loopx_schema WHERE component = 'retry_keys'), 0)"
+                        + " END")) {
             rs.next();
-            return rs.getInt(1);
+            return new int[] {rs.getInt(1), rs.getInt(2)};
         } catch (SQLException e) {
             if ("42P01".equals(e.getSQLState())) {
-                return 0;
+                return new int[] {0, 0};
             }
             throw e;
         }

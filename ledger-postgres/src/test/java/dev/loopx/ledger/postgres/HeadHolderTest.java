@@ -173,6 +173,36 @@ class HeadHolderTest {
         writer.ledger().close();
     }
 
+    /**
+     * Issue 35: a holder nobody asks ends within seconds of its server stopping (it checks its
+     * session every {@link HeadHolder#TICK}), not at the next question minutes later.
+     */
+    @Test
+    void aHolderWhoseServerStops_endsWithinSecondsWithoutBeingAsked() throws Exception {
+        try (PostgresServer server = PostgresServer.start()) {
+            Map<String, String> env = server.environment();
+            LedgerLocation location = location(server);
+            HeadHolder.Address address =
+                    HeadHolder.Address.of(root, location, env).orElseThrow();
+            ServerLedgerSession session = new PostgresSession(location, env);
+            CompletableFuture<HeadHolder.Ended> ended =
+                    startHolder(address, session, new AtomicBoolean(true), Duration.ofMinutes(15));
+            Thread.sleep(3 * HeadHolder.TICK.toMillis()); // a live session keeps it running
+            assertFalse(ended.isDone(), "a holder whose server runs keeps running");
+            long stopping = System.nanoTime();
+            server.stop(); // returns once the server's process is gone
+            long stopped = System.nanoTime();
+            assertEquals(HeadHolder.Ended.SESSION_LOST, ended.get(30, TimeUnit.SECONDS));
+            long done = System.nanoTime();
+            long afterGone = Math.max(0, (done - stopped) / 1_000_000);
+            System.err.println("head holder ended " + (done - stopping) / 1_000_000
+                    + " ms after its server was told to stop, " + afterGone + " ms after the server was gone");
+            assertTrue(afterGone < 3 * HeadHolder.TICK.toMillis(), "ended " + afterGone + " ms after the server");
+            assertFalse(Files.exists(address.socket()), "it took its socket along");
+            session.ledger().close();
+        }
+    }
+
     @Test
     void aHolderWhoseServerStops_endsAndTheHeldSessionMeetsTheOutageItself() throws Exception {
         try (PostgresServer server = PostgresServer.start()) {

@@ -197,6 +197,9 @@ public final class HeadHolder {
         }
     }
 
+    /** How often a holder checks its idle time, whether it is wanted, and its session. */
+    public static final Duration TICK = Duration.ofSeconds(2);
+
     /** One listening holder. */
     private static final class Server {
         private final Address address;
@@ -270,8 +273,14 @@ public final class HeadHolder {
             return ended == null ? Ended.NO_SOCKET : ended;
         }
 
+        /**
+         * Every {@link #TICK} at most: ends the holder when nobody asked for the idle time, when the
+         * runtime root no longer wants it, or when its session no longer reaches the server (one
+         * empty round trip; a stopped server, a dropped connection) — so a holder ends within
+         * seconds of its server, not at the next question.
+         */
         private void watch() {
-            long tick = Math.max(1_000_000L, Math.min(idleNanos, 2_000_000_000L));
+            long tick = Math.max(1_000_000L, Math.min(idleNanos, TICK.toNanos()));
             while (ended == null) {
                 try {
                     Thread.sleep(Duration.ofNanos(tick));
@@ -282,6 +291,8 @@ public final class HeadHolder {
                     end(Ended.IDLE);
                 } else if (!wanted.getAsBoolean()) {
                     end(Ended.UNWANTED);
+                } else if (!session.alive(TICK)) {
+                    end(Ended.SESSION_LOST);
                 }
             }
         }

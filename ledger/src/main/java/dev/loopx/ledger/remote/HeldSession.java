@@ -6,6 +6,7 @@ import dev.loopx.ledger.HeadMismatch;
 import dev.loopx.ledger.Ledger;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.RetryKey;
 import dev.loopx.ledger.lock.WriteLock;
 import io.vavr.control.Either;
 import java.io.IOException;
@@ -218,6 +219,17 @@ public final class HeldSession implements ServerLedgerSession {
         @Override
         public Either<HeadMismatch, List<Recorded>> appendIfHead(long expectedHead, List<ProposedEvent> events) {
             return own().ledger().appendIfHead(expectedHead, events);
+        }
+
+        @Override
+        public Either<HeadMismatch, List<Recorded>> appendIfHead(
+                long expectedHead, List<ProposedEvent> events, RetryKey key) {
+            return own().ledger().appendIfHead(expectedHead, events, key);
+        }
+
+        @Override
+        public Optional<RetryKey.Stored> storedUnder(String operationId) {
+            return own().ledger().storedUnder(operationId);
         }
 
         @Override

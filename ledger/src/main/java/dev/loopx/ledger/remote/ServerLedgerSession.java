@@ -3,6 +3,7 @@ package dev.loopx.ledger.remote;
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.Ledger;
 import dev.loopx.ledger.lock.WriteLock;
+import java.time.Duration;
 
 /**
  * One process's connection to a server ledger: the {@link Ledger} and its {@link WriteLock} (held
@@ -18,6 +19,16 @@ public interface ServerLedgerSession {
 
     /** What {@code loopx doctor} reports: connects, checks the schema version, reads the head. */
     Health health();
+
+    /**
+     * Whether the session's connection still reaches the server, checked with one round trip of
+     * nothing (at most {@code timeout}); false for a session that was lost or closed, which it
+     * never becomes again. A head holder asks this every few seconds, so it ends with its server.
+     * The default, for a session with no connection of its own to check, answers true.
+     */
+    default boolean alive(Duration timeout) {
+        return true;
+    }
 
     /**
      * @param serverVersion the server's version text (e.g. {@code 15.8})

@@ -230,7 +230,11 @@ public final class TrainingServer implements ServerLedgerBackend.StandInServer {
     private record Result(List<String[]> columns, List<String> row, String tag) {
         static Result of(String query) {
             if (query.contains("to_regclass")) {
-                return new Result(List.<String[]>of(new String[] {"version", "23"}), List.of("1"), "SELECT 1");
+                // the versions of the ledger and retry_keys components (Schema.stored)
+                return new Result(
+                        List.<String[]>of(new String[] {"ledger", "23"}, new String[] {"retry_keys", "23"}),
+                        List.of("1", "1"),
+                        "SELECT 1");
             }
             if (query.contains("current_setting('server_version')")) {
                 return new Result(List.<String[]>of(new String[] {"v", "25"}), List.of("15.0"), "SELECT 1");
