@@ -124,7 +124,15 @@ class EventCatalogTest {
                     "automation-prompts recover",
                     "",
                     "ef".repeat(32)),
-            new RuntimeUpgraded("0.1.0", "0.2.0", "ef".repeat(32), "complete", true)
+            new RuntimeUpgraded("0.1.0", "0.2.0", "ef".repeat(32), "complete", true),
+            new LedgerRepaired(
+                    4,
+                    "todo.added",
+                    "2026-12-01T10:00:00.000Z",
+                    List.of(new LedgerRepaired.SeqRange(4, 4), new LedgerRepaired.SeqRange(6, 7)),
+                    9,
+                    "ab".repeat(32),
+                    "2026-12-02T10:00:00.000Z")
         }) {
             ProposedEvent proposed = codec.propose(event, Instant.EPOCH, "g1", Actor.system(), "");
             Recorded sealed = EnvelopeCodec.seal(proposed, 0, dev.loopx.ledger.Head.GENESIS_HASH);
