@@ -22,9 +22,11 @@ import java.util.Set;
  *
  * <p>The layout: a first document, the store header, identical in every LoopX journal since v0.0.1
  * (its roll cycle and epoch are fixed; {@code fixtures/compat}), then one document per
- * field ({@code name}, padding, an int64; complete data documents), then a zero header. Only the two cycle fields carry
- * values LoopX knows: the queue never rolls, so they are both 0, or both Chronicle's "no cycle
- * yet" values before the first append.
+ * field ({@code name}, padding, an int64; complete data documents), then a zero header. The two
+ * cycle fields are both 0 (the queue never rolls), or both Chronicle's "no cycle yet" values
+ * before the first append; the two lock fields are free ({@link Long#MIN_VALUE}) or a process id
+ * (a writer that died holding one; Chronicle frees it once that process is gone). The other
+ * fields (a modification count, replication and msync indexes) may hold any value.
  */
 final class MetadataFile {
     static final String NAME = "metadata.cq4t";
@@ -38,6 +40,9 @@ final class MetadataFile {
 
     private static final String HIGHEST_CYCLE = "listing.highestCycle";
     private static final String LOWEST_CYCLE = "listing.lowestCycle";
+    /** Chronicle's locks: {@link Long#MIN_VALUE} when free, else the holder's process id. */
+    private static final Set<String> LOCKS = Set.of("chronicle.write.lock", "chronicle.append.lock");
+
     private static final Set<String> FIELDS = Set.of(
             HIGHEST_CYCLE,
             LOWEST_CYCLE,
@@ -101,6 +106,13 @@ final class MetadataFile {
         if (!oneCycle && !noCycleYet) {
             return Optional.of("its cycle fields are damaged (highestCycle " + highest + ", lowestCycle " + lowest
                     + "; a LoopX journal has cycle 0 only)");
+        }
+        for (String lock : LOCKS) {
+            long holder = fields.getOrDefault(lock, Long.MIN_VALUE);
+            if (holder != Long.MIN_VALUE && (holder < 1 || holder > Integer.MAX_VALUE)) {
+                return Optional.of("its " + lock.substring("chronicle.".length()) + " field is damaged (" + holder
+                        + " is neither free nor a process id)");
+            }
         }
         return Optional.empty();
     }
