@@ -161,6 +161,18 @@ class LedgerRepairCliTest {
         assertEquals(original.size(), repaired.path("valid_through_seq").asLong(), repaired.toString());
     }
 
+    /** A document header zeroed (Chronicle reads it as the end of the queue): the events after it are all kept. */
+    @Test
+    void aZeroedDocumentHeader_losesNothing() throws IOException {
+        Path root = copyOf("zeroed-header");
+        long[] doc = documents(root).get(1);
+        Path queue = root.resolve(QUEUE);
+        byte[] bytes = Files.readAllBytes(queue);
+        java.util.Arrays.fill(bytes, (int) doc[0], (int) doc[0] + 4, (byte) 0);
+        Files.write(queue, bytes);
+        repair(root, Set.of());
+    }
+
     /**
      * Every {@code loopx.repair.stride}-th byte of the journal's documents flipped (headers, lines,
      * newlines): the repair loses at most the events whose bytes the flip touched (two when it
@@ -193,9 +205,14 @@ class LedgerRepairCliTest {
                     .count();
             boolean unchanged = repaired.keySet().equals(original.keySet())
                     && original.keySet().stream()
-                            .allMatch(seq -> repaired.get(seq).path("type").asText().equals("ledger.repaired")
-                                    || List.of("type", "recorded_at", "actor", "operation_id", "payload").stream()
-                                            .allMatch(f -> original.get(seq).path(f).equals(repaired.get(seq).path(f))));
+                            .allMatch(seq ->
+                                    repaired.get(seq).path("type").asText().equals("ledger.repaired")
+                                            || List.of("type", "recorded_at", "actor", "operation_id", "payload")
+                                                    .stream()
+                                                    .allMatch(f -> original.get(seq)
+                                                            .path(f)
+                                                            .equals(repaired.get(seq)
+                                                                    .path(f))));
             if (unchanged && lost <= 2) {
                 outcomes.merge("repaired, lost " + lost, 1, Integer::sum);
             } else {
@@ -203,7 +220,9 @@ class LedgerRepairCliTest {
             }
         }
         System.out.println("ledger repair after one flipped byte (stride " + stride + "): " + outcomes);
-        assertTrue(failures.isEmpty(), failures.size() + " flips:\n" + String.join("\n\n", failures.subList(0, Math.min(3, failures.size()))));
+        assertTrue(
+                failures.isEmpty(),
+                failures.size() + " flips:\n" + String.join("\n\n", failures.subList(0, Math.min(3, failures.size()))));
         assertTrue(outcomes.keySet().stream().anyMatch(k -> k.equals("repaired, lost 1")), outcomes.toString());
     }
 

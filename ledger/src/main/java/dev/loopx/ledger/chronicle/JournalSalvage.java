@@ -69,12 +69,12 @@ final class JournalSalvage {
             boolean framed = header != 0 && length > 0 && end <= bytes.length && end > pos;
             if (header == 0) {
                 // the end mark, or a zeroed stretch with documents after it
-                pos = documentAt(indexOf(ENVELOPE, pos + 4, bytes.length));
+                pos = documentAt(indexOf(ENVELOPE, pos + 4, bytes.length), pos);
             } else if (framed && (header & (META_DATA | NOT_COMPLETE)) != 0) {
                 // Chronicle's own metadata, or an append a writer died inside (its body starts like an
                 // envelope but was never acknowledged); an envelope inside metadata means its length is damaged
                 int inside = startsWith(pos + 4) ? -1 : indexOf(ENVELOPE, pos + 4, end);
-                pos = inside < 0 ? align(end) : documentAt(inside);
+                pos = inside < 0 ? align(end) : documentAt(inside, pos);
             } else if (framed && startsWith(pos + 4) && bytes[end - 1] == '\n') {
                 lines(pos + 4, end);
                 pos = align(end);
@@ -106,12 +106,16 @@ final class JournalSalvage {
         return -1;
     }
 
-    /** The header position of a document whose body starts at {@code body}; reads by shape when it is not aligned. */
-    private int documentAt(int body) {
+    /**
+     * Where the walk resumes for a document whose body starts at {@code body}, found after the
+     * header at {@code after}: its header, or (when that is not aligned, or is the header just
+     * read, zeroed) what reading by shape from its body finds.
+     */
+    private int documentAt(int body, int after) {
         if (body < 0) {
             return -1;
         }
-        if (body % 4 == 0 && body >= 4) {
+        if (body % 4 == 0 && body - 4 > after) {
             return body - 4;
         }
         return readByShape(body);
