@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * the next intact event's {@code prev_hash} does not name it (it was rewritten with a recomputed
  * hash). A chain link broken only because the previous event is lost does not make an event lost.
  */
-public record Salvage(List<Recorded> events, List<Lost> lost, Head replacedHead, String problem) {
+public record Salvage(List<Recorded> events, List<Lost> lost, Head replacedHead) {
     private static final Pattern SEQ = Pattern.compile("\"seq\":([0-9]{1,18})[,}]");
     private static final Pattern TYPE = Pattern.compile("\"type\":\"([a-z_]+\\.[a-z_]+)\"");
     private static final Pattern TIME = Pattern.compile("\"recorded_at\":\"([0-9]{4}-[0-9:.TZ-]{10,30})\"");
@@ -30,7 +30,6 @@ public record Salvage(List<Recorded> events, List<Lost> lost, Head replacedHead,
         events = List.copyOf(events);
         lost = List.copyOf(lost);
         Objects.requireNonNull(replacedHead, "replacedHead");
-        Objects.requireNonNull(problem, "problem");
     }
 
     /** A seq whose event could not be kept; {@code type}/{@code recordedAt} empty when unreadable. */
@@ -79,7 +78,7 @@ public record Salvage(List<Recorded> events, List<Lost> lost, Head replacedHead,
      * Decides what is kept and what is lost from the journal's pieces in file order and the
      * acknowledged head ({@code ledger.head}), if any.
      */
-    public static Salvage of(List<Piece> pieces, Optional<Head> acknowledged, String problem) {
+    public static Salvage of(List<Piece> pieces, Optional<Head> acknowledged) {
         TreeMap<Long, Recorded> kept = new TreeMap<>();
         List<Map.Entry<Long, String>> fragments = new ArrayList<>(); // damaged text after the kept seq
         TreeMap<Long, Lost> rewritten = new TreeMap<>();
@@ -123,7 +122,7 @@ public record Salvage(List<Recorded> events, List<Lost> lost, Head replacedHead,
                 .orElseGet(() -> kept.isEmpty()
                         ? Head.EMPTY
                         : new Head(lastKept, kept.lastEntry().getValue().hash()));
-        return new Salvage(List.copyOf(kept.values()), lost, replaced, problem);
+        return new Salvage(List.copyOf(kept.values()), lost, replaced);
     }
 
     /**

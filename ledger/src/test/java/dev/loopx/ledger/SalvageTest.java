@@ -58,7 +58,7 @@ class SalvageTest {
     @Test
     void aDamagedEventInTheMiddle_losesOnlyThatEvent_andNamesItsTypeAndTime() {
         Salvage s = Salvage.of(
-                List.of(intact(1), intact(2), damaged(3), intact(4), intact(5), intact(6)), Optional.of(head(6)), "");
+                List.of(intact(1), intact(2), damaged(3), intact(4), intact(5), intact(6)), Optional.of(head(6)));
         assertEquals(List.of(new Salvage.Lost(3, "todo.added", "2026-03-01T12:00:03.000Z")), s.lost());
         assertEquals(5, s.events().size());
         assertEquals(head(2), s.validThrough());
@@ -69,8 +69,8 @@ class SalvageTest {
 
     @Test
     void aTailTheMarkerAcknowledgedButTheJournalLacks_isLost_withNothingToRead() {
-        Salvage s = Salvage.of(List.of(intact(1), intact(2), intact(3), intact(4)), Optional.of(head(6)), "");
-        assertEquals(List.of(new Salvage.Lost(5, "", ""), new Salvage.Lost(6, "", "")), s.lost());
+        Salvage s = Salvage.of(List.of(intact(1), intact(2), intact(3), intact(4)), Optional.of(head(6)));
+        assertEquals(List.of(new Salvage.Lost(5, ""), new Salvage.Lost(6, "")), s.lost());
         assertEquals(6, s.headSeq());
     }
 
@@ -85,7 +85,7 @@ class SalvageTest {
             pieces.add(intact(seq));
         }
         pieces.add(new Salvage.Piece.Intact(forged));
-        Salvage s = Salvage.of(pieces, Optional.of(head(6)), "");
+        Salvage s = Salvage.of(pieces, Optional.of(head(6)));
         assertEquals(List.of(6L), s.lost().stream().map(Salvage.Lost::seq).toList());
         assertEquals(5, s.events().size());
     }
@@ -113,8 +113,7 @@ class SalvageTest {
                         intact(4)),
                 Optional.empty(),
                 "");
-        assertEquals(
-                List.of(new Salvage.Lost(2, "todo.claimed", ""), new Salvage.Lost(3, "todo.updated", "")), s.lost());
+        assertEquals(List.of(new Salvage.Lost(2, "todo.claimed"), new Salvage.Lost(3, "todo.updated")), s.lost());
         assertEquals(head(4), s.replacedHead());
     }
 
@@ -124,7 +123,7 @@ class SalvageTest {
         for (int seq = 1; seq <= 6; seq++) {
             pieces.add(intact(seq));
         }
-        Salvage s = Salvage.of(pieces, Optional.of(head(6)), "");
+        Salvage s = Salvage.of(pieces, Optional.of(head(6)));
         assertEquals(List.of(), s.lost());
         assertEquals(head(6), s.validThrough());
         assertEquals(0, s.rechained());

@@ -39,39 +39,23 @@ final class RepairedChain {
     /** Writes {@code salvage} into the empty {@code ledger}; returns the new head. */
     static Head write(Ledger ledger, EventCodec codec, Salvage salvage, Instant now, LongConsumer written) {
         Head valid = salvage.validThrough();
-        StringBuilder lines = new StringBuilder();
-        for (Recorded r : salvage.events()) {
-            if (r.seq() <= valid.seq()) {
-                lines.append(new String(EnvelopeCodec.toBytes(r), StandardCharsets.UTF_8))
-                        .append('\n');
-            }
-        }
-        new LedgerTransfer(codec).importInto(ledger, new BufferedReader(new StringReader(lines.toString())), written);
+        writeAsStored(ledger, codec, salvage.events().subList(0, (int) valid.seq()), written);
         Map<Long, Recorded> kept = new TreeMap<>();
         salvage.events().stream().filter(r -> r.seq() > valid.seq()).forEach(r -> kept.put(r.seq(), r));
         Map<Long, Salvage.Lost> lost = new TreeMap<>();
         salvage.lost().forEach(l -> lost.put(l.seq(), l));
         List<LedgerRepaired.SeqRange> damaged = ranges(salvage.lost());
-        String previousTime = valid.seq() > 0
-                ? salvage.events().get((int) valid.seq() - 1).recordedAt()
-                : salvage.events().stream()
-                        .findFirst()
-                        .map(Recorded::recordedAt)
-                        .orElse(EnvelopeCodec.formatTime(now));
+        // a repair event takes the previous event's time (the next one's at seq 1), so times stay in order
+        String previousTime = salvage.events().isEmpty()
+                ? EnvelopeCodec.formatTime(now)
+                : salvage.events().get((int) Math.max(0, valid.seq() - 1)).recordedAt();
         List<ProposedEvent> batch = new ArrayList<>(BATCH);
         List<Recorded> originals = new ArrayList<>(BATCH);
         long expected = valid.seq();
         for (long seq = valid.seq() + 1; seq <= salvage.headSeq(); seq++) {
             Recorded r = kept.get(seq);
             if (r != null) {
-                batch.add(new ProposedEvent(
-                        r.type(),
-                        r.typeVersion(),
-                        Instant.parse(r.recordedAt()),
-                        r.goalId(),
-                        r.actor(),
-                        r.operationId(),
-                        r.payload()));
+                batch.add(unchanged(r));
                 previousTime = r.recordedAt();
             } else {
                 Salvage.Lost gone = lost.get(seq);
@@ -96,7 +80,29 @@ final class RepairedChain {
         return ledger.head();
     }
 
-    /** Appends one batch at {@code expected}; every re-appended event must keep its seq, time and payload. */
+    /** The valid chain, imported so that every hash and event id is reproduced bit for bit. */
+    private static void writeAsStored(Ledger ledger, EventCodec codec, List<Recorded> events, LongConsumer written) {
+        StringBuilder lines = new StringBuilder();
+        for (Recorded r : events) {
+            lines.append(new String(EnvelopeCodec.toBytes(r), StandardCharsets.UTF_8))
+                    .append('\n');
+        }
+        new LedgerTransfer(codec).importInto(ledger, new BufferedReader(new StringReader(lines.toString())), written);
+    }
+
+    /** An intact event proposed again as it was recorded: only its place in the new chain is new. */
+    private static ProposedEvent unchanged(Recorded r) {
+        return new ProposedEvent(
+                r.type(),
+                r.typeVersion(),
+                Instant.parse(r.recordedAt()),
+                r.goalId(),
+                r.actor(),
+                r.operationId(),
+                r.payload());
+    }
+
+    /** Appends one batch at {@code expected}; every re-appended event must keep its seq and everything it recorded. */
     private static long append(Ledger ledger, long expected, List<ProposedEvent> batch, List<Recorded> originals) {
         List<Recorded> stored = ledger.appendIfHead(expected, batch)
                 .getOrElseThrow(m ->
@@ -105,9 +111,7 @@ final class RepairedChain {
             Recorded original = originals.get(i);
             Recorded now = stored.get(i);
             if (original != null
-                    && (now.seq() != original.seq()
-                            || !now.recordedAt().equals(original.recordedAt())
-                            || !now.payload().equals(original.payload()))) {
+                    && (now.seq() != original.seq() || !unchanged(now).equals(unchanged(original)))) {
                 throw new LedgerException(
                         "ledger_repair_failed",
                         "seq " + original.seq() + " could not be re-appended unchanged; the repair stopped");

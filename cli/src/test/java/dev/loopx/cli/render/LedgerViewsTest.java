@@ -51,8 +51,7 @@ class LedgerViewsTest {
                         .map(s -> new Salvage.Lost(
                                 s, s == head ? "" : "todo.added", s == head ? "" : "2026-03-01T12:00:00.000Z"))
                         .toList(),
-                new Head(head, "ab"),
-                "");
+                new Head(head, "ab"));
     }
 
     @Test

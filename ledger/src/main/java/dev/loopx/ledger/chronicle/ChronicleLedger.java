@@ -155,9 +155,7 @@ public final class ChronicleLedger implements Ledger {
      * (Chronicle is not used: its structures may be what is damaged), for an owner's repair.
      */
     public static Salvage salvage(Path runtimeRoot) {
-        Path dir = runtimeRoot.resolve("ledger");
-        String problem = JournalFile.scan(dir, r -> {}).after();
-        return Salvage.of(JournalSalvage.read(dir), new HeadMarker(runtimeRoot).committed(), problem);
+        return Salvage.of(JournalSalvage.read(runtimeRoot.resolve("ledger")), new HeadMarker(runtimeRoot).committed());
     }
 
     /** Reading must not change a byte of the journal: a writable Chronicle queue bumps a counter in metadata.cq4t on open. */
