@@ -70,7 +70,7 @@ class SalvageTest {
     @Test
     void aTailTheMarkerAcknowledgedButTheJournalLacks_isLost_withNothingToRead() {
         Salvage s = Salvage.of(List.of(intact(1), intact(2), intact(3), intact(4)), Optional.of(head(6)));
-        assertEquals(List.of(new Salvage.Lost(5, ""), new Salvage.Lost(6, "")), s.lost());
+        assertEquals(List.of(new Salvage.Lost(5, "", ""), new Salvage.Lost(6, "", "")), s.lost());
         assertEquals(6, s.headSeq());
     }
 
@@ -98,8 +98,7 @@ class SalvageTest {
                 chain.get(1).hash());
         Salvage s = Salvage.of(
                 List.of(intact(1), intact(2), new Salvage.Piece.Intact(forged), intact(4), intact(5), intact(6)),
-                Optional.of(head(6)),
-                "");
+                Optional.of(head(6)));
         assertEquals(List.of(3L), s.lost().stream().map(Salvage.Lost::seq).toList());
     }
 
@@ -111,9 +110,9 @@ class SalvageTest {
                         new Salvage.Piece.Damaged("{\"actor\":… \"type\":\"todo.claimed\",\"type_version\":1}"),
                         new Salvage.Piece.Damaged("{\"actor\":… \"type\":\"todo.updated\",\"type_version\":1}"),
                         intact(4)),
-                Optional.empty(),
-                "");
-        assertEquals(List.of(new Salvage.Lost(2, "todo.claimed"), new Salvage.Lost(3, "todo.updated")), s.lost());
+                Optional.empty());
+        assertEquals(
+                List.of(new Salvage.Lost(2, "todo.claimed", ""), new Salvage.Lost(3, "todo.updated", "")), s.lost());
         assertEquals(head(4), s.replacedHead());
     }
 
