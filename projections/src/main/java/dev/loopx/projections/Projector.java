@@ -13,6 +13,7 @@ import dev.loopx.ledger.event.GoalReplanPolicyConfigured;
 import dev.loopx.ledger.event.GoalResumed;
 import dev.loopx.ledger.event.GoalStopped;
 import dev.loopx.ledger.event.HeartbeatInstalled;
+import dev.loopx.ledger.event.LedgerRepaired;
 import dev.loopx.ledger.event.MonitorPolled;
 import dev.loopx.ledger.event.OperationRecorded;
 import dev.loopx.ledger.event.PromptMigrationApplied;
@@ -133,6 +134,7 @@ public final class Projector {
             case PromptMigrationFailed e -> {} // the ledger is the record; nothing pending changes
             case PromptMigrationRolledBack e -> {} // a rollback leaves any pending hint as it is
             case RuntimeUpgraded e -> {} // runtime-wide; the ledger is the record (ledger replay shows it)
+            case LedgerRepaired e -> {} // stands in for a lost event; what that event changed is lost with it
         }
         if (!envelope.operationId().isEmpty()) {
             AuditFold.operationEvent(views, envelope);

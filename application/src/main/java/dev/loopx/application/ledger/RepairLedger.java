@@ -8,36 +8,29 @@ import dev.loopx.ledger.Head;
 import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
-import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.Salvage;
-import dev.loopx.ledger.audit.LedgerTransfer;
 import dev.loopx.ledger.audit.VerifyReport;
-import dev.loopx.ledger.json.EnvelopeCodec;
 import dev.loopx.ledger.lock.LedgerLock;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * Use case "continue after damage" ({@code ledger repair}), the owner's explicit path once a
  * ledger is damaged, cut short or rewritten (no other command ever writes on top of damage). It
- * keeps the valid chain — every event from seq 1 that reads sound with plain file I/O and agrees
- * with the acknowledged head — and nothing else. Preview by default; with {@code execute} it moves
- * the damaged journal, its head marker and projection store aside (kept under
- * {@code private/damaged-ledgers/<time>/}, never deleted), writes a fresh journal holding the valid
- * chain with its hashes reproduced bit for bit, and rebuilds the projections. A sound ledger is
- * left alone.
+ * keeps every event whose own bytes are intact and loses only the damaged ones ({@link Salvage}):
+ * the valid chain up to the first damaged event exactly as stored, every intact event after it
+ * re-appended at its own seq on a new chain, and a {@code ledger.repaired} event at each lost seq
+ * ({@link RepairedChain}, ADR 0012). Preview by default; with {@code execute} it moves the damaged
+ * journal (with {@code metadata.cq4t}), its head marker and projection store aside (kept under
+ * {@code private/damaged-ledgers/<time>/}, never deleted), writes a fresh journal and rebuilds the
+ * projections. A sound ledger is left alone.
  */
 public final class RepairLedger {
     private RepairLedger() {}
@@ -50,15 +43,20 @@ public final class RepairLedger {
         record Sound(VerifyReport report) implements Outcome {}
 
         /**
-         * The ledger is damaged. {@code keep} is the valid chain's head, {@code acknowledged} the
-         * highest head this root acknowledged (-1: unknown); {@code keptAt} is where the damaged
-         * files were moved (empty in a preview).
+         * The ledger is damaged. {@code salvage} says what is kept and lost, {@code acknowledged} is
+         * the highest head this root acknowledged (-1: unknown), {@code head} the repaired ledger's
+         * head (in a preview its seq, with an empty hash), {@code keptAt} where the damaged files
+         * were moved (empty in a preview).
          */
-        record Damaged(String problem, Head keep, long acknowledged, boolean repaired, String keptAt)
+        record Damaged(String problem, Salvage salvage, long acknowledged, Head head, boolean repaired, String keptAt)
                 implements Outcome {
-            /** Acknowledged events the repair does not keep (0 when unknown). */
-            public long lost() {
-                return Math.max(0, acknowledged - keep.seq());
+            /** Acknowledged events the repair loses (0 when the acknowledged head is unknown). */
+            public long acknowledgedLost() {
+                return acknowledged < 0
+                        ? 0
+                        : salvage.lost().stream()
+                                .filter(l -> l.seq() <= acknowledged)
+                                .count();
             }
         }
     }
@@ -69,8 +67,8 @@ public final class RepairLedger {
 
     /**
      * The same, reporting each pass over the events to the progress {@code phase} names:
-     * {@code verify} (finding the damage), then with {@code execute} {@code write} (the valid chain
-     * into the fresh journal) and {@code rebuild} (the projections).
+     * {@code verify} (finding the damage), then with {@code execute} {@code write} (the fresh
+     * journal) and {@code rebuild} (the projections).
      */
     public static Outcome run(Invocation invocation, Request request, Function<String, RebuildProgress> phase)
             throws IOException {
@@ -80,8 +78,8 @@ public final class RepairLedger {
             if (!initialised.usesLocalMarker()) {
                 throw new InvalidRequest(
                         "invalid_arguments",
-                        "ledger repair keeps the valid chain of an embedded journal; a PostgreSQL ledger is restored"
-                                + " with PostgreSQL's own backups (see docs/postgresql.md)");
+                        "ledger repair keeps the intact events of an embedded journal; a PostgreSQL ledger is"
+                                + " restored with PostgreSQL's own backups (see docs/postgresql.md)");
             }
         }
         String problem;
@@ -96,50 +94,28 @@ public final class RepairLedger {
             problem = damage.getMessage();
             acknowledged = Math.max(acknowledged, damage.acknowledgedSeq());
         }
-        List<Recorded> keep = agreeingWithTheMarker(root, Composition.salvage(root));
-        Head head = keep.isEmpty()
-                ? Head.EMPTY
-                : new Head(keep.getLast().seq(), keep.getLast().hash());
+        Salvage salvage = Composition.salvage(root);
         if (!request.execute()) {
-            return new Outcome.Damaged(problem, head, acknowledged, false, "");
+            return new Outcome.Damaged(problem, salvage, acknowledged, new Head(salvage.headSeq(), ""), false, "");
         }
         String keptAt;
+        Head head;
         try (LedgerLock.Held held = new LedgerLock(root).acquire()) {
             keptAt = moveAside(root, invocation);
             LoopxRuntime.initialise(root);
             try (LoopxRuntime runtime = Composition.open(invocation)) {
-                StringBuilder lines = new StringBuilder();
-                for (Recorded r : keep) {
-                    lines.append(new String(EnvelopeCodec.toBytes(r), StandardCharsets.UTF_8))
-                            .append('\n');
-                }
                 RebuildProgress writing = phase.apply("write");
-                long total = keep.size();
-                new LedgerTransfer(runtime.codec())
-                        .importInto(
-                                runtime.ledger(),
-                                new BufferedReader(new StringReader(lines.toString())),
-                                done -> writing.update(done, Math.max(done, total)));
+                long total = salvage.headSeq();
+                head = RepairedChain.write(
+                        runtime.ledger(),
+                        runtime.codec(),
+                        salvage,
+                        invocation.now(),
+                        done -> writing.update(done, Math.max(done, total)));
                 runtime.rebuild(phase.apply("rebuild")::update);
             }
         }
-        return new Outcome.Damaged(problem, head, acknowledged, true, keptAt);
-    }
-
-    /**
-     * The salvaged chain, cut before an event that differs from the one the head marker
-     * acknowledged at its seq (a rewritten event with a recomputed hash is not part of the truth).
-     */
-    private static List<Recorded> agreeingWithTheMarker(Path root, Salvage salvage) {
-        Optional<Head> marker = new HeadMarker(root).committed();
-        List<Recorded> events = new ArrayList<>(salvage.events());
-        if (marker.isPresent() && marker.get().seq() >= 1 && marker.get().seq() <= events.size()) {
-            Recorded at = events.get((int) marker.get().seq() - 1);
-            if (!at.hash().equals(marker.get().hash())) {
-                return events.subList(0, (int) marker.get().seq() - 1);
-            }
-        }
-        return events;
+        return new Outcome.Damaged(problem, salvage, acknowledged, head, true, keptAt);
     }
 
     /** Moves the journal, marker and store into {@code private/damaged-ledgers/<time>/} (0700); returns that path relative to the root. */
@@ -158,6 +134,8 @@ public final class RepairLedger {
             for (String name : List.of(
                     "ledger",
                     "ledger.head",
+                    // the record of the check that found the damage goes with the journal it speaks for
+                    "ledger.check",
                     "projections.db",
                     "projections.db-wal",
                     "projections.db-shm",

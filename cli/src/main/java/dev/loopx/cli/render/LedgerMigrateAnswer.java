@@ -55,9 +55,7 @@ public record LedgerMigrateAnswer(MigrateLedger.Outcome outcome) implements Rend
                 new Lines(out)
                         .add(
                                 "next",
-                                List.of(
-                                        "loopx ledger repair",
-                                        "a preview: what keeping only the valid chain would drop"))
+                                List.of("loopx ledger repair", "a preview: which damaged events a repair would lose"))
                         .print();
             }
             case MigrateLedger.Outcome.Migrated m -> {

@@ -1,18 +1,24 @@
 package dev.loopx.cli.render;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.ledger.RepairLedger;
+import dev.loopx.ledger.Salvage;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * {@code loopx ledger repair}'s answer, {@code loopx_ledger_repair_v0}: a sound ledger (nothing to
- * repair); a damaged one's preview ({@code ledger_repair_needed}, exit 1: where the valid chain
- * ends, how many acknowledged events keeping it would lose); or the repair done, with where the
- * damaged files were kept.
+ * repair); a damaged one's preview ({@code ledger_repair_needed}, exit 1: which events the repair
+ * keeps, which it loses, by seq, type and time); or the repair done, with where the damaged files
+ * were kept.
  */
 public record LedgerRepairAnswer(RepairLedger.Outcome outcome) implements RenderedAnswer {
+    /** Lost events listed one per line in the text view; the JSON lists them all. */
+    private static final int LOST_LINES = 20;
+
     public LedgerRepairAnswer {
         Objects.requireNonNull(outcome, "outcome");
     }
@@ -43,25 +49,32 @@ public record LedgerRepairAnswer(RepairLedger.Outcome outcome) implements Render
     }
 
     private static ObjectNode damaged(RepairLedger.Outcome.Damaged damaged) {
+        Salvage salvage = damaged.salvage();
         ObjectNode doc = Documents.answer("loopx_ledger_repair_v0", damaged.repaired());
         doc.put("damaged", true);
         doc.put("repaired", damaged.repaired());
         doc.put("problem", damaged.problem());
-        doc.put("valid_through_seq", damaged.keep().seq());
+        doc.put("valid_through_seq", salvage.validThrough().seq());
         if (damaged.acknowledged() >= 0) {
             doc.put("acknowledged_seq", damaged.acknowledged());
-            doc.put("acknowledged_events_lost", damaged.lost());
+            doc.put("acknowledged_events_lost", damaged.acknowledgedLost());
         }
-        doc.put("head_seq", damaged.keep().seq());
-        doc.put("head_hash", damaged.keep().hash());
+        doc.put("kept_events", salvage.events().size());
+        doc.put("rechained_events", salvage.rechained());
+        ArrayNode lost = doc.putArray("lost_events");
+        for (Salvage.Lost l : salvage.lost()) {
+            lost.addObject().put("seq", l.seq()).put("type", l.type()).put("recorded_at", l.recordedAt());
+        }
+        doc.put("head_seq", damaged.head().seq());
         if (damaged.repaired()) {
+            doc.put("head_hash", damaged.head().hash());
             doc.put("damaged_files_kept_at", damaged.keptAt());
             doc.put("next", "loopx ledger verify");
         } else {
             doc.put("error_code", "ledger_repair_needed");
             doc.put(
                     "next",
-                    "restore a backup or import an export if you have one; otherwise keep the valid chain:"
+                    "restore a backup or import an export if you have one; otherwise keep every intact event:"
                             + " loopx ledger repair --execute");
         }
         return doc;
@@ -77,36 +90,60 @@ public record LedgerRepairAnswer(RepairLedger.Outcome outcome) implements Render
         }
     }
 
-    /** Acknowledged events the valid chain does not hold; 0 when the acknowledged head is unknown. */
-    private static long lost(RepairLedger.Outcome.Damaged damaged) {
-        return damaged.acknowledged() >= 0 ? damaged.lost() : 0;
+    /** How many events are kept, and how: {@code 9 events (seq 1–4 as stored, 5 re-chained after the damage)}. */
+    private static String kept(Salvage salvage) {
+        long valid = salvage.validThrough().seq();
+        long rechained = salvage.rechained();
+        String asStored = valid > 0 ? "seq 1–" + valid + " as stored" : "";
+        String after = rechained > 0 ? rechained + " re-chained after the damage" : "";
+        String how = asStored.isEmpty() || after.isEmpty() ? asStored + after : asStored + ", " + after;
+        return Words.count(salvage.events().size(), "event") + (how.isEmpty() ? "" : " (" + how + ")");
     }
 
-    private static String keep(RepairLedger.Outcome.Damaged damaged) {
-        return "seq 1–" + damaged.keep().seq();
+    private static List<String> lostLines(Salvage salvage) {
+        List<String> lines = new ArrayList<>();
+        for (Salvage.Lost l : salvage.lost()) {
+            if (lines.size() == LOST_LINES) {
+                lines.add("… " + (salvage.lost().size() - LOST_LINES) + " more (see --format json)");
+                break;
+            }
+            lines.add("seq " + l.seq() + "  " + (l.type().isEmpty() ? "(type unreadable)" : l.type())
+                    + (l.recordedAt().isEmpty() ? "" : "  " + l.recordedAt()));
+        }
+        return lines;
     }
 
     private static void repaired(RepairLedger.Outcome.Damaged damaged, PrintWriter out) {
-        long lost = lost(damaged);
-        out.println("ledger repaired: kept the valid chain (" + keep(damaged) + ")"
-                + (lost > 0 ? "; " + Words.count(lost, "acknowledged event") + " could not be kept" : ""));
-        new Lines(out)
-                .add("kept at", damaged.keptAt() + "  (the damaged files, never deleted)")
+        Salvage salvage = damaged.salvage();
+        out.println("ledger repaired: kept " + kept(salvage)
+                + (salvage.lost().isEmpty()
+                        ? "; nothing lost"
+                        : "; lost " + Words.count(salvage.lost().size(), "damaged event")
+                                + ", each replaced by ledger.repaired"));
+        Lines lines = new Lines(out);
+        if (!salvage.lost().isEmpty()) {
+            lines.add("lost", lostLines(salvage));
+        }
+        lines.add("kept at", damaged.keptAt() + "  (the damaged files, never deleted)")
                 .add("next", "loopx ledger verify")
                 .print();
     }
 
     private static void preview(RepairLedger.Outcome.Damaged damaged, PrintWriter out) {
-        long lost = lost(damaged);
+        Salvage salvage = damaged.salvage();
+        long lost = damaged.acknowledgedLost();
         out.println("ledger DAMAGED: " + damaged.problem() + " (preview: nothing written)");
-        new Lines(out)
+        Lines lines = new Lines(out)
                 .add(
                         "would keep",
-                        keep(damaged)
+                        kept(salvage)
                                 + (lost > 0
                                         ? " · loses " + Words.count(lost, "acknowledged event")
-                                        : " · loses nothing acknowledged"))
-                .add(
+                                        : " · loses nothing acknowledged"));
+        if (!salvage.lost().isEmpty()) {
+            lines.add("would lose", lostLines(salvage));
+        }
+        lines.add(
                         "next",
                         List.of(
                                 "restore a backup or import an export if you have one (nothing is lost then); else",

@@ -55,8 +55,7 @@ public record LedgerVerifyAnswer(VerifyReport report) implements RenderedAnswer 
         if (!report.ok()) {
             // the answer carries no valid_through_seq: the view has always shown "?" here
             lines.add("valid to", "seq ?");
-            lines.add(
-                    "next", List.of("loopx ledger repair", "a preview: what keeping only the valid chain would drop"));
+            lines.add("next", List.of("loopx ledger repair", "a preview: which damaged events a repair would lose"));
         }
         lines.print();
     }

@@ -434,7 +434,7 @@ public final class CliContext {
             case "ledger_corrupt", "ledger_tail_lost", "ledger_tampered" ->
                 "the ledger is the only truth and is never rewritten: restore the runtime root from a backup, or"
                         + " import an export into a fresh root (loopx ledger import --file FILE); loopx ledger repair"
-                        + " shows what keeping only the valid chain would drop";
+                        + " shows which damaged events a repair would lose";
             case "ledger_damaged" -> "loopx ledger repair";
             case "ledger_unverified" -> "retry in a minute; to check now and wait for it: loopx ledger verify";
             case "ledger_unreadable", "ledger_foreign_files" -> "loopx ledger verify";

@@ -251,10 +251,11 @@ class LedgerDamageCliTest {
 
     /**
      * The owner's explicit path after damage: {@code ledger repair} previews (exit 1, nothing
-     * written), then keeps the valid chain, keeps the damaged files aside (0700) and the root works again.
+     * written), then keeps every intact event, puts a {@code ledger.repaired} at the zeroed last
+     * document's seq, keeps the damaged files aside (0700) and the root works again.
      */
     @Test
-    void repairKeepsTheValidChainAndTheDamagedFilesAside() throws IOException {
+    void repairKeepsEveryIntactEventAndTheDamagedFilesAside() throws IOException {
         Path root = copyOf("repair");
         long[] last = documents(root).getLast();
         zero(root.resolve("ledger/19700101F.cq4"), last[0], last[1] + 4);
@@ -274,12 +275,14 @@ class LedgerDamageCliTest {
                 java.nio.file.attribute.PosixFilePermissions.toString(
                         Files.getPosixFilePermissions(root.resolve(kept))));
         assertTrue(Files.exists(root.resolve(kept).resolve("ledger/19700101F.cq4")), "the damaged journal is kept");
+        assertEquals(
+                head, repaired.json().path("lost_events").get(0).path("seq").asLong(), repaired.toString());
         CliRunner.Result verify = run(root, "ledger", "verify");
         assertEquals(0, verify.exit(), verify.toString());
-        assertEquals(head - 1, verify.json().path("events_checked").asLong());
+        assertEquals(head, verify.json().path("events_checked").asLong(), "the lost seq holds ledger.repaired");
         CliRunner.Result write = run(root, COMMANDS[3]);
         assertEquals(0, write.exit(), write.toString());
-        assertEquals(head, write.json().path("receipt").path("seq_from").asLong());
+        assertEquals(head + 1, write.json().path("receipt").path("seq_from").asLong());
         CliRunner.Result again = run(root, "ledger", "repair");
         assertEquals(0, again.exit(), again.toString());
         assertEquals(false, again.json().path("damaged").asBoolean());

@@ -5,10 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopx.application.ledger.MigrateLedger;
 import dev.loopx.application.ledger.RepairLedger;
+import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.Head;
+import dev.loopx.ledger.ProposedEvent;
+import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.Salvage;
 import dev.loopx.ledger.audit.VerifyReport;
+import dev.loopx.ledger.json.EnvelopeCodec;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.ledger.remote.LedgerLocation;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -24,46 +31,89 @@ class LedgerViewsTest {
         return TextView.text(answer).lines().toList();
     }
 
+    /** A salvage of a ledger of {@code head} events of which {@code lost} are lost. */
+    private static Salvage salvage(long head, List<Long> lost) {
+        List<Recorded> events = new ArrayList<>();
+        String previous = Head.GENESIS_HASH;
+        for (long seq = 1; seq <= head; seq++) {
+            Recorded r = EnvelopeCodec.seal(
+                    new ProposedEvent("goal.stopped", 1, Instant.EPOCH, "g", Actor.system(), "", Json.object()),
+                    seq - 1,
+                    previous);
+            previous = r.hash();
+            if (!lost.contains(seq)) {
+                events.add(r);
+            }
+        }
+        return new Salvage(
+                events,
+                lost.stream()
+                        .map(s -> new Salvage.Lost(
+                                s, s == head ? "" : "todo.added", s == head ? "" : "2026-03-01T12:00:00.000Z"))
+                        .toList(),
+                new Head(head, "ab"));
+    }
+
     @Test
-    void aDamagedLedger_previewSaysWhatRepairKeepsAndLoses_andHowToRepair() throws Exception {
+    void aDamagedLedger_previewSaysWhichEventsRepairKeepsAndLoses_andHowToRepair() throws Exception {
         List<String> lines = view(
-                new LedgerRepairAnswer(
-                        new RepairLedger.Outcome.Damaged("seq 7: hash mismatch", new Head(6, "ab"), 9, false, "")),
+                new LedgerRepairAnswer(new RepairLedger.Outcome.Damaged(
+                        "seq 7: hash mismatch", salvage(9, List.of(7L, 9L)), 9, new Head(9, ""), false, "")),
                 """
                 {"schema_version":"loopx_ledger_repair_v0","ok":false,"damaged":true,"repaired":false,
                  "problem":"seq 7: hash mismatch","valid_through_seq":6,"acknowledged_seq":9,
-                 "acknowledged_events_lost":3,"head_seq":6,"head_hash":"ab","error_code":"ledger_repair_needed",
-                 "next":"restore a backup or import an export if you have one; otherwise keep the valid chain: loopx ledger repair --execute"}""");
+                 "acknowledged_events_lost":2,"kept_events":7,"rechained_events":1,
+                 "lost_events":[{"seq":7,"type":"todo.added","recorded_at":"2026-03-01T12:00:00.000Z"},
+                                {"seq":9,"type":"","recorded_at":""}],
+                 "head_seq":9,"error_code":"ledger_repair_needed",
+                 "next":"restore a backup or import an export if you have one; otherwise keep every intact event: loopx ledger repair --execute"}""");
         assertEquals("ledger DAMAGED: seq 7: hash mismatch (preview: nothing written)", lines.get(0));
-        assertEquals("  would keep  seq 1–6 · loses 3 acknowledged events", lines.get(1));
+        assertEquals(
+                "  would keep  7 events (seq 1–6 as stored, 1 re-chained after the damage) · loses 2 acknowledged"
+                        + " events",
+                lines.get(1));
+        assertEquals("  would lose  seq 7  todo.added  2026-03-01T12:00:00.000Z", lines.get(2));
+        assertEquals("              seq 9  (type unreadable)", lines.get(3));
         assertTrue(lines.contains("              loopx ledger repair --execute"), String.join("\n", lines));
     }
 
     @Test
-    void aRepairedLedger_saysWhereTheDamagedFilesAre() throws Exception {
+    void aRepairedLedger_namesWhatWasLost_andWhereTheDamagedFilesAre() throws Exception {
         List<String> lines = view(
                 new LedgerRepairAnswer(new RepairLedger.Outcome.Damaged(
-                        "cut short", new Head(6, "ab"), 6, true, "private/damaged-ledgers/20260301T120000Z")),
+                        "cut short",
+                        salvage(8, List.of(5L)),
+                        8,
+                        new Head(8, "cd"),
+                        true,
+                        "private/damaged-ledgers/20260301T120000Z")),
                 """
                 {"schema_version":"loopx_ledger_repair_v0","ok":true,"damaged":true,"repaired":true,
-                 "problem":"cut short","valid_through_seq":6,"acknowledged_seq":6,"acknowledged_events_lost":0,
-                 "head_seq":6,"head_hash":"ab","damaged_files_kept_at":"private/damaged-ledgers/20260301T120000Z",
+                 "problem":"cut short","valid_through_seq":4,"acknowledged_seq":8,"acknowledged_events_lost":1,
+                 "kept_events":7,"rechained_events":3,
+                 "lost_events":[{"seq":5,"type":"todo.added","recorded_at":"2026-03-01T12:00:00.000Z"}],
+                 "head_seq":8,"head_hash":"cd","damaged_files_kept_at":"private/damaged-ledgers/20260301T120000Z",
                  "next":"loopx ledger verify"}""");
-        assertEquals("ledger repaired: kept the valid chain (seq 1–6)", lines.get(0));
-        assertTrue(lines.get(1).contains("private/damaged-ledgers/20260301T120000Z"), lines.get(1));
-        assertEquals("  next     loopx ledger verify", lines.get(2));
+        assertEquals(
+                "ledger repaired: kept 7 events (seq 1–4 as stored, 3 re-chained after the damage); lost 1 damaged"
+                        + " event, each replaced by ledger.repaired",
+                lines.get(0));
+        assertEquals("  lost     seq 5  todo.added  2026-03-01T12:00:00.000Z", lines.get(1));
+        assertTrue(lines.get(2).contains("private/damaged-ledgers/20260301T120000Z"), lines.get(2));
+        assertEquals("  next     loopx ledger verify", lines.get(3));
     }
 
     @Test
     void aRepairWithNoKnownAcknowledgedHead_losesNothingAcknowledged() throws Exception {
         List<String> lines = view(
-                new LedgerRepairAnswer(new RepairLedger.Outcome.Damaged("cut short", new Head(6, "ab"), -1, false, "")),
+                new LedgerRepairAnswer(new RepairLedger.Outcome.Damaged(
+                        "cut short", salvage(6, List.of()), -1, new Head(6, ""), false, "")),
                 """
                 {"schema_version":"loopx_ledger_repair_v0","ok":false,"damaged":true,"repaired":false,
-                 "problem":"cut short","valid_through_seq":6,"head_seq":6,"head_hash":"ab",
-                 "error_code":"ledger_repair_needed",
-                 "next":"restore a backup or import an export if you have one; otherwise keep the valid chain: loopx ledger repair --execute"}""");
-        assertEquals("  would keep  seq 1–6 · loses nothing acknowledged", lines.get(1));
+                 "problem":"cut short","valid_through_seq":6,"kept_events":6,"rechained_events":0,"lost_events":[],
+                 "head_seq":6,"error_code":"ledger_repair_needed",
+                 "next":"restore a backup or import an export if you have one; otherwise keep every intact event: loopx ledger repair --execute"}""");
+        assertEquals("  would keep  6 events (seq 1–6 as stored) · loses nothing acknowledged", lines.get(1));
     }
 
     @Test

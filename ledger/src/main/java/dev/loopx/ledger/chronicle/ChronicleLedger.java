@@ -23,7 +23,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
@@ -159,13 +158,11 @@ public final class ChronicleLedger implements Ledger {
     }
 
     /**
-     * The valid chain of a runtime root's journal read with plain file I/O (Chronicle is not used:
-     * its structures may be what is damaged), for an owner's repair.
+     * Every intact event of a runtime root's journal and every lost seq, read with plain file I/O
+     * (Chronicle is not used: its structures may be what is damaged), for an owner's repair.
      */
     public static Salvage salvage(Path runtimeRoot) {
-        List<Recorded> events = new ArrayList<>();
-        JournalFile.Scan scan = JournalFile.scan(runtimeRoot.resolve("ledger"), events::add);
-        return new Salvage(events, scan.after());
+        return Salvage.of(JournalSalvage.read(runtimeRoot.resolve("ledger")), new HeadMarker(runtimeRoot).committed());
     }
 
     /** Reading must not change a byte of the journal: a writable Chronicle queue bumps a counter in metadata.cq4t on open. */

@@ -25,10 +25,29 @@ final class LedgerDirectory {
                             "ledger_foreign_files",
                             "the ledger directory holds a file LoopX did not write (" + name + "); move it away");
                 }
-                checkHeader(entry, name.equals("metadata.cq4t") ? "STStore" : "SCQStore");
+                if (name.equals(MetadataFile.NAME)) {
+                    checkMetadata(entry);
+                } else {
+                    checkHeader(entry, "SCQStore");
+                }
             }
         } catch (IOException e) {
             throw new LedgerException("ledger_unreadable", "cannot list the ledger directory", e);
+        }
+    }
+
+    /**
+     * Chronicle trusts {@code metadata.cq4t}'s fields (a damaged cycle field made it recurse until
+     * the stack overflowed); it is checked field by field first ({@link MetadataFile}).
+     */
+    private static void checkMetadata(Path file) throws IOException {
+        checkHeader(file, "STStore");
+        var problem = MetadataFile.problem(file);
+        if (problem.isPresent()) {
+            throw new LedgerException(
+                    "ledger_corrupt",
+                    "the ledger file " + MetadataFile.NAME + " is damaged: " + problem.get()
+                            + "; `loopx ledger repair --execute` rebuilds it from the journal");
         }
     }
 

@@ -62,6 +62,7 @@ public final class EventCatalog {
                 .register(new EventType<>("prompt_migration.rolled_back", 2, PromptMigrationRolledBack.class))
                 .register(new EventType<>("prompt_migration.recovered", 2, PromptMigrationRecovered.class))
                 .register(new EventType<>("runtime.upgraded", 1, RuntimeUpgraded.class))
+                .register(new EventType<>("ledger.repaired", 1, LedgerRepaired.class))
                 .upcaster(new GoalRegisteredV1ToV2())
                 .upcaster(new PromptMigrationDeferredV1ToV2())
                 .upcaster(new TodoCompletedV1ToV2())

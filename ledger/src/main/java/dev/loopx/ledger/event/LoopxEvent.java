@@ -47,4 +47,5 @@ public sealed interface LoopxEvent
                 PromptMigrationDeferred,
                 PromptMigrationRolledBack,
                 PromptMigrationRecovered,
-                RuntimeUpgraded {}
+                RuntimeUpgraded,
+                LedgerRepaired {}

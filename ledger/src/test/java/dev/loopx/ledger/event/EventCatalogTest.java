@@ -134,6 +134,35 @@ class EventCatalogTest {
         }
     }
 
+    /**
+     * {@code ledger.repaired} carries seqs as JSON numbers inside nested objects: its proposed payload
+     * holds them as Java longs, a reread one as the narrowest number, so the two trees differ in node
+     * type only. Its stored bytes (what is hashed) and its decoded record round-trip exactly.
+     */
+    @Test
+    void theRepairEventRoundTripsThroughItsWireForm() {
+        LedgerRepaired event = new LedgerRepaired(
+                4,
+                "todo.added",
+                "2026-12-01T10:00:00.000Z",
+                List.of(new LedgerRepaired.SeqRange(4, 4), new LedgerRepaired.SeqRange(6, 7)),
+                9,
+                "ab".repeat(32),
+                "2026-12-02T10:00:00.000Z");
+        Recorded sealed = EnvelopeCodec.seal(
+                codec.propose(event, Instant.EPOCH, "", Actor.system(), ""), 0, dev.loopx.ledger.Head.GENESIS_HASH);
+        Recorded reread = EnvelopeCodec.fromBytes(EnvelopeCodec.toBytes(sealed));
+        assertEquals(
+                new String(EnvelopeCodec.toBytes(sealed), java.nio.charset.StandardCharsets.UTF_8),
+                new String(EnvelopeCodec.toBytes(reread), java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(EnvelopeCodec.expectedHash(reread), reread.hash());
+        assertEquals(event, codec.decode(reread).event());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new LedgerRepaired(5, "", "", List.of(new LedgerRepaired.SeqRange(4, 4)), 9, "", ""),
+                "a repair stands in for one of the seqs it lost");
+    }
+
     @Test
     void aVersionOneGoalRegistrationIsUpcastWithAnEmptyObjective() {
         ObjectNode v1 = Json.object();
