@@ -4,7 +4,7 @@ import dev.loopx.application.Invocation;
 import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.LedgerCheck;
 import dev.loopx.ledger.files.OwnerOnly;
-import java.io.File;
+import dev.loopx.ledger.process.Detached;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The periodic check of a journal by content that LoopX schedules itself (ADR 0011): what the
@@ -110,18 +109,8 @@ public final class ScheduledLedgerCheck {
     }
 
     private static List<String> verify(Path launcher, Path root) {
-        return List.of(
-                "/bin/sh",
-                "-c",
-                // in the background, and no child of this process: its exit never waits for the check
-                "nice -n 19 \"$0\" \"$@\" </dev/null >/dev/null 2>&1 &",
-                launcher.toString(),
-                "--runtime-root",
-                root.toString(),
-                "ledger",
-                "verify",
-                "--format",
-                "json");
+        // started detached (Detached: in the background, no child of this process) at the lowest priority
+        return List.of(launcher.toString(), "--runtime-root", root.toString(), "ledger", "verify", "--format", "json");
     }
 
     private static long hours(Invocation invocation) {
@@ -149,20 +138,9 @@ public final class ScheduledLedgerCheck {
                     StandardOpenOption.TRUNCATE_EXISTING,
                     LinkOption.NOFOLLOW_LINKS);
             Files.setLastModifiedTime(started, FileTime.from(Instant.now()));
-            ProcessBuilder builder = new ProcessBuilder(command);
-            // never a class-data archive training run of its own (bin/loopx-train's variables)
-            builder.environment().keySet().removeIf(k -> k.startsWith("LOOPX_ARCHIVE_TRAINING"));
-            Process starter = builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            if (!starter.waitFor(2, TimeUnit.SECONDS)) {
-                starter.destroyForcibly();
-            }
+            Detached.start("nice -n 19 ", command);
         } catch (IOException | RuntimeException e) {
             // not started: the next command tries again in an hour
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

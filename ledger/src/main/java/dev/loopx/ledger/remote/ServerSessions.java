@@ -1,15 +1,15 @@
 package dev.loopx.ledger.remote;
 
-import java.io.File;
+import dev.loopx.ledger.process.Detached;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -207,31 +207,8 @@ public final class ServerSessions implements AutoCloseable {
         if (!Files.isExecutable(launcher)) {
             return;
         }
-        try {
-            // Through a shell that puts it in the background and ends at once: the holder is then no
-            // child of this process, whose exit would otherwise wait (≈ 300 ms) for the JDK's thread
-            // that waits for a child, and it is reparented instead of left a zombie when it ends.
-            Process starter = new ProcessBuilder(
-                            "/bin/sh",
-                            "-c",
-                            "\"$0\" \"$@\" </dev/null >/dev/null 2>&1 &",
-                            launcher.toString(),
-                            "--runtime-root",
-                            root.toString(),
-                            "debug",
-                            "hold-ledger")
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            if (!starter.waitFor(2, TimeUnit.SECONDS)) {
-                starter.destroyForcibly();
-            }
-        } catch (IOException | RuntimeException e) {
-            // no holder: the next heartbeat logs in itself again, as without one
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        // no holder when it cannot start: the next heartbeat logs in itself again, as without one
+        Detached.start("", List.of(launcher.toString(), "--runtime-root", root.toString(), "debug", "hold-ledger"));
     }
 
     /**
