@@ -174,7 +174,7 @@ class WriteIntegrityTest {
 
     @Test
     void aChangedJournalTooLargeToCheckInsideAWriteIsRefusedAndHandedToABackgroundCheck() throws IOException {
-        // over 4 MiB of documents, written in appends of 200 events
+        // over 1 MiB of documents, written in appends of 200 events
         int n = 0;
         try (ChronicleLedger ledger = ChronicleLedger.open(root, SyncPolicy.BATCH, new LedgerLock(root))) {
             while (JournalFile.checkableInline(root.resolve("ledger"))) {
