@@ -35,6 +35,7 @@ import dev.loopx.ledger.ActorKind;
 import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.event.EventCatalog;
 import dev.loopx.ledger.event.EventCodec;
+import dev.loopx.ledger.event.LedgerRepaired;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.event.OperationRecorded;
 import dev.loopx.ledger.json.CanonicalJson;
@@ -145,8 +146,18 @@ class ProjectionLawsTest {
         List<Recorded> recorded = new ArrayList<>();
         for (int i = 0; i < COMMANDS; i++) {
             String goal = pick(random, List.of("g1", "g2"));
-            Either<Rejection, List<LoopxEvent>> decision =
-                    decideRandom(random, goal, views, Scenario.T0.plusSeconds(60L * i));
+            // now and then the event a repair puts where a damaged event was (no decider writes it)
+            long next = ledger.head().seq() + 1;
+            Either<Rejection, List<LoopxEvent>> decision = random.nextInt(40) == 0
+                    ? Either.right(List.of(new LedgerRepaired(
+                            next,
+                            "todo.added",
+                            "",
+                            List.of(new LedgerRepaired.SeqRange(next, next)),
+                            next + 3,
+                            "ab".repeat(32),
+                            Scenario.T0.toString())))
+                    : decideRandom(random, goal, views, Scenario.T0.plusSeconds(60L * i));
             if (decision.isLeft() || decision.get().isEmpty()) {
                 continue;
             }
