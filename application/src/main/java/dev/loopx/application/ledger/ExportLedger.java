@@ -46,6 +46,8 @@ public final class ExportLedger {
             throw new InvalidRequest("invalid_value", "the export file's folder does not exist");
         }
         try (LoopxRuntime runtime = Composition.open(invocation)) {
+            // no backup of a ledger known to be damaged: a file ledger import would refuse (ADR 0011)
+            runtime.requireNoKnownDamage();
             long total = progress == RebuildProgress.NONE
                     ? 0
                     : Math.max(0, runtime.ledger().head().seq());

@@ -37,6 +37,13 @@ public final class VerifyLedger {
         }
     }
 
+    /** The same check, its result not recorded: {@code ledger repair}'s preview writes nothing. */
+    public static VerifyReport runUnrecorded(Invocation invocation, RebuildProgress progress) {
+        try (LoopxRuntime runtime = Composition.open(invocation)) {
+            return check(runtime, progress);
+        }
+    }
+
     /** The same check on a runtime root that is already open (the health check shares it). */
     public static VerifyReport verify(LoopxRuntime runtime) {
         return verify(runtime, RebuildProgress.NONE);
@@ -72,7 +79,10 @@ public final class VerifyLedger {
                         "verify",
                         new LedgerDamage(
                                 "ledger_damaged",
-                                "the ledger is damaged: seq " + report.firstBadSeq() + ": " + report.problem(),
+                                report.problem().startsWith("the ledger is damaged")
+                                        ? report.problem()
+                                        : "the ledger is damaged from seq " + report.firstBadSeq() + ": "
+                                                + report.problem(),
                                 report.head().seq(),
                                 report.firstBadSeq(),
                                 -1,

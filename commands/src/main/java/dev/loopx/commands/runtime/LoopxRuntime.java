@@ -252,6 +252,16 @@ public final class LoopxRuntime implements AutoCloseable {
         return damage;
     }
 
+    /**
+     * No write on top of damage anyone found (ADR 0011): the recorded check that found it, as
+     * {@code ledger_damaged}, before the journal is even opened.
+     */
+    private void refuseOnKnownDamage() {
+        if (damage.isPresent()) {
+            throw damage.get();
+        }
+    }
+
     /** Whether this process has opened the journal (a read of a current store does not). */
     public boolean journalOpened() {
         return ledger != null;
@@ -339,13 +349,72 @@ public final class LoopxRuntime implements AutoCloseable {
         return store;
     }
 
-    /** Rebuilds the projection store from the ledger, offline (under the write lock). */
+    /**
+     * Refuses ({@code ledger_damaged}) when a check recorded damage for this journal as it stands,
+     * or finds it now because the journal changed since the last acknowledged append (ADR 0011):
+     * for the commands that serve the journal onward without reading the projections (export).
+     */
+    public void requireNoKnownDamage() {
+        if (localMarker) {
+            Optional<LedgerDamage> known = tails.knownDamage(root, new HeadMarker(root).committedRecord());
+            if (known.isPresent()) {
+                throw known.get();
+            }
+        }
+    }
+
+    /**
+     * Rebuilds the projection store from the ledger, offline (under the write lock). Never from a
+     * ledger known to be damaged (ADR 0011), nor from one that holds less than what was acknowledged
+     * (the head marker, or the store's own checkpoint): a rebuild would throw away what the store
+     * still knows ({@code ledger_tail_lost}).
+     */
     public void rebuild(ProjectionCatchUp.Progress progress) {
+        Optional<HeadMarker.Committed> marker = localMarker ? new HeadMarker(root).committedRecord() : Optional.empty();
+        if (localMarker) {
+            Optional<LedgerDamage> known = tails.knownDamage(root, marker);
+            if (known.isPresent()) {
+                throw known.get();
+            }
+        }
         try (WriteLock.Held held = lock.acquire()) {
+            long acknowledged =
+                    Math.max(marker.map(m -> m.head().seq()).orElse(0L), localMarker ? storedCheckpoint() : 0L);
+            Head head = ledger().head();
+            if (head.seq() < acknowledged) {
+                throw new LedgerDamage(
+                        "ledger_tail_lost",
+                        "the ledger ends at seq " + head.seq() + " but seq " + acknowledged + " was acknowledged:"
+                                + " a rebuild would throw away what the projections still know; nothing was changed. If"
+                                + " you restored an older ledger on purpose, move projections.db and ledger.head aside"
+                                + " first",
+                        head.seq(),
+                        head.seq() + 1,
+                        acknowledged,
+                        null);
+            }
             closeStore();
             files.rebuild(ledger(), catchUp(), progress);
         }
         store = files.open();
+    }
+
+    /** The checkpoint seq of the store on disk (0 when there is none or it cannot be read). */
+    private long storedCheckpoint() {
+        try {
+            if (store != null) {
+                return store.checkpoint().seq();
+            }
+            Optional<ProjectionStore> existing = files.existing();
+            if (existing.isPresent()) {
+                try (ProjectionStore s = existing.get()) {
+                    return s.checkpoint().seq();
+                }
+            }
+        } catch (RuntimeException unreadable) {
+            // a damaged store is what a rebuild is for
+        }
+        return 0;
     }
 
     /**
@@ -392,11 +461,13 @@ public final class LoopxRuntime implements AutoCloseable {
         // the short catch-up of what arrived since and the append itself.
         if (!lock.isHeldByCurrentThread()) {
             views(); // first: the store (SQLite) while the warm-up thread finishes Chronicle's set-up
+            refuseOnKnownDamage();
             ledger().head();
         }
         try (WriteLock.Held held = lock.acquire()) {
             for (int attempt = 1; ; attempt++) {
                 ProjectionStore views = views();
+                refuseOnKnownDamage();
                 if (!context.operationId().isEmpty()) {
                     Optional<OperationView> earlier = AuditFold.operation(views, context.operationId(), this::eventsAt);
                     if (earlier.isPresent()) {

@@ -275,15 +275,15 @@ public final class ChronicleLedger implements Ledger {
      * damage. Damage is refused as {@code ledger_damaged}, recorded where every read sees it.
      */
     private void checkIntact(Head head) {
-        if (head.seq() == 0) {
-            return;
-        }
         Path root = dir.getParent();
         String stamp = JournalStamp.of(dir);
         String journal = JournalStamp.identity(dir);
         Optional<LedgerCheck> check = LedgerCheck.read(root).filter(c -> c.appliesTo(stamp, journal));
         if (check.isPresent() && !check.get().sound()) {
             throw check.get().damage();
+        }
+        if (head.seq() == 0) {
+            return;
         }
         Optional<HeadMarker.Committed> acknowledged = marker.committedRecord();
         boolean knownSound = check.isPresent()
