@@ -85,6 +85,7 @@ public enum ErrorCode {
     LEDGER_CORRUPT("ledger_corrupt"),
     LEDGER_DAMAGED("ledger_damaged"),
     LEDGER_UNVERIFIED("ledger_unverified"),
+    LEDGER_REPAIR_FAILED("ledger_repair_failed"),
     LEDGER_MISSING("ledger_missing"),
     LEDGER_UNREADABLE("ledger_unreadable"),
     LEDGER_FOREIGN_FILES("ledger_foreign_files"),

@@ -89,6 +89,7 @@ public final class ExitCodes {
                     INTERRUPTED,
                     LEDGER_DAMAGED,
                     LEDGER_UNVERIFIED,
+                    LEDGER_REPAIR_FAILED,
                     LEDGER_MISSING,
                     LEDGER_UNREADABLE,
                     LEDGER_FOREIGN_FILES,

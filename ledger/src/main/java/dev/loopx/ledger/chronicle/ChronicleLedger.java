@@ -286,16 +286,19 @@ public final class ChronicleLedger implements Ledger {
             return;
         }
         Optional<HeadMarker.Committed> acknowledged = marker.committedRecord();
+        // A pending or missing marker (a writer died mid-append, or it was deleted) says nothing about
+        // the journal but its torn tail, which Chronicle recovers: trusted as before stamps, and the
+        // next commit records a stamp again. So is a marker from before stamps.
         boolean knownSound = check.isPresent()
                 || acknowledged
                         .map(m -> m.stamp().isEmpty() || m.stamp().equals(stamp))
-                        .orElse(false);
+                        .orElse(true);
         if (!knownSound && !JournalFile.checkableInline(dir)) {
             whenUnverified.run();
             throw new LedgerException(
                     "ledger_unverified",
-                    "the journal changed since the last LoopX append (another tool wrote to it, it was copied, or a"
-                            + " writer died mid-append) and is too large to check before this write; it is being"
+                    "the journal changed since the last LoopX append (another tool wrote to it, or it was copied)"
+                            + " and is too large to check before this write; it is being"
                             + " checked by content in the background (about a minute per million events). Nothing"
                             + " was written: retry when the check is done");
         }
