@@ -365,29 +365,23 @@ public final class LoopxRuntime implements AutoCloseable {
 
     /**
      * Rebuilds the projection store from the ledger, offline (under the write lock). Never from a
-     * ledger known to be damaged (ADR 0011), nor from one that holds less than what was acknowledged
-     * (the head marker, or the store's own checkpoint): a rebuild would throw away what the store
-     * still knows ({@code ledger_tail_lost}).
+     * ledger known to be damaged (ADR 0011), nor from one that holds less than this root's head
+     * marker acknowledged: a rebuild would throw away what the store still knows
+     * ({@code ledger_tail_lost}). A store copied from elsewhere may be ahead of the ledger: rebuilding
+     * it is the owner's remedy for that.
      */
     public void rebuild(ProjectionCatchUp.Progress progress) {
+        requireNoKnownDamage();
         Optional<HeadMarker.Committed> marker = localMarker ? new HeadMarker(root).committedRecord() : Optional.empty();
-        if (localMarker) {
-            Optional<LedgerDamage> known = tails.knownDamage(root, marker);
-            if (known.isPresent()) {
-                throw known.get();
-            }
-        }
         try (WriteLock.Held held = lock.acquire()) {
-            long acknowledged =
-                    Math.max(marker.map(m -> m.head().seq()).orElse(0L), localMarker ? storedCheckpoint() : 0L);
+            long acknowledged = marker.map(m -> m.head().seq()).orElse(0L);
             Head head = ledger().head();
             if (head.seq() < acknowledged) {
                 throw new LedgerDamage(
                         "ledger_tail_lost",
                         "the ledger ends at seq " + head.seq() + " but seq " + acknowledged + " was acknowledged:"
                                 + " a rebuild would throw away what the projections still know; nothing was changed. If"
-                                + " you restored an older ledger on purpose, move projections.db and ledger.head aside"
-                                + " first",
+                                + " you restored an older ledger on purpose, move ledger.head aside first",
                         head.seq(),
                         head.seq() + 1,
                         acknowledged,
@@ -397,24 +391,6 @@ public final class LoopxRuntime implements AutoCloseable {
             files.rebuild(ledger(), catchUp(), progress);
         }
         store = files.open();
-    }
-
-    /** The checkpoint seq of the store on disk (0 when there is none or it cannot be read). */
-    private long storedCheckpoint() {
-        try {
-            if (store != null) {
-                return store.checkpoint().seq();
-            }
-            Optional<ProjectionStore> existing = files.existing();
-            if (existing.isPresent()) {
-                try (ProjectionStore s = existing.get()) {
-                    return s.checkpoint().seq();
-                }
-            }
-        } catch (RuntimeException unreadable) {
-            // a damaged store is what a rebuild is for
-        }
-        return 0;
     }
 
     /**
