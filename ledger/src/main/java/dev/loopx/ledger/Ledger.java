@@ -41,6 +41,23 @@ public interface Ledger extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * Damage that this ledger's own store records for every reader (a server ledger: rows changed
+     * under the chain, found by the server itself or by any machine's check; ADR 0013), as of the
+     * last {@link #head()} read. Empty when none is recorded, and for a ledger that keeps no such
+     * record: an embedded journal's checks are recorded beside it, in its runtime root (ADR 0011).
+     */
+    default Optional<LedgerDamage> recordedDamage() {
+        return Optional.empty();
+    }
+
+    /**
+     * Records damage a check of this ledger found where every reader of it sees it, until a repair
+     * (a server ledger). The default keeps nothing: an embedded journal's checks are recorded in its
+     * runtime root.
+     */
+    default void recordDamage(LedgerDamage damage, String foundBy) {}
+
     /** Events with {@code seq >= fromSeq} in order; {@code fromSeq} below 1 means from the start. */
     EventCursor readFrom(long fromSeq);
 

@@ -69,13 +69,7 @@ public record LedgerCheck(
 
     /** What a write meets, and a read shows: the damage this check found ({@code ledger_damaged}). */
     public LedgerDamage damage() {
-        return new LedgerDamage(
-                "ledger_damaged",
-                problem.startsWith("the ledger is damaged") ? problem : "the ledger is damaged: " + problem,
-                validThroughSeq,
-                firstBadSeq,
-                -1,
-                null);
+        return LedgerDamage.from(validThroughSeq, firstBadSeq, problem);
     }
 
     /** The record of {@code runtimeRoot}, or empty when there is none or it cannot be read. */

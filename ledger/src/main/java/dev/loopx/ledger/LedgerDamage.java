@@ -25,6 +25,19 @@ public final class LedgerDamage extends LedgerException {
         this.acknowledgedSeq = acknowledgedSeq;
     }
 
+    /** How every damage message starts: a person (and the repair's answer) reads it the same everywhere. */
+    public static final String DAMAGED = "the ledger is damaged";
+
+    /**
+     * {@code ledger_damaged} from {@code firstBadSeq} on, the valid chain ending at {@code
+     * validThroughSeq}, in the words every command uses: "the ledger is damaged from seq N: what"
+     * ({@code problem} already in those words is kept as it is).
+     */
+    public static LedgerDamage from(long validThroughSeq, long firstBadSeq, String problem) {
+        String message = problem.startsWith(DAMAGED) ? problem : DAMAGED + " from seq " + firstBadSeq + ": " + problem;
+        return new LedgerDamage("ledger_damaged", message, validThroughSeq, firstBadSeq, -1, null);
+    }
+
     public long validThroughSeq() {
         return validThroughSeq;
     }

@@ -19,10 +19,11 @@ import java.util.Optional;
 /**
  * The periodic check of a journal by content that LoopX schedules itself (ADR 0011): what the
  * stamp cannot see (bit rot, a change that kept the file's ctime) is found within a day. After a
- * write or a heartbeat of an embedded journal whose last check by content ({@code ledger.check}) is
+ * write or a heartbeat of a runtime root whose last check by content ({@code ledger.check}) is
  * older than {@code LOOPX_LEDGER_CHECK_HOURS} (default 24; {@code 0}: never), a {@code ledger verify}
  * is started in the background at the lowest CPU priority ({@code nice -n 19}); it records what it
- * finds, for every command to see. The command that starts it does not wait for it. At most one
+ * finds, for every command to see (a server ledger's damage on the server, ADR 0013; each machine
+ * checks its shared ledger on its own schedule). The command that starts it does not wait for it. At most one
  * start per hour per runtime root ({@code ledger.check.started}).
  */
 public final class ScheduledLedgerCheck {
@@ -37,9 +38,8 @@ public final class ScheduledLedgerCheck {
 
     /** Starts the check when it is due (nothing when it is not, or cannot be started from here). */
     public static void startWhenDue(Invocation invocation, LoopxRuntime runtime) {
-        if (!runtime.usesLocalMarker()
-                || invocation.variable("LOOPX_ARCHIVE_TRAINING").isPresent()) {
-            return; // a server ledger checks its own rows (ADR 0006)
+        if (invocation.variable("LOOPX_ARCHIVE_TRAINING").isPresent()) {
+            return;
         }
         Optional<Path> launcher = launcher();
         if (launcher.isEmpty()) {

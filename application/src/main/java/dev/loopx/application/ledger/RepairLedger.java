@@ -4,13 +4,18 @@ import dev.loopx.application.InvalidRequest;
 import dev.loopx.application.Invocation;
 import dev.loopx.application.composition.Composition;
 import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.ledger.EventCursor;
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.HeadMarker;
 import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
+import dev.loopx.ledger.Recorded;
+import dev.loopx.ledger.RepairableLedger;
 import dev.loopx.ledger.Salvage;
 import dev.loopx.ledger.audit.VerifyReport;
 import dev.loopx.ledger.lock.LedgerLock;
+import dev.loopx.ledger.lock.WriteLock;
+import dev.loopx.ledger.memory.InMemoryLedger;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -18,7 +23,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -76,10 +83,7 @@ public final class RepairLedger {
         try (LoopxRuntime initialised = Composition.open(invocation)) {
             // refuses a root that is not initialised before a file is touched
             if (!initialised.usesLocalMarker()) {
-                throw new InvalidRequest(
-                        "invalid_arguments",
-                        "ledger repair keeps the intact events of an embedded journal; a PostgreSQL ledger is"
-                                + " restored with PostgreSQL's own backups (see docs/postgresql.md)");
+                return repairOnServer(initialised, invocation, request, phase);
             }
         }
         String problem;
@@ -116,6 +120,57 @@ public final class RepairLedger {
             }
         }
         return new Outcome.Damaged(problem, salvage, acknowledged, head, true, keptAt);
+    }
+
+    /**
+     * A server ledger (ADR 0013): the same salvage from its rows, and the repaired chain replaces them
+     * in one transaction on the server, the replaced rows kept in {@code loopx_damaged_events}. Damage
+     * recorded on the server with every event intact (a row changed and changed back, a column of no
+     * event) is repaired by clearing the record, nothing lost. The salvage is read again under the
+     * ledger's lock, so nothing another machine appends meanwhile is left out.
+     */
+    private static Outcome repairOnServer(
+            LoopxRuntime runtime, Invocation invocation, Request request, Function<String, RebuildProgress> phase) {
+        if (!(runtime.ledger() instanceof RepairableLedger ledger)) {
+            throw new InvalidRequest(
+                    "invalid_arguments",
+                    "this server ledger cannot be repaired by LoopX; restore it with the server's own backups"
+                            + " (see docs/postgresql.md)");
+        }
+        Optional<Head> acknowledged = VerifyLedger.storeCheckpoint(runtime);
+        long ackSeq = acknowledged.map(Head::seq).orElse(-1L);
+        ledger.head();
+        Optional<LedgerDamage> recorded = ledger.recordedDamage();
+        VerifyReport report = VerifyLedger.check(runtime, phase.apply("verify"));
+        if (report.ok() && recorded.isEmpty()) {
+            return new Outcome.Sound(report);
+        }
+        String problem = report.ok() ? recorded.get().getMessage() : report.problem();
+        if (!request.execute()) {
+            Salvage salvage = ledger.salvage(acknowledged);
+            return new Outcome.Damaged(problem, salvage, ackSeq, new Head(salvage.headSeq(), ""), false, "");
+        }
+        Salvage salvage;
+        String keptAt;
+        try (WriteLock.Held held = runtime.lock().acquire()) {
+            salvage = ledger.salvage(acknowledged);
+            InMemoryLedger repaired = new InMemoryLedger();
+            RebuildProgress writing = phase.apply("write");
+            long total = salvage.headSeq();
+            RepairedChain.write(
+                    repaired,
+                    runtime.codec(),
+                    salvage,
+                    invocation.now(),
+                    done -> writing.update(done, Math.max(done, total)));
+            List<Recorded> chain = new ArrayList<>();
+            try (EventCursor events = repaired.readFrom(1)) {
+                events.forEachRemaining(chain::add);
+            }
+            keptAt = ledger.replaceWith(chain);
+        }
+        runtime.rebuild(phase.apply("rebuild")::update);
+        return new Outcome.Damaged(problem, salvage, ackSeq, ledger.head(), true, keptAt);
     }
 
     /** Moves the journal, marker and store into {@code private/damaged-ledgers/<time>/} (0700); returns that path relative to the root. */

@@ -59,8 +59,33 @@ public final class VerifyLedger {
         Optional<String> stamp =
                 runtime.usesLocalMarker() ? Optional.of(Composition.journalStamp(runtime.root())) : Optional.empty();
         VerifyReport report = check(runtime, progress);
-        stamp.ifPresent(s -> record(runtime, s, Composition.journalIdentity(runtime.root()), report));
+        if (stamp.isPresent()) {
+            record(runtime, stamp.get(), Composition.journalIdentity(runtime.root()), report);
+        } else {
+            recordOnServer(runtime, report);
+        }
         return report;
+    }
+
+    /**
+     * A server ledger (ADR 0013): damage found is recorded on the server, for every machine's reads
+     * and writes, until a repair; a sound result clears nothing there (a change the server itself
+     * recorded stays for the owner's repair to look at). This runtime root notes when it checked, so
+     * the periodic check knows when the next one is due.
+     */
+    private static void recordOnServer(LoopxRuntime runtime, VerifyReport report) {
+        if (!report.ok()) {
+            runtime.ledger().recordDamage(damageOf(report), "verify");
+        }
+        LedgerCheck.sound(SERVER, SERVER, Instant.now(), "verify", report.head().seq())
+                .write(runtime.root());
+    }
+
+    /** The stamp and journal of a server ledger's local check record: only its time is read (scheduling). */
+    private static final String SERVER = "server";
+
+    private static LedgerDamage damageOf(VerifyReport report) {
+        return LedgerDamage.from(report.head().seq(), report.firstBadSeq(), report.problem());
     }
 
     /**
@@ -72,25 +97,12 @@ public final class VerifyLedger {
         Instant now = Instant.now();
         LedgerCheck check = report.ok()
                 ? LedgerCheck.sound(stamp, journal, now, "verify", report.head().seq())
-                : LedgerCheck.damaged(
-                        stamp,
-                        journal,
-                        now,
-                        "verify",
-                        new LedgerDamage(
-                                "ledger_damaged",
-                                report.problem().startsWith("the ledger is damaged")
-                                        ? report.problem()
-                                        : "the ledger is damaged from seq " + report.firstBadSeq() + ": "
-                                                + report.problem(),
-                                report.head().seq(),
-                                report.firstBadSeq(),
-                                -1,
-                                null));
+                : LedgerCheck.damaged(stamp, journal, now, "verify", damageOf(report));
         check.write(runtime.root());
     }
 
-    private static VerifyReport check(LoopxRuntime runtime, RebuildProgress progress) {
+    /** The check itself, recorded nowhere (a repair's own look at the ledger it is about to replace). */
+    static VerifyReport check(LoopxRuntime runtime, RebuildProgress progress) {
         Optional<Head> acknowledged = acknowledged(runtime);
         long total = progress == RebuildProgress.NONE
                 ? 0
@@ -111,6 +123,21 @@ public final class VerifyLedger {
         }
     }
 
+    /** The projection store's checkpoint as it stands, when it holds any event (a damaged store: none). */
+    static Optional<Head> storeCheckpoint(LoopxRuntime runtime) {
+        try {
+            Optional<ProjectionStore> existing = runtime.existingStore();
+            if (existing.isPresent()) {
+                try (ProjectionStore s = existing.get()) {
+                    return Optional.of(s.checkpoint()).filter(h -> h.seq() > 0);
+                }
+            }
+        } catch (RuntimeException unreadable) {
+            // A damaged store is not evidence about the ledger; the marker still is.
+        }
+        return Optional.empty();
+    }
+
     /**
      * The highest head this runtime root is known to have acknowledged: the head marker, or the
      * projection store's checkpoint when it holds more (a ledger that shrank with its marker
@@ -120,17 +147,7 @@ public final class VerifyLedger {
         // A server ledger has no local marker to hold it to (other machines append; ADR 0006).
         Optional<Head> marker =
                 runtime.usesLocalMarker() ? new HeadMarker(runtime.root()).committed() : Optional.empty();
-        Optional<Head> store = Optional.empty();
-        try {
-            Optional<ProjectionStore> existing = runtime.existingStore();
-            if (existing.isPresent()) {
-                try (ProjectionStore s = existing.get()) {
-                    store = Optional.of(s.checkpoint()).filter(h -> h.seq() > 0);
-                }
-            }
-        } catch (RuntimeException unreadable) {
-            // A damaged store is not evidence about the ledger; the marker still is.
-        }
+        Optional<Head> store = storeCheckpoint(runtime);
         if (store.isPresent() && store.get().seq() > marker.map(Head::seq).orElse(0L)) {
             return store;
         }

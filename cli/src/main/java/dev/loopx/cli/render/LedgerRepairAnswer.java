@@ -124,7 +124,7 @@ public record LedgerRepairAnswer(RepairLedger.Outcome outcome) implements Render
         if (!salvage.lost().isEmpty()) {
             lines.add("lost", lostLines(salvage));
         }
-        lines.add("kept at", damaged.keptAt() + "  (the damaged files, never deleted)")
+        lines.add("kept at", damaged.keptAt() + "  (what the repair replaced, never deleted)")
                 .add("next", "loopx ledger verify")
                 .print();
     }

@@ -181,7 +181,7 @@ class PostgresHeadHolderIT {
                 return false;
             }
             try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket.get()))) {
-                channel.write(ByteBuffer.wrap("loopx-head-1\n".getBytes(StandardCharsets.US_ASCII)));
+                channel.write(ByteBuffer.wrap("loopx-head-2\n".getBytes(StandardCharsets.US_ASCII)));
                 ByteBuffer reply = ByteBuffer.allocate(160);
                 while (reply.hasRemaining() && channel.read(reply) >= 0) {
                     // one line, then the holder closes the connection

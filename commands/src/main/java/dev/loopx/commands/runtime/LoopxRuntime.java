@@ -245,8 +245,8 @@ public final class LoopxRuntime implements AutoCloseable {
     /**
      * The damage known for this runtime root's journal when the views were last read ({@link
      * #views()}): the views then answer from the projection store as it stood, folding nothing from
-     * the damaged journal, and every answer says so. Empty when the journal is sound (or is a
-     * server ledger, which checks its own chain).
+     * the damaged journal, and every answer says so. Empty when the journal is sound (a server
+     * ledger: when the server records no damage for it, ADR 0013).
      */
     public Optional<LedgerDamage> ledgerDamage() {
         return damage;
@@ -307,6 +307,13 @@ public final class LoopxRuntime implements AutoCloseable {
             }
         }
         Head head = ledger().head();
+        if (!localMarker) {
+            // a server ledger records damage on the server, read with its head (ADR 0013)
+            damage = ledger().recordedDamage();
+            if (damage.isPresent()) {
+                return current;
+            }
+        }
         long acknowledged =
                 Math.max(checkpoint.seq(), marker.map(m -> m.head().seq()).orElse(0L));
         if (head.seq() < acknowledged) {
@@ -355,11 +362,15 @@ public final class LoopxRuntime implements AutoCloseable {
      * for the commands that serve the journal onward without reading the projections (export).
      */
     public void requireNoKnownDamage() {
+        Optional<LedgerDamage> known;
         if (localMarker) {
-            Optional<LedgerDamage> known = tails.knownDamage(root, new HeadMarker(root).committedRecord());
-            if (known.isPresent()) {
-                throw known.get();
-            }
+            known = tails.knownDamage(root, new HeadMarker(root).committedRecord());
+        } else {
+            ledger().head();
+            known = ledger().recordedDamage();
+        }
+        if (known.isPresent()) {
+            throw known.get();
         }
     }
 

@@ -55,13 +55,74 @@ final class Schema {
                 PRIMARY KEY (ledger, operation_id)
             )""";
 
+    /**
+     * A component of its own (ADR 0013): {@code loopx_ledger_damage}, the damage known for a ledger
+     * (one row per damaged ledger, read with every head, so every machine's reads, writes and head
+     * holder see it); {@code loopx_damaged_events}, the rows a repair replaced, kept; and triggers that
+     * record any {@code UPDATE}, {@code DELETE} or {@code TRUNCATE} of {@code loopx_events} as damage
+     * of the ledgers it touched, in the changing transaction itself. A repair, which replaces rows on
+     * purpose, says so for its own transaction ({@code loopx.repair}).
+     */
+    static final int INTEGRITY_VERSION = 1;
+
+    private static final List<String> INTEGRITY = List.of(
+            """
+            CREATE TABLE IF NOT EXISTS loopx_ledger_damage (
+                ledger text PRIMARY KEY,
+                first_bad_seq bigint NOT NULL,
+                found_by text NOT NULL,
+                problem text NOT NULL,
+                found_at timestamptz NOT NULL DEFAULT now()
+            )""",
+            """
+            CREATE TABLE IF NOT EXISTS loopx_damaged_events (
+                ledger text NOT NULL,
+                replaced_at timestamptz NOT NULL,
+                seq bigint NOT NULL,
+                event_id text NOT NULL,
+                hash text NOT NULL,
+                prev_hash text NOT NULL,
+                envelope bytea NOT NULL,
+                committed_at timestamptz NOT NULL,
+                PRIMARY KEY (ledger, replaced_at, seq)
+            )""",
+            """
+            CREATE OR REPLACE FUNCTION loopx_events_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF coalesce(current_setting('loopx.repair', true), '') = 'on' THEN
+                    RETURN NULL;
+                END IF;
+                IF TG_OP = 'TRUNCATE' THEN
+                    INSERT INTO loopx_ledger_damage AS d (ledger, first_bad_seq, found_by, problem)
+                        SELECT ledger, 1, 'server', 'every event was removed with SQL (TRUNCATE)'
+                        FROM loopx_events GROUP BY ledger
+                        ON CONFLICT (ledger) DO UPDATE SET first_bad_seq = 1, problem = EXCLUDED.problem;
+                    RETURN NULL;
+                END IF;
+                INSERT INTO loopx_ledger_damage AS d (ledger, first_bad_seq, found_by, problem)
+                    VALUES (OLD.ledger, OLD.seq, 'server',
+                            'seq ' || OLD.seq || ' was changed with SQL (' || TG_OP || ')')
+                    ON CONFLICT (ledger) DO UPDATE
+                        SET first_bad_seq = least(d.first_bad_seq, EXCLUDED.first_bad_seq),
+                            problem = CASE WHEN EXCLUDED.first_bad_seq < d.first_bad_seq
+                                           THEN EXCLUDED.problem ELSE d.problem END;
+                RETURN NULL;
+            END
+            $$""",
+            "DROP TRIGGER IF EXISTS loopx_events_changed ON loopx_events",
+            "CREATE TRIGGER loopx_events_changed AFTER UPDATE OR DELETE ON loopx_events"
+                    + " FOR EACH ROW EXECUTE FUNCTION loopx_events_changed()",
+            "DROP TRIGGER IF EXISTS loopx_events_truncated ON loopx_events",
+            "CREATE TRIGGER loopx_events_truncated BEFORE TRUNCATE ON loopx_events"
+                    + " FOR EACH STATEMENT EXECUTE FUNCTION loopx_events_changed()");
+
     private Schema() {}
 
     /** The stored version, creating or migrating the schema when it is older; refuses a newer one. */
     static int ensure(Connection c) throws SQLException {
         int[] versions = stored(c);
         int found = versions[0];
-        if (found == VERSION && versions[1] >= RETRY_KEYS_VERSION) {
+        if (found == VERSION && versions[1] >= RETRY_KEYS_VERSION && versions[2] >= INTEGRITY_VERSION) {
             return found;
         }
         if (found > VERSION) {
@@ -88,8 +149,11 @@ final class Schema {
                 }
             }
             s.execute(RETRY_KEYS_TABLE);
+            for (String sql : INTEGRITY) {
+                s.execute(sql);
+            }
             s.execute("INSERT INTO loopx_schema (component, version) VALUES ('ledger', " + VERSION + "),"
-                    + " ('retry_keys', " + RETRY_KEYS_VERSION + ")"
+                    + " ('retry_keys', " + RETRY_KEYS_VERSION + "), ('integrity', " + INTEGRITY_VERSION + ")"
                     + " ON CONFLICT (component) DO UPDATE SET version = EXCLUDED.version, migrated_at = now()");
             c.commit();
         } catch (SQLException | RuntimeException e) {
@@ -101,19 +165,21 @@ final class Schema {
         return VERSION;
     }
 
-    /** The stored versions of {@code ledger} and {@code retry_keys} (one query); 0 for none yet. */
+    /** The stored versions of {@code ledger}, {@code retry_keys} and {@code integrity} (one query); 0 for none yet. */
     static int[] stored(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT CASE WHEN to_regclass('loopx_schema') IS NULL THEN 0 ELSE"
                         + " coalesce((SELECT max(version) FROM loopx_schema WHERE component = 'ledger'), 0) END,"
                         + " CASE WHEN to_regclass('loopx_schema') IS NULL THEN 0 ELSE"
                         + " coalesce((SELECT max(version) FROM loopx_schema WHERE component = 'retry_keys'), 0)"
+                        + " END, CASE WHEN to_regclass('loopx_schema') IS NULL THEN 0 ELSE"
+                        + " coalesce((SELECT max(version) FROM loopx_schema WHERE component = 'integrity'), 0)"
                         + " END")) {
             rs.next();
-            return new int[] {rs.getInt(1), rs.getInt(2)};
+            return new int[] {rs.getInt(1), rs.getInt(2), rs.getInt(3)};
         } catch (SQLException e) {
             if ("42P01".equals(e.getSQLState())) {
-                return new int[] {0, 0};
+                return new int[] {0, 0, 0};
             }
             throw e;
         }

@@ -112,6 +112,42 @@ class HeadHolderTest {
     }
 
     @Test
+    void aLedgerWithDamageRecordedIsNotAnsweredByTheHolder_theHeldSessionReadsTheDamageItself() throws Exception {
+        PostgresServer server = PostgresServer.shared();
+        LedgerLocation location = location(server);
+        String ledger = location.url().substring(location.url().indexOf("ledger=") + "ledger=".length());
+        HeadHolder.Address address = HeadHolder.Address.of(root, location, ENV).orElseThrow();
+        ServerLedgerSession writer = new PostgresSession(location, ENV);
+        writer.ledger().appendIfHead(0, List.of(LedgerContract.event("g", 1), LedgerContract.event("g", 2)));
+        ServerLedgerSession holderSession = new PostgresSession(location, ENV);
+        AtomicBoolean wanted = new AtomicBoolean(true);
+        startHolder(address, holderSession, wanted, Duration.ofMinutes(1));
+
+        HeldSession sound = HeldSession.connect(address, () -> new PostgresSession(location, ENV))
+                .orElseThrow();
+        assertEquals(2, sound.ledger().head().seq());
+        assertTrue(sound.ledger().recordedDamage().isEmpty());
+        assertTrue(sound.holderAnswered());
+        sound.ledger().close();
+
+        try (java.sql.Connection c = server.connect();
+                java.sql.Statement s = c.createStatement()) {
+            // a row changed with SQL: the server records it (ADR 0013)
+            s.executeUpdate(
+                    "UPDATE loopx_events SET committed_at = committed_at WHERE ledger = '" + ledger + "' AND seq = 1");
+        }
+        HeldSession damaged = HeldSession.connect(address, () -> new PostgresSession(location, ENV))
+                .orElseThrow();
+        assertEquals(2, damaged.ledger().head().seq(), "the head, read by the session itself");
+        assertFalse(damaged.holderAnswered(), "the holder answers no head for a damaged ledger");
+        assertEquals(1, damaged.ledger().recordedDamage().orElseThrow().firstBadSeq());
+        damaged.ledger().close();
+        wanted.set(false);
+        holderSession.ledger().close();
+        writer.ledger().close();
+    }
+
+    @Test
     void anIdleHolderEnds() throws Exception {
         PostgresServer server = PostgresServer.shared();
         LedgerLocation location = location(server);

@@ -46,10 +46,13 @@ import jdk.net.UnixDomainPrincipal;
 public final class HeadHolder {
     private HeadHolder() {}
 
-    /** The question, and the version of this exchange: a holder of another exchange has another address. */
-    static final String REQUEST = "loopx-head-1\n";
+    /**
+     * The question, and the version of this exchange: a holder of another exchange has another
+     * address. Version 2: a ledger with damage recorded is answered {@code error ledger_damaged}.
+     */
+    static final String REQUEST = "loopx-head-2\n";
 
-    /** Replies: {@code ok <seq> <hash>} or {@code error <error_code>}, one line each. */
+    /** Replies: {@code ok <seq> <hash>} (no damage recorded) or {@code error <error_code>}, one line each. */
     static final String OK = "ok ";
 
     static final String ERROR = "error ";
@@ -314,7 +317,10 @@ public final class HeadHolder {
                 } else {
                     try {
                         Head head = session.ledger().head();
-                        reply = OK + head.seq() + " " + head.hash() + "\n";
+                        // damage recorded for the ledger (ADR 0013): the asking command reads it itself
+                        reply = session.ledger().recordedDamage().isPresent()
+                                ? ERROR + "ledger_damaged\n"
+                                : OK + head.seq() + " " + head.hash() + "\n";
                     } catch (RuntimeException e) {
                         // never reconnects: the asking command reads the head itself and meets the fault
                         end(Ended.SESSION_LOST);

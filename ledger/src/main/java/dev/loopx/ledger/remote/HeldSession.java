@@ -4,6 +4,7 @@ import dev.loopx.ledger.EventCursor;
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.HeadMismatch;
 import dev.loopx.ledger.Ledger;
+import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.RetryKey;
@@ -235,6 +236,22 @@ public final class HeldSession implements ServerLedgerSession {
         @Override
         public EventCursor readFrom(long fromSeq) {
             return own().ledger().readFrom(fromSeq);
+        }
+
+        /** None when the holder gave the head (it answers no head for a damaged ledger); else the own session's. */
+        @Override
+        public Optional<LedgerDamage> recordedDamage() {
+            synchronized (HeldSession.this) {
+                if (own == null) {
+                    return Optional.empty();
+                }
+            }
+            return own().ledger().recordedDamage();
+        }
+
+        @Override
+        public void recordDamage(LedgerDamage damage, String foundBy) {
+            own().ledger().recordDamage(damage, foundBy);
         }
 
         @Override

@@ -230,10 +230,13 @@ public final class TrainingServer implements ServerLedgerBackend.StandInServer {
     private record Result(List<String[]> columns, List<String> row, String tag) {
         static Result of(String query) {
             if (query.contains("to_regclass")) {
-                // the versions of the ledger and retry_keys components (Schema.stored)
+                // the versions of the ledger, retry_keys and integrity components (Schema.stored)
                 return new Result(
-                        List.<String[]>of(new String[] {"ledger", "23"}, new String[] {"retry_keys", "23"}),
-                        List.of("1", "1"),
+                        List.<String[]>of(
+                                new String[] {"ledger", "23"},
+                                new String[] {"retry_keys", "23"},
+                                new String[] {"integrity", "23"}),
+                        List.of("1", "1", "1"),
                         "SELECT 1");
             }
             if (query.contains("current_setting('server_version')")) {
@@ -242,9 +245,25 @@ public final class TrainingServer implements ServerLedgerBackend.StandInServer {
             if (query.contains("pg_try_advisory_lock")) {
                 return new Result(List.<String[]>of(new String[] {"l", "16"}), List.of("t"), "SELECT 1");
             }
-            if (query.startsWith("SELECT seq")) {
+            if (query.startsWith("SELECT h.seq")) {
+                // the head and the damage recorded for the ledger (PostgresLedger): an empty ledger, none
                 return new Result(
-                        List.<String[]>of(new String[] {"seq", "20"}, new String[] {"hash", "25"}), null, "SELECT 0");
+                        List.<String[]>of(
+                                new String[] {"seq", "20"},
+                                new String[] {"hash", "25"},
+                                new String[] {"first_bad_seq", "20"},
+                                new String[] {"problem", "25"}),
+                        null,
+                        "SELECT 0");
+            }
+            if (query.startsWith("SELECT seq")) {
+                // a page of events (PostgresLedger): none
+                return new Result(
+                        List.<String[]>of(
+                                new String[] {"seq", "20"}, new String[] {"envelope", "17"}, new String[] {"hash", "25"
+                                }),
+                        null,
+                        "SELECT 0");
             }
             String verb = query.strip().split("\\s+", 2)[0].toUpperCase(Locale.ROOT);
             return new Result(List.of(), null, verb.equals("SELECT") ? "SELECT 0" : verb);
