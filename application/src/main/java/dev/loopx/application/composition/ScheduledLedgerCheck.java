@@ -31,6 +31,9 @@ public final class ScheduledLedgerCheck {
     public static final String HOURS = "LOOPX_LEDGER_CHECK_HOURS";
 
     static final String STARTED = "ledger.check.started";
+    /** The lowest CPU priority: the check never competes with the agent's own work. */
+    static final String NICE = "nice -n 19 ";
+
     private static final long DEFAULT_HOURS = 24;
     private static final Duration RESTART_AFTER = Duration.ofHours(1);
 
@@ -138,7 +141,7 @@ public final class ScheduledLedgerCheck {
                     StandardOpenOption.TRUNCATE_EXISTING,
                     LinkOption.NOFOLLOW_LINKS);
             Files.setLastModifiedTime(started, FileTime.from(Instant.now()));
-            Detached.start("nice -n 19 ", command);
+            Detached.start(NICE, command);
         } catch (IOException | RuntimeException e) {
             // not started: the next command tries again in an hour
         }

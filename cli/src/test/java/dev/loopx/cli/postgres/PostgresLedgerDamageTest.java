@@ -142,6 +142,44 @@ class PostgresLedgerDamageTest {
     }
 
     @Test
+    void anotherMachinesRoot_seesTheDamageAtItsNextRead_andAfterTheRepairIsToldToRebuild() throws Exception {
+        java.nio.file.Path other = java.nio.file.Files.createDirectories(sandbox.resolve("other-machine"));
+        CliRunner.Result connected =
+                cli.run("connect", "--project", other.toString(), "--goal-id", "g", "--ledger", server.url(ledger));
+        assertEquals(0, connected.exit(), connected::toString);
+        String otherRoot = other.resolve(".loopx").toString();
+        assertEquals(
+                0,
+                cli.run("--runtime-root", otherRoot, "status", "--goal-id", "g").exit());
+
+        long four = seqOf("task number 4");
+        sql("UPDATE loopx_events SET envelope = convert_to(replace(convert_from(envelope, 'UTF8'),"
+                + " 'task number 4', 'task number 0'), 'UTF8') WHERE ledger = '" + ledger + "' AND seq = " + four);
+        CliRunner.Result status = cli.run("--runtime-root", otherRoot, "status", "--goal-id", "g");
+        assertEquals(0, status.exit(), status::toString);
+        assertEquals(
+                four, status.json().get("ledger_damage").get("first_bad_seq").asLong(), status.stdout());
+        CliRunner.Result write = cli.run(
+                "--runtime-root", otherRoot, "todo", "add", "--goal-id", "g", "--role", "agent", "--text", "elsewhere");
+        assertEquals(3, write.exit(), write::toString);
+        assertEquals("ledger_damaged", write.json().get("error_code").asText());
+
+        assertEquals(0, run("ledger", "repair", "--execute").exit());
+        CliRunner.Result diverged = cli.run("--runtime-root", otherRoot, "status", "--goal-id", "g");
+        assertEquals(1, diverged.exit(), diverged::toString);
+        assertEquals("projection_diverged", diverged.json().get("error_code").asText());
+        assertEquals(
+                0,
+                cli.run("--runtime-root", otherRoot, "projections", "rebuild").exit());
+        CliRunner.Result after = cli.run("--runtime-root", otherRoot, "status", "--goal-id", "g");
+        assertEquals(0, after.exit(), after::toString);
+        assertTrue(after.json().path("ledger_damage").isMissingNode()
+                || after.json().get("ledger_damage").isNull());
+        assertEquals(
+                5, after.json().get("goals").get(0).get("counts").get("open").asInt(), "task 4 was lost");
+    }
+
+    @Test
     void theLastRowChangedWithTheServersRecordingOff_isRefusedByTheNextWriteAndRecordedForEveryone() throws Exception {
         long last = count();
         unrecorded("UPDATE loopx_events SET envelope = convert_to(replace(convert_from(envelope, 'UTF8'),"
