@@ -16,6 +16,7 @@ import dev.loopx.ledger.chronicle.JournalStamp;
 import dev.loopx.ledger.lock.LedgerLock;
 import dev.loopx.ledger.lock.LockIncidents;
 import dev.loopx.ledger.lock.WriteLock;
+import dev.loopx.ledger.memory.InMemoryLedger;
 import dev.loopx.ledger.remote.HeadHolder;
 import dev.loopx.ledger.remote.LedgerLocation;
 import dev.loopx.ledger.remote.ServerLedgerBackend;
@@ -266,6 +267,11 @@ public final class Composition {
     /** The identity of a runtime root's journal file (ADR 0011: damage found holds for that file). */
     public static String journalIdentity(Path runtimeRoot) {
         return JournalStamp.identity(runtimeRoot.resolve("ledger"));
+    }
+
+    /** A ledger in memory, for a chain built before it replaces a server ledger's rows (a repair). */
+    public static Ledger scratchLedger() {
+        return new InMemoryLedger();
     }
 
     /** The valid chain of a runtime root's journal, read without the journal's own machinery (a repair). */

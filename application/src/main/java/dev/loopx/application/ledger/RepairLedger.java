@@ -7,6 +7,7 @@ import dev.loopx.commands.runtime.LoopxRuntime;
 import dev.loopx.ledger.EventCursor;
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.HeadMarker;
+import dev.loopx.ledger.Ledger;
 import dev.loopx.ledger.LedgerDamage;
 import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.Recorded;
@@ -15,7 +16,6 @@ import dev.loopx.ledger.Salvage;
 import dev.loopx.ledger.audit.VerifyReport;
 import dev.loopx.ledger.lock.LedgerLock;
 import dev.loopx.ledger.lock.WriteLock;
-import dev.loopx.ledger.memory.InMemoryLedger;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -154,7 +154,7 @@ public final class RepairLedger {
         String keptAt;
         try (WriteLock.Held held = runtime.lock().acquire()) {
             salvage = ledger.salvage(acknowledged);
-            InMemoryLedger repaired = new InMemoryLedger();
+            Ledger repaired = Composition.scratchLedger();
             RebuildProgress writing = phase.apply("write");
             long total = salvage.headSeq();
             RepairedChain.write(

@@ -291,7 +291,7 @@ public final class ChronicleLedger implements Ledger {
         // next commit records a stamp again. So is a marker from before stamps.
         boolean knownSound = check.isPresent()
                 || acknowledged
-                        .map(m -> m.stamp().isEmpty() || m.stamp().equals(stamp))
+                        .map(m -> m.stamp().isEmpty() || JournalStamp.sameContent(m.stamp(), stamp))
                         .orElse(true);
         if (!knownSound && !JournalFile.checkableInline(dir)) {
             whenUnverified.run();

@@ -92,6 +92,6 @@ public final class ChronicleTail {
     private static boolean unchangedSince(Optional<HeadMarker.Committed> committed, String stamp) {
         return committed.isEmpty()
                 || committed.get().stamp().isEmpty()
-                || committed.get().stamp().equals(stamp);
+                || JournalStamp.sameContent(committed.get().stamp(), stamp);
     }
 }

@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The identity of a journal's files as the file system reports it: for the queue file and
- * {@code metadata.cq4t}, the inode, the size and the status-change time (ctime, nanoseconds) — one
- * {@code stat} each. Every writer records the stamp its append left in the head marker; a journal
+ * The identity of a journal's files as the file system reports it: for the queue file, the inode,
+ * the size and the status-change time (ctime, nanoseconds); for {@code metadata.cq4t}, the inode and
+ * the size — one {@code stat} each. Every writer records the stamp its append left in the head marker; a journal
  * whose stamp differs was changed by something other than a LoopX append since (an editor, a copy,
  * a flipped byte), and is checked by content before anything is appended to it (ADR 0011).
  *
@@ -26,14 +26,88 @@ public final class JournalStamp {
 
     private JournalStamp() {}
 
-    /** The stamp of the journal in {@code ledgerDir} ({@link #NONE} without a queue file). */
+    /**
+     * The stamp of the journal in {@code ledgerDir} ({@link #NONE} without a queue file), as three
+     * fields: {@code <all>-<files>-<size>}. {@code all} mixes every stat field; {@code files} the
+     * inodes and {@code metadata.cq4t}'s size; {@code size} is the queue file's size (hex).
+     * {@code metadata.cq4t} counts by inode and size only: Chronicle writes its lock and listing
+     * fields through a shared mapping on reads too (a head read after a forced append re-dirties its
+     * page and the kernel moves its ctime), so its ctime says nothing about outside changes; its fields
+     * are checked one by one before Chronicle opens it ({@link MetadataFile}).
+     */
     public static String of(Path ledgerDir) {
-        long cycle = fileStamp(JournalFile.cycleFile(ledgerDir));
-        if (cycle == 0) {
+        Map<String, Object> queue = stat(JournalFile.cycleFile(ledgerDir), "unix:ino,size,ctime");
+        if (queue == null) {
             return NONE;
         }
-        long mixed = mix(cycle * 31 + fileStamp(ledgerDir.resolve("metadata.cq4t")));
-        return String.format("%016x", mixed);
+        long files = mix(number(queue, "ino") * 31 + identityStamp(ledgerDir.resolve("metadata.cq4t")));
+        long size = number(queue, "size");
+        long ctime = queue.get("ctime") instanceof FileTime t ? t.to(TimeUnit.NANOSECONDS) : System.nanoTime();
+        long all = mix(mix(files ^ size) ^ ctime);
+        return String.format("%016x-%016x-%x", all, files, size);
+    }
+
+    /**
+     * Whether a journal stamped {@code now} holds what it held when stamped {@code recorded}, as far
+     * as the stamps can tell: the same stamp; or the same files with the queue file only grown —
+     * Chronicle extends it by a chunk when a writer or a reader reaches the end of the mapped part,
+     * which moves its ctime too, so a grown file is taken as LoopX's own (every write still re-hashes
+     * the last append, and the periodic check reads everything). A stamp of the earlier one-field
+     * format is trusted, as a marker from before stamps is.
+     */
+    public static boolean sameContent(String recorded, String now) {
+        if (recorded.equals(now)) {
+            return true;
+        }
+        String[] was = recorded.split("-");
+        String[] is = now.split("-");
+        if (was.length != 3) {
+            return true;
+        }
+        if (is.length != 3 || !was[1].equals(is[1])) {
+            return false;
+        }
+        try {
+            return Long.parseUnsignedLong(is[2], 16) > Long.parseUnsignedLong(was[2], 16);
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** The attributes asked for, from the basic view where the unix one is missing; null: no such file. */
+    private static Map<String, Object> stat(Path file, String attributes) {
+        try {
+            return Files.readAttributes(file, attributes);
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            try {
+                BasicFileAttributes b = Files.readAttributes(file, BasicFileAttributes.class);
+                Object key = b.fileKey();
+                return Map.of(
+                        "ino",
+                        key == null ? 0L : (long) key.hashCode(),
+                        "size",
+                        b.size(),
+                        "ctime",
+                        b.lastModifiedTime());
+            } catch (NoSuchFileException gone) {
+                return null;
+            } catch (IOException unreadable) {
+                return unreadable();
+            }
+        } catch (IOException e) {
+            return unreadable();
+        }
+    }
+
+    /** A file that cannot be read now: a stamp that matches nothing recorded, so the content is checked. */
+    private static Map<String, Object> unreadable() {
+        return Map.of("ino", System.nanoTime(), "size", 0L);
+    }
+
+    private static long number(Map<String, Object> attributes, String name) {
+        return attributes.get(name) instanceof Number n ? n.longValue() : 0L;
     }
 
     /**
@@ -57,34 +131,10 @@ public final class JournalStamp {
         }
     }
 
-    private static long fileStamp(Path file) {
-        try {
-            Map<String, Object> a = Files.readAttributes(file, "unix:ino,size,ctime");
-            long ino = ((Number) a.get("ino")).longValue();
-            long size = ((Number) a.get("size")).longValue();
-            long ctime = ((FileTime) a.get("ctime")).to(TimeUnit.NANOSECONDS);
-            return mix(mix(mix(ino) ^ size) ^ ctime) | 1;
-        } catch (NoSuchFileException e) {
-            return 0;
-        } catch (UnsupportedOperationException | IllegalArgumentException e) {
-            return basicStamp(file);
-        } catch (IOException e) {
-            // unreadable now: a stamp that matches nothing recorded, so the content is checked
-            return System.nanoTime() | 1;
-        }
-    }
-
-    /** Where the file system has no unix attributes: the modification time, the size and the file key. */
-    private static long basicStamp(Path file) {
-        try {
-            BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-            long key = a.fileKey() == null ? 0 : a.fileKey().hashCode();
-            return mix(mix(mix(key) ^ a.size()) ^ a.lastModifiedTime().to(TimeUnit.NANOSECONDS)) | 1;
-        } catch (NoSuchFileException e) {
-            return 0;
-        } catch (IOException e) {
-            return System.nanoTime() | 1;
-        }
+    /** A file's inode and size (no time): replaced or resized, not rewritten in place. */
+    private static long identityStamp(Path file) {
+        Map<String, Object> a = stat(file, "unix:ino,size");
+        return a == null ? 0 : mix(mix(number(a, "ino")) ^ number(a, "size")) | 1;
     }
 
     /** SplitMix64's finaliser: every input bit moves about half the output bits. */
