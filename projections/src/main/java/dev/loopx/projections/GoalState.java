@@ -4,6 +4,9 @@ import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.audit.GoalLog;
 import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalView;
+import dev.loopx.projections.lane.LaneFold;
+import dev.loopx.projections.lane.LaneGoal;
+import dev.loopx.projections.lane.LaneView;
 import dev.loopx.projections.monitor.MonitorFold;
 import dev.loopx.projections.monitor.MonitorGoal;
 import dev.loopx.projections.monitor.MonitorView;
@@ -42,6 +45,8 @@ public final class GoalState {
     private List<TodoView> all;
     private final Map<String, MonitorView> monitors = new HashMap<>();
     private MonitorGoal monitorGoal;
+    private List<LaneView> lanes;
+    private LaneGoal laneGoal;
 
     private GoalState(
             GoalView goal,
@@ -174,6 +179,22 @@ public final class GoalState {
             monitorGoal = MonitorFold.goal(views, goal.goalId());
         }
         return monitorGoal;
+    }
+
+    /** What each lane did and when (issue 36): every lane that registered or acted, read once and kept. */
+    public List<LaneView> lanes() {
+        if (lanes == null) {
+            lanes = LaneFold.lanes(views, goal.goalId());
+        }
+        return lanes;
+    }
+
+    /** The goal's stop as the lanes see it, and its liveness settings (one point read, kept). */
+    public LaneGoal laneGoal() {
+        if (laneGoal == null) {
+            laneGoal = LaneFold.goal(views, goal.goalId());
+        }
+        return laneGoal;
     }
 
     public boolean hasAgents() {

@@ -8,11 +8,13 @@ import dev.loopx.ledger.event.Decoded;
 import dev.loopx.ledger.event.EvidenceRecorded;
 import dev.loopx.ledger.event.GateDecided;
 import dev.loopx.ledger.event.GoalConfigured;
+import dev.loopx.ledger.event.GoalLivenessConfigured;
 import dev.loopx.ledger.event.GoalRegistered;
 import dev.loopx.ledger.event.GoalReplanPolicyConfigured;
 import dev.loopx.ledger.event.GoalResumed;
 import dev.loopx.ledger.event.GoalStopped;
 import dev.loopx.ledger.event.HeartbeatInstalled;
+import dev.loopx.ledger.event.LaneStopAcknowledged;
 import dev.loopx.ledger.event.LedgerRepaired;
 import dev.loopx.ledger.event.MonitorPolled;
 import dev.loopx.ledger.event.OperationRecorded;
@@ -51,6 +53,7 @@ import dev.loopx.projections.goal.GoalLifecycle;
 import dev.loopx.projections.goal.GoalView;
 import dev.loopx.projections.goal.ThreadBindingFold;
 import dev.loopx.projections.heartbeat.HeartbeatFold;
+import dev.loopx.projections.lane.LaneFold;
 import dev.loopx.projections.migration.PromptMigrationFold;
 import dev.loopx.projections.monitor.MonitorFold;
 import dev.loopx.projections.plan.PlanFold;
@@ -68,7 +71,7 @@ import java.util.Optional;
  */
 public final class Projector {
     /** Bump when a fold changes: stores built by another version are rebuilt from the ledger. */
-    public static final int SCHEMA_VERSION = 11;
+    public static final int SCHEMA_VERSION = 12;
 
     public static final String GOAL_VIEW = GoalFold.VIEW;
 
@@ -77,30 +80,56 @@ public final class Projector {
         switch (decoded.event()) {
             case GoalRegistered e -> GoalFold.registered(views, envelope, e);
             case GoalConfigured e -> GoalFold.configured(views, envelope, e);
-            case GoalStopped e -> GoalFold.lifecycle(views, envelope, GoalLifecycle.STOPPED, e.reason());
-            case GoalResumed e -> GoalFold.lifecycle(views, envelope, GoalLifecycle.ACTIVE, e.reason());
-            case AgentRegistered e -> GoalFold.agentRegistered(views, envelope, e);
+            case GoalStopped e -> {
+                GoalFold.lifecycle(views, envelope, GoalLifecycle.STOPPED, e.reason());
+                LaneFold.goalStopped(views, envelope);
+            }
+            case GoalResumed e -> {
+                GoalFold.lifecycle(views, envelope, GoalLifecycle.ACTIVE, e.reason());
+                LaneFold.goalResumed(views, envelope);
+            }
+            case AgentRegistered e -> {
+                GoalFold.agentRegistered(views, envelope, e);
+                LaneFold.agentRegistered(views, envelope, e.agentId());
+            }
             case AgentThreadBound e -> ThreadBindingFold.bound(views, envelope, e);
             case AgentThreadUnbound e -> ThreadBindingFold.unbound(views, envelope, e);
             case TodoSectionDeclaredEmpty e -> GoalFold.sectionDeclaredEmpty(views, envelope, e);
             case TodoAdded e -> {
                 MonitorFold.todoAdded(views, envelope, e); // reads whether the todo existed
                 TodoFold.added(views, envelope, e);
+                LaneFold.wroteAsActor(views, envelope, "add");
             }
-            case TodoClaimed e -> TodoFold.claimed(views, envelope, e);
+            case TodoClaimed e -> {
+                TodoFold.claimed(views, envelope, e);
+                LaneFold.wrote(views, envelope, e.agentId(), "claim");
+            }
             case TodoClaimCleared e -> TodoFold.claimCleared(views, envelope, e);
-            case TodoUpdated e -> TodoFold.updated(views, envelope, e);
+            case TodoUpdated e -> {
+                TodoFold.updated(views, envelope, e);
+                LaneFold.wroteAsActor(views, envelope, "update");
+            }
             case TodoCompleted e -> {
                 PlanFold.completed(views, envelope, e); // reads the todo as it was
                 TodoFold.completed(views, envelope, e);
+                LaneFold.wroteAsActor(views, envelope, "completion");
             }
             case TodoSectionsDeclared e -> PlanFold.sectionsDeclared(views, envelope, e);
             case TodoReplanCheckpointed e -> PlanFold.checkpointed(views, envelope, e);
             case TodoMonitorConfigured e -> MonitorFold.configured(views, envelope, e);
-            case MonitorPolled e -> MonitorFold.polled(views, envelope, e);
+            case MonitorPolled e -> {
+                MonitorFold.polled(views, envelope, e);
+                LaneFold.wroteAsActor(views, envelope, "poll");
+            }
             case TodoCapabilitiesRequired e -> TodoFold.capabilitiesRequired(views, envelope, e);
-            case TaskLeaseAcquired e -> TodoFold.leaseAcquired(views, envelope, e);
-            case TaskLeaseRenewed e -> TodoFold.leaseRenewed(views, envelope, e);
+            case TaskLeaseAcquired e -> {
+                TodoFold.leaseAcquired(views, envelope, e);
+                LaneFold.wroteAsActor(views, envelope, "lease");
+            }
+            case TaskLeaseRenewed e -> {
+                TodoFold.leaseRenewed(views, envelope, e);
+                LaneFold.wroteAsActor(views, envelope, "lease");
+            }
             case TaskLeaseTransferred e -> TodoFold.leaseTransferred(views, envelope, e);
             case TaskLeaseReleased e -> TodoFold.leaseReleased(views, envelope, e);
             case GoalReplanPolicyConfigured e -> PlanFold.policyConfigured(views, envelope, e);
@@ -109,10 +138,12 @@ public final class Projector {
             case EvidenceRecorded e -> {
                 QuotaFold.evidence(views, envelope, e);
                 EvidenceFold.agentItem(views, envelope, e.agentId(), EvidenceFold.WRITEBACK);
+                LaneFold.wrote(views, envelope, e.agentId(), LaneFold.WRITEBACK);
             }
             case QuotaSlotSpent e -> {
                 QuotaFold.spent(views, envelope, e);
                 EvidenceFold.agentItem(views, envelope, e.agentId(), EvidenceFold.SPEND);
+                LaneFold.wrote(views, envelope, e.agentId(), LaneFold.SPEND);
             }
             case QuotaSlotVoided e -> QuotaFold.voided(views, envelope, e);
             case RewardRecorded e -> {
@@ -124,9 +155,17 @@ public final class Projector {
                 EvidenceFold.goalItem(views, envelope, EvidenceFold.GATE);
             }
             case OperationRecorded e -> AuditFold.operationRecorded(views, envelope, e);
-            case SchedulerAcked e -> SchedulerFold.acked(views, envelope, e);
+            case SchedulerAcked e -> {
+                SchedulerFold.acked(views, envelope, e);
+                LaneFold.acked(views, envelope, e);
+            }
             case SchedulerHostUpdateFailed e -> SchedulerFold.hostUpdateFailed(views, envelope, e);
-            case TurnObserved e -> SchedulerFold.turnObserved(views, envelope, e);
+            case TurnObserved e -> {
+                SchedulerFold.turnObserved(views, envelope, e);
+                LaneFold.turnObserved(views, envelope, e);
+            }
+            case LaneStopAcknowledged e -> LaneFold.stopAcknowledged(views, envelope, e);
+            case GoalLivenessConfigured e -> LaneFold.livenessConfigured(views, envelope, e);
             case HeartbeatInstalled e -> HeartbeatFold.installed(views, envelope, e);
             case PromptMigrationDeferred e -> PromptMigrationFold.deferred(views, envelope, e);
             case PromptMigrationApplied e -> PromptMigrationFold.applied(views, envelope, e);

@@ -6,6 +6,7 @@ import dev.loopx.commands.Rejection;
 import dev.loopx.commands.goal.ConfigureGoal;
 import dev.loopx.commands.goal.GoalDecider;
 import dev.loopx.commands.operation.Intent;
+import dev.loopx.ledger.event.GoalLivenessConfigured;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
@@ -31,13 +32,35 @@ public final class ConfigureQuota {
             BigDecimal compute,
             Integer windowHours,
             Integer slotMinutes,
-            Integer replanAfterCompletedTodos) {
+            Integer replanAfterCompletedTodos,
+            Integer silentAfterIntervals,
+            Integer staleClaimHours) {
         public Request {
             Objects.requireNonNull(goalId, "goalId");
         }
 
         public Request(String goalId, BigDecimal compute, Integer windowHours, Integer slotMinutes) {
-            this(goalId, compute, windowHours, slotMinutes, null);
+            this(goalId, compute, windowHours, slotMinutes, null, null, null);
+        }
+
+        public Request(
+                String goalId,
+                BigDecimal compute,
+                Integer windowHours,
+                Integer slotMinutes,
+                Integer replanAfterCompletedTodos) {
+            this(goalId, compute, windowHours, slotMinutes, replanAfterCompletedTodos, null, null);
+        }
+
+        /** The wanted liveness settings (issue 36): the given values over {@code current}. */
+        Liveness liveness(Liveness current) {
+            return new Liveness(
+                    silentAfterIntervals != null ? silentAfterIntervals : current.silentAfterIntervals(),
+                    staleClaimHours != null ? staleClaimHours : current.staleClaimHours());
+        }
+
+        boolean changesLiveness() {
+            return silentAfterIntervals != null || staleClaimHours != null;
         }
 
         /** The wanted policy: the given values over {@code current}. */
@@ -59,25 +82,51 @@ public final class ConfigureQuota {
             GoalView.QuotaPolicy before,
             GoalView.QuotaPolicy after,
             int replanBefore,
-            int replanAfter) {}
+            int replanAfter,
+            Liveness livenessBefore,
+            Liveness livenessAfter) {
+        public Result(
+                GoalWrites.Outcome outcome,
+                GoalView.QuotaPolicy before,
+                GoalView.QuotaPolicy after,
+                int replanBefore,
+                int replanAfter) {
+            this(outcome, before, after, replanBefore, replanAfter, null, null);
+        }
+    }
+
+    /** When a lane counts as silent and a claim as stale (issue 36, {@code goal.liveness_configured}). */
+    public record Liveness(int silentAfterIntervals, int staleClaimHours) {}
 
     public static Either<Rejection, Result> run(Invocation invocation, WriteOptions options, Request request) {
         AtomicReference<GoalView.QuotaPolicy> before = new AtomicReference<>();
         AtomicInteger replanBefore = new AtomicInteger();
+        AtomicReference<Liveness> livenessBefore = new AtomicReference<>();
         GoalWrites.Decision decision = (goal, views) -> {
             if (goal.isEmpty()) {
                 return Either.left(new Rejection.GoalNotFound(request.goalId()));
             }
             before.set(goal.get().goal().quota());
             replanBefore.set(goal.get().plan().replanAfterCompletedTodos());
+            livenessBefore.set(new Liveness(
+                    goal.get().laneGoal().silentAfterIntervals(),
+                    goal.get().laneGoal().staleClaimHours()));
             Either<Rejection, List<LoopxEvent>> quota =
                     GoalDecider.decide(request.over(before.get()), goal.map(GoalState::goal));
-            if (quota.isLeft() || request.replanAfterCompletedTodos() == null) {
+            if (quota.isLeft()) {
                 return quota;
             }
             List<LoopxEvent> events = new ArrayList<>(quota.get());
-            events.addAll(GoalDecider.decideReplanPolicy(request.replanAfterCompletedTodos(), replanBefore.get())
-                    .get());
+            if (request.replanAfterCompletedTodos() != null) {
+                events.addAll(GoalDecider.decideReplanPolicy(request.replanAfterCompletedTodos(), replanBefore.get())
+                        .get());
+            }
+            if (request.changesLiveness()) {
+                Liveness wanted = request.liveness(livenessBefore.get());
+                if (!wanted.equals(livenessBefore.get())) {
+                    events.add(new GoalLivenessConfigured(wanted.silentAfterIntervals(), wanted.staleClaimHours()));
+                }
+            }
             return Either.right(List.copyOf(events));
         };
         return GoalWrites.run(
@@ -101,7 +150,9 @@ public final class ConfigureQuota {
                             replanBefore.get(),
                             request.replanAfterCompletedTodos() == null
                                     ? replanBefore.get()
-                                    : request.replanAfterCompletedTodos());
+                                    : request.replanAfterCompletedTodos(),
+                            livenessBefore.get(),
+                            request.liveness(livenessBefore.get()));
                 });
     }
 
@@ -112,6 +163,12 @@ public final class ConfigureQuota {
             args.put(
                     "replan_after_completed_todos",
                     r.replanAfterCompletedTodos()); // only when given: older intents stay the same
+        }
+        if (r.silentAfterIntervals() != null) {
+            args.put("silent_after_intervals", r.silentAfterIntervals());
+        }
+        if (r.staleClaimHours() != null) {
+            args.put("stale_claim_hours", r.staleClaimHours());
         }
         return Intent.of(
                 "configure-goal",

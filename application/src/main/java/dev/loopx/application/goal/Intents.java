@@ -195,6 +195,8 @@ public final class Intents {
                                 .put("current_rrule", c.observedRrule()));
             // A turn receipt is keyed by its turn instance id, never by an operation id.
             case SchedulerCommands.ObserveTurn c -> Intent.NONE;
+            // recorded once per lane and stop by should-run itself, never under an operation id
+            case SchedulerCommands.AcknowledgeStop c -> Intent.NONE;
         };
     }
 

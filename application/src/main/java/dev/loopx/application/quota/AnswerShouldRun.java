@@ -7,6 +7,7 @@ import dev.loopx.application.composition.ScheduledLedgerCheck;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.operation.Intent;
 import dev.loopx.commands.runtime.LoopxRuntime;
+import dev.loopx.commands.scheduler.SchedulerCommands;
 import dev.loopx.commands.scheduler.SchedulerCommands.ObserveTurn;
 import dev.loopx.commands.scheduler.SchedulerDecider;
 import dev.loopx.host.codexapp.binding.AppPromptBinding;
@@ -131,9 +132,35 @@ public final class AnswerShouldRun {
                 }
                 turn = Optional.of(observed.get());
             }
+            if (!r.agentId().isEmpty()
+                    && runtime.ledgerDamage().isEmpty()
+                    && goal.get().laneGoal().stopped()
+                    && stopUnacknowledged(goal.get(), r.agentId())) {
+                // the lane's first should-run after its goal's stop: recorded once (issue 36)
+                var told = runtime.write(
+                        new LoopxRuntime.WriteContext(
+                                invocation.now(), r.goalId(), new Actor(ActorKind.AGENT, r.agentId()), "", Intent.NONE),
+                        v -> SchedulerDecider.decide(
+                                new SchedulerCommands.AcknowledgeStop(r.goalId(), r.agentId()),
+                                GoalState.load(v, r.goalId()),
+                                v));
+                if (told.isLeft()) {
+                    return Either.left(told.getLeft());
+                }
+            }
             ScheduledLedgerCheck.startWhenDue(invocation, runtime);
             return Either.right(new Answer(decision, read, binding, turn));
         }
+    }
+
+    /** Whether the lane has not acknowledged its goal's current stop yet (no write when it has). */
+    private static boolean stopUnacknowledged(GoalState s, String agentId) {
+        return s.lanes().stream()
+                .filter(l -> l.agentId().equals(agentId))
+                .findFirst()
+                .map(l -> l.stopSeq() != s.laneGoal().stopSeq()
+                        || l.stopAcknowledgedAt().isEmpty())
+                .orElse(true);
     }
 
     private static AppPromptBinding binding(

@@ -22,7 +22,9 @@ import picocli.CommandLine.Option;
             "Set a goal's quota policy. allowed_slots = window_hours * 60 / slot_minutes * compute",
             "(defaults: compute 1.0, window 24 h, slot 1 min = 1440 slots). compute 0 pauses the goal.",
             "--replan-after-completed-todos N (1..5, default 5): should-run asks for a replan checkpoint",
-            "after N completed todos. Options left out keep their current value. Shows a preview unless",
+            "after N completed todos. --silent-after-intervals K (default 3) and --stale-claim-hours H",
+            "(default 36): when a lane counts as silent and a claim as stale (status, global-risks).",
+            "Options left out keep their current value. Shows a preview unless",
             "--execute is given."
         },
         footer = {"", "Example:  loopx configure-goal --goal-id demo-goal --quota-compute 0.5 --execute"})
@@ -42,8 +44,24 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
             description = "Completed todos before should-run asks for a replan checkpoint (1..5, default 5).")
     String replanAfter;
 
+    @Option(
+            names = "--silent-after-intervals",
+            paramLabel = "K",
+            description = "A lane with work waiting and nothing recorded for K of its expected intervals is silent"
+                    + " (1..100, default 3).")
+    String silentAfter;
+
+    @Option(
+            names = "--stale-claim-hours",
+            paramLabel = "H",
+            description = "A claim whose holder (with no applied RRULE) is not heard of for H hours is stale"
+                    + " (1..8760, default 36).")
+    String staleClaimHours;
+
     private BigDecimal parsedCompute;
     private Integer parsedReplanAfter;
+    private Integer parsedSilentAfter;
+    private Integer parsedStaleClaimHours;
     private Integer parsedWindow;
     private Integer parsedSlot;
     /** The policy the decision saw (under the write lock) and the one it asked for. */
@@ -60,6 +78,9 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
         parsedWindow = windowHours == null ? null : integer("--quota-window-hours", windowHours, 1, 8760);
         parsedSlot = slotMinutes == null ? null : integer("--quota-slot-minutes", slotMinutes, 1, 1440);
         parsedReplanAfter = replanAfter == null ? null : integer("--replan-after-completed-todos", replanAfter, 1, 5);
+        parsedSilentAfter = silentAfter == null ? null : integer("--silent-after-intervals", silentAfter, 1, 100);
+        parsedStaleClaimHours =
+                staleClaimHours == null ? null : integer("--stale-claim-hours", staleClaimHours, 1, 8760);
     }
 
     @Override
@@ -67,7 +88,14 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
         return ConfigureQuota.run(
                         invocation,
                         options,
-                        new ConfigureQuota.Request(goalId, parsedCompute, parsedWindow, parsedSlot, parsedReplanAfter))
+                        new ConfigureQuota.Request(
+                                goalId,
+                                parsedCompute,
+                                parsedWindow,
+                                parsedSlot,
+                                parsedReplanAfter,
+                                parsedSilentAfter,
+                                parsedStaleClaimHours))
                 .map(r -> {
                     result = r;
                     return r.outcome();

@@ -41,8 +41,16 @@ public record ConfigureGoalAnswer(GoalWriteHead head, ConfigureQuota.Result resu
         ObjectNode doc = head.json();
         doc.put("execute", !head.preview());
         if (decided()) {
-            doc.set("before", policy(result.before()).put("replan_after_completed_todos", result.replanBefore()));
-            doc.set("after", policy(result.after()).put("replan_after_completed_todos", result.replanAfter()));
+            doc.set(
+                    "before",
+                    liveness(
+                            policy(result.before()).put("replan_after_completed_todos", result.replanBefore()),
+                            result.livenessBefore()));
+            doc.set(
+                    "after",
+                    liveness(
+                            policy(result.after()).put("replan_after_completed_todos", result.replanAfter()),
+                            result.livenessAfter()));
         }
         if (head.preview()) {
             doc.put("next_step", NEXT_STEP);
@@ -60,19 +68,33 @@ public record ConfigureGoalAnswer(GoalWriteHead head, ConfigureQuota.Result resu
         return node;
     }
 
+    /** The liveness settings (issue 36), when the result carries them. */
+    private static ObjectNode liveness(ObjectNode node, ConfigureQuota.Liveness l) {
+        if (l != null) {
+            node.put("silent_after_intervals", l.silentAfterIntervals());
+            node.put("stale_claim_hours", l.staleClaimHours());
+        }
+        return node;
+    }
+
     private static QuotaState state(GoalView.QuotaPolicy p) {
         return p.paused() ? QuotaState.PAUSED : QuotaState.ACTIVE;
     }
 
     /** The document's fields of a policy and its replan threshold, in the document's order. */
-    private static List<Field> fields(GoalView.QuotaPolicy p, int replanAfter) {
-        return List.of(
+    private static List<Field> fields(GoalView.QuotaPolicy p, int replanAfter, ConfigureQuota.Liveness l) {
+        List<Field> fields = new ArrayList<>(List.of(
                 new Field("compute", p.compute()),
                 new Field("window_hours", p.windowHours()),
                 new Field("slot_minutes", p.slotMinutes()),
                 new Field("allowed_slots", p.allowedSlots()),
                 new Field("state", state(p).wire()),
-                new Field("replan_after_completed_todos", replanAfter));
+                new Field("replan_after_completed_todos", replanAfter)));
+        if (l != null) {
+            fields.add(new Field("silent_after_intervals", l.silentAfterIntervals()));
+            fields.add(new Field("stale_claim_hours", l.staleClaimHours()));
+        }
+        return fields;
     }
 
     void text(PrintWriter out) {
@@ -94,6 +116,13 @@ public record ConfigureGoalAnswer(GoalWriteHead head, ConfigureQuota.Result resu
                 .add(
                         "replan",
                         decided() ? "checkpoint after " + Words.count(result.replanAfter(), "completed todo") : "")
+                .add(
+                        "lanes",
+                        decided() && result.livenessAfter() != null
+                                ? "silent after " + result.livenessAfter().silentAfterIntervals()
+                                        + " expected intervals; a claim stale after "
+                                        + result.livenessAfter().staleClaimHours() + " h"
+                                : "")
                 .add("recorded", head.recorded())
                 .add("next", preview ? Previews.next(head.schemaVersion(), NEXT_STEP) : "")
                 .print();
@@ -108,8 +137,8 @@ public record ConfigureGoalAnswer(GoalWriteHead head, ConfigureQuota.Result resu
         if (!decided()) {
             return "";
         }
-        List<Field> before = fields(result.before(), result.replanBefore());
-        List<Field> after = fields(result.after(), result.replanAfter());
+        List<Field> before = fields(result.before(), result.replanBefore(), result.livenessBefore());
+        List<Field> after = fields(result.after(), result.replanAfter(), result.livenessAfter());
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < after.size(); i++) {
             Object old = before.get(i).value();

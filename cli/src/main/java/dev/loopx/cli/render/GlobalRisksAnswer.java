@@ -69,6 +69,7 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
                         p.ledgerCheck().damage().map(d -> d.firstBadSeq()).orElse(0L));
                 risk.put("fix", CommandLines.of(LedgerDamageDocument.REPAIR));
             }
+            r.fix().ifPresent(fix -> risk.put("fix", CommandLines.of(fix)));
         }
     }
 
@@ -85,7 +86,9 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
                         r.detail()
                                 + (r.kind().equals(ProjectDigests.LEDGER_DAMAGED)
                                         ? "; in that project run: " + CommandLines.of(LedgerDamageDocument.REPAIR)
-                                        : ""));
+                                        : r.fix()
+                                                .map(f -> "; fix: " + CommandLines.of(f))
+                                                .orElse("")));
             }
         }
         GlobalScanParts.print(t, scan, out);

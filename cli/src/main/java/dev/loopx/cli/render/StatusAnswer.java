@@ -8,6 +8,7 @@ import dev.loopx.projections.heartbeat.HeartbeatFold.HeartbeatInstall;
 import dev.loopx.projections.query.Attention;
 import dev.loopx.projections.query.GateScope;
 import dev.loopx.projections.query.GoalStatus;
+import dev.loopx.projections.query.LaneLiveness;
 import dev.loopx.projections.query.Lanes;
 import dev.loopx.projections.query.LedgerDamageNotice;
 import dev.loopx.projections.quota.QuotaLog;
@@ -62,7 +63,7 @@ public record StatusAnswer(
         doc.put("goal_count", entries.size());
         ArrayNode goals = doc.putArray("goals");
         for (ReadStatus.Entry e : entries) {
-            ObjectNode goal = goal(e.status());
+            ObjectNode goal = goal(e.status(), now);
             ArrayNode installs = goal.putArray("heartbeat_installs");
             e.heartbeatInstalls().forEach(i -> installs.add(install(i)));
             goals.add(goal);
@@ -70,7 +71,7 @@ public record StatusAnswer(
         return doc;
     }
 
-    private static ObjectNode goal(GoalStatus s) {
+    private static ObjectNode goal(GoalStatus s, Instant now) {
         ObjectNode n = Json.object();
         n.put("goal_id", s.goalId());
         n.put("project_label", s.projectLabel());
@@ -104,6 +105,40 @@ public record StatusAnswer(
             n.putNull("terminal_state");
         }
         n.set("goal_frontier_projection", FrontierDocument.of(s.frontier()));
+        ArrayNode lanes = n.putArray("lane_liveness");
+        s.liveness().forEach(l -> lanes.add(liveness(l, now)));
+        return n;
+    }
+
+    /** One lane's liveness (issue 36): when it was last heard of, what it is expected to keep, whether it is silent. */
+    private static ObjectNode liveness(LaneLiveness l, Instant now) {
+        ObjectNode n = Json.object();
+        n.put("agent_id", l.agentId());
+        n.put("surface", l.surface());
+        n.put("last_heard_at", l.lastHeard().map(Instant::toString).orElse(""));
+        n.put("last_activity", l.lastKind());
+        n.put("last_turn_at", l.lastTurn().map(Instant::toString).orElse(""));
+        n.put("last_writeback_at", l.lastWriteback().map(Instant::toString).orElse(""));
+        n.put("last_spend_at", l.lastSpend().map(Instant::toString).orElse(""));
+        n.put("expected_every_minutes", l.expectedMinutes());
+        n.put("expected_from", l.fromRrule() ? "applied_rrule" : "turn_default");
+        n.put("next_due_at", l.nextDue().map(Instant::toString).orElse(""));
+        n.put("work_waiting", l.workWaiting());
+        n.put("silent_minutes", l.silentFor().toMinutes());
+        n.put("silent", l.silent());
+        n.put("storm_turns", l.stormTurns());
+        if (l.stop().stopped()) {
+            n.putObject("stop")
+                    .put("acknowledged", l.stop().acknowledgedAt().isPresent())
+                    .put(
+                            "acknowledged_at",
+                            l.stop().acknowledgedAt().map(Instant::toString).orElse(""))
+                    .put("after_stop", l.stop().afterStop())
+                    .put("after_stop_kind", l.stop().afterStopKind());
+        } else {
+            n.putNull("stop");
+        }
+        n.put("words", l.words(now));
         return n;
     }
 
@@ -153,10 +188,10 @@ public record StatusAnswer(
         if (entries.isEmpty()) {
             out.println(NO_GOALS);
         }
-        entries.forEach(e -> goalText(e.status(), out));
+        entries.forEach(e -> goalText(e.status(), now, out));
     }
 
-    private static void goalText(GoalStatus g, PrintWriter out) {
+    private static void goalText(GoalStatus g, Instant now, PrintWriter out) {
         out.println("goal " + g.goalId() + "  [" + g.lifecycle().wire() + "]"
                 + (g.frontier().terminal() ? "  terminal: no follow-up" : ""));
         if (!g.objective().isEmpty()) {
@@ -169,6 +204,10 @@ public record StatusAnswer(
         g.openUserGates()
                 .forEach(t -> out.println("  gate       ? " + t.text() + blocks(t) + "  [" + t.todoId() + "]"));
         next(g.nextAgentTodo()).forEach(out::println);
+        for (int i = 0; i < g.liveness().size(); i++) {
+            out.println((i == 0 ? "  lanes      " : "             ")
+                    + g.liveness().get(i).words(now));
+        }
         out.println("  counts     " + countsLine(g.counts()));
         out.println("  evidence   " + evidence(g.lastEvidence()));
         g.lastCompletion().ifPresent(t -> out.println("  completed  " + completed(t)));

@@ -7,7 +7,7 @@ public final class SchedulerCommands {
     private SchedulerCommands() {}
 
     /** Every scheduler command; {@link SchedulerDecider#decide(SchedulerCommand, java.util.Optional, dev.loopx.projections.view.Views)} handles each one. */
-    public sealed interface SchedulerCommand permits AckScheduler, FailScheduler, ObserveTurn {
+    public sealed interface SchedulerCommand permits AckScheduler, FailScheduler, ObserveTurn, AcknowledgeStop {
         String goalId();
     }
 
@@ -25,6 +25,9 @@ public final class SchedulerCommands {
     /** {@code quota scheduler-fail-current}: the host could not apply {@code failedRrule}. */
     public record FailScheduler(String goalId, String agentId, String surface, String failedRrule, String observedRrule)
             implements SchedulerCommand {}
+
+    /** The first should-run of a lane after its goal was stopped (issue 36): the lane has been told. */
+    public record AcknowledgeStop(String goalId, String agentId) implements SchedulerCommand {}
 
     /** should-run's {@code --turn-instance-id}: a receipt for one host turn. */
     public record ObserveTurn(String goalId, String agentId, String turnInstanceId, String effectiveAction)

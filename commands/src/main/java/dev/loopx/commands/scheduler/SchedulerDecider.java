@@ -3,13 +3,16 @@ package dev.loopx.commands.scheduler;
 import dev.loopx.commands.Decision;
 import dev.loopx.commands.Rejection;
 import dev.loopx.commands.scheduler.SchedulerCommands.AckScheduler;
+import dev.loopx.commands.scheduler.SchedulerCommands.AcknowledgeStop;
 import dev.loopx.commands.scheduler.SchedulerCommands.FailScheduler;
 import dev.loopx.commands.scheduler.SchedulerCommands.ObserveTurn;
+import dev.loopx.ledger.event.LaneStopAcknowledged;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.event.SchedulerAcked;
 import dev.loopx.ledger.event.SchedulerHostUpdateFailed;
 import dev.loopx.ledger.event.TurnObserved;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.lane.LaneView;
 import dev.loopx.projections.query.Cadence;
 import dev.loopx.projections.query.Frontier;
 import dev.loopx.projections.query.RuntimeProfile;
@@ -62,6 +65,7 @@ public final class SchedulerDecider {
             case AckScheduler c -> decide(c, state, views);
             case FailScheduler c -> decide(c, state);
             case ObserveTurn c -> decide(c, state, views);
+            case AcknowledgeStop c -> decide(c, state);
         };
     }
 
@@ -111,6 +115,29 @@ public final class SchedulerDecider {
             return Decision.unchanged();
         }
         return Decision.accept(new TurnObserved(c.agentId(), c.turnInstanceId(), c.effectiveAction()));
+    }
+
+    /**
+     * Once per lane and stop: a goal that is not stopped, a lane not registered on it, or a lane that
+     * acknowledged this stop already (by a turn receipt or an earlier should-run) appends nothing.
+     */
+    public static Either<Rejection, List<LoopxEvent>> decide(AcknowledgeStop c, Optional<GoalState> state) {
+        if (state.isEmpty()) {
+            return Decision.reject(new Rejection.GoalNotFound(c.goalId()));
+        }
+        GoalState s = state.get();
+        long stop = s.laneGoal().stopSeq();
+        if (stop == 0 || s.goal().agent(c.agentId()).isEmpty()) {
+            return Decision.unchanged();
+        }
+        LaneView lane = s.lanes().stream()
+                .filter(l -> l.agentId().equals(c.agentId()))
+                .findFirst()
+                .orElse(LaneView.empty(c.goalId(), c.agentId()));
+        if (lane.stopSeq() == stop && !lane.stopAcknowledgedAt().isEmpty()) {
+            return Decision.unchanged();
+        }
+        return Decision.accept(new LaneStopAcknowledged(c.agentId(), stop));
     }
 
     private static Optional<Rejection> checkLane(String goalId, String agentId, Optional<GoalState> state) {

@@ -22,6 +22,8 @@ import dev.loopx.commands.quota.QuotaCommands.VoidSlot;
 import dev.loopx.commands.quota.QuotaDecider;
 import dev.loopx.commands.reward.RecordReward;
 import dev.loopx.commands.reward.RewardDecider;
+import dev.loopx.commands.scheduler.SchedulerCommands;
+import dev.loopx.commands.scheduler.SchedulerDecider;
 import dev.loopx.commands.todo.TodoCommands.AddTodo;
 import dev.loopx.commands.todo.TodoCommands.ClaimTodo;
 import dev.loopx.commands.todo.TodoCommands.CompleteTodo;
@@ -35,6 +37,7 @@ import dev.loopx.ledger.ActorKind;
 import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.event.EventCatalog;
 import dev.loopx.ledger.event.EventCodec;
+import dev.loopx.ledger.event.GoalLivenessConfigured;
 import dev.loopx.ledger.event.LedgerRepaired;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.event.OperationRecorded;
@@ -81,6 +84,8 @@ class ProjectionLawsTest {
             AuditFold.LOG_VIEW,
             dev.loopx.projections.view.OperationIndex.VIEW,
             dev.loopx.projections.heartbeat.HeartbeatFold.VIEW,
+            dev.loopx.projections.lane.LaneFold.VIEW,
+            dev.loopx.projections.lane.LaneFold.GOAL_VIEW,
             dev.loopx.projections.migration.PromptMigrationFold.VIEW);
     private static final int SEEDS = 60;
     private static final int COMMANDS = 150;
@@ -148,15 +153,28 @@ class ProjectionLawsTest {
             String goal = pick(random, List.of("g1", "g2"));
             // now and then the event a repair puts where a damaged event was (no decider writes it)
             long next = ledger.head().seq() + 1;
+            // and now and then a liveness setting or a lane's stop acknowledgement (issue 36), chosen by
+            // the seq so the random stream stays what it was
             Either<Rejection, List<LoopxEvent>> decision = random.nextInt(40) == 0
-                    ? Either.right(List.of(new LedgerRepaired(
-                            next,
-                            "todo.added",
-                            "",
-                            List.of(new LedgerRepaired.SeqRange(next, next)),
-                            next + 3,
-                            "ab".repeat(32),
-                            Scenario.T0.toString())))
+                    ? switch ((int) (next % 3)) {
+                        case 0 ->
+                            Either.right(List.of(new LedgerRepaired(
+                                    next,
+                                    "todo.added",
+                                    "",
+                                    List.of(new LedgerRepaired.SeqRange(next, next)),
+                                    next + 3,
+                                    "ab".repeat(32),
+                                    Scenario.T0.toString())));
+                        case 1 ->
+                            Either.right(
+                                    List.of(new GoalLivenessConfigured((int) (next % 5) + 1, 24 + (int) (next % 13))));
+                        default ->
+                            SchedulerDecider.decide(
+                                    new SchedulerCommands.AcknowledgeStop(goal, next % 2 == 0 ? "a" : "b"),
+                                    GoalState.load(views, goal),
+                                    views);
+                    }
                     : decideRandom(random, goal, views, Scenario.T0.plusSeconds(60L * i));
             if (decision.isLeft() || decision.get().isEmpty()) {
                 continue;

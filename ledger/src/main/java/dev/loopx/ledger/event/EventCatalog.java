@@ -63,6 +63,8 @@ public final class EventCatalog {
                 .register(new EventType<>("prompt_migration.recovered", 2, PromptMigrationRecovered.class))
                 .register(new EventType<>("runtime.upgraded", 1, RuntimeUpgraded.class))
                 .register(new EventType<>("ledger.repaired", 1, LedgerRepaired.class))
+                .register(new EventType<>("goal.liveness_configured", 1, GoalLivenessConfigured.class))
+                .register(new EventType<>("lane.stop_acknowledged", 1, LaneStopAcknowledged.class))
                 .upcaster(new GoalRegisteredV1ToV2())
                 .upcaster(new PromptMigrationDeferredV1ToV2())
                 .upcaster(new TodoCompletedV1ToV2())

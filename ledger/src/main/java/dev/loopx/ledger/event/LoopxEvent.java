@@ -32,6 +32,8 @@ public sealed interface LoopxEvent
                 TaskLeaseTransferred,
                 TaskLeaseReleased,
                 GoalReplanPolicyConfigured,
+                GoalLivenessConfigured,
+                LaneStopAcknowledged,
                 GateDecided,
                 RewardRecorded,
                 EvidenceRecorded,

@@ -1,22 +1,33 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.next.NextStep;
 import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.quota.QuotaStatus;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What may keep a goal from moving, for {@code loopx global-risks}: {@code goal_stopped},
  * {@code quota_paused}, {@code quota_throttled}, {@code autonomy_blocker}, {@code acceptance_gap},
- * {@code replan_required} and {@code gate_waiting}, each a {@link Risk}. Pure.
+ * {@code replan_required}, {@code gate_waiting}, and each lane's {@code lane_silent}, {@code
+ * wake_storm}, {@code fired_after_stop} and {@code claim_stale} ({@link LaneLiveness}), each a {@link
+ * Risk}. Pure.
  */
 public final class GoalRisks {
     private GoalRisks() {}
 
-    /** One risk: the goal ({@code ""} for the project as a whole), its kind and a human-readable detail. */
-    public record Risk(String goalId, String kind, String detail) {}
+    /**
+     * One risk: the goal ({@code ""} for the project as a whole), its kind, a human-readable detail
+     * and, when one command resolves it, that command (pasteable: no placeholders).
+     */
+    public record Risk(String goalId, String kind, String detail, Optional<NextStep> fix) {
+        public Risk(String goalId, String kind, String detail) {
+            this(goalId, kind, detail, Optional.empty());
+        }
+    }
 
     public static List<Risk> of(GoalState s, Instant now) {
         String g = s.goal().goalId();
@@ -44,6 +55,9 @@ public final class GoalRisks {
             risks.add(new Risk(g, "replan_required", f.deferredReady() + " deferred todo(s) ready to resume"));
         }
         GoalStatus.openGates(s, "").forEach(t -> risks.add(new Risk(g, "gate_waiting", t.todoId() + ": " + t.text())));
+        List<LaneLiveness> lanes = LaneLiveness.of(s, now);
+        lanes.forEach(l -> risks.addAll(l.risks(g)));
+        risks.addAll(LaneLiveness.staleClaims(s, lanes, now));
         return risks;
     }
 }

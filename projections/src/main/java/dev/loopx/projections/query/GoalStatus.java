@@ -20,6 +20,7 @@ import java.util.function.Predicate;
  *
  * @param lastEvidence the newest writeback, if any
  * @param lastCompletion the advancement todo completed last (its evidence and validation command), if any
+ * @param liveness whether each lane is alive (issue 36; the asked lane only, with one)
  */
 public record GoalStatus(
         String goalId,
@@ -35,8 +36,10 @@ public record GoalStatus(
         Optional<QuotaLog.Writeback> lastEvidence,
         Attention attention,
         Frontier frontier,
-        Optional<TodoView> lastCompletion) {
+        Optional<TodoView> lastCompletion,
+        List<LaneLiveness> liveness) {
     public GoalStatus {
+        liveness = List.copyOf(liveness);
         agents = List.copyOf(agents);
         openUserGates = List.copyOf(openUserGates);
         Objects.requireNonNull(lastEvidence, "lastEvidence");
@@ -75,7 +78,10 @@ public record GoalStatus(
                 s.quota().lastWriteback(),
                 Attention.of(s, agentId, now),
                 Frontier.of(s, agentId, now),
-                lastCompletion(s));
+                lastCompletion(s),
+                LaneLiveness.of(s, now).stream()
+                        .filter(l -> agentId.isEmpty() || l.agentId().equals(agentId))
+                        .toList());
     }
 
     /** One point read of the todo the plan completed last (archived or not). */
