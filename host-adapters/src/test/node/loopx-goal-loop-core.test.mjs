@@ -410,22 +410,72 @@ describe('terminal stop only on a validated terminal_no_followup', () => {
 });
 
 describe('wait plan from scheduler_hint', () => {
-  test('progressionIndexIsTheUnchangedPollCount_thenOneFinalCheck_thenStop', async () => {
+  test('progressionIndexIsTheUnchangedPollCount_thenOneFinalCheck_thenAHoldThatKeepsPolling', async () => {
     const gate = decision({ hintAction: 'backoff_waiting_for_user', effectiveAction: 'operator_gate_notify', notify: 'NOTIFY', token: 't-gate' });
     const h = harness({ answers: [gate] });
     await startBound(h);
     const seen = [];
-    for (let i = 0; i < 6 && (await h.store.read('s-test')).state === 'active'; i += 1) {
+    for (let i = 0; i < 7; i += 1) {
       const b = await h.store.read('s-test');
       seen.push([b.plan.unchanged_polls, b.plan.progression_index, b.plan.action, h.clock.pending()[0]?.in_ms / MIN]);
       await h.clock.advance(h.clock.pending()[0].in_ms);
     }
-    assert.deepEqual(seen, [[0, 0, 'wait', 30], [1, 1, 'wait', 60], [2, 2, 'wait', 120], [3, 2, 'final_check', 120]]);
-    const stopped = await h.store.read('s-test');
-    assert.equal(stopped.state, 'stopped');
-    assert.equal(stopped.state_reason, 'stop_tick_loop');
-    assert.deepEqual(h.clock.pending(), []);
+    // issue 36, item 8: after the final re-check a wait never dies; it holds at the longest step
+    assert.deepEqual(seen, [[0, 0, 'wait', 30], [1, 1, 'wait', 60], [2, 2, 'wait', 120], [3, 2, 'final_check', 120],
+      [4, 2, 'hold', 120], [5, 2, 'hold', 120], [6, 2, 'hold', 120]]);
+    const held = await h.store.read('s-test');
+    assert.equal(held.state, 'active', 'a held loop is not stopped');
+    assert.deepEqual(h.clock.pending(), [{ in_ms: 120 * MIN, ms: 120 * MIN }], 'it keeps asking should-run');
     assert.equal(h.notices.filter((n) => n.code === 'operator_gate_notify').length, 1, 'NOTIFY once per new token');
+    h.loop.dispose();
+  });
+
+  test('aHeldLoopTellsThePersonOnce_whyItPausedAndWhatResumesIt', async () => {
+    const peers = decision({ hintAction: 'backoff_until_reassigned', effectiveAction: 'peer_coordination_blocked', token: 't-peer',
+      overrides: { reason: 'the remaining work is claimed by other agents', recommended_action: 'wait for a peer to finish or release its claim' } });
+    const h = harness({ answers: [peers] });
+    await startBound(h);
+    for (let i = 0; i < 8; i += 1) await h.clock.advance(h.clock.pending()[0].in_ms);
+    const paused = h.notices.filter((n) => n.code === 'auto_continue_paused');
+    assert.equal(paused.length, 1, 'told once, not on every held poll');
+    assert.equal(paused[0].level, 'warning');
+    assert.ok(!paused[0].message.includes('\n'), 'one line');
+    assert.match(paused[0].message, /^LoopX paused auto-continuation of goal g1 \(agent a1\): the remaining work is claimed by other agents \(peer_coordination_blocked; the same answer for 5 checks\)\. It resumes by itself when that changes — still checking every 60 min; \/loopx-goal stop ends the loop$/);
+    assert.equal(paused[0].hint, 'wait for a peer to finish or release its claim');
+    assert.equal((await h.store.read('s-test')).state, 'active');
+    h.loop.dispose();
+  });
+
+  test('aHeldLoopResumesByItself_whenTheAnswerChanges', async () => {
+    const gate = decision({ hintAction: 'backoff_waiting_for_user', effectiveAction: 'operator_gate_notify', notify: 'NOTIFY', token: 't-gate' });
+    const h = harness({ answers: [gate] });
+    await startBound(h);
+    for (let i = 0; i < 5; i += 1) await h.clock.advance(h.clock.pending()[0].in_ms);
+    assert.equal((await h.store.read('s-test')).plan.action, 'hold');
+    assert.equal(h.sent.length, 0);
+    // the owner answers the gate: the next answer runs work under a new token
+    h.queue.splice(0, h.queue.length, decision({ shouldRun: true, token: 't-work' }));
+    await h.clock.advance(h.clock.pending()[0].in_ms);
+    assert.equal(h.sent.length, 1, 'the held loop runs the turn by itself');
+    const b = await h.store.read('s-test');
+    assert.deepEqual([b.state, b.plan.reset_token, b.plan.unchanged_polls], ['active', 't-work', 0]);
+    h.loop.dispose();
+  });
+
+  test('aStopCadenceStillStops_andSaysWhyAndWhatRestartsIt', async () => {
+    const stopped = decision({ hintAction: 'stop_until_explicit_resume', effectiveAction: 'goal_stopped', token: 't-stop',
+      overrides: { reason: 'the goal is stopped' } });
+    const h = harness({ answers: [stopped] });
+    await startBound(h);
+    await h.clock.advance(h.clock.pending()[0].in_ms);
+    const b = await h.store.read('s-test');
+    assert.deepEqual([b.state, b.state_reason], ['stopped', 'stop_tick_loop']);
+    assert.deepEqual(h.clock.pending(), []);
+    const told = h.notices.filter((n) => n.code === 'stop_tick_loop');
+    assert.equal(told.length, 1);
+    assert.equal(told[0].level, 'warning');
+    assert.match(told[0].message, /^LoopX stopped auto-continuation of goal g1 \(agent a1\): the goal is stopped \(goal_stopped\)\. It does not resume by itself: once that is resolved, \/loopx-goal resume restarts it$/);
+    h.loop.dispose();
   });
 
   test('aNewResetTokenResetsTheWaitPlan', async () => {

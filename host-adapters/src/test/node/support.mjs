@@ -89,6 +89,7 @@ export const json = (doc, exitCode = 0) => ({ exitCode, stdout: `${JSON.stringif
 const CADENCES = {
   run_now: { cadence: 'active_work', progression: [3, 6, 10], max: 3, limit: null, after: 'continue' },
   backoff_waiting_for_user: { cadence: 'human_gate', progression: [30, 60, 120], max: 120, limit: 3, after: 'stop_tick_loop' },
+  backoff_until_reassigned: { cadence: 'peer_coordination_wait', progression: [10, 20, 30, 60], max: 60, limit: 3, after: 'stop_tick_loop' },
   backoff_until_fresh_evidence: { cadence: 'unchanged_noop', progression: [60, 120, 240], max: 240, limit: 3, after: 'stop_tick_loop' },
   stop_until_explicit_resume: { cadence: 'goal_stopped', progression: [], max: null, limit: 0, after: 'stop_tick_loop' },
   repair_scheduler_execution_context: { cadence: 'control_plane_repair', progression: [], max: null, limit: 0, after: 'stop_tick_loop' },

@@ -536,8 +536,12 @@ export function promptSourceWithFallback(primary, fallback, fallbackCodes = ['he
 /**
  * The next local poll after `decision`. `previous` is the stored plan (or null). The progression index
  * is the number of unchanged polls (same `reset_token`); a new token resets it to 0. With a limit L,
- * the poll that reaches L is followed by one final should-run re-check, and the next unchanged poll
- * stops the tick loop (`stop_tick_loop`).
+ * the poll that reaches L is followed by one final should-run re-check. What comes after it depends on
+ * L (issue 36, item 8): a stop cadence (L = 0: a stopped goal, a paused quota, a context to repair)
+ * stops the tick loop (`stop`) until an explicit resume; a wait (L > 0: a user gate, peers, monitors,
+ * nothing new) never dies — the loop holds (`hold`): auto-continuation pauses, the person is told once
+ * why and what resumes it, and should-run is still asked at the longest step of the progression, so
+ * the loop resumes by itself when the answer changes (a new `reset_token`).
  */
 export function planNextPoll(decision, previous, { loop = DEFAULT_LOOP_KIND, fallbackDelayMs = QUOTA_PROBE_RETRY_MS } = {}) {
   const hint = decision.scheduler_hint;
@@ -557,7 +561,7 @@ export function planNextPoll(decision, previous, { loop = DEFAULT_LOOP_KIND, fal
   const max = detail?.max_interval_minutes;
   if (minutes !== null && Number.isInteger(max) && max > 0) minutes = Math.min(minutes, max);
   let action = 'wait';
-  if (limit !== null && unchangedPolls > limit) action = 'stop';
+  if (limit !== null && unchangedPolls > limit) action = limit === 0 ? 'stop' : 'hold';
   else if (limit !== null && unchangedPolls === limit) action = 'final_check';
   return {
     reset_token: token,
@@ -568,10 +572,39 @@ export function planNextPoll(decision, previous, { loop = DEFAULT_LOOP_KIND, fal
     limit,
     after_limit: hint.unchanged_poll.after_limits?.[loop] ?? 'stop_tick_loop',
     action,
+    // the first held poll: the one that tells the person auto-continuation paused (once per token)
+    pause_notice: action === 'hold' && unchangedPolls === limit + 1,
     delay_ms: minutes !== null ? minutes * 60_000 : fallbackDelayMs,
     cadence_class: hint.cadence_class,
     hint_action: hint.action,
   };
+}
+
+/** `goal G (agent A)`, or `goal G` for a lane without an agent id. */
+function laneName(binding) {
+  return `goal ${binding?.goal_id ?? '?'}${binding?.agent_id ? ` (agent ${binding.agent_id})` : ''}`;
+}
+
+/** The decision's reason in one line (the CLI's reason, else its effective action). */
+function reasonOf(decision) {
+  return String(decision.reason || decision.effective_action).replace(/\s+/g, ' ');
+}
+
+/**
+ * The one line a held loop tells the person (issue 36, item 8): why auto-continuation paused and what
+ * resumes it. Nothing is recorded LoopX-side; the loop keeps asking should-run.
+ */
+export function pauseLine(binding, decision, plan) {
+  const minutes = Math.round(plan.delay_ms / 60_000);
+  return `LoopX paused auto-continuation of ${laneName(binding)}: ${reasonOf(decision)} (${decision.effective_action}; `
+    + `the same answer for ${plan.unchanged_polls + 1} checks). It resumes by itself when that changes — still checking every `
+    + `${minutes} min; /loopx-goal stop ends the loop`;
+}
+
+/** The one line a loop that stops (a stop cadence: stopped goal, paused quota, repair) tells the person. */
+export function stopLine(binding, decision) {
+  return `LoopX stopped auto-continuation of ${laneName(binding)}: ${reasonOf(decision)} (${decision.effective_action}). `
+    + 'It does not resume by itself: once that is resolved, /loopx-goal resume restarts it';
 }
 
 /**
@@ -881,7 +914,7 @@ export function createGoalLoop(options) {
       if (!result.committed) return finish('stale');
       currentBlocker = null;
       cancelTimer();
-      notify({ level: 'info', code: plan.after_limit, message: `nothing changed after the final re-check (${decision.effective_action}); the loop stopped — /loopx-goal resume restarts it` });
+      notify({ level: 'warning', code: plan.after_limit, message: stopLine(binding, decision), hint: '/loopx-goal resume' });
       return finish('stopped', { effective_action: decision.effective_action });
     }
 
@@ -892,6 +925,9 @@ export function createGoalLoop(options) {
     currentBlocker = null;
     if (plan.reset && decision.heartbeat_recommendation?.notify === 'NOTIFY') {
       notify({ level: 'warning', code: decision.effective_action, message: String(decision.reason ?? decision.effective_action), hint: String(decision.recommended_action ?? '') });
+    }
+    if (plan.pause_notice) {
+      notify({ level: 'warning', code: 'auto_continue_paused', message: pauseLine(binding, decision, plan), hint: String(decision.recommended_action ?? '') });
     }
     if (plan.reset && decision.scheduler_hint.cadence_class === 'control_plane_repair') {
       notify({ level: 'warning', code: decision.effective_action, message: String(decision.reason ?? ''), hint: String(decision.automation_prompt_upgrade?.command ?? decision.recommended_action ?? DOCTOR_HINT) });

@@ -28,6 +28,11 @@ import java.util.function.Predicate;
  * excluding this lane; needing a capability the lane did not declare; claimed by this lane;
  * unclaimed. The buckets add up to {@code advancementOpen}, and the last two are exactly the todos
  * this lane may run.
+ *
+ * <p>{@code userOpen} counts the open user todos this lane sees ({@link TodoRules#userTodoSeenBy}:
+ * a gate scoped to another lane is left out, as in should-run's user summary). The terminal state
+ * stays goal-wide: the user source is {@code invalid} while any user todo is open, whoever it
+ * blocks.
  */
 public record Frontier(
         int userOpen,
@@ -103,7 +108,7 @@ public record Frontier(
 
     public static Frontier of(GoalState s, String agentId, Collection<String> capabilities, Instant now) {
         List<TodoView> todos = s.openTodos();
-        int userOpen = count(todos, t -> t.isUser() && TodoRules.open(t));
+        int userOpen = count(todos, t -> TodoRules.userTodoSeenBy(t, agentId));
         int agentOpen = count(todos, t -> t.isAgent() && TodoRules.open(t));
         int monitorOpen = count(todos, t -> TodoRules.isMonitor(t) && TodoRules.open(t));
         int monitorDue = count(todos, t -> TodoRules.monitorDue(s, t, now));

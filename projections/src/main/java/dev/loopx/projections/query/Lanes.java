@@ -10,8 +10,10 @@ import java.util.Optional;
 
 /**
  * The next agent todo per lane: for every registered agent (or the one lane asked for) the first
- * todo it may run now ({@link TodoRules#runnableFor}, ordered by {@link TodoRules#ORDER}), plus the
- * first unclaimed todo nobody is excluded from ({@code unassigned}). Pure.
+ * todo of {@link TodoRules#laneWork} (its own claim first, then unclaimed work in
+ * {@link TodoRules#ORDER}: the todo {@code quota should-run} selects for {@code normal_run}, for a
+ * lane that declared no capabilities), plus the first unclaimed todo nobody is excluded from
+ * ({@code unassigned}). Pure.
  */
 public record Lanes(List<Lane> lanes, Optional<TodoView> unassigned) {
     public Lanes {
@@ -33,10 +35,7 @@ public record Lanes(List<Lane> lanes, Optional<TodoView> unassigned) {
     }
 
     private static Optional<TodoView> next(GoalState s, String agentId, Instant now) {
-        return s.openTodos().stream()
-                .filter(t -> TodoRules.runnableFor(s, t, agentId, now))
-                .sorted(TodoRules.ORDER)
-                .findFirst();
+        return TodoRules.laneWork(s, agentId, List.of(), now).stream().findFirst();
     }
 
     /** The first open advancement todo nobody has claimed. */

@@ -179,8 +179,7 @@ public final class ShouldRun {
     /** Open user todos this lane sees: gates scoped to other lanes are not counted. */
     private static ShouldRunAnswer.UserTodos userTodos(GoalState s, String agent) {
         List<TodoView> visible = s.openTodos().stream()
-                .filter(t -> t.isUser() && TodoRules.open(t))
-                .filter(t -> !t.isUserGate() || TodoRules.gateBlocks(t, agent))
+                .filter(t -> TodoRules.userTodoSeenBy(t, agent))
                 .toList();
         return new ShouldRunAnswer.UserTodos(
                 visible.size(),
@@ -194,9 +193,7 @@ public final class ShouldRun {
     private static ShouldRunAnswer.AgentTodos agentTodos(GoalState s, Request r, Frontier f) {
         return new ShouldRunAnswer.AgentTodos(
                 f.agentOpen(),
-                s.openTodos().stream()
-                        .filter(t -> TodoRules.runnableFor(s, t, r.agentId(), r.capabilities(), r.now()))
-                        .count(),
+                TodoRules.laneWork(s, r.agentId(), r.capabilities(), r.now()).size(),
                 f.claimedByMe(),
                 f.claimedByOthers(),
                 f.monitorOpen());

@@ -89,8 +89,8 @@ enum ShouldRunRule {
      */
     MONITOR_MATERIAL_CHANGE(EffectiveAction.MONITOR_MATERIAL_CHANGE, ShouldRunWorkRules::monitorMaterialChange),
     /**
-     * Runnable advancement work for this lane (the first candidate in priority then creation
-     * order). Before the monitors: advancement work is what the goal is for; watching comes second.
+     * Runnable advancement work for this lane (the first candidate: its own claim first, else
+     * priority then creation order, {@link TodoRules#laneWork}). Before the monitors: advancement work is what the goal is for; watching comes second.
      */
     NORMAL_RUN(EffectiveAction.NORMAL_RUN, ShouldRunWorkRules::normalRun),
     /** No runnable work and a monitor is due. First of the waits: a due poll is work the lane can do now. */
@@ -123,7 +123,7 @@ enum ShouldRunRule {
 
     /**
      * What every rule reads: the request's state, request, frontier and quota, and the lane's
-     * runnable candidates (runnable advancement work in {@link TodoRules#ORDER}), computed once,
+     * runnable candidates (runnable advancement work, its own claims first: {@link TodoRules#laneWork}), computed once,
      * before any rule, as the decision always did.
      */
     record Ask(GoalState state, Request request, Frontier frontier, QuotaStatus quota, List<TodoView> candidates) {
@@ -136,11 +136,7 @@ enum ShouldRunRule {
         }
 
         static Ask of(GoalState s, Request r, Frontier f, QuotaStatus q) {
-            List<TodoView> candidates = s.openTodos().stream()
-                    .filter(t -> TodoRules.runnableFor(s, t, r.agentId(), r.capabilities(), r.now()))
-                    .sorted(TodoRules.ORDER)
-                    .toList();
-            return new Ask(s, r, f, q, candidates);
+            return new Ask(s, r, f, q, TodoRules.laneWork(s, r.agentId(), r.capabilities(), r.now()));
         }
 
         /** The lane asking ({@code ""}: the heartbeat did not say). */

@@ -38,14 +38,16 @@ final class ShouldRunWorkRules {
                 a.candidates()));
     }
 
-    /** Selects the completion a succession gap asks to settle (none without a gap) and notifies. */
+    /**
+     * Notifies and selects nothing: the work is to revisit the plan, and {@code selected_todo} never
+     * names a done todo. The completion a succession gap asks to settle is named by the obligation's
+     * trigger ({@code todo_id}) and by the settling command in {@code next_cli_actions}.
+     */
     static Optional<Verdict> autonomousReplanRequired(Ask a) {
         ReplanObligation obligation = a.frontier().replanObligation();
         if (!obligation.required()) {
             return Optional.empty();
         }
-        String gapTodo = obligation.gapTodoId();
-        TodoView settle = gapTodo.isEmpty() ? null : a.state().todo(gapTodo).orElse(null);
         return Optional.of(new Verdict(
                 true,
                 EffectiveAction.AUTONOMOUS_REPLAN_REQUIRED,
@@ -54,7 +56,7 @@ final class ShouldRunWorkRules {
                 replanAction(obligation),
                 true,
                 Cadence.ACTIVE_WORK,
-                settle,
+                null,
                 a.candidates()));
     }
 

@@ -140,6 +140,28 @@ public final class TodoRules {
                 && (claimant.isEmpty() || claimant.equals(agentId));
     }
 
+    /**
+     * What a lane does next, in the order it does it: the advancement work it may run now
+     * ({@link #runnableFor}), its own claims first (claimed by it, or under its live lease:
+     * {@link #claimant}), then the unclaimed work, each part in {@link #ORDER}. A lane that holds a
+     * claim is sent back to it before any unclaimed todo, whatever the priorities (as the original
+     * does): it finishes what it took before it takes more. The one ordering {@code quota
+     * should-run} (its candidates, {@code normal_run}'s selection) and {@code status} (the next todo
+     * per lane) both read. An unnamed lane ({@code ""}) holds no claim: plain {@link #ORDER}.
+     */
+    public static List<TodoView> laneWork(GoalState s, String agentId, Collection<String> capabilities, Instant now) {
+        return s.openTodos().stream()
+                .filter(t -> runnableFor(s, t, agentId, capabilities, now))
+                .sorted(Comparator.comparing((TodoView t) -> !heldBy(t, agentId, now))
+                        .thenComparing(ORDER))
+                .toList();
+    }
+
+    /** The todo is claimed or live-leased by this named lane. */
+    private static boolean heldBy(TodoView t, String agentId, Instant now) {
+        return !agentId.isEmpty() && claimant(t, now).equals(agentId);
+    }
+
     /** Open advancement work that only other agents may run now (claimed by them, or leased by them until its expiry). */
     public static boolean claimedByOther(TodoView t, String agentId, Instant now) {
         String claimant = claimant(t, now);
@@ -149,6 +171,17 @@ public final class TodoRules {
     /** A deferred todo whose condition came true: the plan must be revisited before more work. */
     public static boolean readyDeferred(GoalState s, TodoView t, Instant now) {
         return t.is(TodoStatus.DEFERRED) && !t.resumeWhen().isEmpty() && resumeSatisfied(s, t, now);
+    }
+
+    /**
+     * An open user todo a lane sees: a reminder ({@code user_action} or any other user todo that is
+     * not a gate), or a gate that blocks it ({@link #gateBlocks}); with no lane named ({@code ""},
+     * the read of every lane) every open user todo. A gate scoped to another lane is that lane's:
+     * the frontier's {@code user_open_count} and the user summary of should-run both count with
+     * this, so they never disagree.
+     */
+    public static boolean userTodoSeenBy(TodoView t, String agentId) {
+        return t.isUser() && open(t) && (!t.isUserGate() || agentId.isEmpty() || gateBlocks(t, agentId));
     }
 
     /**

@@ -18,6 +18,7 @@ import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.query.ShouldRun.Verdict;
+import dev.loopx.projections.query.ShouldRunRule.Ask;
 import dev.loopx.projections.todo.TodoView;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -64,11 +65,13 @@ class ShouldRunWorkRulesTest {
     }
 
     @Test
-    void aSuccessionGap_asksForAReplanWithNotice_selectingTheCompletionToSettle() {
-        Verdict gap = assertDecides(
-                ShouldRunRule.AUTONOMOUS_REPLAN_REQUIRED, ask(goal(A, work("t1", ""), done("t1", false))));
+    void aSuccessionGap_asksForAReplanWithNotice_selectingNoDoneTodo() {
+        Ask gapAsk = ask(goal(A, work("t1", ""), done("t1", false)));
+        Verdict gap = assertDecides(ShouldRunRule.AUTONOMOUS_REPLAN_REQUIRED, gapAsk);
         assertTrue(gap.notifyUser());
-        assertEquals("t1", gap.selected().todoId());
+        // the completion to settle is done: the obligation names it, selected_todo does not
+        assertNull(gap.selected());
+        assertEquals("t1", gapAsk.frontier().replanObligation().gapTodoId());
         assertTrue(gap.reason().startsWith("the plan ran out"), gap.reason());
         GoalState chain = goal(A, new GoalReplanPolicyConfigured(1), work("t1", ""), work("t2", ""), done("t1", false));
         Verdict longChain = assertDecides(ShouldRunRule.AUTONOMOUS_REPLAN_REQUIRED, ask(chain));
