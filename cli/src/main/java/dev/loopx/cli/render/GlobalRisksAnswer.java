@@ -48,9 +48,17 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
 
     @Override
     public ObjectNode json() {
-        ObjectNode doc = GlobalScanParts.json(
-                "loopx_global_risks_v0", now, scan, d -> d.put("risk_count", riskCount()), GlobalRisksAnswer::project);
-        ArrayNode projects = (ArrayNode) doc.get("projects");
+        return GlobalScanParts.json(
+                "loopx_global_risks_v0",
+                now,
+                scan,
+                d -> d.put("risk_count", riskCount()),
+                GlobalRisksAnswer::project,
+                this::missing);
+    }
+
+    /** One entry per missing project: no ledger check, the one risk {@code project_missing}. */
+    private void missing(ArrayNode projects) {
         for (ScanProjects.Missing m : scan.missing()) {
             ObjectNode project = projects.addObject().put("project_label", m.label());
             project.putNull("ledger_check");
@@ -61,7 +69,6 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
             risk.put("fix", GlobalScanParts.fix(m));
             risk.put("if_moved", GlobalScanParts.ifMoved());
         }
-        return doc;
     }
 
     private static void project(ProjectRisks p, ObjectNode into) {

@@ -77,6 +77,17 @@ final class GlobalScanParts {
             ScanProjects.Scan<T> scan,
             Consumer<ObjectNode> totals,
             BiConsumer<T, ObjectNode> facts) {
+        return json(schemaVersion, now, scan, totals, facts, projects -> {});
+    }
+
+    /** The same, with {@code more} adding entries to {@code projects[]} after the readable ones. */
+    static <T> ObjectNode json(
+            String schemaVersion,
+            Instant now,
+            ScanProjects.Scan<T> scan,
+            Consumer<ObjectNode> totals,
+            BiConsumer<T, ObjectNode> facts,
+            Consumer<ArrayNode> more) {
         ObjectNode doc = Documents.answer(schemaVersion, true);
         boolean ok = ok(scan);
         doc.put("ok", ok);
@@ -94,6 +105,7 @@ final class GlobalScanParts {
             ObjectNode project = readable.addObject().put("project_label", r.label());
             facts.accept(r.facts(), project);
         }
+        more.accept(readable);
         ArrayNode missing = doc.putArray("missing_projects");
         scan.missing().forEach(m -> missing(m, missing.addObject().put("project_label", m.label())));
         ArrayNode unavailable = doc.putArray("unavailable_projects");
