@@ -29,6 +29,7 @@ import dev.loopx.cli.ops.DoctorCommand;
 import dev.loopx.cli.ops.InstallCommand;
 import dev.loopx.cli.ops.VersionCommand;
 import dev.loopx.cli.projections.ProjectionsCommand;
+import dev.loopx.cli.projects.ProjectsCommand;
 import dev.loopx.cli.quota.QuotaCommand;
 import dev.loopx.cli.quota.RefreshStateCommand;
 import dev.loopx.cli.quota.ShouldRunCommand;
@@ -114,6 +115,7 @@ public final class Cli {
                         "global-gates",
                         "global-todos",
                         "global-risks",
+                        "projects",
                         "dashboard",
                         "slash-commands",
                         "host",
@@ -157,6 +159,7 @@ public final class Cli {
             case "global-gates" -> new GlobalGatesCommand();
             case "global-todos" -> new GlobalTodosCommand();
             case "global-risks" -> new GlobalRisksCommand();
+            case "projects" -> ProjectsCommand.tree();
             case "dashboard" -> new DashboardCommand();
             case "slash-commands" -> new SlashCommandsCommand();
             case "host" -> HostCommand.tree();

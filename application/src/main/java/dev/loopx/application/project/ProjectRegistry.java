@@ -8,17 +8,21 @@ import dev.loopx.ledger.files.AtomicReplace;
 import dev.loopx.ledger.files.IoReason;
 import dev.loopx.ledger.files.SharedFileLock;
 import dev.loopx.ledger.json.Json;
+import io.vavr.control.Either;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * {@code <loopx-home>/projects.json}: the private index of known runtime roots that the global
- * read surfaces scan and {@code connect} extends. It holds absolute paths, so it is 0600 in a 0700
+ * read surfaces scan, {@code connect} extends and {@code projects forget} shrinks. It holds absolute paths, so it is 0600 in a 0700
  * folder and never printed. Every change is one locked read-modify-write: {@link SharedFileLock}
  * on {@code projects.json.lock} beside it (0600, never deleted) is held from the read to the
  * {@link AtomicReplace}, so concurrent {@code connect}s in any number of processes each add their
@@ -52,8 +56,12 @@ final class ProjectRegistry {
 
     /** The recorded projects, in index order; none when the index does not exist. Reads only. */
     List<Entry> entries() {
+        return entries(read());
+    }
+
+    private static List<Entry> entries(ObjectNode doc) {
         List<Entry> entries = new ArrayList<>();
-        for (JsonNode p : read().get("projects")) {
+        for (JsonNode p : doc.get("projects")) {
             String label = p.path("project_label").asText("");
             entries.add(new Entry(
                     Path.of(p.path("runtime_root").asText("")),
@@ -73,7 +81,7 @@ final class ProjectRegistry {
      * when it was already recorded with it. Stray temp files of crashed replaces are removed first.
      */
     boolean record(Path runtimeRoot, String projectLabel, String goalId) {
-        try (SharedFileLock.Held locked = SharedFileLock.acquire(file, lockWait)) {
+        return locked(() -> {
             ObjectNode doc = read();
             ObjectNode entry = find(doc, runtimeRoot);
             if (entry == null) {
@@ -89,6 +97,48 @@ final class ProjectRegistry {
             AtomicReplace.removeStrayTemps(file);
             write(doc);
             return true;
+        });
+    }
+
+    /**
+     * Removes the entries {@code select} picks from the recorded ones, in one locked
+     * read-modify-write: {@code select} sees the index as it is under the lock. A left answer, or
+     * a right one that picks nothing, writes nothing; otherwise the picked entries (matched by
+     * runtime root) leave the index and nothing else in it changes. Never touches a runtime root.
+     *
+     * @return {@code select}'s answer
+     */
+    <L> Either<L, List<Entry>> remove(Function<List<Entry>, Either<L, List<Entry>>> select) {
+        return locked(() -> {
+            ObjectNode doc = read();
+            Either<L, List<Entry>> picked = select.apply(entries(doc));
+            if (picked.isLeft() || picked.get().isEmpty()) {
+                return picked;
+            }
+            Set<String> roots = new HashSet<>();
+            picked.get().forEach(e -> roots.add(e.runtimeRoot().toString()));
+            ArrayNode kept = Json.mapper().createArrayNode();
+            for (JsonNode p : doc.get("projects")) {
+                if (!roots.contains(p.path("runtime_root").asText(""))) {
+                    kept.add(p);
+                }
+            }
+            doc.set("projects", kept);
+            AtomicReplace.removeStrayTemps(file);
+            write(doc);
+            return picked;
+        });
+    }
+
+    /** One change of the index, made while its lock is held. */
+    private interface Change<R> {
+        R apply() throws IOException;
+    }
+
+    /** Runs {@code change} holding the index's lock; its failures become the index's {@link LedgerException}s. */
+    private <R> R locked(Change<R> change) {
+        try (SharedFileLock.Held locked = SharedFileLock.acquire(file, lockWait)) {
+            return change.apply();
         } catch (SharedFileLock.TimedOut e) {
             throw new LedgerException(
                     "project_index_lock_timeout",

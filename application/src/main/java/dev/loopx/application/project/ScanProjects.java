@@ -10,6 +10,8 @@ import dev.loopx.ledger.LedgerException;
 import dev.loopx.projections.GoalState;
 import dev.loopx.projections.ProjectionStore;
 import dev.loopx.projections.query.LedgerDamageNotice;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,11 +21,21 @@ import java.util.function.Function;
 
 /**
  * Use case "read every known project" for the global read surfaces (SPEC §S9): opens each runtime
- * root of {@code projects.json} through the composition root (a missing or uninitialised root is
- * refused before a file is touched), reads its views, and hands a {@link Project} to the caller's
- * reader. A project that cannot be opened or read — including one whose reader fails — is
- * reported by label with its error (paths redacted); the others are still read. Projects are
- * named by label, never by path. Never appends, never takes the write lock.
+ * root of {@code projects.json} through the composition root (an uninitialised root is refused
+ * before a file is touched), reads its views, and hands a {@link Project} to the caller's reader.
+ * Each entry of the index ends as exactly one of three:
+ *
+ * <ul>
+ *   <li>{@link Read}: opened and read;
+ *   <li>{@link Missing}: its runtime root folder no longer exists (the project was moved or deleted
+ *       after {@code connect}) — not a failure of the scan, the entry is merely stale;
+ *   <li>{@link Unavailable}: the runtime root exists but cannot be opened or read (a deleted
+ *       {@code ledger/}, a damaged or unreadable store, a root that is not a folder or cannot be
+ *       looked at, a reader that fails) — reported by label with its error (paths redacted).
+ * </ul>
+ *
+ * The others are still read whatever becomes of one. Projects are named by label, never by path.
+ * Never appends, never takes the write lock.
  */
 public final class ScanProjects {
     private ScanProjects() {}
@@ -89,17 +101,38 @@ public final class ScanProjects {
     /** A project that could not be read: {@code message} is path-redacted. */
     public record Unavailable(String label, String errorCode, String message) {}
 
-    /** Per readable project what the reader made of it, in index order, and the unreadable ones. */
-    public record Scan<T>(List<Read<T>> readable, List<Unavailable> unavailable) {
+    /**
+     * A project whose runtime root folder no longer exists: moved or deleted since {@code connect}
+     * recorded it. Only a root known not to exist is missing; one that cannot be looked at (a
+     * folder on the way is unreadable) is {@link Unavailable}.
+     */
+    public record Missing(String label) {
+        public Missing {
+            Objects.requireNonNull(label, "label");
+        }
+    }
+
+    /** Per readable project what the reader made of it, the missing ones and the unreadable ones, each in index order. */
+    public record Scan<T>(List<Read<T>> readable, List<Missing> missing, List<Unavailable> unavailable) {
         public Scan {
             readable = List.copyOf(readable);
+            missing = List.copyOf(missing);
             unavailable = List.copyOf(unavailable);
         }
 
-        /** All projects of the index, readable or not. */
+        /** All projects of the index: readable, missing or unreadable. */
         public int projectCount() {
-            return readable.size() + unavailable.size();
+            return readable.size() + missing.size() + unavailable.size();
         }
+    }
+
+    /** Where one entry's outcome goes: exactly one method is called per entry. */
+    interface Sink<T> {
+        void read(String label, T facts);
+
+        void missing(String label);
+
+        void unavailable(Unavailable project);
     }
 
     /** One readable project's label and what the reader answered for it. */
@@ -112,19 +145,58 @@ public final class ScanProjects {
      */
     public static <T> Scan<T> run(Invocation invocation, Function<Project, T> reader) {
         List<Read<T>> readable = new ArrayList<>();
+        List<Missing> missing = new ArrayList<>();
         List<Unavailable> unavailable = new ArrayList<>();
-        for (ProjectRegistry.Entry entry : new ProjectRegistry(invocation.loopxHome()).entries()) {
-            String label = entry.projectLabel();
-            try (LoopxRuntime runtime = Composition.open(entry.runtimeRoot(), invocation)) {
-                readable.add(new Read<>(label, reader.apply(read(label, runtime))));
-            } catch (LedgerException e) {
-                unavailable.add(unavailable(label, e.errorCode(), e.getMessage()));
-            } catch (RuntimeException e) {
-                unavailable.add(
-                        unavailable(label, "project_unreadable", e.getClass().getSimpleName()));
+        Sink<T> sink = new Sink<>() {
+            @Override
+            public void read(String label, T facts) {
+                readable.add(new Read<>(label, facts));
             }
+
+            @Override
+            public void missing(String label) {
+                missing.add(new Missing(label));
+            }
+
+            @Override
+            public void unavailable(Unavailable project) {
+                unavailable.add(project);
+            }
+        };
+        for (ProjectRegistry.Entry entry : new ProjectRegistry(invocation.loopxHome()).entries()) {
+            scan(entry, invocation, reader, sink);
         }
-        return new Scan<>(readable, unavailable);
+        return new Scan<>(readable, missing, unavailable);
+    }
+
+    /** One entry of the index, read by {@code reader}, handed to {@code sink} as read, missing or unavailable. */
+    static <T> void scan(
+            ProjectRegistry.Entry entry, Invocation invocation, Function<Project, T> reader, Sink<T> sink) {
+        String label = entry.projectLabel();
+        if (missing(entry.runtimeRoot())) {
+            sink.missing(label);
+            return;
+        }
+        T facts;
+        try (LoopxRuntime runtime = Composition.open(entry.runtimeRoot(), invocation)) {
+            facts = reader.apply(read(label, runtime));
+        } catch (LedgerException e) {
+            sink.unavailable(unavailable(label, e.errorCode(), e.getMessage()));
+            return;
+        } catch (RuntimeException e) {
+            sink.unavailable(
+                    unavailable(label, "project_unreadable", e.getClass().getSimpleName()));
+            return;
+        }
+        sink.read(label, facts);
+    }
+
+    /**
+     * Whether the runtime root is known not to exist (a dangling link counts as missing); false
+     * when it exists or when whether it exists cannot be told (a folder on the way is unreadable).
+     */
+    static boolean missing(Path runtimeRoot) {
+        return Files.notExists(runtimeRoot);
     }
 
     private static Project read(String label, LoopxRuntime runtime) {

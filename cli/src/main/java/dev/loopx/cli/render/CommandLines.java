@@ -41,6 +41,15 @@ public final class CommandLines {
         return of(args);
     }
 
+    /**
+     * {@code loopx projects forget LABEL}: the one command handed out with an operand rather than
+     * a flag (a project is named by its label, never by its path), so it is spelled here apart
+     * from the {@link Verb}s.
+     */
+    public static String forgetProject(String label) {
+        return of(List.of("projects", "forget", label));
+    }
+
     /** The step as one pasteable line, {@code loopx} first; its inputs are not in it. */
     public static String of(NextStep step) {
         return of(args(step));

@@ -13,7 +13,9 @@ import java.util.Objects;
 /**
  * {@code loopx global-risks}'s answer, {@code loopx_global_risks_v0}: per readable project
  * ({@link GlobalScanParts}) the cheap ledger check ({@code head_marker}; the full verify is
- * {@code skipped}) and its risks; {@code risk_count} over all projects.
+ * {@code skipped}) and its risks; then per missing project (after the readable ones) an entry with
+ * {@code ledger_check: null} and the one risk {@code project_missing} (with {@code fix} and
+ * {@code if_moved}); {@code risk_count} over all projects.
  *
  * <p>Its text counts the risks, then one table row per risk, its kind in words.
  */
@@ -37,8 +39,11 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
         return GlobalScanParts.ok(scan);
     }
 
+    /** The risk a missing project is. */
+    public static final String PROJECT_MISSING = "project_missing";
+
     private int riskCount() {
-        return GlobalScanParts.sum(scan, p -> p.risks().size());
+        return GlobalScanParts.sum(scan, p -> p.risks().size()) + scan.missing().size();
     }
 
     @Override
@@ -47,8 +52,23 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
                 "loopx_global_risks_v0",
                 now,
                 scan,
-                doc -> doc.put("risk_count", riskCount()),
-                GlobalRisksAnswer::project);
+                d -> d.put("risk_count", riskCount()),
+                GlobalRisksAnswer::project,
+                this::missing);
+    }
+
+    /** One entry per missing project: no ledger check, the one risk {@code project_missing}. */
+    private void missing(ArrayNode projects) {
+        for (ScanProjects.Missing m : scan.missing()) {
+            ObjectNode project = projects.addObject().put("project_label", m.label());
+            project.putNull("ledger_check");
+            ObjectNode risk = project.putArray("risks").addObject();
+            risk.put("goal_id", "");
+            risk.put("kind", PROJECT_MISSING);
+            risk.put("detail", GlobalScanParts.MISSING_DETAIL);
+            risk.put("fix", GlobalScanParts.fix(m));
+            risk.put("if_moved", GlobalScanParts.ifMoved());
+        }
     }
 
     private static void project(ProjectRisks p, ObjectNode into) {
@@ -73,6 +93,11 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
         }
     }
 
+    /** The table, then only the unreadable projects (the missing ones are rows of the table already). */
+    private void printRest(Table t, PrintWriter out) {
+        GlobalScanParts.print(t, new ScanProjects.Scan<>(scan.readable(), List.of(), scan.unavailable()), out);
+    }
+
     void text(PrintWriter out) {
         int n = riskCount();
         out.println(n == 0 ? "no risks found" : Words.count(n, "risk") + " found");
@@ -91,6 +116,15 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
                                                 .orElse("")));
             }
         }
-        GlobalScanParts.print(t, scan, out);
+        for (ScanProjects.Missing m : scan.missing()) {
+            t.row(
+                    m.label(),
+                    "",
+                    PROJECT_MISSING.replace('_', ' '),
+                    "folder moved or deleted; forget it with "
+                            + GlobalScanParts.fix(m) + " (if it moved, also run " + GlobalScanParts.ifMoved()
+                            + " in its new folder)");
+        }
+        printRest(t, out);
     }
 }

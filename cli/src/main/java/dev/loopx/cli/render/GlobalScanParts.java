@@ -3,6 +3,9 @@ package dev.loopx.cli.render;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.project.ScanProjects;
+import dev.loopx.projections.next.Flag;
+import dev.loopx.projections.next.NextStep;
+import dev.loopx.projections.next.Verb;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.function.BiConsumer;
@@ -12,17 +15,49 @@ import java.util.function.ToIntFunction;
 /**
  * The frame the cross-project reads ({@code global-summary|gates|todos|risks}) share, over one
  * {@link ScanProjects.Scan}: the JSON {@code {schema_version, ok, read_only: true, now,
- * project_count, <total>, projects[{project_label, …}], unavailable_projects[{project_label,
- * error_code, message}]}} (any unreadable project makes {@code ok=false} with
- * {@code error_code=status_collection_unavailable}), and the text's table followed by the
- * projects that could not be read.
+ * project_count, <total>, projects[{project_label, …}], missing_projects[{project_label, reason,
+ * detail, fix, if_moved}], unavailable_projects[{project_label, error_code, message}]}} (any
+ * unreadable project makes {@code ok=false} with {@code error_code=status_collection_unavailable};
+ * a missing one does not: its entry is stale, and {@code fix} forgets it), and the text's table
+ * followed by the projects that are missing and those that could not be read.
  */
 final class GlobalScanParts {
     private GlobalScanParts() {}
 
-    /** Whether every project could be read. */
+    /** Whether every project that is still there could be read (a missing one is not a failure). */
     static boolean ok(ScanProjects.Scan<?> scan) {
         return scan.unavailable().isEmpty();
+    }
+
+    /** A missing project's {@code reason}. */
+    static final String RUNTIME_ROOT_MISSING = "runtime_root_missing";
+
+    /** What a missing project's entry means, in one sentence. */
+    static final String MISSING_DETAIL =
+            "its runtime root no longer exists (the project folder was moved or deleted): projects.json still lists it";
+
+    /** The command that forgets a missing project's entry: {@code loopx projects forget LABEL}. */
+    static String fix(ScanProjects.Missing m) {
+        return CommandLines.forgetProject(m.label());
+    }
+
+    /** What to run in a moved project's new folder (it records the project there again). */
+    static String ifMoved() {
+        return CommandLines.of(NextStep.of(Verb.CONNECT).with(Flag.PROJECT, "."));
+    }
+
+    /** A missing project's fields after its {@code project_label}: {@code reason, detail, fix, if_moved}. */
+    static void missing(ScanProjects.Missing m, ObjectNode into) {
+        into.put("reason", RUNTIME_ROOT_MISSING);
+        into.put("detail", MISSING_DETAIL);
+        into.put("fix", fix(m));
+        into.put("if_moved", ifMoved());
+    }
+
+    /** A missing project in words: what it is and the commands, as they paste. */
+    static String missingText(ScanProjects.Missing m) {
+        return "missing: " + m.label() + " (folder moved or deleted): forget it with " + fix(m)
+                + "; if it moved, also run " + ifMoved() + " in its new folder";
     }
 
     /** The sum of {@code count} over the readable projects' facts. */
@@ -42,6 +77,17 @@ final class GlobalScanParts {
             ScanProjects.Scan<T> scan,
             Consumer<ObjectNode> totals,
             BiConsumer<T, ObjectNode> facts) {
+        return json(schemaVersion, now, scan, totals, facts, projects -> {});
+    }
+
+    /** The same, with {@code more} adding entries to {@code projects[]} after the readable ones. */
+    static <T> ObjectNode json(
+            String schemaVersion,
+            Instant now,
+            ScanProjects.Scan<T> scan,
+            Consumer<ObjectNode> totals,
+            BiConsumer<T, ObjectNode> facts,
+            Consumer<ArrayNode> more) {
         ObjectNode doc = Documents.answer(schemaVersion, true);
         boolean ok = ok(scan);
         doc.put("ok", ok);
@@ -59,6 +105,9 @@ final class GlobalScanParts {
             ObjectNode project = readable.addObject().put("project_label", r.label());
             facts.accept(r.facts(), project);
         }
+        more.accept(readable);
+        ArrayNode missing = doc.putArray("missing_projects");
+        scan.missing().forEach(m -> missing(m, missing.addObject().put("project_label", m.label())));
         ArrayNode unavailable = doc.putArray("unavailable_projects");
         scan.unavailable()
                 .forEach(u -> unavailable
@@ -69,11 +118,12 @@ final class GlobalScanParts {
         return doc;
     }
 
-    /** The table (when it has rows), then one line per project that could not be read. */
+    /** The table (when it has rows), then one line per missing project and one per project that could not be read. */
     static void print(Table t, ScanProjects.Scan<?> scan, PrintWriter out) {
         if (!t.isEmpty()) {
             t.print(out);
         }
+        scan.missing().forEach(m -> out.println("  " + missingText(m)));
         // An unreadable project's entry has no hint of its own (the document's hint is for them all).
         scan.unavailable().forEach(u -> out.println("  unreadable: " + u.label() + " (" + u.errorCode() + ")"));
     }

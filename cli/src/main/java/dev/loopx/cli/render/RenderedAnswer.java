@@ -22,6 +22,8 @@ public sealed interface RenderedAnswer
                 GlobalGatesAnswer,
                 GlobalTodosAnswer,
                 GlobalRisksAnswer,
+                ProjectsListAnswer,
+                ProjectsForgetAnswer,
                 DoctorAnswer,
                 VersionAnswer,
                 LedgerVerifyAnswer,

@@ -29,6 +29,8 @@ public final class TextView {
             case GlobalGatesAnswer a -> a.text(out);
             case GlobalTodosAnswer a -> a.text(out);
             case GlobalRisksAnswer a -> a.text(out);
+            case ProjectsListAnswer a -> a.text(out);
+            case ProjectsForgetAnswer a -> a.text(out);
             case DoctorAnswer a -> a.text(out);
             case VersionAnswer a -> a.text(out);
             case LedgerVerifyAnswer a -> a.text(out);

@@ -79,6 +79,8 @@ public enum ErrorCode {
     AGENT_THREAD_NOT_BOUND("agent_thread_not_bound"),
     EXECUTE_AND_OFFLINE_REQUIRED("execute_and_offline_required"),
     LEDGER_TAMPERED("ledger_tampered"),
+    PROJECT_NOT_RECORDED("project_not_recorded"),
+    PROJECT_LABEL_AMBIGUOUS("project_label_ambiguous"),
     // exit 3: the environment failed (files, locks, the JVM)
     INTERNAL_ERROR("internal_error"),
     INTERRUPTED("interrupted"),

@@ -82,6 +82,8 @@ public final class ExitCodes {
                     AGENT_THREAD_NOT_BOUND,
                     EXECUTE_AND_OFFLINE_REQUIRED,
                     LEDGER_TAMPERED,
+                    PROJECT_NOT_RECORDED,
+                    PROJECT_LABEL_AMBIGUOUS,
                     LEDGER_CORRUPT,
                     LEDGER_TAIL_LOST,
                     PROJECTION_DIVERGED -> REFUSED;

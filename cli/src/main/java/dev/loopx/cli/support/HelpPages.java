@@ -309,6 +309,7 @@ public final class HelpPages {
                         "global-gates",
                         "global-todos",
                         "global-risks",
+                        "projects",
                         "dashboard"));
         g.put(
                 "Hosts (Codex, Claude Code, pi, MCP)",
