@@ -38,6 +38,7 @@ import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
 import dev.loopx.ledger.event.TodoMonitorConfigured;
+import dev.loopx.ledger.event.TodoReclaimed;
 import dev.loopx.ledger.event.TodoReplanCheckpointed;
 import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.ledger.event.TodoSectionsDeclared;
@@ -68,7 +69,7 @@ import java.util.Optional;
  */
 public final class Projector {
     /** Bump when a fold changes: stores built by another version are rebuilt from the ledger. */
-    public static final int SCHEMA_VERSION = 11;
+    public static final int SCHEMA_VERSION = 12;
 
     public static final String GOAL_VIEW = GoalFold.VIEW;
 
@@ -89,6 +90,7 @@ public final class Projector {
             }
             case TodoClaimed e -> TodoFold.claimed(views, envelope, e);
             case TodoClaimCleared e -> TodoFold.claimCleared(views, envelope, e);
+            case TodoReclaimed e -> TodoFold.reclaimed(views, envelope, e);
             case TodoUpdated e -> TodoFold.updated(views, envelope, e);
             case TodoCompleted e -> {
                 PlanFold.completed(views, envelope, e); // reads the todo as it was

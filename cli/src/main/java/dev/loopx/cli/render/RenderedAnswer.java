@@ -50,6 +50,7 @@ public sealed interface RenderedAnswer
                 QuotaStatusAnswer,
                 TodoListAnswer,
                 TodoWriteAnswer,
+                TodoReclaimAnswer,
                 TodoCheckpointAnswer,
                 TodoDeclareEmptyAnswer,
                 TodoArchiveAnswer,
