@@ -122,6 +122,30 @@ class TodoReclaimCommandsTest {
     }
 
     @Test
+    void theTextView_saysWhoseClaimIsTakenBack_andHowToRecordIt() {
+        CliRunner.Result preview =
+                run("--format", "text", "todo", "reclaim", "--goal-id", "g1", "--todo-id", work, "--reason", "stale");
+        assertEquals(0, preview.exit(), preview::toString);
+        assertTrue(preview.stdout().startsWith("preview: would take the claim of a1 on " + work), preview::toString);
+        assertTrue(preview.stdout().contains("--execute"), preview::toString);
+        CliRunner.Result done = run(
+                "--format",
+                "text",
+                "todo",
+                "reclaim",
+                "--goal-id",
+                "g1",
+                "--todo-id",
+                work,
+                "--reason",
+                "stale",
+                "--execute");
+        assertTrue(done.stdout().startsWith("took the claim of a1 on " + work), done::toString);
+        assertTrue(done.stdout().contains("claim epoch 2"), done::toString);
+        assertTrue(done.stdout().contains("claim_epoch_mismatch"), done::toString);
+    }
+
+    @Test
     void theFormerHolder_thatClaimsAgain_isNoLongerFenced() {
         ok(reclaim("--execute"));
         JsonNode claimed = ok(run("todo", "claim", "--goal-id", "g1", "--todo-id", work, "--agent-id", "a1"));
