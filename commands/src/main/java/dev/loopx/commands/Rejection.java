@@ -129,6 +129,58 @@ public sealed interface Rejection {
         }
     }
 
+    /**
+     * A write naming a todo by an agent whose claim on it was taken back ({@code todo reclaim}):
+     * its claim's epoch is behind the todo's.
+     */
+    record ClaimEpochMismatch(String todoId, String agentId, long heldEpoch, long currentEpoch, String reason)
+            implements Rejection {
+        public String errorCode() {
+            return "claim_epoch_mismatch";
+        }
+
+        public String message() {
+            return "the claim of " + agentId + " on todo " + todoId + " (epoch " + heldEpoch
+                    + ") was taken back (now epoch " + currentEpoch + "): " + reason
+                    + "; nothing was written";
+        }
+    }
+
+    /** {@code todo reclaim} on a todo nobody claims. */
+    record TodoNotClaimed(String todoId) implements Rejection {
+        public String errorCode() {
+            return "todo_not_claimed";
+        }
+
+        public String message() {
+            return "todo " + todoId + " is not claimed; there is no claim to take back";
+        }
+    }
+
+    /** {@code todo reclaim} asked by an actor that may not take claims back (an agent or a host). */
+    record ReclaimNotAllowed(String todoId, String actorKind) implements Rejection {
+        public String errorCode() {
+            return "reclaim_not_allowed";
+        }
+
+        public String message() {
+            return "a claim is taken back only by the owner or a controller, not by " + actorKind + " (todo " + todoId
+                    + ")";
+        }
+    }
+
+    /** {@code todo update --clear-claim} on a claim another agent holds: only {@code todo reclaim} frees it. */
+    record ClearClaimOfOther(String todoId, String claimedBy) implements Rejection {
+        public String errorCode() {
+            return "claimed_by_other";
+        }
+
+        public String message() {
+            return "todo " + todoId + " is claimed by " + claimedBy
+                    + "; --clear-claim releases only the caller's own claim";
+        }
+    }
+
     /** A lease of another agent that has not expired: the todo is not free (an expired one would be). */
     record LeasedByOther(String todoId, String holder, String expiresAt) implements Rejection {
         public String errorCode() {

@@ -40,6 +40,7 @@ import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
 import dev.loopx.ledger.event.TodoMonitorConfigured;
+import dev.loopx.ledger.event.TodoReclaimed;
 import dev.loopx.ledger.event.TodoReplanCheckpointed;
 import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.ledger.event.TodoSectionsDeclared;
@@ -105,6 +106,7 @@ public final class Projector {
                 LaneFold.wrote(views, envelope, e.agentId(), "claim");
             }
             case TodoClaimCleared e -> TodoFold.claimCleared(views, envelope, e);
+            case TodoReclaimed e -> TodoFold.reclaimed(views, envelope, e);
             case TodoUpdated e -> {
                 TodoFold.updated(views, envelope, e);
                 LaneFold.wroteAsActor(views, envelope, "update");

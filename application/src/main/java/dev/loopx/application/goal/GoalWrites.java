@@ -130,6 +130,7 @@ public final class GoalWrites {
                     case TodoCommands.AddTodo c ->
                         TodoIds.of(c.goalId(), c.role().wire(), c.text());
                     case TodoCommands.ClaimTodo c -> c.todoId();
+                    case TodoCommands.ReclaimTodo c -> c.todoId();
                     case TodoCommands.UpdateTodo c -> c.todoId();
                     case TodoCommands.CompleteTodo c -> c.todoId();
                     case TodoCommands.SupersedeTodo c -> c.todoId();

@@ -72,6 +72,12 @@ public final class Intents {
             case TodoCommands.AddTodo c -> Intent.of("todo add", todoAddArguments(c));
             case TodoCommands.ClaimTodo c ->
                 Intent.of("todo claim", args().put("todo_id", c.todoId()).put("agent_id", c.agentId()));
+            case TodoCommands.ReclaimTodo c ->
+                Intent.of(
+                        "todo reclaim",
+                        args().put("todo_id", c.todoId())
+                                .put("reason", c.reason())
+                                .put("actor_kind", c.actorKind().wire()));
             case TodoCommands.UpdateTodo c -> {
                 ObjectNode a = args().put("todo_id", c.todoId())
                         .put("agent_id", c.agentId())

@@ -144,6 +144,7 @@ public final class CommandLines {
             case TODO_LIST -> "todo list";
             case TODO_ADD -> "todo add";
             case TODO_CLAIM -> "todo claim";
+            case TODO_RECLAIM -> "todo reclaim";
             case TODO_COMPLETE -> "todo complete";
             case TODO_UPDATE -> "todo update";
             case TODO_RECLAIM -> "todo reclaim";

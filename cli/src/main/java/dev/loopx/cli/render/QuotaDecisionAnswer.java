@@ -54,6 +54,13 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
         lines.add("next", next);
         lines.add("quota", QuotaBar.of(d.quota()));
         lines.add("work", work(d));
+        for (TodoView t : d.claimsTakenBack()) {
+            t.reclaimedFrom(d.agentId())
+                    .ifPresent(r -> lines.add(
+                            "taken back",
+                            "your claim on " + t.todoId() + " " + quoted(t.text()) + " was taken back: " + r.reason()
+                                    + " (its writes are refused until you claim it again)"));
+        }
         for (TodoView t : d.interactionContract().reminders()) {
             lines.add("reminder", "you: " + t.text() + "  [" + t.todoId() + "]");
         }
@@ -201,6 +208,18 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
             ObjectNode blocked = doc.putObject("capability_blocked");
             blocked.put("todo_id", d.selectedTodo().map(TodoView::todoId).orElse(""));
             d.missingCapabilities().forEach(blocked.putArray("missing_capabilities")::add);
+        }
+        if (!d.claimsTakenBack().isEmpty()) {
+            ArrayNode taken = doc.putArray("claims_taken_back");
+            for (TodoView t : d.claimsTakenBack()) {
+                t.reclaimedFrom(d.agentId()).ifPresent(r -> {
+                    ObjectNode n = taken.addObject();
+                    n.put("todo_id", t.todoId());
+                    n.put("your_epoch", r.epoch());
+                    n.put("claim_epoch", t.claimEpoch());
+                    n.put("reason", r.reason());
+                });
+            }
         }
         doc.set("user_todo_summary", userTodos(d.userTodos()));
         doc.set("agent_todo_summary", agentTodos(d.agentTodos()));

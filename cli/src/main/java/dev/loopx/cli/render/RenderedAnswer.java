@@ -52,6 +52,7 @@ public sealed interface RenderedAnswer
                 QuotaStatusAnswer,
                 TodoListAnswer,
                 TodoWriteAnswer,
+                TodoReclaimAnswer,
                 TodoCheckpointAnswer,
                 TodoDeclareEmptyAnswer,
                 TodoArchiveAnswer,

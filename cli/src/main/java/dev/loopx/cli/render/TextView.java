@@ -48,6 +48,7 @@ public final class TextView {
             case DebugAppendLoadAnswer a -> a.text(out);
             case OperatorGateAnswer a -> a.text(out);
             case GoalLifecycleAnswer a -> a.text(out);
+            case TodoReclaimAnswer a -> a.text(out);
             case ConfigureGoalAnswer a -> a.text(out);
             case SchedulerWriteAnswer a -> a.text(out);
             case ReviewPacketAnswer a -> a.text(out);

@@ -78,6 +78,9 @@ public final class ExitCodes {
                     SPEND_NOT_FOUND,
                     NOT_A_MONITOR,
                     MONITOR_NOT_OPEN,
+                    CLAIM_EPOCH_MISMATCH,
+                    TODO_NOT_CLAIMED,
+                    RECLAIM_NOT_ALLOWED,
                     AGENT_THREAD_BOUND_TO_OTHER,
                     AGENT_THREAD_NOT_BOUND,
                     EXECUTE_AND_OFFLINE_REQUIRED,
@@ -142,6 +145,10 @@ public final class ExitCodes {
             case Rejection.AgentIdRequired r -> REFUSED;
             case Rejection.TodoNotFound r -> REFUSED;
             case Rejection.ClaimedByOther r -> REFUSED;
+            case Rejection.ClaimEpochMismatch r -> REFUSED;
+            case Rejection.TodoNotClaimed r -> REFUSED;
+            case Rejection.ReclaimNotAllowed r -> REFUSED;
+            case Rejection.ClearClaimOfOther r -> REFUSED;
             case Rejection.AgentExcluded r -> REFUSED;
             case Rejection.LeasedByOther r -> REFUSED;
             case Rejection.LeaseNotHeld r -> REFUSED;

@@ -42,6 +42,21 @@ public final class RejectionHints {
             case Rejection.NotForThisTodo r -> Remedy.words("loopx todo add --help");
             case Rejection.ClaimedByOther r ->
                 Remedy.of("pick another todo, or ask " + r.claimedBy() + " to release it", todos());
+            case Rejection.ClaimEpochMismatch r ->
+                Remedy.of(
+                        "your claim was taken back (" + r.reason() + "); pick another todo, or claim this one again",
+                        NextStep.of(Verb.QUOTA_SHOULD_RUN)
+                                .needs(Flag.GOAL_ID, GOAL)
+                                .with(Flag.AGENT_ID, r.agentId()));
+            case Rejection.TodoNotClaimed r -> Remedy.step(todos());
+            case Rejection.ReclaimNotAllowed r ->
+                Remedy.words("an owner or a controller takes a claim back: --actor-kind owner|controller");
+            case Rejection.ClearClaimOfOther r ->
+                Remedy.of(
+                        "only the owner or a controller takes another agent's claim back",
+                        onTodo(Verb.TODO_RECLAIM, r.todoId())
+                                .with(Flag.ACTOR_KIND, "owner")
+                                .needs(Flag.REASON, "why the claim of " + r.claimedBy() + " is taken back"));
             case Rejection.AgentExcluded r -> Remedy.step(todos().with(Flag.AGENT_ID, r.agentId()));
             case Rejection.LeasedByOther r -> Remedy.step(onTodo(Verb.TASK_LEASE_INSPECT, r.todoId()));
             case Rejection.LeaseNotHeld r -> Remedy.step(onTodo(Verb.TASK_LEASE_INSPECT, r.todoId()));

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         name = "todo",
         synopsisSubcommandLabel = "COMMAND",
         description = {
-            "Add, claim, update, complete, supersede and list a goal's todos; checkpoint a replan; archive",
+            "Add, claim, reclaim, update, complete, supersede and list a goal's todos; checkpoint a replan; archive",
             "finished todos out of the default reads.",
             "User todos are owner decisions (user_gate) or reminders (user_action); agent todos are work",
             "(advancement_task), monitors (monitor_task) or blockers. Writes take --dry-run and --operation-id."
@@ -25,6 +25,7 @@ public final class TodoCommand implements Runnable {
                 TodoCommand::subcommand,
                 "add",
                 "claim",
+                "reclaim",
                 "update",
                 "complete",
                 "supersede",
@@ -38,6 +39,7 @@ public final class TodoCommand implements Runnable {
         return switch (name) {
             case "add" -> new TodoAddCommand();
             case "claim" -> new TodoClaimCommand();
+            case "reclaim" -> new TodoReclaimCommand();
             case "update" -> new TodoUpdateCommand();
             case "complete" -> new TodoCompleteCommand();
             case "supersede" -> new TodoSupersedeCommand();
@@ -53,7 +55,7 @@ public final class TodoCommand implements Runnable {
     public void run() {
         throw new CommandLine.ParameterException(
                 spec.commandLine(),
-                "todo needs a subcommand: add, claim, update, complete, supersede, declare-empty, checkpoint,"
+                "todo needs a subcommand: add, claim, reclaim, update, complete, supersede, declare-empty, checkpoint,"
                         + " archive-completed or list");
     }
 }

@@ -51,7 +51,9 @@ public final class TodoUpdateCommand extends TodoWriteCommand {
             description = "todo_done:<id>, resume_at:<RFC 3339>, or none to clear.")
     String resumeWhen;
 
-    @Option(names = "--clear-claim", description = "Release the todo's claim.")
+    @Option(
+            names = "--clear-claim",
+            description = "Release your own claim on the todo (another agent's claim: loopx todo reclaim).")
     boolean clearClaim;
 
     @Option(

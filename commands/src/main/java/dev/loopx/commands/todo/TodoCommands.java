@@ -17,6 +17,7 @@ public final class TodoCommands {
     public sealed interface TodoCommand
             permits AddTodo,
                     ClaimTodo,
+                    ReclaimTodo,
                     UpdateTodo,
                     CompleteTodo,
                     SupersedeTodo,
@@ -107,6 +108,21 @@ public final class TodoCommands {
 
         public ClaimTodo {
             Objects.requireNonNull(now, "now");
+        }
+    }
+
+    /**
+     * {@code todo reclaim}: the owner or a controller takes a claim back from the agent holding it
+     * (never an agent on its own). {@code actorKind} is who asks; {@link
+     * dev.loopx.ledger.ActorKind#SYSTEM} is LoopX's own automatic policy.
+     */
+    public record ReclaimTodo(String goalId, String todoId, String reason, dev.loopx.ledger.ActorKind actorKind)
+            implements TodoCommand {
+        public ReclaimTodo {
+            Objects.requireNonNull(goalId, "goalId");
+            Objects.requireNonNull(todoId, "todoId");
+            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(actorKind, "actorKind");
         }
     }
 

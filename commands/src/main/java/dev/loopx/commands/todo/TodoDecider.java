@@ -9,14 +9,17 @@ import dev.loopx.commands.todo.TodoCommands.Checkpoint;
 import dev.loopx.commands.todo.TodoCommands.ClaimTodo;
 import dev.loopx.commands.todo.TodoCommands.CompleteTodo;
 import dev.loopx.commands.todo.TodoCommands.DeclareEmpty;
+import dev.loopx.commands.todo.TodoCommands.ReclaimTodo;
 import dev.loopx.commands.todo.TodoCommands.SupersedeTodo;
 import dev.loopx.commands.todo.TodoCommands.UpdateTodo;
+import dev.loopx.ledger.ActorKind;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.event.TodoAdded;
 import dev.loopx.ledger.event.TodoCapabilitiesRequired;
 import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
+import dev.loopx.ledger.event.TodoReclaimed;
 import dev.loopx.ledger.event.TodoReplanCheckpointed;
 import dev.loopx.ledger.event.TodoSectionDeclaredEmpty;
 import dev.loopx.ledger.event.TodoSuperseded;
@@ -78,6 +81,7 @@ public final class TodoDecider {
         return switch (command) {
             case AddTodo c -> decide(c, state);
             case ClaimTodo c -> decide(c, state);
+            case ReclaimTodo c -> decide(c, state);
             case UpdateTodo c -> decide(c, state);
             case CompleteTodo c -> decide(c, state);
             case SupersedeTodo c -> decide(c, state);
@@ -178,7 +182,60 @@ public final class TodoDecider {
         return Decision.accept(new TodoClaimed(t.todoId(), c.agentId()));
     }
 
+    /**
+     * Takes a claim back: only the owner, a controller or LoopX's own policy may; the todo must be
+     * open and claimed. The todo becomes free (its lease ends with the claim), its epoch goes up by
+     * one and the agent it was taken from is fenced ({@link #fenced}) until it claims it again.
+     */
+    public static Either<Rejection, List<LoopxEvent>> decide(ReclaimTodo c, Optional<GoalState> state) {
+        if (state.isEmpty()) {
+            return Decision.reject(new Rejection.GoalNotFound(c.goalId()));
+        }
+        if (c.actorKind() != ActorKind.OWNER
+                && c.actorKind() != ActorKind.CONTROLLER
+                && c.actorKind() != ActorKind.SYSTEM) {
+            return Decision.reject(
+                    new Rejection.ReclaimNotAllowed(c.todoId(), c.actorKind().wire()));
+        }
+        Optional<TodoView> todo = state.get().todo(c.todoId());
+        if (todo.isEmpty()) {
+            return Decision.reject(new Rejection.TodoNotFound(c.todoId()));
+        }
+        TodoView t = todo.get();
+        if (t.done()) {
+            return Decision.reject(new Rejection.TodoAlreadyCompleted(t.todoId()));
+        }
+        if (t.claimedBy().isEmpty()) {
+            return Decision.reject(new Rejection.TodoNotClaimed(t.todoId()));
+        }
+        return Decision.accept(
+                new TodoReclaimed(t.todoId(), t.claimedBy(), c.reason(), Math.max(1, t.claimEpoch()) + 1));
+    }
+
+    /**
+     * The refusal of a write naming {@code t} by {@code agentId} when its claim on it was taken back
+     * and it has not claimed the todo again (empty when the agent is not fenced).
+     */
+    public static Optional<Rejection> fenced(TodoView t, String agentId) {
+        return t.reclaimedFrom(agentId)
+                .filter(r -> !t.claimedBy().equals(agentId))
+                .map(r -> new Rejection.ClaimEpochMismatch(t.todoId(), agentId, r.epoch(), t.claimEpoch(), r.reason()));
+    }
+
     public static Either<Rejection, List<LoopxEvent>> decide(UpdateTodo c, Optional<GoalState> state) {
+        Optional<TodoView> named = state.flatMap(s -> s.todo(c.todoId()));
+        Optional<Rejection> fence = named.flatMap(t -> fenced(t, c.agentId()));
+        if (fence.isPresent()) {
+            return Decision.reject(fence.get());
+        }
+        if (c.clearClaim()
+                && named.filter(t -> !t.done()
+                                && !t.claimedBy().isEmpty()
+                                && !t.claimedBy().equals(c.agentId()))
+                        .isPresent()) {
+            return Decision.reject(
+                    new Rejection.ClearClaimOfOther(c.todoId(), named.get().claimedBy()));
+        }
         Either<Rejection, TodoView> writable = writableTodo(c.goalId(), c.todoId(), c.agentId(), state);
         if (writable.isLeft()) {
             return Either.left(writable.getLeft());
@@ -221,6 +278,10 @@ public final class TodoDecider {
         Optional<TodoView> existing = s.todo(c.todoId());
         if (existing.isEmpty()) {
             return Decision.reject(new Rejection.TodoNotFound(c.todoId()));
+        }
+        Optional<Rejection> fence = fenced(existing.get(), c.agentId());
+        if (fence.isPresent()) {
+            return Decision.reject(fence.get());
         }
         List<TodoAdded> successors = successors(c, s);
         if (existing.get().done() && !existing.get().supersededBy().isEmpty()) {
@@ -370,6 +431,10 @@ public final class TodoDecider {
         }
         if (todo.get().done()) {
             return Either.left(new Rejection.TodoAlreadyCompleted(todoId));
+        }
+        Optional<Rejection> fence = fenced(todo.get(), agentId);
+        if (fence.isPresent()) {
+            return Either.left(fence.get());
         }
         boolean ownerActsOnUserTodo = todo.get().isUser() && agentId.isEmpty();
         Optional<Rejection> actor =

@@ -31,6 +31,7 @@ public final class EventCatalog {
                 .register(new EventType<>("todo.added", 1, TodoAdded.class))
                 .register(new EventType<>("todo.claimed", 1, TodoClaimed.class))
                 .register(new EventType<>("todo.claim_cleared", 1, TodoClaimCleared.class))
+                .register(new EventType<>("todo.reclaimed", 1, TodoReclaimed.class))
                 .register(new EventType<>("todo.updated", 1, TodoUpdated.class))
                 .register(new EventType<>("todo.completed", 2, TodoCompleted.class))
                 .register(new EventType<>("todo.superseded", 1, TodoSuperseded.class))

@@ -17,6 +17,7 @@ public sealed interface LoopxEvent
                 TodoAdded,
                 TodoClaimed,
                 TodoClaimCleared,
+                TodoReclaimed,
                 TodoUpdated,
                 TodoCompleted,
                 TodoSuperseded,

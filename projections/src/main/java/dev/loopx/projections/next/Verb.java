@@ -14,6 +14,7 @@ public enum Verb {
     TODO_LIST,
     TODO_ADD,
     TODO_CLAIM,
+    TODO_RECLAIM,
     TODO_COMPLETE,
     TODO_UPDATE,
     TODO_RECLAIM,

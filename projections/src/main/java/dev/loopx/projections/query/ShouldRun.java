@@ -148,7 +148,17 @@ public final class ShouldRun {
                 v.effectiveAction() == EffectiveAction.CAPABILITY_BLOCKED
                         ? TodoRules.missingCapabilities(v.selected(), r.capabilities())
                         : List.of(),
-                r.now());
+                r.now(),
+                claimsTakenBack(s, r.agentId()));
+    }
+
+    /** The open todos whose claim was taken back from this lane and that it has not claimed again. */
+    static List<TodoView> claimsTakenBack(GoalState s, String agentId) {
+        return agentId.isEmpty()
+                ? List.of()
+                : s.openTodos().stream()
+                        .filter(t -> t.reclaimedFrom(agentId).isPresent())
+                        .toList();
     }
 
     /**

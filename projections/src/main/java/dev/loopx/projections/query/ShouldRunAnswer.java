@@ -28,6 +28,10 @@ import java.util.Optional;
  * @param missingCapabilities for {@code capability_blocked}: what the selected todo needs that the lane did not
  *                           declare (empty for every other branch)
  * @param now                the moment decided at (lease states are read at it)
+ * @param claimsTakenBack    the open todos whose claim this lane held until the owner or a controller
+ *                           took it back ({@code todo reclaim}) and that it has not claimed again: its
+ *                           writes naming them are refused ({@code claim_epoch_mismatch}); see
+ *                           {@link TodoView#reclaimedFrom}
  */
 public record ShouldRunAnswer(
         String goalId,
@@ -55,7 +59,8 @@ public record ShouldRunAnswer(
         SchedulerHint schedulerHint,
         Optional<MonitorView> selectedMonitor,
         List<String> missingCapabilities,
-        Instant now) {
+        Instant now,
+        List<TodoView> claimsTakenBack) {
     public ShouldRunAnswer {
         Objects.requireNonNull(selectedMonitor, "selectedMonitor");
         Objects.requireNonNull(effectiveAction, "effectiveAction");
@@ -65,6 +70,7 @@ public record ShouldRunAnswer(
         Objects.requireNonNull(promptUpgrade, "promptUpgrade");
         missingCapabilities = List.copyOf(missingCapabilities);
         Objects.requireNonNull(now, "now");
+        claimsTakenBack = List.copyOf(claimsTakenBack);
     }
 
     /** Normal delivery is allowed only for {@code normal_run}. */

@@ -40,9 +40,10 @@ final class RowText {
         plain = true;
         separator = '{';
         switch (record) {
-            case TodoView todo ->
+            case TodoView todo -> {
                 num("archived_seq", todo.archivedSeq())
                         .str("blocks_agent", todo.blocksAgent())
+                        .num("claim_epoch", todo.claimEpoch())
                         .str("claimed_by", todo.claimedBy())
                         .num("created_seq", todo.createdSeq())
                         .str("decision_outcome", todo.decisionOutcome())
@@ -58,6 +59,18 @@ final class RowText {
                         .close()
                         .bool("no_followup", todo.noFollowup())
                         .str("priority", todo.priority().wire())
+                        .name("reclaims")
+                        .ascii("[");
+                for (int i = 0; i < todo.reclaims().size(); i++) {
+                    TodoView.Reclaim r = todo.reclaims().get(i);
+                    ascii(i > 0 ? "," : "");
+                    separator = '{';
+                    str("agent_id", r.agentId())
+                            .num("epoch", r.epoch())
+                            .str("reason", r.reason())
+                            .close();
+                }
+                ascii("]")
                         .strs("required_capabilities", todo.requiredCapabilities())
                         .str("resume_when", todo.resumeWhen())
                         .str("role", todo.role().wire())
@@ -70,6 +83,7 @@ final class RowText {
                         .str("unblocks_todo_id", todo.unblocksTodoId())
                         .num("updated_seq", todo.updatedSeq())
                         .str("validation_command", todo.validationCommand());
+            }
             case QuotaLog.Writeback w ->
                 bool("accountable", w.accountable())
                         .str("agent_id", w.agentId())

@@ -11,6 +11,7 @@ import dev.loopx.ledger.event.TodoCapabilitiesRequired;
 import dev.loopx.ledger.event.TodoClaimCleared;
 import dev.loopx.ledger.event.TodoClaimed;
 import dev.loopx.ledger.event.TodoCompleted;
+import dev.loopx.ledger.event.TodoReclaimed;
 import dev.loopx.ledger.event.TodoSuperseded;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.projections.view.Documents;
@@ -134,6 +135,17 @@ public final class TodoFold {
     /** A cleared claim takes its lease with it. */
     public static void claimCleared(Views views, Recorded r, TodoClaimCleared e) {
         todo(views, r.goalId(), e.todoId()).ifPresent(t -> put(views, t, t.withLease("", TodoLease.NONE, r.seq())));
+    }
+
+    /**
+     * A claim taken back ({@code todo reclaim}): the todo is free, without a lease, at the event's
+     * epoch, and the agent it was taken from is fenced until it claims the todo again. A todo that
+     * is gone or done is left as it is.
+     */
+    public static void reclaimed(Views views, Recorded r, TodoReclaimed e) {
+        todo(views, r.goalId(), e.todoId())
+                .filter(t -> !t.done())
+                .ifPresent(t -> put(views, t, t.reclaimed(e.fromAgentId(), e.reason(), e.epochAfter(), r.seq())));
     }
 
     public static void capabilitiesRequired(Views views, Recorded r, TodoCapabilitiesRequired e) {

@@ -20,6 +20,11 @@ import java.util.Objects;
  * @param requiredCapabilities what a lane must declare before the todo is runnable for it
  *     ({@code todo.capabilities_required}; sorted, empty: none)
  * @param lease the hard lease on the todo ({@link TodoLease#NONE} when there is none)
+ * @param claimEpoch the claim's epoch: 0 while the todo was never claimed, 1 from its first claim,
+ *     one more on each {@code todo.reclaimed}
+ * @param reclaims the agents whose claim was taken back ({@code todo reclaim}) and that have not
+ *     claimed the todo again since: their writes naming the todo are refused
+ *     ({@code claim_epoch_mismatch}); in the order they were taken back
  */
 public record TodoView(
         String todoId,
@@ -45,7 +50,76 @@ public record TodoView(
         long createdSeq,
         long updatedSeq,
         String validationCommand,
-        long archivedSeq) {
+        long archivedSeq,
+        long claimEpoch,
+        List<Reclaim> reclaims) {
+    /**
+     * A claim taken back from {@code agentId}: the epoch its claim had, and why it was taken back.
+     *
+     * @param epoch the epoch of the superseded claim (the todo's epoch is higher now)
+     */
+    public record Reclaim(String agentId, long epoch, String reason) {
+        public Reclaim {
+            Objects.requireNonNull(agentId, "agentId");
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+
+    /** A todo whose claim was never taken back (epoch 1 when claimed, else 0). */
+    public TodoView(
+            String todoId,
+            String goalId,
+            TodoRole role,
+            TodoStatus status,
+            String text,
+            TaskClass taskClass,
+            Priority priority,
+            String claimedBy,
+            String blocksAgent,
+            boolean globalGate,
+            List<String> excludedAgents,
+            String unblocksTodoId,
+            String resumeWhen,
+            boolean noFollowup,
+            String evidence,
+            String decisionOutcome,
+            String supersededBy,
+            List<String> successorTodoIds,
+            List<String> requiredCapabilities,
+            TodoLease lease,
+            long createdSeq,
+            long updatedSeq,
+            String validationCommand,
+            long archivedSeq) {
+        this(
+                todoId,
+                goalId,
+                role,
+                status,
+                text,
+                taskClass,
+                priority,
+                claimedBy,
+                blocksAgent,
+                globalGate,
+                excludedAgents,
+                unblocksTodoId,
+                resumeWhen,
+                noFollowup,
+                evidence,
+                decisionOutcome,
+                supersededBy,
+                successorTodoIds,
+                requiredCapabilities,
+                lease,
+                createdSeq,
+                updatedSeq,
+                validationCommand,
+                archivedSeq,
+                claimedBy.isEmpty() ? 0 : 1,
+                List.of());
+    }
+
     public TodoView {
         Objects.requireNonNull(todoId, "todoId");
         Objects.requireNonNull(goalId, "goalId");
@@ -66,6 +140,14 @@ public record TodoView(
         Objects.requireNonNull(validationCommand, "validationCommand");
         requiredCapabilities = List.copyOf(requiredCapabilities);
         Objects.requireNonNull(lease, "lease");
+        reclaims = reclaims == null ? List.of() : List.copyOf(reclaims);
+    }
+
+    /** The claim taken back from {@code agentId} that still fences it, if any. */
+    public java.util.Optional<Reclaim> reclaimedFrom(String agentId) {
+        return agentId.isEmpty()
+                ? java.util.Optional.empty()
+                : reclaims.stream().filter(r -> r.agentId().equals(agentId)).findFirst();
     }
 
     /** Whether the todo has status {@code s}. */
@@ -117,6 +199,11 @@ public record TodoView(
     /** The same todo claimed by {@code holder} (empty: unclaimed) under {@code newLease}, as of {@code seq}. */
     TodoView withLease(String holder, TodoLease newLease, long seq) {
         Copy c = new Copy(this);
+        if (!holder.isEmpty()) {
+            c.claimEpoch = Math.max(1, claimEpoch);
+            c.reclaims =
+                    reclaims.stream().filter(r -> !r.agentId().equals(holder)).toList();
+        }
         c.claimedBy = holder;
         c.lease = newLease;
         c.updatedSeq = seq;
@@ -141,6 +228,23 @@ public record TodoView(
         c.lease = TodoLease.NONE;
         c.updatedSeq = seq;
         c.validationCommand = validatedBy;
+        return c.build();
+    }
+
+    /**
+     * The same todo after its claim was taken back from {@code from}: unclaimed, without a lease, at
+     * {@code epochAfter}, {@code from} fenced (one entry per agent: its latest reclaim).
+     */
+    TodoView reclaimed(String from, String reason, long epochAfter, long seq) {
+        Copy c = new Copy(this);
+        List<Reclaim> fenced = new java.util.ArrayList<>(
+                reclaims.stream().filter(r -> !r.agentId().equals(from)).toList());
+        fenced.add(new Reclaim(from, Math.max(1, claimEpoch), reason));
+        c.reclaims = fenced;
+        c.claimEpoch = epochAfter;
+        c.claimedBy = "";
+        c.lease = TodoLease.NONE;
+        c.updatedSeq = seq;
         return c.build();
     }
 
@@ -177,6 +281,8 @@ public record TodoView(
         long updatedSeq;
         String validationCommand;
         long archivedSeq;
+        long claimEpoch;
+        List<Reclaim> reclaims;
 
         Copy(TodoView v) {
             todoId = v.todoId;
@@ -203,6 +309,8 @@ public record TodoView(
             updatedSeq = v.updatedSeq;
             validationCommand = v.validationCommand;
             archivedSeq = v.archivedSeq;
+            claimEpoch = v.claimEpoch;
+            reclaims = v.reclaims;
         }
 
         TodoView build() {
@@ -230,7 +338,9 @@ public record TodoView(
                     createdSeq,
                     updatedSeq,
                     validationCommand,
-                    archivedSeq);
+                    archivedSeq,
+                    claimEpoch,
+                    reclaims);
         }
     }
 }

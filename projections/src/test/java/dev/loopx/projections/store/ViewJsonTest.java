@@ -103,6 +103,33 @@ class ViewJsonTest {
                 7,
                 odd,
                 9));
+        sameAsTree(new TodoView(
+                "todo_1",
+                "g",
+                TodoRole.AGENT,
+                TodoStatus.OPEN,
+                odd,
+                TaskClass.ADVANCEMENT_TASK,
+                Priority.P1,
+                "",
+                "",
+                false,
+                List.of(),
+                "",
+                "",
+                false,
+                "",
+                "",
+                "",
+                List.of(),
+                List.of(),
+                TodoLease.NONE,
+                4,
+                7,
+                "",
+                0,
+                3,
+                List.of(new TodoView.Reclaim("a", 1, odd), new TodoView.Reclaim("b", 2, ""))));
         sameAsTree(new QuotaLog.Writeback(5, "a", "outcome_progress", odd, "2026-01-01T00:00:00.000Z", true, 6));
         sameAsTree(new QuotaLog.Spend(6, "a", 2, 5, "2026-01-01T00:00:00.000Z", 0));
         sameAsTree(new QuotaFold.Summary("g", 9, 5, Map.of("zed", 5L, "a", 3L, "B", 4L)));
