@@ -202,7 +202,11 @@ public final class ScanProjects {
     private static Project read(String label, LoopxRuntime runtime) {
         ProjectionStore views = runtime.views();
         List<GoalState> goals = GoalState.loadAll(views);
-        Optional<Head> marker = new HeadMarker(runtime.root()).committed();
+        // a server ledger keeps no local marker: its head, read from the server now, is what confirms
+        // the views (ADR 0006); reporting it unconfirmed on every scan was a false risk
+        Optional<Head> marker = runtime.usesLocalMarker()
+                ? new HeadMarker(runtime.root()).committed()
+                : Optional.of(runtime.ledger().head());
         return new Project(
                 label,
                 goals,

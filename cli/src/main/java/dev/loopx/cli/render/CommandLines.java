@@ -147,7 +147,6 @@ public final class CommandLines {
             case TODO_RECLAIM -> "todo reclaim";
             case TODO_COMPLETE -> "todo complete";
             case TODO_UPDATE -> "todo update";
-            case TODO_RECLAIM -> "todo reclaim";
             case TODO_CHECKPOINT -> "todo checkpoint";
             case TODO_SUPERSEDE -> "todo supersede";
             case TODO_DECLARE_EMPTY -> "todo declare-empty";

@@ -196,7 +196,8 @@ public record LaneLiveness(
                         Optional.of(NextStep.of(Verb.TODO_RECLAIM)
                                 .with(Flag.GOAL_ID, s.goal().goalId())
                                 .with(Flag.TODO_ID, t.todoId())
-                                .with(Flag.REASON, t.claimedBy() + " not heard of for " + Ago.words(h.silentFor())))));
+                                .with(Flag.REASON, t.claimedBy() + " not heard of for " + Ago.words(h.silentFor()))
+                                .with(Flag.EXECUTE))));
             }
         }
         return risks;
@@ -232,16 +233,23 @@ public record LaneLiveness(
                     .append(" min)")
                     .toString();
         }
-        b.append("last ")
-                .append(lastKind.isEmpty() ? "activity" : lastKind.replace('_', ' '))
-                .append(' ');
-        b.append(Ago.words(silentFor)).append(" ago");
+        if (lastKind.equals("registered")) {
+            b.append("registered ").append(Ago.words(silentFor)).append(" ago, nothing recorded since");
+        } else {
+            b.append("last ")
+                    .append(lastKind.isEmpty() ? "activity" : lastKind.replace('_', ' '))
+                    .append(' ')
+                    .append(Ago.words(silentFor))
+                    .append(" ago");
+        }
         if (workWaiting) {
             Instant due = nextDue().orElseThrow();
             b.append(
                     due.isAfter(now)
                             ? ", next due in " + Ago.words(Duration.between(now, due))
-                            : ", due " + Ago.words(Duration.between(due, now)) + " ago");
+                            : due.equals(now)
+                                    ? ", due now"
+                                    : ", due " + Ago.words(Duration.between(due, now)) + " ago");
         } else {
             b.append(", nothing waiting for it");
         }
