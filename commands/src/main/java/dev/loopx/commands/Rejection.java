@@ -177,7 +177,7 @@ public sealed interface Rejection {
 
         public String message() {
             return "todo " + todoId + " is claimed by " + claimedBy
-                    + "; --clear-claim releases only the caller's own claim";
+                    + "; an agent may clear only its own claim (the owner takes one back with a reclaim)";
         }
     }
 

@@ -48,6 +48,9 @@ public final class AnswerShouldRun {
      * @param agentId, runtimeProfile, includeDetail, currentRrule, turnInstanceId empty when not given
      *     (no runtime profile fails closed)
      * @param codexHome the {@code --codex-home} value, {@code null} when not given
+     * @param asTheLane whether the lane itself asks (the CLI, MCP): only then is its first question
+     *     after a stop recorded ({@code lane.stop_acknowledged}); the dashboard looks on and records
+     *     nothing
      */
     public record Request(
             String goalId,
@@ -57,7 +60,8 @@ public final class AnswerShouldRun {
             String includeDetail,
             String currentRrule,
             String turnInstanceId,
-            String codexHome) {
+            String codexHome,
+            boolean asTheLane) {
         public Request {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(agentId, "agentId");
@@ -132,7 +136,8 @@ public final class AnswerShouldRun {
                 }
                 turn = Optional.of(observed.get());
             }
-            if (!r.agentId().isEmpty()
+            if (r.asTheLane()
+                    && !r.agentId().isEmpty()
                     && runtime.ledgerDamage().isEmpty()
                     && goal.get().laneGoal().stopped()
                     && stopUnacknowledged(goal.get(), r.agentId())) {

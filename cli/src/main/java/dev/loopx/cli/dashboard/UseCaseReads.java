@@ -84,7 +84,8 @@ final class UseCaseReads implements DashboardReads {
                                 "all",
                                 null,
                                 null,
-                                null)));
+                                null,
+                                false))); // the dashboard looks on: it records nothing as the lane
     }
 
     @Override

@@ -88,7 +88,8 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
             String includeDetail,
             String turnInstanceId,
             String codexHome,
-            String currentRrule) {
+            String currentRrule,
+            boolean asTheLane) {
         public Question {
             Objects.requireNonNull(goalId, "goalId");
             capabilities = List.copyOf(capabilities);
@@ -105,7 +106,8 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
                     null,
                     turnInstanceId.isEmpty() ? null : turnInstanceId,
                     null,
-                    null);
+                    null,
+                    true);
         }
     }
 
@@ -137,7 +139,8 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
                         includeDetail,
                         turnInstanceId,
                         codexHome,
-                        currentRrule)));
+                        currentRrule,
+                        true)));
     }
 
     /**
@@ -177,7 +180,8 @@ public final class ShouldRunCommand extends LoopxSubcommand implements QuickComm
                 includeDetail == null ? "" : includeDetail,
                 currentRrule == null ? "" : currentRrule,
                 turnInstanceId == null ? "" : turnInstanceId,
-                question.codexHome());
+                question.codexHome(),
+                question.asTheLane());
         return new QuotaDecisionAnswer(AnswerShouldRun.run(context.invocation(), request)
                 .getOrElseThrow(rejection -> CliError.of(rejection).withFlag("should_run", false)));
     }

@@ -164,10 +164,14 @@
           h('div', { text: g.objective || '' }),
           quotaBar(g.quota),
           h('h3', { text: 'lanes' }), lanesTable(lanes),
+          arr(g.lane_liveness).length ? h('ul', { cls: 'plain' }, arr(g.lane_liveness).map(function (l) {
+            return h('li', { cls: l.silent || (l.stop && l.stop.after_stop) ? 'risk' : 'muted', 'data-testid': 'liveness', text: l.words });
+          })) : null,
           h('h3', { text: 'open gates' }), gateList(g.goal_id, arr(g.open_user_gates)),
           lifecycleActions(g.goal_id, g.lifecycle),
           risks.length ? [h('h3', { text: 'risks' }), h('ul', { cls: 'plain' }, risks.map(function (r) {
-            return h('li', { cls: 'risk', 'data-testid': 'risk', text: r.kind + ': ' + (r.detail || '') });
+            return h('li', { cls: 'risk', 'data-testid': 'risk' }, r.kind + ': ' + (r.detail || ''),
+              r.fix ? h('div', null, h('code', { text: r.fix })) : null);
           }))] : null));
       });
     });

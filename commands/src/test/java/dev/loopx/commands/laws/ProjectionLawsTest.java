@@ -156,7 +156,7 @@ class ProjectionLawsTest {
             // and now and then a liveness setting or a lane's stop acknowledgement (issue 36), chosen by
             // the seq so the random stream stays what it was
             Either<Rejection, List<LoopxEvent>> decision = random.nextInt(40) == 0
-                    ? switch ((int) (next % 3)) {
+                    ? switch ((int) (next % 4)) {
                         case 0 ->
                             Either.right(List.of(new LedgerRepaired(
                                     next,
@@ -169,6 +169,16 @@ class ProjectionLawsTest {
                         case 1 ->
                             Either.right(
                                     List.of(new GoalLivenessConfigured((int) (next % 5) + 1, 24 + (int) (next % 13))));
+                        case 3 ->
+                            GoalState.load(views, goal)
+                                    .flatMap(st -> st.openTodos().stream()
+                                            .filter(t -> !t.claimedBy().isEmpty())
+                                            .findFirst())
+                                    .map(t -> dev.loopx.commands.todo.TodoDecider.decide(
+                                            new dev.loopx.commands.todo.TodoCommands.ReclaimTodo(
+                                                    goal, t.todoId(), "stale", ActorKind.OWNER),
+                                            GoalState.load(views, goal)))
+                                    .orElse(Either.right(List.of()));
                         default ->
                             SchedulerDecider.decide(
                                     new SchedulerCommands.AcknowledgeStop(goal, next % 2 == 0 ? "a" : "b"),
