@@ -7,6 +7,7 @@ import dev.loopx.ledger.event.AgentThreadUnbound;
 import dev.loopx.ledger.event.Decoded;
 import dev.loopx.ledger.event.EvidenceRecorded;
 import dev.loopx.ledger.event.GateDecided;
+import dev.loopx.ledger.event.GoalBreakerConfigured;
 import dev.loopx.ledger.event.GoalConfigured;
 import dev.loopx.ledger.event.GoalRegistered;
 import dev.loopx.ledger.event.GoalReplanPolicyConfigured;
@@ -45,6 +46,7 @@ import dev.loopx.ledger.event.TodoSuperseded;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.ledger.event.TurnObserved;
 import dev.loopx.projections.audit.AuditFold;
+import dev.loopx.projections.breaker.BreakerFold;
 import dev.loopx.projections.evidence.EvidenceFold;
 import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalLifecycle;
@@ -68,7 +70,7 @@ import java.util.Optional;
  */
 public final class Projector {
     /** Bump when a fold changes: stores built by another version are rebuilt from the ledger. */
-    public static final int SCHEMA_VERSION = 11;
+    public static final int SCHEMA_VERSION = 12;
 
     public static final String GOAL_VIEW = GoalFold.VIEW;
 
@@ -92,10 +94,14 @@ public final class Projector {
             case TodoUpdated e -> TodoFold.updated(views, envelope, e);
             case TodoCompleted e -> {
                 PlanFold.completed(views, envelope, e); // reads the todo as it was
+                BreakerFold.completed(views, envelope, e); // reads the todo as it was
                 TodoFold.completed(views, envelope, e);
             }
             case TodoSectionsDeclared e -> PlanFold.sectionsDeclared(views, envelope, e);
-            case TodoReplanCheckpointed e -> PlanFold.checkpointed(views, envelope, e);
+            case TodoReplanCheckpointed e -> {
+                PlanFold.checkpointed(views, envelope, e);
+                BreakerFold.checkpointed(views, envelope, e);
+            }
             case TodoMonitorConfigured e -> MonitorFold.configured(views, envelope, e);
             case MonitorPolled e -> MonitorFold.polled(views, envelope, e);
             case TodoCapabilitiesRequired e -> TodoFold.capabilitiesRequired(views, envelope, e);
@@ -104,10 +110,12 @@ public final class Projector {
             case TaskLeaseTransferred e -> TodoFold.leaseTransferred(views, envelope, e);
             case TaskLeaseReleased e -> TodoFold.leaseReleased(views, envelope, e);
             case GoalReplanPolicyConfigured e -> PlanFold.policyConfigured(views, envelope, e);
+            case GoalBreakerConfigured e -> BreakerFold.configured(views, envelope, e);
             case TodoSuperseded e -> TodoFold.superseded(views, envelope, e);
             case TodoArchived e -> TodoFold.archived(views, envelope, e);
             case EvidenceRecorded e -> {
                 QuotaFold.evidence(views, envelope, e);
+                BreakerFold.evidence(views, envelope, e);
                 EvidenceFold.agentItem(views, envelope, e.agentId(), EvidenceFold.WRITEBACK);
             }
             case QuotaSlotSpent e -> {

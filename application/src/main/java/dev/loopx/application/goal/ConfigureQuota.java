@@ -9,6 +9,7 @@ import dev.loopx.commands.operation.Intent;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.breaker.BreakerPolicy;
 import dev.loopx.projections.goal.GoalView;
 import io.vavr.control.Either;
 import java.math.BigDecimal;
@@ -20,7 +21,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Use case "change a goal's quota policy" ({@code configure-goal}, SPEC §S6): the given values
- * over the goal's current policy, as the write path sees it under the lock. Compute 0 pauses.
+ * over the goal's current policy, as the write path sees it under the lock. Compute 0 pauses. The
+ * replan cadence and the same-outcome breaker's limits are recorded only when given and changed.
  */
 public final class ConfigureQuota {
     private ConfigureQuota() {}
@@ -31,9 +33,32 @@ public final class ConfigureQuota {
             BigDecimal compute,
             Integer windowHours,
             Integer slotMinutes,
-            Integer replanAfterCompletedTodos) {
+            Integer replanAfterCompletedTodos,
+            Integer sameOutcomeReplanAfter,
+            Integer sameOutcomeGateAfter) {
         public Request {
             Objects.requireNonNull(goalId, "goalId");
+        }
+
+        public Request(
+                String goalId,
+                BigDecimal compute,
+                Integer windowHours,
+                Integer slotMinutes,
+                Integer replanAfterCompletedTodos) {
+            this(goalId, compute, windowHours, slotMinutes, replanAfterCompletedTodos, null, null);
+        }
+
+        /** Whether a same-outcome breaker limit was given. */
+        boolean breakerGiven() {
+            return sameOutcomeReplanAfter != null || sameOutcomeGateAfter != null;
+        }
+
+        /** The wanted breaker limits: the given values over {@code current}. */
+        BreakerPolicy breakerOver(BreakerPolicy current) {
+            return new BreakerPolicy(
+                    sameOutcomeReplanAfter != null ? sameOutcomeReplanAfter : current.replanAfter(),
+                    sameOutcomeGateAfter != null ? sameOutcomeGateAfter : current.gateAfter());
         }
 
         public Request(String goalId, BigDecimal compute, Integer windowHours, Integer slotMinutes) {
@@ -59,25 +84,43 @@ public final class ConfigureQuota {
             GoalView.QuotaPolicy before,
             GoalView.QuotaPolicy after,
             int replanBefore,
-            int replanAfter) {}
+            int replanAfter,
+            BreakerPolicy breakerBefore,
+            BreakerPolicy breakerAfter) {}
 
     public static Either<Rejection, Result> run(Invocation invocation, WriteOptions options, Request request) {
         AtomicReference<GoalView.QuotaPolicy> before = new AtomicReference<>();
         AtomicInteger replanBefore = new AtomicInteger();
+        AtomicReference<BreakerPolicy> breakerBefore = new AtomicReference<>();
         GoalWrites.Decision decision = (goal, views) -> {
             if (goal.isEmpty()) {
                 return Either.left(new Rejection.GoalNotFound(request.goalId()));
             }
             before.set(goal.get().goal().quota());
             replanBefore.set(goal.get().plan().replanAfterCompletedTodos());
+            breakerBefore.set(goal.get().breakerPolicy());
             Either<Rejection, List<LoopxEvent>> quota =
                     GoalDecider.decide(request.over(before.get()), goal.map(GoalState::goal));
-            if (quota.isLeft() || request.replanAfterCompletedTodos() == null) {
+            if (quota.isLeft()) {
                 return quota;
             }
             List<LoopxEvent> events = new ArrayList<>(quota.get());
-            events.addAll(GoalDecider.decideReplanPolicy(request.replanAfterCompletedTodos(), replanBefore.get())
-                    .get());
+            if (request.replanAfterCompletedTodos() != null) {
+                events.addAll(GoalDecider.decideReplanPolicy(request.replanAfterCompletedTodos(), replanBefore.get())
+                        .get());
+            }
+            if (request.breakerGiven()) {
+                BreakerPolicy wanted = request.breakerOver(breakerBefore.get());
+                Either<Rejection, List<LoopxEvent>> breaker = GoalDecider.decideBreaker(
+                        wanted.replanAfter(),
+                        wanted.gateAfter(),
+                        breakerBefore.get().replanAfter(),
+                        breakerBefore.get().gateAfter());
+                if (breaker.isLeft()) {
+                    return breaker;
+                }
+                events.addAll(breaker.get());
+            }
             return Either.right(List.copyOf(events));
         };
         return GoalWrites.run(
@@ -91,7 +134,8 @@ public final class ConfigureQuota {
                                 decision))
                 .map(outcome -> {
                     if (before.get() == null) {
-                        return new Result(outcome, null, null, 0, 0); // a replayed operation id: nothing was decided
+                        return new Result(
+                                outcome, null, null, 0, 0, null, null); // a replayed operation id: nothing was decided
                     }
                     ConfigureGoal wanted = request.over(before.get());
                     return new Result(
@@ -101,13 +145,21 @@ public final class ConfigureQuota {
                             replanBefore.get(),
                             request.replanAfterCompletedTodos() == null
                                     ? replanBefore.get()
-                                    : request.replanAfterCompletedTodos());
+                                    : request.replanAfterCompletedTodos(),
+                            breakerBefore.get(),
+                            request.breakerOver(breakerBefore.get()));
                 });
     }
 
     /** The normalised given values (what the write means for {@code --operation-id}). */
     static Intent intent(Request r) {
         ObjectNode args = Json.object();
+        if (r.sameOutcomeReplanAfter() != null) {
+            args.put("same_outcome_replan_after", r.sameOutcomeReplanAfter()); // only when given, as above
+        }
+        if (r.sameOutcomeGateAfter() != null) {
+            args.put("same_outcome_gate_after", r.sameOutcomeGateAfter());
+        }
         if (r.replanAfterCompletedTodos() != null) {
             args.put(
                     "replan_after_completed_todos",

@@ -22,8 +22,10 @@ import picocli.CommandLine.Option;
             "Set a goal's quota policy. allowed_slots = window_hours * 60 / slot_minutes * compute",
             "(defaults: compute 1.0, window 24 h, slot 1 min = 1440 slots). compute 0 pauses the goal.",
             "--replan-after-completed-todos N (1..5, default 5): should-run asks for a replan checkpoint",
-            "after N completed todos. Options left out keep their current value. Shows a preview unless",
-            "--execute is given."
+            "after N completed todos. --same-outcome-replan-after N (2..50, default 3) and",
+            "--same-outcome-gate-after M (3..50, above N, default 6): a lane whose writebacks repeat the",
+            "same non-progress evidence on one todo must replan after N and waits for the owner at M.",
+            "Options left out keep their current value. Shows a preview unless --execute is given."
         },
         footer = {"", "Example:  loopx configure-goal --goal-id demo-goal --quota-compute 0.5 --execute"})
 public final class ConfigureGoalCommand extends PreviewFirstCommand {
@@ -42,6 +44,21 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
             description = "Completed todos before should-run asks for a replan checkpoint (1..5, default 5).")
     String replanAfter;
 
+    @Option(
+            names = "--same-outcome-replan-after",
+            paramLabel = "N",
+            description = "Same non-progress writebacks in a row before the lane must replan (2..50, default 3).")
+    String sameOutcomeReplanAfter;
+
+    @Option(
+            names = "--same-outcome-gate-after",
+            paramLabel = "M",
+            description =
+                    "Same non-progress writebacks in a row that open an owner gate on the lane (3..50, default 6).")
+    String sameOutcomeGateAfter;
+
+    private Integer parsedSameOutcomeReplanAfter;
+    private Integer parsedSameOutcomeGateAfter;
     private BigDecimal parsedCompute;
     private Integer parsedReplanAfter;
     private Integer parsedWindow;
@@ -60,6 +77,11 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
         parsedWindow = windowHours == null ? null : integer("--quota-window-hours", windowHours, 1, 8760);
         parsedSlot = slotMinutes == null ? null : integer("--quota-slot-minutes", slotMinutes, 1, 1440);
         parsedReplanAfter = replanAfter == null ? null : integer("--replan-after-completed-todos", replanAfter, 1, 5);
+        parsedSameOutcomeReplanAfter = sameOutcomeReplanAfter == null
+                ? null
+                : integer("--same-outcome-replan-after", sameOutcomeReplanAfter, 2, 50);
+        parsedSameOutcomeGateAfter =
+                sameOutcomeGateAfter == null ? null : integer("--same-outcome-gate-after", sameOutcomeGateAfter, 3, 50);
     }
 
     @Override
@@ -67,7 +89,14 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
         return ConfigureQuota.run(
                         invocation,
                         options,
-                        new ConfigureQuota.Request(goalId, parsedCompute, parsedWindow, parsedSlot, parsedReplanAfter))
+                        new ConfigureQuota.Request(
+                                goalId,
+                                parsedCompute,
+                                parsedWindow,
+                                parsedSlot,
+                                parsedReplanAfter,
+                                parsedSameOutcomeReplanAfter,
+                                parsedSameOutcomeGateAfter))
                 .map(r -> {
                     result = r;
                     return r.outcome();

@@ -69,6 +69,9 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
                         p.ledgerCheck().damage().map(d -> d.firstBadSeq()).orElse(0L));
                 risk.put("fix", CommandLines.of(LedgerDamageDocument.REPAIR));
             }
+            if (!r.fixes().isEmpty()) {
+                risk.put("fix", CommandLines.of(r.fixes().get(0)));
+            }
         }
     }
 
@@ -85,7 +88,11 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
                         r.detail()
                                 + (r.kind().equals(ProjectDigests.LEDGER_DAMAGED)
                                         ? "; in that project run: " + CommandLines.of(LedgerDamageDocument.REPAIR)
-                                        : ""));
+                                        : "")
+                                + (r.fixes().isEmpty()
+                                        ? ""
+                                        : "; in that project run: "
+                                                + CommandLines.of(r.fixes().get(0))));
             }
         }
         GlobalScanParts.print(t, scan, out);

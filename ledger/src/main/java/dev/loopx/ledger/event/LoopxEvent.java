@@ -32,6 +32,7 @@ public sealed interface LoopxEvent
                 TaskLeaseTransferred,
                 TaskLeaseReleased,
                 GoalReplanPolicyConfigured,
+                GoalBreakerConfigured,
                 GateDecided,
                 RewardRecorded,
                 EvidenceRecorded,

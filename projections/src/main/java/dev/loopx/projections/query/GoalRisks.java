@@ -1,6 +1,7 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.next.NextStep;
 import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.quota.QuotaStatus;
 import java.time.Instant;
@@ -10,13 +11,25 @@ import java.util.List;
 /**
  * What may keep a goal from moving, for {@code loopx global-risks}: {@code goal_stopped},
  * {@code quota_paused}, {@code quota_throttled}, {@code autonomy_blocker}, {@code acceptance_gap},
- * {@code replan_required} and {@code gate_waiting}, each a {@link Risk}. Pure.
+ * {@code replan_required}, {@code gate_waiting} and {@code same_outcome_loop} ({@link SameOutcomeLoops}),
+ * each a {@link Risk}. Pure.
  */
 public final class GoalRisks {
     private GoalRisks() {}
 
-    /** One risk: the goal ({@code ""} for the project as a whole), its kind and a human-readable detail. */
-    public record Risk(String goalId, String kind, String detail) {}
+    /**
+     * One risk: the goal ({@code ""} for the project as a whole), its kind, a human-readable detail
+     * and the commands that resolve it, run as printed in that project (none: no single command does).
+     */
+    public record Risk(String goalId, String kind, String detail, List<NextStep> fixes) {
+        public Risk {
+            fixes = List.copyOf(fixes);
+        }
+
+        public Risk(String goalId, String kind, String detail) {
+            this(goalId, kind, detail, List.of());
+        }
+    }
 
     public static List<Risk> of(GoalState s, Instant now) {
         String g = s.goal().goalId();
@@ -44,6 +57,7 @@ public final class GoalRisks {
             risks.add(new Risk(g, "replan_required", f.deferredReady() + " deferred todo(s) ready to resume"));
         }
         GoalStatus.openGates(s, "").forEach(t -> risks.add(new Risk(g, "gate_waiting", t.todoId() + ": " + t.text())));
+        risks.addAll(SameOutcomeLoops.of(s));
         return risks;
     }
 }
