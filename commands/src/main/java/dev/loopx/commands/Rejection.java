@@ -227,6 +227,18 @@ public sealed interface Rejection {
         }
     }
 
+    /** The same-outcome gate must come after the replan: {@code gateAfter > replanAfter}. */
+    record SameOutcomeLimitsOutOfOrder(int replanAfter, int gateAfter) implements Rejection {
+        public String errorCode() {
+            return "invalid_same_outcome_limits";
+        }
+
+        public String message() {
+            return "same_outcome_gate_after (" + gateAfter + ") must be above same_outcome_replan_after (" + replanAfter
+                    + ")";
+        }
+    }
+
     /** A lease's TTL is 1–1440 minutes. */
     record LeaseTtlOutOfRange(int ttlMinutes) implements Rejection {
         public String errorCode() {

@@ -2,6 +2,9 @@ package dev.loopx.projections;
 
 import dev.loopx.projections.audit.AuditFold;
 import dev.loopx.projections.audit.GoalLog;
+import dev.loopx.projections.breaker.BreakerFold;
+import dev.loopx.projections.breaker.BreakerPolicy;
+import dev.loopx.projections.breaker.LaneStreak;
 import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalView;
 import dev.loopx.projections.lane.LaneFold;
@@ -47,6 +50,8 @@ public final class GoalState {
     private MonitorGoal monitorGoal;
     private List<LaneView> lanes;
     private LaneGoal laneGoal;
+    private BreakerPolicy breakerPolicy;
+    private final Map<String, Optional<LaneStreak>> streaks = new HashMap<>();
 
     private GoalState(
             GoalView goal,
@@ -141,6 +146,19 @@ public final class GoalState {
 
     public GoalLog log() {
         return log;
+    }
+
+    /** The goal's same-outcome breaker settings (one point read, kept). */
+    public BreakerPolicy breakerPolicy() {
+        if (breakerPolicy == null) {
+            breakerPolicy = BreakerFold.policy(views, goal.goalId());
+        }
+        return breakerPolicy;
+    }
+
+    /** The lane's running same-outcome streak, if one runs (one point read per lane, kept). */
+    public Optional<LaneStreak> sameOutcomeStreak(String agentId) {
+        return streaks.computeIfAbsent(agentId, a -> BreakerFold.lane(views, goal.goalId(), a));
     }
 
     /** Declared sections, the replan policy and the chain since the last replan checkpoint. */

@@ -7,6 +7,7 @@ import dev.loopx.ledger.event.AgentThreadUnbound;
 import dev.loopx.ledger.event.Decoded;
 import dev.loopx.ledger.event.EvidenceRecorded;
 import dev.loopx.ledger.event.GateDecided;
+import dev.loopx.ledger.event.GoalBreakerConfigured;
 import dev.loopx.ledger.event.GoalConfigured;
 import dev.loopx.ledger.event.GoalLivenessConfigured;
 import dev.loopx.ledger.event.GoalRegistered;
@@ -48,6 +49,7 @@ import dev.loopx.ledger.event.TodoSuperseded;
 import dev.loopx.ledger.event.TodoUpdated;
 import dev.loopx.ledger.event.TurnObserved;
 import dev.loopx.projections.audit.AuditFold;
+import dev.loopx.projections.breaker.BreakerFold;
 import dev.loopx.projections.evidence.EvidenceFold;
 import dev.loopx.projections.goal.GoalFold;
 import dev.loopx.projections.goal.GoalLifecycle;
@@ -113,11 +115,15 @@ public final class Projector {
             }
             case TodoCompleted e -> {
                 PlanFold.completed(views, envelope, e); // reads the todo as it was
+                BreakerFold.completed(views, envelope, e); // reads the todo as it was
                 TodoFold.completed(views, envelope, e);
                 LaneFold.wroteAsActor(views, envelope, "completion");
             }
             case TodoSectionsDeclared e -> PlanFold.sectionsDeclared(views, envelope, e);
-            case TodoReplanCheckpointed e -> PlanFold.checkpointed(views, envelope, e);
+            case TodoReplanCheckpointed e -> {
+                PlanFold.checkpointed(views, envelope, e);
+                BreakerFold.checkpointed(views, envelope, e);
+            }
             case TodoMonitorConfigured e -> MonitorFold.configured(views, envelope, e);
             case MonitorPolled e -> {
                 MonitorFold.polled(views, envelope, e);
@@ -135,10 +141,12 @@ public final class Projector {
             case TaskLeaseTransferred e -> TodoFold.leaseTransferred(views, envelope, e);
             case TaskLeaseReleased e -> TodoFold.leaseReleased(views, envelope, e);
             case GoalReplanPolicyConfigured e -> PlanFold.policyConfigured(views, envelope, e);
+            case GoalBreakerConfigured e -> BreakerFold.configured(views, envelope, e);
             case TodoSuperseded e -> TodoFold.superseded(views, envelope, e);
             case TodoArchived e -> TodoFold.archived(views, envelope, e);
             case EvidenceRecorded e -> {
                 QuotaFold.evidence(views, envelope, e);
+                BreakerFold.evidence(views, envelope, e);
                 EvidenceFold.agentItem(views, envelope, e.agentId(), EvidenceFold.WRITEBACK);
                 LaneFold.wrote(views, envelope, e.agentId(), LaneFold.WRITEBACK);
             }

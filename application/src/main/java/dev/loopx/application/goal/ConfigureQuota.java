@@ -10,6 +10,7 @@ import dev.loopx.ledger.event.GoalLivenessConfigured;
 import dev.loopx.ledger.event.LoopxEvent;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.breaker.BreakerPolicy;
 import dev.loopx.projections.goal.GoalView;
 import io.vavr.control.Either;
 import java.math.BigDecimal;
@@ -21,7 +22,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Use case "change a goal's quota policy" ({@code configure-goal}, SPEC §S6): the given values
- * over the goal's current policy, as the write path sees it under the lock. Compute 0 pauses.
+ * over the goal's current policy, as the write path sees it under the lock. Compute 0 pauses. The
+ * replan cadence and the same-outcome breaker's limits are recorded only when given and changed.
  */
 public final class ConfigureQuota {
     private ConfigureQuota() {}
@@ -34,13 +36,27 @@ public final class ConfigureQuota {
             Integer slotMinutes,
             Integer replanAfterCompletedTodos,
             Integer silentAfterIntervals,
-            Integer staleClaimHours) {
+            Integer staleClaimHours,
+            Integer sameOutcomeReplanAfter,
+            Integer sameOutcomeGateAfter) {
         public Request {
             Objects.requireNonNull(goalId, "goalId");
         }
 
+        /** Whether a same-outcome breaker limit was given. */
+        boolean breakerGiven() {
+            return sameOutcomeReplanAfter != null || sameOutcomeGateAfter != null;
+        }
+
+        /** The wanted breaker limits: the given values over {@code current}. */
+        BreakerPolicy breakerOver(BreakerPolicy current) {
+            return new BreakerPolicy(
+                    sameOutcomeReplanAfter != null ? sameOutcomeReplanAfter : current.replanAfter(),
+                    sameOutcomeGateAfter != null ? sameOutcomeGateAfter : current.gateAfter());
+        }
+
         public Request(String goalId, BigDecimal compute, Integer windowHours, Integer slotMinutes) {
-            this(goalId, compute, windowHours, slotMinutes, null, null, null);
+            this(goalId, compute, windowHours, slotMinutes, null, null, null, null, null);
         }
 
         public Request(
@@ -49,7 +65,7 @@ public final class ConfigureQuota {
                 Integer windowHours,
                 Integer slotMinutes,
                 Integer replanAfterCompletedTodos) {
-            this(goalId, compute, windowHours, slotMinutes, replanAfterCompletedTodos, null, null);
+            this(goalId, compute, windowHours, slotMinutes, replanAfterCompletedTodos, null, null, null, null);
         }
 
         /** The wanted liveness settings (issue 36): the given values over {@code current}. */
@@ -83,17 +99,10 @@ public final class ConfigureQuota {
             GoalView.QuotaPolicy after,
             int replanBefore,
             int replanAfter,
+            BreakerPolicy breakerBefore,
+            BreakerPolicy breakerAfter,
             Liveness livenessBefore,
-            Liveness livenessAfter) {
-        public Result(
-                GoalWrites.Outcome outcome,
-                GoalView.QuotaPolicy before,
-                GoalView.QuotaPolicy after,
-                int replanBefore,
-                int replanAfter) {
-            this(outcome, before, after, replanBefore, replanAfter, null, null);
-        }
-    }
+            Liveness livenessAfter) {}
 
     /** When a lane counts as silent and a claim as stale (issue 36, {@code goal.liveness_configured}). */
     public record Liveness(int silentAfterIntervals, int staleClaimHours) {}
@@ -102,6 +111,7 @@ public final class ConfigureQuota {
         AtomicReference<GoalView.QuotaPolicy> before = new AtomicReference<>();
         AtomicInteger replanBefore = new AtomicInteger();
         AtomicReference<Liveness> livenessBefore = new AtomicReference<>();
+        AtomicReference<BreakerPolicy> breakerBefore = new AtomicReference<>();
         GoalWrites.Decision decision = (goal, views) -> {
             if (goal.isEmpty()) {
                 return Either.left(new Rejection.GoalNotFound(request.goalId()));
@@ -111,6 +121,7 @@ public final class ConfigureQuota {
             livenessBefore.set(new Liveness(
                     goal.get().laneGoal().silentAfterIntervals(),
                     goal.get().laneGoal().staleClaimHours()));
+            breakerBefore.set(goal.get().breakerPolicy());
             Either<Rejection, List<LoopxEvent>> quota =
                     GoalDecider.decide(request.over(before.get()), goal.map(GoalState::goal));
             if (quota.isLeft()) {
@@ -127,6 +138,18 @@ public final class ConfigureQuota {
                     events.add(new GoalLivenessConfigured(wanted.silentAfterIntervals(), wanted.staleClaimHours()));
                 }
             }
+            if (request.breakerGiven()) {
+                BreakerPolicy wanted = request.breakerOver(breakerBefore.get());
+                Either<Rejection, List<LoopxEvent>> breaker = GoalDecider.decideBreaker(
+                        wanted.replanAfter(),
+                        wanted.gateAfter(),
+                        breakerBefore.get().replanAfter(),
+                        breakerBefore.get().gateAfter());
+                if (breaker.isLeft()) {
+                    return breaker;
+                }
+                events.addAll(breaker.get());
+            }
             return Either.right(List.copyOf(events));
         };
         return GoalWrites.run(
@@ -140,7 +163,9 @@ public final class ConfigureQuota {
                                 decision))
                 .map(outcome -> {
                     if (before.get() == null) {
-                        return new Result(outcome, null, null, 0, 0); // a replayed operation id: nothing was decided
+                        return new Result(
+                                outcome, null, null, 0, 0, null, null, null,
+                                null); // a replayed operation id: nothing was decided
                     }
                     ConfigureGoal wanted = request.over(before.get());
                     return new Result(
@@ -151,6 +176,8 @@ public final class ConfigureQuota {
                             request.replanAfterCompletedTodos() == null
                                     ? replanBefore.get()
                                     : request.replanAfterCompletedTodos(),
+                            breakerBefore.get(),
+                            request.breakerOver(breakerBefore.get()),
                             livenessBefore.get(),
                             request.liveness(livenessBefore.get()));
                 });
@@ -159,6 +186,12 @@ public final class ConfigureQuota {
     /** The normalised given values (what the write means for {@code --operation-id}). */
     static Intent intent(Request r) {
         ObjectNode args = Json.object();
+        if (r.sameOutcomeReplanAfter() != null) {
+            args.put("same_outcome_replan_after", r.sameOutcomeReplanAfter()); // only when given, as above
+        }
+        if (r.sameOutcomeGateAfter() != null) {
+            args.put("same_outcome_gate_after", r.sameOutcomeGateAfter());
+        }
         if (r.replanAfterCompletedTodos() != null) {
             args.put(
                     "replan_after_completed_todos",

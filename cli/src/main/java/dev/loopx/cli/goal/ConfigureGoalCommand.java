@@ -24,8 +24,10 @@ import picocli.CommandLine.Option;
             "--replan-after-completed-todos N (1..5, default 5): should-run asks for a replan checkpoint",
             "after N completed todos. --silent-after-intervals K (default 3) and --stale-claim-hours H",
             "(default 36): when a lane counts as silent and a claim as stale (status, global-risks).",
-            "Options left out keep their current value. Shows a preview unless",
-            "--execute is given."
+            "--same-outcome-replan-after N (2..50, default 3) and --same-outcome-gate-after M (3..50,",
+            "above N, default 6): a lane whose writebacks repeat the same non-progress evidence on one",
+            "todo must replan after N and waits for the owner at M.",
+            "Options left out keep their current value. Shows a preview unless --execute is given."
         },
         footer = {"", "Example:  loopx configure-goal --goal-id demo-goal --quota-compute 0.5 --execute"})
 public final class ConfigureGoalCommand extends PreviewFirstCommand {
@@ -58,6 +60,21 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
                     + " (1..8760, default 36).")
     String staleClaimHours;
 
+    @Option(
+            names = "--same-outcome-replan-after",
+            paramLabel = "N",
+            description = "Same non-progress writebacks in a row before the lane must replan (2..50, default 3).")
+    String sameOutcomeReplanAfter;
+
+    @Option(
+            names = "--same-outcome-gate-after",
+            paramLabel = "M",
+            description =
+                    "Same non-progress writebacks in a row that open an owner gate on the lane (3..50, default 6).")
+    String sameOutcomeGateAfter;
+
+    private Integer parsedSameOutcomeReplanAfter;
+    private Integer parsedSameOutcomeGateAfter;
     private BigDecimal parsedCompute;
     private Integer parsedReplanAfter;
     private Integer parsedSilentAfter;
@@ -81,6 +98,11 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
         parsedSilentAfter = silentAfter == null ? null : integer("--silent-after-intervals", silentAfter, 1, 100);
         parsedStaleClaimHours =
                 staleClaimHours == null ? null : integer("--stale-claim-hours", staleClaimHours, 1, 8760);
+        parsedSameOutcomeReplanAfter = sameOutcomeReplanAfter == null
+                ? null
+                : integer("--same-outcome-replan-after", sameOutcomeReplanAfter, 2, 50);
+        parsedSameOutcomeGateAfter =
+                sameOutcomeGateAfter == null ? null : integer("--same-outcome-gate-after", sameOutcomeGateAfter, 3, 50);
     }
 
     @Override
@@ -95,7 +117,9 @@ public final class ConfigureGoalCommand extends PreviewFirstCommand {
                                 parsedSlot,
                                 parsedReplanAfter,
                                 parsedSilentAfter,
-                                parsedStaleClaimHours))
+                                parsedStaleClaimHours,
+                                parsedSameOutcomeReplanAfter,
+                                parsedSameOutcomeGateAfter))
                 .map(r -> {
                     result = r;
                     return r.outcome();

@@ -1,9 +1,9 @@
 package dev.loopx.cli.quota;
 
 import dev.loopx.application.Invocation;
-import dev.loopx.application.goal.GoalWrite;
 import dev.loopx.application.goal.GoalWrites;
 import dev.loopx.application.goal.WriteOptions;
+import dev.loopx.application.quota.RecordWriteback;
 import dev.loopx.cli.render.GoalWriteHead;
 import dev.loopx.cli.render.RefreshStateAnswer;
 import dev.loopx.cli.render.RenderedAnswer;
@@ -16,6 +16,7 @@ import dev.loopx.commands.quota.QuotaCommands.RecordEvidence;
 import dev.loopx.ledger.Actor;
 import dev.loopx.ledger.ActorKind;
 import io.vavr.control.Either;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -42,6 +43,9 @@ public final class RefreshStateCommand extends DryRunCommand {
 
     @Option(names = "--summary", paramLabel = "TEXT")
     String summary;
+
+    /** The same-outcome breaker's owner gate the write opened (empty: none). */
+    private String gateTodoId = "";
 
     @Override
     protected String schemaVersion() {
@@ -80,11 +84,17 @@ public final class RefreshStateCommand extends DryRunCommand {
                 head,
                 deliveryOutcome != null
                         && (deliveryOutcome.equals("outcome_progress")
-                                || deliveryOutcome.equals("primary_goal_outcome")));
+                                || deliveryOutcome.equals("primary_goal_outcome")),
+                gateTodoId.isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(new RefreshStateAnswer.SameOutcomeGate(gateTodoId, orEmpty(agentId))));
     }
 
     @Override
     protected Either<Rejection, GoalWrites.Outcome> write(Invocation invocation, WriteOptions options) {
-        return GoalWrites.run(invocation, options, new GoalWrite.Quota(command()));
+        return RecordWriteback.run(invocation, options, command()).map(r -> {
+            gateTodoId = r.gateTodoId();
+            return r.outcome();
+        });
     }
 }

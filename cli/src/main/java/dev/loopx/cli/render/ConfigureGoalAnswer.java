@@ -3,6 +3,7 @@ package dev.loopx.cli.render;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.application.goal.ConfigureQuota;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.projections.breaker.BreakerPolicy;
 import dev.loopx.projections.goal.GoalView;
 import dev.loopx.projections.quota.QuotaState;
 import java.io.PrintWriter;
@@ -12,11 +13,11 @@ import java.util.Objects;
 
 /**
  * {@code loopx configure-goal}'s answer, {@code loopx_configure_goal_v0}: the write's head,
- * {@code execute}, the quota policy and replan threshold before and after (absent when a repeated
+ * {@code execute}, the quota policy, replan threshold and same-outcome limits before and after (absent when a repeated
  * operation id answered without deciding) and, for a preview, the next step.
  *
- * <p>Its text: the fields that change ({@code compute 1 → 2 · allowed slots 1440 → 2880}), the quota
- * and replan checkpoint after, where it was recorded, and for a preview how to record it.
+ * <p>Its text: the fields that change ({@code compute 1 → 2 · allowed slots 1440 → 2880}), the quota,
+ * replan checkpoint and same-outcome limits after, where it was recorded, and for a preview how to record it.
  *
  * @param result the policies the decision saw and asked for ({@link ConfigureQuota.Result})
  */
@@ -44,12 +45,16 @@ public record ConfigureGoalAnswer(GoalWriteHead head, ConfigureQuota.Result resu
             doc.set(
                     "before",
                     liveness(
-                            policy(result.before()).put("replan_after_completed_todos", result.replanBefore()),
+                            breaker(
+                                    policy(result.before()).put("replan_after_completed_todos", result.replanBefore()),
+                                    result.breakerBefore()),
                             result.livenessBefore()));
             doc.set(
                     "after",
                     liveness(
-                            policy(result.after()).put("replan_after_completed_todos", result.replanAfter()),
+                            breaker(
+                                    policy(result.after()).put("replan_after_completed_todos", result.replanAfter()),
+                                    result.breakerAfter()),
                             result.livenessAfter()));
         }
         if (head.preview()) {
@@ -77,19 +82,26 @@ public record ConfigureGoalAnswer(GoalWriteHead head, ConfigureQuota.Result resu
         return node;
     }
 
+    private static ObjectNode breaker(ObjectNode node, BreakerPolicy b) {
+        return node.put("same_outcome_replan_after", b.replanAfter()).put("same_outcome_gate_after", b.gateAfter());
+    }
+
     private static QuotaState state(GoalView.QuotaPolicy p) {
         return p.paused() ? QuotaState.PAUSED : QuotaState.ACTIVE;
     }
 
     /** The document's fields of a policy and its replan threshold, in the document's order. */
-    private static List<Field> fields(GoalView.QuotaPolicy p, int replanAfter, ConfigureQuota.Liveness l) {
+    private static List<Field> fields(
+            GoalView.QuotaPolicy p, int replanAfter, BreakerPolicy b, ConfigureQuota.Liveness l) {
         List<Field> fields = new ArrayList<>(List.of(
                 new Field("compute", p.compute()),
                 new Field("window_hours", p.windowHours()),
                 new Field("slot_minutes", p.slotMinutes()),
                 new Field("allowed_slots", p.allowedSlots()),
                 new Field("state", state(p).wire()),
-                new Field("replan_after_completed_todos", replanAfter)));
+                new Field("replan_after_completed_todos", replanAfter),
+                new Field("same_outcome_replan_after", b.replanAfter()),
+                new Field("same_outcome_gate_after", b.gateAfter())));
         if (l != null) {
             fields.add(new Field("silent_after_intervals", l.silentAfterIntervals()));
             fields.add(new Field("stale_claim_hours", l.staleClaimHours()));
@@ -115,7 +127,13 @@ public record ConfigureGoalAnswer(GoalWriteHead head, ConfigureQuota.Result resu
                                 : "")
                 .add(
                         "replan",
-                        decided() ? "checkpoint after " + Words.count(result.replanAfter(), "completed todo") : "")
+                        decided()
+                                ? "checkpoint after " + Words.count(result.replanAfter(), "completed todo")
+                                        + " · same outcome: replan after "
+                                        + result.breakerAfter().replanAfter()
+                                        + ", owner gate after "
+                                        + result.breakerAfter().gateAfter()
+                                : "")
                 .add(
                         "lanes",
                         decided() && result.livenessAfter() != null
@@ -137,8 +155,9 @@ public record ConfigureGoalAnswer(GoalWriteHead head, ConfigureQuota.Result resu
         if (!decided()) {
             return "";
         }
-        List<Field> before = fields(result.before(), result.replanBefore(), result.livenessBefore());
-        List<Field> after = fields(result.after(), result.replanAfter(), result.livenessAfter());
+        List<Field> before =
+                fields(result.before(), result.replanBefore(), result.breakerBefore(), result.livenessBefore());
+        List<Field> after = fields(result.after(), result.replanAfter(), result.breakerAfter(), result.livenessAfter());
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < after.size(); i++) {
             Object old = before.get(i).value();

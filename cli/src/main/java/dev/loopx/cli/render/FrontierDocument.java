@@ -46,6 +46,15 @@ public final class FrontierDocument {
             }
             trigger.put("completed_since_checkpoint", t.completedSinceCheckpoint());
             trigger.put("replan_after_completed_todos", t.threshold());
+            if (t.kind().equals(ReplanObligation.SAME_OUTCOME)) {
+                ReplanObligation.Repeat r = t.repeat();
+                trigger.put("agent_id", r.agentId());
+                trigger.put("same_outcome_streak", r.streak());
+                trigger.put("same_outcome_replan_after", r.replanAfter());
+                trigger.put("same_outcome_gate_after", r.gateAfter());
+                trigger.put("delivery_outcome", r.deliveryOutcome());
+                trigger.put("evidence_digest", r.digest());
+            }
             if (t.kind().equals(ReplanObligation.MONITOR_STREAK)) {
                 trigger.put("no_change_streak", t.noChangeStreak());
                 trigger.put("no_change_streak_threshold", ReplanObligation.MONITOR_NO_CHANGE_STREAK);

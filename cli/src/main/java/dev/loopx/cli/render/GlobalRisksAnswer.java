@@ -89,7 +89,9 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
                         p.ledgerCheck().damage().map(d -> d.firstBadSeq()).orElse(0L));
                 risk.put("fix", CommandLines.of(LedgerDamageDocument.REPAIR));
             }
-            r.fix().ifPresent(fix -> risk.put("fix", CommandLines.of(fix)));
+            if (!r.fixes().isEmpty()) {
+                risk.put("fix", CommandLines.of(r.fixes().get(0)));
+            }
         }
     }
 
@@ -111,9 +113,11 @@ public record GlobalRisksAnswer(Instant now, ScanProjects.Scan<GlobalRisksAnswer
                         r.detail()
                                 + (r.kind().equals(ProjectDigests.LEDGER_DAMAGED)
                                         ? "; in that project run: " + CommandLines.of(LedgerDamageDocument.REPAIR)
-                                        : r.fix()
-                                                .map(f -> "; fix: " + CommandLines.of(f))
-                                                .orElse("")));
+                                        : "")
+                                + (r.fixes().isEmpty()
+                                        ? ""
+                                        : "; in that project run: "
+                                                + CommandLines.of(r.fixes().get(0))));
             }
         }
         for (ScanProjects.Missing m : scan.missing()) {

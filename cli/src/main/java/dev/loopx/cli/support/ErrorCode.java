@@ -31,6 +31,7 @@ public enum ErrorCode {
     INVALID_TODO_ID("invalid_todo_id"),
     INVALID_RESUME_WHEN("invalid_resume_when"),
     INVALID_TTL("invalid_ttl"),
+    INVALID_SAME_OUTCOME_LIMITS("invalid_same_outcome_limits"),
     INVALID_TEXT("invalid_text"),
     INVALID_TASK_CLASS("invalid_task_class"),
     INVALID_ENUM("invalid_enum"),

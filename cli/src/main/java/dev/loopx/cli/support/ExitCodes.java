@@ -35,6 +35,7 @@ public final class ExitCodes {
                     INVALID_TODO_ID,
                     INVALID_RESUME_WHEN,
                     INVALID_TTL,
+                    INVALID_SAME_OUTCOME_LIMITS,
                     INVALID_TEXT,
                     INVALID_TASK_CLASS,
                     INVALID_ENUM,
@@ -155,6 +156,7 @@ public final class ExitCodes {
             case Rejection.LeaseAlreadyHeld r -> REFUSED;
             case Rejection.TodoNotOpen r -> REFUSED;
             case Rejection.LeaseTtlOutOfRange r -> BAD_INPUT;
+            case Rejection.SameOutcomeLimitsOutOfOrder r -> BAD_INPUT;
             case Rejection.TodoAlreadyCompleted r -> REFUSED;
             case Rejection.UseCompleteForDone r -> REFUSED;
             case Rejection.SectionNotEmpty r -> REFUSED;

@@ -66,6 +66,8 @@ public final class RejectionHints {
                         .needs(Flag.TTL_MINUTES, "how long the lease lasts, 1 to 1440 minutes"));
             case Rejection.TodoNotOpen r -> Remedy.step(reopen(r.todoId()));
             case Rejection.LeaseTtlOutOfRange r -> Remedy.words("give --ttl-minutes a value from 1 to 1440");
+            case Rejection.SameOutcomeLimitsOutOfOrder r ->
+                Remedy.words("give --same-outcome-gate-after a value above --same-outcome-replan-after (at most 50)");
             case Rejection.TodoAlreadyCompleted r ->
                 Remedy.of(
                         "add a new todo instead",

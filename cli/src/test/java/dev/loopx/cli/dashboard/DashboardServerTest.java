@@ -493,11 +493,12 @@ class DashboardServerTest {
         if (copy instanceof ObjectNode o) {
             o.remove("now");
         }
-        copy.path("goals").forEach(goal -> goal.path("lane_liveness").forEach(lane -> {
-            if (lane instanceof ObjectNode l) {
-                l.remove(List.of("silent_minutes", "silent", "words"));
-            }
-        }));
+        copy.path("goals")
+                .forEach(goal -> goal.path("lane_liveness").forEach(lane -> {
+                    if (lane instanceof ObjectNode l) {
+                        l.remove(List.of("silent_minutes", "silent", "words"));
+                    }
+                }));
         return copy;
     }
 

@@ -35,6 +35,7 @@ class ExitCodesTest {
                         "gate_scope_required",
                         "invalid_arguments",
                         "invalid_enum",
+                        "invalid_same_outcome_limits",
                         "invalid_task_class",
                         "invalid_ttl",
                         "replacement_same_as_todo"),

@@ -2,6 +2,7 @@ package dev.loopx.commands.goal;
 
 import dev.loopx.commands.Decision;
 import dev.loopx.commands.Rejection;
+import dev.loopx.ledger.event.GoalBreakerConfigured;
 import dev.loopx.ledger.event.GoalConfigured;
 import dev.loopx.ledger.event.GoalRegistered;
 import dev.loopx.ledger.event.GoalReplanPolicyConfigured;
@@ -70,6 +71,20 @@ public final class GoalDecider {
      * {@code configure-goal --replan-after-completed-todos N} (1–5): the same value again changes
      * nothing. {@code current} is the goal's value now (5 when never configured).
      */
+    /**
+     * The same-outcome breaker's limits ({@code goal.breaker_configured}): recorded only when they
+     * differ from the goal's current ones; the gate must come after the replan.
+     */
+    public static Either<Rejection, List<LoopxEvent>> decideBreaker(
+            int replanAfter, int gateAfter, int currentReplanAfter, int currentGateAfter) {
+        if (gateAfter <= replanAfter) {
+            return Decision.reject(new Rejection.SameOutcomeLimitsOutOfOrder(replanAfter, gateAfter));
+        }
+        return replanAfter == currentReplanAfter && gateAfter == currentGateAfter
+                ? Decision.unchanged()
+                : Decision.accept(new GoalBreakerConfigured(replanAfter, gateAfter));
+    }
+
     public static Either<Rejection, List<LoopxEvent>> decideReplanPolicy(int wanted, int current) {
         return wanted == current ? Decision.unchanged() : Decision.accept(new GoalReplanPolicyConfigured(wanted));
     }

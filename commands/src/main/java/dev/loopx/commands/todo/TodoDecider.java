@@ -353,8 +353,9 @@ public final class TodoDecider {
     }
 
     /**
-     * A replan checkpoint answers the long-chain obligation and a monitor no-change streak; with
-     * nothing completed since the last one and no streak it changes nothing. On goals with agents
+     * A replan checkpoint answers the long-chain obligation, a monitor no-change streak and the
+     * acting lane's same-outcome streak; with nothing completed since the last one and no streak it
+     * changes nothing. On goals with agents
      * the acting agent must be registered.
      */
     public static Either<Rejection, List<LoopxEvent>> decide(Checkpoint c, Optional<GoalState> state) {
@@ -366,7 +367,10 @@ public final class TodoDecider {
         if (actor.isPresent()) {
             return Decision.reject(actor.get());
         }
-        if (s.plan().completedSinceCheckpoint() == 0 && !ReplanObligation.of(s).has(ReplanObligation.MONITOR_STREAK)) {
+        ReplanObligation obligation = ReplanObligation.of(s, c.agentId());
+        if (s.plan().completedSinceCheckpoint() == 0
+                && !obligation.has(ReplanObligation.MONITOR_STREAK)
+                && !obligation.has(ReplanObligation.SAME_OUTCOME)) {
             return Decision.unchanged();
         }
         return Decision.accept(new TodoReplanCheckpointed(c.agentId(), c.note()));

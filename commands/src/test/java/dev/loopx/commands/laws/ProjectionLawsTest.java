@@ -427,11 +427,22 @@ class ProjectionLawsTest {
                                 : TodoDecider.decide(
                                         new dev.loopx.commands.todo.TodoCommands.Checkpoint(goal, agent, "replanned"),
                                         state);
-                    default ->
-                        GoalDecider.decideReplanPolicy(
-                                pick(random, List.of(1, 2, 5)),
-                                state.map(s -> s.plan().replanAfterCompletedTodos())
-                                        .orElse(5));
+                    default -> {
+                        int n = pick(random, List.of(1, 2, 5));
+                        // the breaker's limits instead of the replan cadence on one of the values (no new draws)
+                        yield n == 2
+                                ? GoalDecider.decideBreaker(
+                                        2,
+                                        4,
+                                        state.map(s -> s.breakerPolicy().replanAfter())
+                                                .orElse(3),
+                                        state.map(s -> s.breakerPolicy().gateAfter())
+                                                .orElse(6))
+                                : GoalDecider.decideReplanPolicy(
+                                        n,
+                                        state.map(s -> s.plan().replanAfterCompletedTodos())
+                                                .orElse(5));
+                    }
                 };
             case 12 ->
                 random.nextBoolean()

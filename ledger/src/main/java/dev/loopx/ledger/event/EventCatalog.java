@@ -47,6 +47,7 @@ public final class EventCatalog {
                 .register(new EventType<>("task.lease_transferred", 1, TaskLeaseTransferred.class))
                 .register(new EventType<>("task.lease_released", 1, TaskLeaseReleased.class))
                 .register(new EventType<>("goal.replan_policy_configured", 1, GoalReplanPolicyConfigured.class))
+                .register(new EventType<>("goal.breaker_configured", 1, GoalBreakerConfigured.class))
                 .register(new EventType<>("gate.decided", 1, GateDecided.class))
                 .register(new EventType<>("reward.recorded", 1, RewardRecorded.class))
                 .register(new EventType<>("evidence.recorded", 1, EvidenceRecorded.class))

@@ -35,6 +35,7 @@ public sealed interface LoopxEvent
                 GoalReplanPolicyConfigured,
                 GoalLivenessConfigured,
                 LaneStopAcknowledged,
+                GoalBreakerConfigured,
                 GateDecided,
                 RewardRecorded,
                 EvidenceRecorded,

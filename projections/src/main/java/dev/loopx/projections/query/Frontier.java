@@ -126,7 +126,7 @@ public record Frontier(
                 .filter(w -> w.deliveryOutcome().equals("outcome_gap"))
                 .map(w -> List.of("last_writeback_outcome_gap:seq_" + w.seq()))
                 .orElse(List.of());
-        ReplanObligation obligation = ReplanObligation.of(s);
+        ReplanObligation obligation = ReplanObligation.of(s, agentId);
         List<String> blockers = new ArrayList<>(todos.stream()
                 .filter(t -> t.taskClass() == TaskClass.BLOCKER && TodoRules.open(t))
                 .map(TodoView::todoId)

@@ -7,25 +7,28 @@ import dev.loopx.projections.quota.QuotaStatus;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * What may keep a goal from moving, for {@code loopx global-risks}: {@code goal_stopped},
  * {@code quota_paused}, {@code quota_throttled}, {@code autonomy_blocker}, {@code acceptance_gap},
- * {@code replan_required}, {@code gate_waiting}, and each lane's {@code lane_silent}, {@code
- * wake_storm}, {@code fired_after_stop} and {@code claim_stale} ({@link LaneLiveness}), each a {@link
- * Risk}. Pure.
+ * {@code replan_required}, {@code gate_waiting}, {@code same_outcome_loop} ({@link SameOutcomeLoops}),
+ * and each lane's {@code lane_silent}, {@code wake_storm}, {@code fired_after_stop} and {@code
+ * claim_stale} ({@link LaneLiveness}), each a {@link Risk}. Pure.
  */
 public final class GoalRisks {
     private GoalRisks() {}
 
     /**
      * One risk: the goal ({@code ""} for the project as a whole), its kind, a human-readable detail
-     * and, when one command resolves it, that command (pasteable: no placeholders).
+     * and the commands that resolve it, run as printed in that project (none: no single command does).
      */
-    public record Risk(String goalId, String kind, String detail, Optional<NextStep> fix) {
+    public record Risk(String goalId, String kind, String detail, List<NextStep> fixes) {
+        public Risk {
+            fixes = List.copyOf(fixes);
+        }
+
         public Risk(String goalId, String kind, String detail) {
-            this(goalId, kind, detail, Optional.empty());
+            this(goalId, kind, detail, List.of());
         }
     }
 
@@ -55,6 +58,7 @@ public final class GoalRisks {
             risks.add(new Risk(g, "replan_required", f.deferredReady() + " deferred todo(s) ready to resume"));
         }
         GoalStatus.openGates(s, "").forEach(t -> risks.add(new Risk(g, "gate_waiting", t.todoId() + ": " + t.text())));
+        risks.addAll(SameOutcomeLoops.of(s));
         List<LaneLiveness> lanes = LaneLiveness.of(s, now);
         lanes.forEach(l -> risks.addAll(l.risks(g)));
         risks.addAll(LaneLiveness.staleClaims(s, lanes, now));

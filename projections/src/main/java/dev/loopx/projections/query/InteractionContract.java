@@ -172,6 +172,18 @@ public record InteractionContract(
                             actions.add(
                                     onGoal(Verb.TODO_CHECKPOINT, goal, agent).needs(Flag.NOTE, "why watching goes on"));
                         });
+                f.replanObligation().triggers().stream()
+                        .filter(t -> t.kind().equals(ReplanObligation.SAME_OUTCOME))
+                        .findFirst()
+                        .ifPresent(t -> {
+                            actions.add(onGoal(Verb.TODO_CHECKPOINT, goal, agent)
+                                    .needs(Flag.NOTE, "what the lane will do differently"));
+                            if (!t.todoId().isEmpty()) {
+                                actions.add(onTodo(Verb.TODO_SUPERSEDE, goal, t.todoId(), agent)
+                                        .needs(Flag.REASON, "why the todo cannot be done as written")
+                                        .needs(Flag.NEXT_AGENT_TODO, "the work that replaces it"));
+                            }
+                        });
             }
             case MONITOR_MATERIAL_CHANGE -> {
                 actions.add(addAgentTodo(goal, agent, "the work the change calls for"));

@@ -138,7 +138,7 @@ public record LaneLiveness(
                     "lane_silent",
                     agentId + ": silent for " + Ago.words(silentFor) + " (expected every " + expectedMinutes
                             + " min) while work waits for it; its host may have stopped waking it",
-                    Optional.of(rewire)));
+                    List.of(rewire)));
         }
         if (stormTurns > 0) {
             risks.add(new GoalRisks.Risk(
@@ -146,7 +146,7 @@ public record LaneLiveness(
                     "wake_storm",
                     agentId + ": " + stormTurns + " turn(s) came sooner than half its applied interval ("
                             + expectedMinutes + " min); its host wakes it more often than it was told",
-                    Optional.of(rewire)));
+                    List.of(rewire)));
         }
         if (stop.afterStop() > 0) {
             risks.add(new GoalRisks.Risk(
@@ -155,7 +155,7 @@ public record LaneLiveness(
                     agentId + ": " + stop.afterStop() + " " + stop.afterStopKind() + "(s) after the goal was stopped"
                             + stop.afterStopAt().map(t -> ", the last at " + t).orElse("")
                             + "; its host still runs it",
-                    Optional.of(rewire)));
+                    List.of(rewire)));
         }
         return risks;
     }
@@ -193,7 +193,7 @@ public record LaneLiveness(
                         t.todoId() + " is claimed by " + t.claimedBy() + ", not heard of for "
                                 + Ago.words(h.silentFor()) + " (a claim may sit " + Ago.words(allowed) + "): "
                                 + t.text(),
-                        Optional.of(NextStep.of(Verb.TODO_RECLAIM)
+                        List.of(NextStep.of(Verb.TODO_RECLAIM)
                                 .with(Flag.GOAL_ID, s.goal().goalId())
                                 .with(Flag.TODO_ID, t.todoId())
                                 .with(Flag.REASON, t.claimedBy() + " not heard of for " + Ago.words(h.silentFor()))

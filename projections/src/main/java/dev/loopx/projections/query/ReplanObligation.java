@@ -1,11 +1,14 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.breaker.BreakerPolicy;
 import dev.loopx.projections.monitor.MonitorView;
 import dev.loopx.projections.plan.PlanView;
 import dev.loopx.projections.todo.TodoStatus;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * {@code autonomous_replan_obligation_v0}: the plan must be revisited before the lane goes quiet
@@ -27,6 +30,12 @@ import java.util.List;
  *       Answered by adding advancement work ({@code todo add}), by closing the monitor
  *       ({@code todo complete}), by a checkpoint that decides to keep watching
  *       ({@code todo checkpoint}), or by a poll that sees a material change.
+ *   <li>{@link #SAME_OUTCOME} — lane-scoped (only the lane asking sees it): the lane's last
+ *       {@code same_outcome_replan_after} (default 3) or more writebacks in a row were not progress
+ *       and carried the same evidence digest on the same claimed todo (the breaker's lane streak), and the
+ *       lane recorded no {@code todo checkpoint} since the latest of them. Answered by a checkpoint
+ *       of that lane (each further repeat asks again), by a writeback that is progress or differs,
+ *       or by retiring the todo; at {@code same_outcome_gate_after} an owner gate stops the lane.
  * </ul>
  *
  * <p>The streak threshold, 5, sits above a quiet monitor's normal wait of a few cadence cycles (an
@@ -39,6 +48,7 @@ public record ReplanObligation(List<Trigger> triggers) {
     public static final String SUCCESSION_GAP = "completed_advancement_without_successor";
     public static final String LONG_CHAIN = "long_chain_without_checkpoint";
     public static final String MONITOR_STREAK = "monitor_no_change_streak";
+    public static final String SAME_OUTCOME = "same_outcome_repeat";
     /** Unchanged polls of one monitor that ask for a replan. */
     public static final int MONITOR_NO_CHANGE_STREAK = 5;
 
@@ -55,9 +65,38 @@ public record ReplanObligation(List<Trigger> triggers) {
      * unchanged polls ({@link #MONITOR_STREAK} only, else 0).
      */
     public record Trigger(
-            String kind, String todoId, long completedSinceCheckpoint, int threshold, int noChangeStreak) {
+            String kind,
+            String todoId,
+            long completedSinceCheckpoint,
+            int threshold,
+            int noChangeStreak,
+            Repeat repeat) {
+        public Trigger {
+            Objects.requireNonNull(repeat, "repeat");
+        }
+
+        public Trigger(String kind, String todoId, long completedSinceCheckpoint, int threshold, int noChangeStreak) {
+            this(kind, todoId, completedSinceCheckpoint, threshold, noChangeStreak, Repeat.NONE);
+        }
+
         public Trigger(String kind, String todoId, long completedSinceCheckpoint, int threshold) {
             this(kind, todoId, completedSinceCheckpoint, threshold, 0);
+        }
+    }
+
+    /**
+     * The lane's same-outcome streak behind a {@link #SAME_OUTCOME} trigger ({@link #NONE} for the
+     * other kinds): the lane, how many writebacks in a row, the goal's two limits, the repeated
+     * outcome and evidence digest.
+     */
+    public record Repeat(
+            String agentId, int streak, int replanAfter, int gateAfter, String deliveryOutcome, String digest) {
+        public static final Repeat NONE = new Repeat("", 0, 0, 0, "", "");
+
+        public Repeat {
+            Objects.requireNonNull(agentId, "agentId");
+            Objects.requireNonNull(deliveryOutcome, "deliveryOutcome");
+            Objects.requireNonNull(digest, "digest");
         }
     }
 
@@ -78,6 +117,47 @@ public record ReplanObligation(List<Trigger> triggers) {
                 .orElse("");
     }
 
+    /**
+     * The goal-wide triggers and, for {@code agentId}'s lane, a {@link #SAME_OUTCOME} trigger when
+     * its same-outcome streak asks for a replan and its todo (if any) is not done.
+     */
+    public static ReplanObligation of(GoalState s, String agentId) {
+        ReplanObligation goalWide = of(s);
+        Optional<Trigger> lane = sameOutcome(s, agentId);
+        if (lane.isEmpty()) {
+            return goalWide;
+        }
+        List<Trigger> triggers = new ArrayList<>(goalWide.triggers());
+        triggers.add(lane.get());
+        return new ReplanObligation(triggers);
+    }
+
+    /** The lane's {@link #SAME_OUTCOME} trigger, if its streak asks for a replan. */
+    public static Optional<Trigger> sameOutcome(GoalState s, String agentId) {
+        BreakerPolicy policy = s.breakerPolicy();
+        return s.sameOutcomeStreak(agentId)
+                .filter(streak -> streak.replanDue(policy) && todoLive(s, streak.todoId()))
+                .map(streak -> new Trigger(
+                        SAME_OUTCOME,
+                        streak.todoId(),
+                        s.plan().completedSinceCheckpoint(),
+                        s.plan().replanAfterCompletedTodos(),
+                        0,
+                        new Repeat(
+                                agentId,
+                                streak.count(),
+                                policy.replanAfter(),
+                                policy.gateAfter(),
+                                streak.deliveryOutcome(),
+                                streak.digest())));
+    }
+
+    private static boolean todoLive(GoalState s, String todoId) {
+        return todoId.isEmpty()
+                || s.openTodos().stream().anyMatch(t -> t.todoId().equals(todoId));
+    }
+
+    /** The goal-wide triggers (every lane sees them). */
     public static ReplanObligation of(GoalState s) {
         PlanView p = s.plan();
         boolean advancementLeft = s.openTodos().stream().anyMatch(TodoRules::isAdvancement);

@@ -128,6 +128,14 @@ final class ShouldRunWorkRules {
                     + ") named no successor and was not settled as having no follow-up";
         }
         ReplanObligation.Trigger first = obligation.triggers().get(0);
+        if (first.kind().equals(ReplanObligation.SAME_OUTCOME)) {
+            ReplanObligation.Repeat r = first.repeat();
+            return "the same outcome again: " + r.streak() + " writebacks in a row"
+                    + (first.todoId().isEmpty() ? "" : " on " + first.todoId())
+                    + " were not progress and carried the same evidence (" + r.digest()
+                    + "; same_outcome_replan_after=" + r.replanAfter() + ", an owner gate at "
+                    + r.gateAfter() + ")";
+        }
         if (first.kind().equals(ReplanObligation.MONITOR_STREAK)) {
             return "only watching: monitor " + first.todoId() + " had " + first.noChangeStreak()
                     + " unchanged polls in a row and no advancement work is left";
@@ -140,6 +148,10 @@ final class ShouldRunWorkRules {
         if (obligation.has(ReplanObligation.SUCCESSION_GAP)) {
             return "replan: add a real successor, or, when no real work remains, settle the completed todo as"
                     + " having no follow-up";
+        }
+        if (obligation.triggers().get(0).kind().equals(ReplanObligation.SAME_OUTCOME)) {
+            return "replan: stop repeating what did not work; change the approach, or retire the todo, and record"
+                    + " in a checkpoint what changes";
         }
         if (obligation.triggers().get(0).kind().equals(ReplanObligation.MONITOR_STREAK)) {
             return "replan: add the advancement work the watch is for, complete the monitor, or record in a"

@@ -130,7 +130,7 @@ class LaneFoldTest {
                 risks.toString());
         assertTrue(risks.stream()
                 .filter(r -> r.kind().equals("fired_after_stop"))
-                .allMatch(r -> r.fix().isPresent()));
+                .allMatch(r -> !r.fixes().isEmpty()));
 
         events.add(at(300, new GoalResumed("go on")));
         events.add(at(360, new GoalStopped("again")));
