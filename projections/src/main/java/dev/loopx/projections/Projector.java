@@ -81,7 +81,10 @@ public final class Projector {
     public void apply(Decoded decoded, Views views) {
         Recorded envelope = decoded.envelope();
         switch (decoded.event()) {
-            case GoalRegistered e -> GoalFold.registered(views, envelope, e);
+            case GoalRegistered e -> {
+                GoalFold.registered(views, envelope, e);
+                LaneFold.goalRegistered(views, envelope);
+            }
             case GoalConfigured e -> GoalFold.configured(views, envelope, e);
             case GoalStopped e -> {
                 GoalFold.lifecycle(views, envelope, GoalLifecycle.STOPPED, e.reason());

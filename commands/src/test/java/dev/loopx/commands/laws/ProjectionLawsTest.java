@@ -85,6 +85,7 @@ class ProjectionLawsTest {
             dev.loopx.projections.view.OperationIndex.VIEW,
             dev.loopx.projections.heartbeat.HeartbeatFold.VIEW,
             dev.loopx.projections.lane.LaneFold.VIEW,
+            TodoFold.CLAIMS_VIEW,
             dev.loopx.projections.lane.LaneFold.GOAL_VIEW,
             dev.loopx.projections.migration.PromptMigrationFold.VIEW);
     private static final int SEEDS = 60;
@@ -115,6 +116,26 @@ class ProjectionLawsTest {
                     .forEach(r -> projector.apply(CODEC.decode(r), resumed));
             long s = seed;
             assertEquals(dump(history.views), dump(resumed), () -> "seed " + s + ", split after " + split);
+        }
+    }
+
+    /** The claims index (a lane's claims without a scan) lists exactly the open todos each agent claims. */
+    @Test
+    void theClaimsIndexListsExactlyTheOpenTodosEachAgentClaims() {
+        for (long seed = 1; seed <= SEEDS; seed++) {
+            History history = randomHistory(seed);
+            for (String goal : List.of("g1", "g2")) {
+                for (String agent : List.of("a", "b", "c")) {
+                    java.util.Set<String> indexed = new java.util.HashSet<>();
+                    TodoFold.claimedBy(history.views, goal, agent).forEach(t -> indexed.add(t.todoId()));
+                    java.util.Set<String> scanned = new java.util.HashSet<>();
+                    TodoFold.openTodos(history.views, goal).stream()
+                            .filter(t -> t.claimedBy().equals(agent))
+                            .forEach(t -> scanned.add(t.todoId()));
+                    long s = seed;
+                    assertEquals(scanned, indexed, () -> "seed " + s + ", " + goal + "/" + agent);
+                }
+            }
         }
     }
 

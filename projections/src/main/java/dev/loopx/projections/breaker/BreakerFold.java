@@ -46,7 +46,9 @@ public final class BreakerFold {
             }
             return;
         }
-        String todo = SameOutcome.laneTodo(TodoFold.openTodos(views, r.goalId()), e.agentId());
+        // the lane's claims by a point read: a scan of the open todos on every writeback stopped a
+        // rebuild's pipeline at each one (100k events: 10.4 s against 4.4 s)
+        String todo = SameOutcome.laneTodo(TodoFold.claimedBy(views, r.goalId(), e.agentId()), e.agentId());
         LaneStreak next = LaneStreak.after(
                 lane(views, r.goalId(), e.agentId()).orElse(null),
                 r.goalId(),

@@ -42,6 +42,9 @@ public final class TodoFold {
 
     public static final String COUNTS_VIEW = "todo_counts";
 
+    /** Which open todos each agent claims (key {@code <goal>/<agent>}): a lane's claims without a scan. */
+    public static final String CLAIMS_VIEW = "todo_claims";
+
     private static final Comparator<TodoView> CREATION = Comparator.comparingLong(TodoView::createdSeq);
 
     private TodoFold() {}
@@ -236,6 +239,46 @@ public final class TodoFold {
         }
     }
 
+    /** The ids of the open todos an agent claims, in claim order (view {@value #CLAIMS_VIEW}, key {@code <goal>/<agent>}). */
+    public record Claims(List<String> todoIds) {
+        public Claims {
+            todoIds = List.copyOf(todoIds);
+        }
+    }
+
+    /** Open todos claimed by {@code agentId}: a point read (no scan), for folds that need a lane's claims. */
+    public static List<TodoView> claimedBy(Views views, String goalId, String agentId) {
+        if (agentId.isEmpty()) {
+            return List.of();
+        }
+        List<TodoView> held = new ArrayList<>();
+        for (String id : Documents.get(views, CLAIMS_VIEW, goalId + "/" + agentId, Claims.class)
+                .map(Claims::todoIds)
+                .orElse(List.of())) {
+            todo(views, goalId, id).ifPresent(held::add);
+        }
+        return held;
+    }
+
+    private static void claims(Views views, String goalId, String agentId, String todoId, boolean add) {
+        if (agentId.isEmpty()) {
+            return;
+        }
+        String key = goalId + "/" + agentId;
+        List<String> ids = new ArrayList<>(Documents.get(views, CLAIMS_VIEW, key, Claims.class)
+                .map(Claims::todoIds)
+                .orElse(List.of()));
+        ids.remove(todoId);
+        if (add) {
+            ids.add(todoId);
+        }
+        if (ids.isEmpty()) {
+            views.remove(CLAIMS_VIEW, key);
+        } else {
+            Documents.put(views, CLAIMS_VIEW, key, new Claims(ids));
+        }
+    }
+
     private static String viewOf(TodoView todo) {
         return !todo.done() ? OPEN_VIEW : todo.archived() ? ARCHIVED_VIEW : VIEW;
     }
@@ -245,6 +288,12 @@ public final class TodoFold {
         Documents.put(views, viewOf(todo), key, todo);
         if (before != null && !viewOf(before).equals(viewOf(todo))) {
             views.remove(viewOf(before), key);
+        }
+        String heldBefore = before == null || before.done() ? "" : before.claimedBy();
+        String heldNow = todo.done() ? "" : todo.claimedBy();
+        if (!heldBefore.equals(heldNow)) {
+            claims(views, todo.goalId(), heldBefore, todo.todoId(), false);
+            claims(views, todo.goalId(), heldNow, todo.todoId(), true);
         }
         TodoCounts was = TodoCounts.of(before);
         TodoCounts now = TodoCounts.of(todo);
