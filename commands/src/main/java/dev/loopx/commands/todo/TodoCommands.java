@@ -1,5 +1,6 @@
 package dev.loopx.commands.todo;
 
+import dev.loopx.ledger.ActorKind;
 import dev.loopx.projections.todo.Priority;
 import dev.loopx.projections.todo.TaskClass;
 import dev.loopx.projections.todo.TodoRole;
@@ -116,8 +117,7 @@ public final class TodoCommands {
      * (never an agent on its own). {@code actorKind} is who asks; {@link
      * dev.loopx.ledger.ActorKind#SYSTEM} is LoopX's own automatic policy.
      */
-    public record ReclaimTodo(String goalId, String todoId, String reason, dev.loopx.ledger.ActorKind actorKind)
-            implements TodoCommand {
+    public record ReclaimTodo(String goalId, String todoId, String reason, ActorKind actorKind) implements TodoCommand {
         public ReclaimTodo {
             Objects.requireNonNull(goalId, "goalId");
             Objects.requireNonNull(todoId, "todoId");

@@ -1,7 +1,9 @@
 package dev.loopx.projections.todo;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One todo as it is now ({@code todo_item_v0}, SPEC §S4). Empty strings mean "not set".
@@ -144,9 +146,9 @@ public record TodoView(
     }
 
     /** The claim taken back from {@code agentId} that still fences it, if any. */
-    public java.util.Optional<Reclaim> reclaimedFrom(String agentId) {
+    public Optional<Reclaim> reclaimedFrom(String agentId) {
         return agentId.isEmpty()
-                ? java.util.Optional.empty()
+                ? Optional.empty()
                 : reclaims.stream().filter(r -> r.agentId().equals(agentId)).findFirst();
     }
 
@@ -237,7 +239,7 @@ public record TodoView(
      */
     TodoView reclaimed(String from, String reason, long epochAfter, long seq) {
         Copy c = new Copy(this);
-        List<Reclaim> fenced = new java.util.ArrayList<>(
+        List<Reclaim> fenced = new ArrayList<>(
                 reclaims.stream().filter(r -> !r.agentId().equals(from)).toList());
         fenced.add(new Reclaim(from, Math.max(1, claimEpoch), reason));
         c.reclaims = fenced;
