@@ -3,7 +3,6 @@ package dev.loopx.cli.render;
 import static dev.loopx.cli.render.Words.quoted;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.monitor.MonitorView;
 import dev.loopx.projections.todo.TodoView;
 import java.io.PrintWriter;
@@ -59,7 +58,7 @@ public record MonitorPollAnswer(
     public ObjectNode json() {
         ObjectNode doc = head.json();
         doc.put("todo_id", todoId);
-        head.outcome().todo().ifPresent(t -> doc.set("todo", Json.mapper().valueToTree(t)));
+        head.outcome().todo().ifPresent(t -> doc.set("todo", TodoParts.record(t)));
         ObjectNode n = doc.putObject("poll");
         n.put("result_digest", resultDigest);
         n.put("material_change", materialChange);

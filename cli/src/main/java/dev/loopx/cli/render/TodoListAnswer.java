@@ -2,7 +2,6 @@ package dev.loopx.cli.render;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.todo.TodoView;
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -37,8 +36,7 @@ public record TodoListAnswer(String goalId, boolean includeArchived, List<TodoVi
         doc.put("count", todos.size());
         doc.put("include_archived", includeArchived);
         ArrayNode items = doc.putArray("todos");
-        todos.forEach(t -> items.add(Json.mapper()
-                .<ObjectNode>valueToTree(t)
+        todos.forEach(t -> items.add(TodoParts.record(t)
                 .put("schema_version", "todo_item_v0")
                 .put("lease_state", t.lease().state(now).wire())));
         return doc;

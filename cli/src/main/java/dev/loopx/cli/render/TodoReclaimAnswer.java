@@ -4,7 +4,6 @@ import static dev.loopx.cli.render.Words.quoted;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.ProposedEvent;
-import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.todo.TodoView;
 import java.io.PrintWriter;
 import java.util.Objects;
@@ -30,7 +29,7 @@ public record TodoReclaimAnswer(GoalWriteHead head, String todoId) implements Re
     public ObjectNode json() {
         ObjectNode doc = head.json();
         doc.put("todo_id", todoId);
-        head.outcome().todo().ifPresent(t -> doc.set("todo", Json.mapper().valueToTree(t)));
+        head.outcome().todo().ifPresent(t -> doc.set("todo", TodoParts.record(t)));
         return doc;
     }
 

@@ -43,7 +43,7 @@ public record TodoWriteAnswer(GoalWriteHead head, String todoId, Optional<Monito
     public ObjectNode json() {
         ObjectNode doc = head.json();
         doc.put("todo_id", todoId);
-        head.outcome().todo().ifPresent(t -> doc.set("todo", Json.mapper().valueToTree(t)));
+        head.outcome().todo().ifPresent(t -> doc.set("todo", TodoParts.record(t)));
         monitor.ifPresent(m -> doc.set("monitor", monitorJson(m)));
         return doc;
     }

@@ -6,11 +6,10 @@ import dev.loopx.ledger.remote.ServerSessions;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.util.Calendar;
-import java.util.Locale;
 import java.util.Set;
-import java.util.TimeZone;
+import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteJDBCLoader;
+import org.sqlite.date.FastDateFormat;
 
 /**
  * Class initialisation a command will need, started on a second core while the main thread parses
@@ -125,11 +124,13 @@ public final class WarmUp {
             // data first (the connection's date format), then the SQLite library: begin with the
             // library (its version file is the first jar read) so the two threads work side by side
             // instead of queueing for the same class initialisation; then the first parse, the first
-            // hash, and the calendar last (usually done by then).
+            // hash, and the connection's date format last (its calendar data; usually done by then,
+            // and then the main thread finds the format in the driver's cache).
             SQLiteJDBCLoader.initialize();
             BigDecimal.ONE.hashCode();
             MessageDigest.getInstance("SHA-256");
-            Calendar.getInstance(TimeZone.getDefault(), Locale.getDefault());
+            FastDateFormat.getInstance(
+                    SQLiteConfig.DEFAULT_DATE_STRING_FORMAT); // the calendar, and the connection's format
         } catch (Exception | LinkageError e) {
             // Nothing to do: the command meets the same problem where it matters and reports it.
         }

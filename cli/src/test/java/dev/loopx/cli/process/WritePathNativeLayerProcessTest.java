@@ -1,6 +1,7 @@
 package dev.loopx.cli.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * child JVM here), and its default sync mode calls {@code msync} through it whenever a mapped
  * file is released; LoopX syncs with {@code FileChannel.force} instead. Checked with a class-load
  * log of a real {@code todo add} that appends (and, the second time, appends to an existing
- * journal, which is reopened for writing).
+ * journal, which is reopened for writing). The same write never builds Jackson's ObjectMapper.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class WritePathNativeLayerProcessTest {
@@ -54,7 +55,9 @@ class WritePathNativeLayerProcessTest {
             Path log = temp.resolve(text.replace(' ', '-') + "-classes.log");
             ChildCli add = cli.runWithJvmOptions(
                     TIMEOUT,
-                    List.of("-Xlog:class+load=info:file=" + log),
+                    List.of(
+                            "-Xlog:class+load=info:file=" + log,
+                            "-Xlog:class+init=info:file=" + log.resolveSibling(log.getFileName() + ".init")),
                     "--runtime-root",
                     root,
                     "todo",
@@ -79,6 +82,13 @@ class WritePathNativeLayerProcessTest {
                             || l.contains("com.kenai.jffi")
                             || l.contains("net.openhft.posix.internal.jnr"))
                     .toList();
+            // nor builds Jackson's ObjectMapper (ADR 0003: its introspection costs a cold JVM ~15 ms;
+            // the answer's todo and the last envelope are written and read by hand)
+            String initialised = Files.readString(log.resolveSibling(log.getFileName() + ".init"));
+            assertTrue(initialised.contains("Initializing 'dev/loopx/ledger/json/Json'"), "the log covers Json");
+            assertFalse(
+                    initialised.contains("Initializing 'dev/loopx/ledger/json/Json$Mapper'"),
+                    "a todo add built Jackson's ObjectMapper");
             assertEquals(
                     0,
                     jnr.size(),

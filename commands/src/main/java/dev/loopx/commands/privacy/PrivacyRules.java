@@ -512,9 +512,11 @@ final class PrivacyRules {
      * instead of a look-ahead over the candidate so that repeated near-candidates stay linear.
      */
     static Family validated(String name, Reason reason, String regex, Predicate<String> validator, String... keywords) {
-        Pattern compiled = Pattern.compile(regex);
-        List<String> lowerKeywords =
-                List.of(keywords).stream().map(k -> k.toLowerCase(Locale.ROOT)).toList();
+        LazyPattern compiled = new LazyPattern(regex);
+        String[] lowerKeywords = new String[keywords.length]; // a loop, not a stream: built at every start
+        for (int i = 0; i < keywords.length; i++) {
+            lowerKeywords[i] = keywords[i].toLowerCase(Locale.ROOT);
+        }
         return new Family(name, reason, subject -> {
             for (String keyword : lowerKeywords) {
                 if (subject.lower.contains(keyword)) {
@@ -556,34 +558,34 @@ final class PrivacyRules {
         private static final String LINE_START = "^\\s*(?:\\[?\\d{1,2}:\\d{2}(?::\\d{2})?\\]?\\s*[-–]?\\s*)?"
                 + "(?:[\\p{So}\\p{Sk}\\x{FE0F}]{1,3}\\s*)?(?:[*_#>-]+\\s*){0,3}";
 
-        private static final Pattern ROLE_COLON = Pattern.compile(
+        private static final LazyPattern ROLE_COLON = new LazyPattern(
                 LINE_START + "\\[?(" + ROLES + ")\\]?[*_]*(?:\\s+(?:said|wrote|asked|replied|answered))?\\s*:",
                 Pattern.CASE_INSENSITIVE);
         /** A role line on its own: {@code ### User}, {@code **Assistant**}, {@code [user]}, {@code user}. */
-        private static final Pattern ROLE_ALONE = Pattern.compile(
+        private static final LazyPattern ROLE_ALONE = new LazyPattern(
                 "^\\s*(?:#{1,6}\\s*|[*_]{1,2})?(" + ROLES + ")(?:[*_]{1,2})?\\s*:?\\s*$", Pattern.CASE_INSENSITIVE);
         /** {@code [user] text} and {@code [assistant] text}: a bracketed role then the turn. */
-        private static final Pattern ROLE_BRACKET =
-                Pattern.compile("^\\s*\\[(" + ROLES + ")\\]", Pattern.CASE_INSENSITIVE);
+        private static final LazyPattern ROLE_BRACKET =
+                new LazyPattern("^\\s*\\[(" + ROLES + ")\\]", Pattern.CASE_INSENSITIVE);
 
-        private static final Pattern TEMPLATE_MARKER = Pattern.compile(
+        private static final LazyPattern TEMPLATE_MARKER = new LazyPattern(
                 "<\\|(?:im_start|im_end|im_sep|eot_id|start_header_id|end_header_id|begin_of_text|endoftext"
                         + "|system|user|assistant|end|eom_id)\\|>|\\[/?INST\\]|<</?SYS>>|<(?:start|end)_of_turn>");
-        private static final Pattern ROLE_TAG = Pattern.compile("</?(user|human|system|assistant|model|ai)>");
-        private static final Pattern TEMPLATE_ROLE = Pattern.compile(
+        private static final LazyPattern ROLE_TAG = new LazyPattern("</?(user|human|system|assistant|model|ai)>");
+        private static final LazyPattern TEMPLATE_ROLE = new LazyPattern(
                 "(?:<\\|im_start\\|>|<\\|start_header_id\\|>|<start_of_turn>)\\s*(?:user|assistant|system|model)");
 
-        private static final Pattern MESSAGE_ROLE = Pattern.compile(
+        private static final LazyPattern MESSAGE_ROLE = new LazyPattern(
                 "\"(?:role|author|speaker|from)\"\\s*:\\s*\"(?:user|assistant|system|developer|tool|human|ai|model|gpt)\"",
                 Pattern.CASE_INSENSITIVE);
-        private static final Pattern MESSAGE_BODY = Pattern.compile("\"(?:content|parts|text|value)\"\\s*:");
+        private static final LazyPattern MESSAGE_BODY = new LazyPattern("\"(?:content|parts|text|value)\"\\s*:");
 
-        private static final Pattern AGENT_UI_LINE = Pattern.compile("^\\s*[⏺⎿✻●]\\s");
+        private static final LazyPattern AGENT_UI_LINE = new LazyPattern("^\\s*[⏺⎿✻●]\\s");
 
-        private static final Pattern PROMPT_LINE = Pattern.compile(
+        private static final LazyPattern PROMPT_LINE = new LazyPattern(
                 "^\\s*(?:\\$|%|>>>|❯|PS [^>\\n]{0,200}>|[\\w.-]{1,64}@[\\w.-]{1,64}:\\S{0,200}[$#])\\s+\\S");
-        private static final Pattern STACK_FRAME =
-                Pattern.compile("^\\s+at [\\w$.<>/]+\\(|^\\s*File \"[^\"\\n]{0,400}\", line \\d+");
+        private static final LazyPattern STACK_FRAME =
+                new LazyPattern("^\\s+at [\\w$.<>/]+\\(|^\\s*File \"[^\"\\n]{0,400}\", line \\d+");
 
         private Transcripts() {}
 
@@ -613,7 +615,7 @@ final class PrivacyRules {
             if (line.length() > 4_000) {
                 return null;
             }
-            for (Pattern shape : List.of(ROLE_COLON, ROLE_ALONE, ROLE_BRACKET)) {
+            for (LazyPattern shape : List.of(ROLE_COLON, ROLE_ALONE, ROLE_BRACKET)) {
                 Matcher role = shape.matcher(line);
                 if (role.find()) {
                     return role.group(1).toLowerCase(Locale.ROOT);
@@ -678,7 +680,7 @@ final class PrivacyRules {
             return count(lines, STACK_FRAME) >= MIN_PROMPT_LINES;
         }
 
-        private static long count(List<String> lines, Pattern pattern) {
+        private static long count(List<String> lines, LazyPattern pattern) {
             long n = 0;
             for (String line : lines) {
                 if (line.length() <= 4_000 && pattern.matcher(line).find()) {

@@ -5,7 +5,6 @@ import static dev.loopx.commands.privacy.PrivacyRules.NOT_A_VALUE;
 import dev.loopx.commands.privacy.PrivacyRules.Family;
 import dev.loopx.commands.privacy.PublicTextViolation.Reason;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Secrets given in prose (issue 35), a family of the one table {@link PrivacyRules}: a secret word,
@@ -17,15 +16,15 @@ final class ProseSecrets {
     private ProseSecrets() {}
 
     /** The words that name a secret in prose; a bare {@code key} only after a qualifier ({@code api key}). */
-    private static final Pattern PROSE_WORD = Pattern.compile(
+    private static final LazyPattern PROSE_WORD = new LazyPattern(
             "(?i)(?<![a-z0-9_-])(?:token|passw(?:or)?d|passphrase|passcode|pass|pwd?|secret|credentials?|key)");
 
-    private static final Pattern KEY_QUALIFIER = Pattern.compile(
+    private static final LazyPattern KEY_QUALIFIER = new LazyPattern(
             "(?i)(?<![a-z0-9])(?:api|access|secret|private|license|encryption|signing|master|ssh|deploy)[ _-]?$");
 
     /** {@code use password …}, {@code with the token …}: a verb right before the word, then the value. */
-    private static final Pattern VERB_BEFORE =
-            Pattern.compile("(?i)(?<![a-z0-9_-])(?:use|with|enter|type|try)\\s+(?:the\\s+)?$");
+    private static final LazyPattern VERB_BEFORE =
+            new LazyPattern("(?i)(?<![a-z0-9_-])(?:use|with|enter|type|try)\\s+(?:the\\s+)?$");
 
     /** {@code for the admin account}, {@code of prod}, {@code on staging}: one short qualifier. */
     private static final String QUALIFIER = "(?:\\s+(?:for|of|on|to|in)\\s+(?:the\\s+|my\\s+|our\\s+|this\\s+)?"
@@ -36,7 +35,7 @@ final class ProseSecrets {
             + "(?:\\s+(?:now|still|set to|just))?\\s+)";
 
     /** What follows the word: a qualifier, a connector (or only a space, after a verb), the value. */
-    private static final Pattern AFTER_WORD = Pattern.compile(
+    private static final LazyPattern AFTER_WORD = new LazyPattern(
             "(?i)s?" + QUALIFIER + "(?:" + CONNECTOR + "|(\\s+))([`\"']?)" + NOT_A_VALUE + "([^\\s`\"',;()<>]{6,128})");
 
     private static final int LOOK_BEHIND = 24;
@@ -81,17 +80,18 @@ final class ProseSecrets {
         });
     }
 
-    private static final Pattern VERSION = Pattern.compile("(?i)v?\\d+(?:\\.\\d+)+(?:[-+.][\\w.+-]*)?");
-    private static final Pattern NUMBER_WITH_UNIT = Pattern.compile(
+    private static final LazyPattern VERSION = new LazyPattern("(?i)v?\\d+(?:\\.\\d+)+(?:[-+.][\\w.+-]*)?");
+    private static final LazyPattern NUMBER_WITH_UNIT = new LazyPattern(
             "(?i)\\d+(?:[.,]\\d+)?(?:[a-z%]{0,3}|(?:day|hour|minute|second|week|month|year|byte|time|char|line|step)s?)");
-    private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}(?:[T ][\\d:.]+Z?)?");
+    private static final LazyPattern DATE = new LazyPattern("\\d{4}-\\d{2}-\\d{2}(?:[T ][\\d:.]+Z?)?");
     /** Letter-and-digit words of engineering prose: {@code base64}, {@code SHA256}, {@code argon2id}, {@code 1Password}. */
-    private static final Pattern TECH_WORD = Pattern.compile("(?i)(?:sha|md|base|utf|ucs|ipv|http|oauth|int|uint|float"
-            + "|aes|rsa|hs|rs|es|ps|ed|pkcs|x|v|rfc|iso|tls|ssl|crc|argon|bcrypt|scrypt|pbkdf|jwt|s|ec|h|k|p|rc|beta"
-            + "|alpha|gpt|win|arm|amd|i|jdk|java|node|python|py|mp|cp|e|n|m|t|c|l|ubuntu|debian|ecma|x86_|k8s|gcp|p)"
-            + "\\d{1,4}[a-z]{0,2}|\\d{1,4}(?:password|fa|k|m|g|ms|s|h|d|x|th|st|nd|rd|px|kb|mb|gb|am|pm)");
+    private static final LazyPattern TECH_WORD =
+            new LazyPattern("(?i)(?:sha|md|base|utf|ucs|ipv|http|oauth|int|uint|float"
+                    + "|aes|rsa|hs|rs|es|ps|ed|pkcs|x|v|rfc|iso|tls|ssl|crc|argon|bcrypt|scrypt|pbkdf|jwt|s|ec|h|k|p|rc|beta"
+                    + "|alpha|gpt|win|arm|amd|i|jdk|java|node|python|py|mp|cp|e|n|m|t|c|l|ubuntu|debian|ecma|x86_|k8s|gcp|p)"
+                    + "\\d{1,4}[a-z]{0,2}|\\d{1,4}(?:password|fa|k|m|g|ms|s|h|d|x|th|st|nd|rd|px|kb|mb|gb|am|pm)");
 
-    private static final Pattern WORD = Pattern.compile("[A-Z]?[a-z]{3,}");
+    private static final LazyPattern WORD = new LazyPattern("[A-Z]?[a-z]{3,}");
 
     /**
      * Whether an unquoted value after a secret's name in prose is a secret: at least 6 characters,

@@ -7,7 +7,6 @@ import static dev.loopx.commands.privacy.PrivacyRules.validated;
 import dev.loopx.commands.privacy.PrivacyRules.Family;
 import dev.loopx.commands.privacy.PublicTextViolation.Reason;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The rule families of issue 35, part of the one table {@link PrivacyRules}: what the well-known
@@ -129,9 +128,10 @@ final class ScannerFamilies {
     static Family camelCaseSecretAssignment() {
         List<String> words =
                 List.of("Password", "Passwd", "Passphrase", "Secret", "Token", "AuthIdent", "ApiKey", "Cred");
-        Pattern assignment = Pattern.compile("(?<=[a-z0-9])(?:Password|Passwd|Passphrase|Secret|Token|AuthIdent|ApiKey"
-                + "|Creds?|Credentials)(?![A-Za-z0-9])[\"']?\\s*(?:=[\"']?" + NOT_A_VALUE + "[^\\s\"'`,;=)&]"
-                + "|(?::=|=>|=|:)\\s*" + PrivacyRules.STRONG_VALUE + ")");
+        LazyPattern assignment =
+                new LazyPattern("(?<=[a-z0-9])(?:Password|Passwd|Passphrase|Secret|Token|AuthIdent|ApiKey"
+                        + "|Creds?|Credentials)(?![A-Za-z0-9])[\"']?\\s*(?:=[\"']?" + NOT_A_VALUE + "[^\\s\"'`,;=)&]"
+                        + "|(?::=|=>|=|:)\\s*" + PrivacyRules.STRONG_VALUE + ")");
         return new Family("camel-case-secret-assignment", Reason.SECRET_ASSIGNMENT, subject -> {
             for (String word : words) {
                 if (subject.text.contains(word)) {
@@ -200,10 +200,10 @@ final class ScannerFamilies {
     }
 
     /** One expression of a family with the lower-case keywords of which one must occur before it runs. */
-    private record Shape(Pattern pattern, List<String> keywords) {}
+    private record Shape(LazyPattern pattern, List<String> keywords) {}
 
     private static Shape shape(String regex, String... keywords) {
-        return new Shape(Pattern.compile(regex), List.of(keywords));
+        return new Shape(new LazyPattern(regex), List.of(keywords));
     }
 
     /** A family of several expressions, each behind its own keywords. */

@@ -666,6 +666,14 @@ class PrivacyRulesTest {
     }
 
     @Test
+    void everyExpressionOfTheTableCompiles() {
+        // expressions compile on first use (LazyPattern): an invalid one would otherwise surface
+        // only when a text carrying its keyword arrives
+        assertFalse(PrivacyRules.FAMILIES.isEmpty()); // the table (and the classes it uses) initialised
+        assertTrue(LazyPattern.compileAll() >= 50, "the table's expressions are lazy");
+    }
+
+    @Test
     void everyFamilyOfTheTableHasCasesHere() {
         assertEquals(
                 PrivacyRules.FAMILIES.stream().map(Family::name).collect(Collectors.toSet()),

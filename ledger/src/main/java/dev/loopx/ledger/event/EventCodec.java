@@ -7,6 +7,8 @@ import dev.loopx.ledger.LedgerException;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.ledger.Recorded;
 import dev.loopx.ledger.json.Json;
+import dev.loopx.ledger.json.RecordReader;
+import dev.loopx.ledger.json.RecordWriter;
 import java.time.Instant;
 
 /**
@@ -26,7 +28,10 @@ public final class EventCodec {
 
     public ProposedEvent propose(LoopxEvent event, Instant at, String goalId, Actor actor, String operationId) {
         EventType<?> type = catalog.typeOf(event);
-        ObjectNode payload = Json.mapper().valueToTree(event);
+        ObjectNode payload = RecordWriter.tree(event); // without the mapper when it can (ADR 0003)
+        if (payload == null) {
+            payload = Json.mapper().valueToTree(event);
+        }
         return new ProposedEvent(type.name(), type.version(), at, goalId, actor, operationId, payload);
     }
 
@@ -46,7 +51,9 @@ public final class EventCodec {
         }
         ObjectNode payload = upcast(recorded.type(), recorded.typeVersion(), type.version(), recorded.payload());
         try {
-            return new Decoded(recorded, Json.mapper().treeToValue(payload, type.recordClass()));
+            LoopxEvent event = RecordReader.read(payload, type.recordClass());
+            return new Decoded(
+                    recorded, event != null ? event : Json.mapper().treeToValue(payload, type.recordClass()));
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new LedgerException(
                     "ledger_corrupt",

@@ -99,7 +99,7 @@ public final class EnvelopeCodec {
     /** Parses stored bytes; anything that is not a well-formed envelope is {@code ledger_corrupt}. */
     public static Recorded fromBytes(byte[] bytes) {
         try {
-            return fromJson(Json.mapper().readTree(bytes));
+            return fromJson(Json.tree(bytes));
         } catch (IOException | RuntimeException e) {
             throw new LedgerException("ledger_corrupt", "a stored event is not a well-formed envelope", e);
         }

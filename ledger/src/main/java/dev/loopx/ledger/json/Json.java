@@ -2,7 +2,10 @@ package dev.loopx.ledger.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -73,6 +76,58 @@ public final class Json {
             throw new IllegalStateException("writing to a string failed", e);
         }
         return out.toString();
+    }
+
+    /**
+     * The tree of a JSON text, exactly as {@code mapper().readTree(bytes)} reads it (integers as
+     * int, long or big-integer nodes by size, decimals exactly as written, a repeated name keeps
+     * its last value, anything after the first value ignored, no content a missing node), without
+     * building the mapper: a write reads its ledger's last envelope with it (ADR 0003).
+     *
+     * @throws IOException for text that is not JSON, as the mapper throws
+     */
+    public static JsonNode tree(byte[] json) throws IOException {
+        try (JsonParser p = FACTORY.createParser(json)) {
+            JsonToken first = p.nextToken();
+            return first == null ? NODES.missingNode() : value(p, first);
+        }
+    }
+
+    private static JsonNode value(JsonParser p, JsonToken token) throws IOException {
+        return switch (token) {
+            case START_OBJECT -> {
+                ObjectNode object = NODES.objectNode();
+                for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+                    object.replace(name, value(p, p.nextToken()));
+                }
+                if (p.currentToken() != JsonToken.END_OBJECT) {
+                    throw new JsonParseException(p, "unexpected " + p.currentToken() + " in an object");
+                }
+                yield object;
+            }
+            case START_ARRAY -> {
+                ArrayNode array = NODES.arrayNode();
+                for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+                    if (t == null) {
+                        throw new JsonParseException(p, "unexpected end of input in an array");
+                    }
+                    array.add(value(p, t));
+                }
+                yield array;
+            }
+            case VALUE_STRING -> NODES.textNode(p.getText());
+            case VALUE_NUMBER_INT ->
+                switch (p.getNumberType()) {
+                    case INT -> NODES.numberNode(p.getIntValue());
+                    case LONG -> NODES.numberNode(p.getLongValue());
+                    default -> NODES.numberNode(p.getBigIntegerValue());
+                };
+            case VALUE_NUMBER_FLOAT -> NODES.numberNode(p.getDecimalValue());
+            case VALUE_TRUE -> NODES.booleanNode(true);
+            case VALUE_FALSE -> NODES.booleanNode(false);
+            case VALUE_NULL -> NODES.nullNode();
+            default -> throw new JsonParseException(p, "unexpected " + token);
+        };
     }
 
     /** The tree holds a Java object: only the mapper can write it. */

@@ -3,6 +3,7 @@ package dev.loopx.ledger.json;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
@@ -61,10 +62,30 @@ public final class RecordReader {
 
     /** The record {@code text} holds, or {@code null}: then only Jackson can tell (see the class comment). */
     public static <T> T read(String text, Class<T> type) {
-        if (!type.isRecord() || !(READERS.get(type) instanceof ValueReader reader)) {
+        if (!type.isRecord() || !(READERS.get(type) instanceof ValueReader)) {
             return null;
         }
-        try (JsonParser p = FACTORY.createParser(text)) {
+        try {
+            return read(FACTORY.createParser(text), type);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The record a JSON tree holds, exactly as {@code Json.mapper().treeToValue(tree, type)} reads
+     * it, or {@code null}: then only Jackson can tell (see the class comment).
+     */
+    public static <T> T read(JsonNode tree, Class<T> type) {
+        if (!type.isRecord() || !(READERS.get(type) instanceof ValueReader)) {
+            return null;
+        }
+        return read(tree.traverse(), type);
+    }
+
+    private static <T> T read(JsonParser parser, Class<T> type) {
+        ValueReader reader = (ValueReader) READERS.get(type);
+        try (JsonParser p = parser) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return null;
             }

@@ -1,13 +1,16 @@
 package dev.loopx.ledger.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -80,5 +83,41 @@ class JsonTest {
         assertEquals(
                 Json.mapper().getNodeFactory().numberNode(new BigDecimal("1.50")),
                 Json.NODES.numberNode(new BigDecimal("1.50")));
+    }
+
+    private static void readsAsTheMapper(String text) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        JsonNode byMapper = Json.mapper().readTree(bytes);
+        JsonNode byHand = Json.tree(bytes);
+        assertEquals(byMapper, byHand, text);
+        assertEquals(byMapper.getNodeType(), byHand.getNodeType(), text);
+        if (!byMapper.isMissingNode()) {
+            assertEquals(Json.text(byMapper), Json.text(byHand), text);
+        }
+    }
+
+    @Property(tries = 300)
+    void treeReadsWhatTheMapperReads(@ForAll("trees") JsonNode tree) throws IOException {
+        readsAsTheMapper(Json.text(tree));
+    }
+
+    @Test
+    void treeReadsOddTextsAsTheMapperDoes() throws IOException {
+        for (String text : List.of(
+                "",
+                "   ",
+                "{\"a\":1,\"a\":2}",
+                "{\"n\":2147483648,\"m\":-2147483649,\"b\":123456789012345678901234567890}",
+                "{\"d\":1.50,\"e\":1E+3,\"f\":-0.0,\"g\":1e-7}",
+                "[1,[2,[3,{}]],[]] trailing",
+                "\"\\u00e9\\ud83d\\ude00\"",
+                "null",
+                "true")) {
+            readsAsTheMapper(text);
+        }
+        for (String bad : List.of("{", "[1,", "{\"a\" 1}", "{\"a\":}", "nul", "[1 2]")) {
+            assertThrows(IOException.class, () -> Json.mapper().readTree(bad.getBytes(StandardCharsets.UTF_8)), bad);
+            assertThrows(IOException.class, () -> Json.tree(bad.getBytes(StandardCharsets.UTF_8)), bad);
+        }
     }
 }

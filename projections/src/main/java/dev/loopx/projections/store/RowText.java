@@ -1,6 +1,8 @@
 package dev.loopx.projections.store;
 
 import dev.loopx.projections.audit.GoalLog;
+import dev.loopx.projections.lane.LaneGoal;
+import dev.loopx.projections.lane.LaneView;
 import dev.loopx.projections.quota.QuotaFold;
 import dev.loopx.projections.quota.QuotaLog;
 import dev.loopx.projections.scheduler.SchedulerView;
@@ -173,6 +175,35 @@ final class RowText {
                     }
                 }
                 close().num("latest_accountable_seq", q.latestAccountableSeq());
+            }
+            case LaneView lane -> {
+                num("after_stop", lane.afterStop())
+                        .str("after_stop_at", lane.afterStopAt())
+                        .str("after_stop_kind", lane.afterStopKind())
+                        .num("after_stop_seq", lane.afterStopSeq())
+                        .str("agent_id", lane.agentId())
+                        .str("applied_rrule", lane.appliedRrule())
+                        .str("goal_id", lane.goalId())
+                        .str("last_activity_at", lane.lastActivityAt())
+                        .str("last_activity_kind", lane.lastActivityKind())
+                        .num("last_activity_seq", lane.lastActivitySeq())
+                        .str("last_spend_at", lane.lastSpendAt())
+                        .str("last_storm_at", lane.lastStormAt())
+                        .str("last_turn_at", lane.lastTurnAt())
+                        .str("last_writeback_at", lane.lastWritebackAt())
+                        .strs("recent_turns", lane.recentTurns())
+                        .str("registered_at", lane.registeredAt())
+                        .str("stop_acknowledged_at", lane.stopAcknowledgedAt())
+                        .num("stop_seq", lane.stopSeq())
+                        .num("storm_turns", lane.stormTurns())
+                        .str("surface", lane.surface());
+            }
+            case LaneGoal settings -> {
+                str("goal_id", settings.goalId())
+                        .num("silent_after_intervals", settings.silentAfterIntervals())
+                        .num("stale_claim_hours", settings.staleClaimHours())
+                        .num("stop_seq", settings.stopSeq())
+                        .str("stopped_at", settings.stoppedAt());
             }
             default -> {
                 return null;

@@ -23,15 +23,18 @@ import java.nio.charset.StandardCharsets;
  * the most frequent rows by hand ({@link RowText}).
  */
 public final class ViewJson {
-    private static final ObjectWriter WRITER = ((JsonMapper) Json.mapper())
-            .rebuild()
-            .enable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
-            .disable(MapperFeature.SORT_CREATOR_PROPERTIES_FIRST)
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-            .addModule(new SimpleModule("loopx-canonical-decimals")
-                    .addSerializer(BigDecimal.class, new CanonicalDecimal()))
-            .build()
-            .writer();
+    /** The mapper's writer, built on first use: most rows are written by hand ({@link RowText}). */
+    private static final class Writer {
+        static final ObjectWriter INSTANCE = ((JsonMapper) Json.mapper())
+                .rebuild()
+                .enable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
+                .disable(MapperFeature.SORT_CREATOR_PROPERTIES_FIRST)
+                .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+                .addModule(new SimpleModule("loopx-canonical-decimals")
+                        .addSerializer(BigDecimal.class, new CanonicalDecimal()))
+                .build()
+                .writer();
+    }
 
     private ViewJson() {}
 
@@ -54,7 +57,7 @@ public final class ViewJson {
         }
         try {
             // bytes, not a String writer: the UTF-8 generator escapes exactly as CanonicalJson's does
-            return WRITER.writeValueAsBytes(document);
+            return Writer.INSTANCE.writeValueAsBytes(document);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(
                     "a view record does not encode: " + document.getClass().getSimpleName(), e);

@@ -13,6 +13,8 @@ import dev.loopx.projections.audit.GoalLog;
 import dev.loopx.projections.goal.GoalLifecycle;
 import dev.loopx.projections.goal.GoalView;
 import dev.loopx.projections.heartbeat.HeartbeatFold;
+import dev.loopx.projections.lane.LaneGoal;
+import dev.loopx.projections.lane.LaneView;
 import dev.loopx.projections.migration.PromptMigrationFold;
 import dev.loopx.projections.quota.QuotaFold;
 import dev.loopx.projections.quota.QuotaLog;
@@ -147,6 +149,30 @@ class ViewJsonTest {
         sameAsTree(new SchedulerFold.TurnRecord(3, "a", "run"));
         sameAsTree(new TodoCounts(4, 1, 3, 0, 2));
         sameAsTree(new HeartbeatFold.HeartbeatInstall(3, "g", "a", "codex-app", 2, "sha", "2026-01-01T00:00:00Z"));
+        sameAsTree(LaneView.empty("g", "a"));
+        sameAsTree(new LaneView(
+                "g",
+                "a",
+                "2026-01-01T00:00:00Z",
+                "2026-01-02T00:00:00Z",
+                "writeback",
+                7,
+                odd,
+                "t2",
+                "t3",
+                "FREQ=MINUTELY;INTERVAL=30",
+                "codex_app",
+                List.of("t4", odd),
+                2,
+                "t5",
+                9,
+                "t6",
+                1,
+                "turn",
+                "t7",
+                11));
+        sameAsTree(new LaneGoal("g", 0, "", 3, 36));
+        sameAsTree(new LaneGoal("g", 12, "2026-01-01T00:00:00Z", 5, 1));
         sameAsTree(new PromptMigrationFold.PendingUpgrade(
                 5, "g", "a", "auto", "old", "thread", "loopx", "", odd, true, 0));
     }
