@@ -18,6 +18,7 @@ import dev.loopx.ledger.lock.LockIncidents;
 import dev.loopx.ledger.lock.WriteLock;
 import dev.loopx.ledger.memory.InMemoryLedger;
 import dev.loopx.ledger.remote.HeadHolder;
+import dev.loopx.ledger.remote.HeldSession;
 import dev.loopx.ledger.remote.LedgerLocation;
 import dev.loopx.ledger.remote.ServerLedgerBackend;
 import dev.loopx.ledger.remote.ServerLedgerSession;
@@ -135,6 +136,19 @@ public final class Composition {
         for (int i = 0; i < 300 && !Files.exists(address.socket()); i++) {
             Thread.sleep(10);
         }
+        // Its first answer starts the holder's answer path (the virtual-thread scheduler, the peer
+        // check) in a cold JVM, whose archive is being recorded: asked once here without a
+        // heartbeat's one-second limit, so the timed reads that follow do not give up on it.
+        HeldSession.connect(address, StandInHolderSession::noOwnSession, Duration.ofSeconds(30))
+                .ifPresent(warm -> {
+                    try {
+                        warm.ledger().head();
+                    } catch (RuntimeException e) {
+                        // the reads that follow meet it again and report it
+                    } finally {
+                        warm.ledger().close();
+                    }
+                });
         return () -> {
             wanted.set(false);
             holder.interrupt();

@@ -21,6 +21,11 @@ final class StandInHolderSession implements ServerLedgerSession, Ledger {
 
     private StandInHolderSession() {}
 
+    /** The session a read asking the stand-in would open itself: none, the stand-in answers the head. */
+    static ServerLedgerSession noOwnSession() {
+        throw new IllegalStateException("the training's stand-in holder answers the head; no session opens");
+    }
+
     @Override
     public Ledger ledger() {
         return this;
