@@ -49,7 +49,7 @@ public final class RegisterAgentCommand extends PreviewFirstCommand {
 
     @Override
     protected RenderedAnswer answer(GoalWriteHead head, CliContext context) {
-        return new RegisterAgentAnswer(head);
+        return new RegisterAgentAnswer(head, agentIds);
     }
 
     @Override

@@ -2,10 +2,12 @@ package dev.loopx.cli.host;
 
 import dev.loopx.application.host.CheckHostFiles;
 import dev.loopx.cli.render.DoctorAnswer.Check;
+import dev.loopx.cli.render.Words;
 import dev.loopx.cli.support.CliContext;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * {@code loopx doctor}'s host checks, rendered from {@link CheckHostFiles}: {@code host_files}
@@ -33,7 +35,10 @@ public final class HostDoctor {
 
     private static List<Check> installed(CheckHostFiles.Finding.Installed found) {
         String cliBin = found.cliBin();
-        String detail = found.total() + " LoopX host files " + found.bySurface() + "; " + found.current()
+        String perSurface = found.bySurface().entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue())
+                .collect(Collectors.joining(", "));
+        String detail = Words.count(found.total(), "LoopX host file") + " (" + perSurface + "); " + found.current()
                 + " current for cli " + cliBin
                 + (found.current() < found.total()
                         ? " (the others call another --cli-bin or come from another LoopX version:"

@@ -3,9 +3,7 @@ package dev.loopx.cli.render;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.projections.goal.GoalView;
-import dev.loopx.projections.next.Flag;
-import dev.loopx.projections.next.NextStep;
-import dev.loopx.projections.next.Verb;
+import dev.loopx.projections.query.NextCommands;
 import java.io.PrintWriter;
 import java.util.Objects;
 
@@ -53,16 +51,7 @@ public record GoalLifecycleAnswer(GoalWriteHead head) implements RenderedAnswer 
                 + (changed ? "" : " — nothing new recorded"));
         new Lines(out)
                 .add("recorded", head.recorded())
-                .add(
-                        "next",
-                        stopped
-                                ? CommandLines.withInputs(NextStep.of(Verb.GOAL_LIFECYCLE)
-                                        .with(Flag.GOAL_ID, goal)
-                                        .with(Flag.OPERATION, "resume")
-                                        .with(Flag.ACTOR_KIND, "owner")
-                                        .with(Flag.EXECUTE)
-                                        .needs(Flag.REASON, "why the goal resumes"))
-                                : "")
+                .add("next", stopped ? CommandLines.withInputs(NextCommands.resumeGoal(goal)) : "")
                 .print();
     }
 }

@@ -10,7 +10,9 @@ import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.migration.PendingUpgradeHint;
 import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
 import dev.loopx.projections.monitor.MonitorView;
+import dev.loopx.projections.query.EffectiveAction;
 import dev.loopx.projections.query.InteractionContract;
+import dev.loopx.projections.query.NextCommands;
 import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.query.SchedulerHint;
 import dev.loopx.projections.query.ShouldRunAnswer;
@@ -52,6 +54,10 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
         d.promptUpgrade().ifPresent(u -> next.add(CommandLines.withInputs(u.command())));
         d.interactionContract().nextCliActions().forEach(c -> next.add(CommandLines.withInputs(c)));
         lines.add("next", next);
+        if (d.effectiveAction() == EffectiveAction.GOAL_STOPPED) {
+            // the owner's command, for the person reading (not in next_cli_actions: a lane never resumes its goal)
+            lines.add("owner", CommandLines.withInputs(NextCommands.resumeGoal(d.goalId())));
+        }
         lines.add("quota", QuotaBar.of(d.quota()));
         lines.add("work", work(d));
         for (TodoView t : d.claimsTakenBack()) {
@@ -70,7 +76,7 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
                         "lease",
                         t.lease().state(d.now()).wire() + " · held by "
                                 + t.lease().holder() + " until " + t.lease().expiresAt()));
-        lines.add("wake", wake(d.schedulerHint()));
+        lines.add("wake", wake(d.schedulerHint(), appLane(d)));
         lines.print();
     }
 
@@ -111,7 +117,7 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
             case QUOTA_SKIP -> wait + ": nothing to do for this lane";
             case QUOTA_PAUSED -> "wait: the quota is paused (compute 0); the owner must set a quota";
             case TERMINAL_NO_FOLLOWUP -> "stop: goal done (validated, no follow-up)";
-            case GOAL_STOPPED -> "stop: the goal is " + d.state().wire() + " (" + d.reason() + ")";
+            case GOAL_STOPPED -> "stop: the goal is stopped until the owner resumes it (see owner)";
             case LEDGER_DAMAGED -> "stop: " + d.reason() + " (owner: see next)";
             case REPAIR_SCHEDULER_EXECUTION_CONTEXT ->
                 "stop: the heartbeat did not say where it runs; add --runtime-profile (see next)";
@@ -152,12 +158,19 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
         return h.initialAppMinutes().orElse(0);
     }
 
-    private static String wake(SchedulerHint h) {
+    /** Whether the lane is woken by a Codex App automation, the one host that keeps an RRULE. */
+    private static boolean appLane(ShouldRunAnswer d) {
+        return d.runtimeProfile()
+                .filter(p -> p == RuntimeProfile.CODEX_APP_HEARTBEAT || p == RuntimeProfile.CODEX_APP_SSH_GOAL)
+                .isPresent();
+    }
+
+    private static String wake(SchedulerHint h, boolean appLane) {
         String rrule = rruleToApply(h);
         int minutes = wakeMinutes(h);
         String when = minutes > 0 ? "ask again in " + minutes(minutes) : "ask again on the next heartbeat";
-        if (rrule.isEmpty()) {
-            return when;
+        if (rrule.isEmpty() || !appLane) {
+            return when; // other hosts wake on their own turn (their loop or hook): no automation to change
         }
         String ack = h.backoff().ackNeeded() ? CommandLines.of(h.ackStep()) : CommandLines.of(List.of());
         return when + " · apply RRULE " + rrule + " to the automation, then acknowledge it:\n"

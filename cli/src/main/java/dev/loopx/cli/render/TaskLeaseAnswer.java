@@ -118,7 +118,16 @@ public record TaskLeaseAnswer(
             case EXPIRED ->
                 "the lease of " + lease.holder() + " on " + what + " expired at " + lease.expiresAt()
                         + ": the todo is free";
-            case NONE -> "no lease on " + what + (claimedBy.isEmpty() ? "" : " (soft claim by " + claimedBy + ")");
+            case NONE -> {
+                // a release that was recorded says so ("no lease on …" read like a failure)
+                boolean released = "release".equals(action)
+                        && write.filter(w -> !w.preview() && !w.unchanged()).isPresent();
+                yield (released ? "released the lease on " : "no lease on ")
+                        + what
+                        + (claimedBy.isEmpty()
+                                ? (released ? ": the todo is free" : "")
+                                : " (soft claim by " + claimedBy + (released ? " kept" : "") + ")");
+            }
         };
     }
 }

@@ -514,8 +514,11 @@ class SlashCommandsInstallTest {
         CliRunner.Result healthy = cli.run("--format", "json", "--runtime-root", root, "doctor");
         assertEquals(0, healthy.exit(), healthy::toString);
         assertTrue(
-                check(healthy.json(), "host_files").path("detail").asText().startsWith("7 LoopX host files"),
-                healthy.stdout());
+                check(healthy.json(), "host_files")
+                        .path("detail")
+                        .asText()
+                        .startsWith("7 LoopX host files (claude-code 7); "),
+                healthy.stdout()); // per host in words, not a Java map ({claude-code=7})
         assertTrue(check(healthy.json(), "host_cli").path("ok").asBoolean());
         cli.withVariable("PATH", sandbox.resolve("empty-bin").toString());
         CliRunner.Result blocked = cli.run("--format", "json", "--runtime-root", root, "doctor");

@@ -196,6 +196,8 @@ public final class TerminalScenario {
                 "--reason",
                 "holiday",
                 "--execute");
+        // a stopped goal: the reason once, the owner's resume command; a Claude Code lane gets no App text
+        s.run("quota", "should-run", "--goal-id", G, "--agent-id", "builder", "--runtime-profile", "claude_code");
         s.run(
                 "goal-lifecycle",
                 "--goal-id",
@@ -287,6 +289,7 @@ public final class TerminalScenario {
                 "--ttl-minutes",
                 "30");
         s.run("task-lease", "inspect", "--goal-id", G, "--todo-id", importer);
+        s.run("task-lease", "release", "--goal-id", G, "--todo-id", importer, "--agent-id", "builder");
         s.run(
                 "todo",
                 "add",

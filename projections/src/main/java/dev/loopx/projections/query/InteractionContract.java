@@ -7,6 +7,7 @@ import dev.loopx.projections.next.Verb;
 import dev.loopx.projections.todo.TodoView;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code loopx_interaction_contract_v0}: what the user, the agent and the CLI should do next.
@@ -116,8 +117,12 @@ public record InteractionContract(
     }
 
     /** {@code quota should-run} again for this lane; the host names its runtime profile. */
-    static NextStep askAgain(String goal, String agent) {
-        return onGoal(Verb.QUOTA_SHOULD_RUN, goal, agent).needs(Flag.RUNTIME_PROFILE, "the host's runtime profile");
+    /** Asking again: with the lane's runtime profile when it gave one (nothing to fill then). */
+    static NextStep askAgain(String goal, String agent, Optional<RuntimeProfile> profile) {
+        NextStep ask = onGoal(Verb.QUOTA_SHOULD_RUN, goal, agent);
+        return profile.isPresent()
+                ? ask.with(Flag.RUNTIME_PROFILE, profile.get().wire())
+                : ask.needs(Flag.RUNTIME_PROFILE, "the host's runtime profile");
     }
 
     /** Delivering the selected todo: claim (unless the lane holds it), complete, write back, spend. */
@@ -206,7 +211,7 @@ public record InteractionContract(
                 if (f.terminalButForMissingSections()) {
                     actions.addAll(f.closeMissingSections());
                 }
-                actions.add(askAgain(goal, agent));
+                actions.add(askAgain(goal, agent, r.runtimeProfile()));
             }
             case MONITOR_DUE ->
                 actions.add(onTodo(Verb.QUOTA_MONITOR_POLL, goal, todo, agent)
@@ -214,7 +219,8 @@ public record InteractionContract(
                         .mayAdd(Flag.MATERIAL_CHANGE, "when what was observed changed materially")
                         .may(Flag.SUMMARY, "what was seen"));
             case CAPABILITY_BLOCKED -> {
-                actions.add(askAgain(goal, agent).needs(Flag.AVAILABLE_CAPABILITY, "a capability the lane has"));
+                actions.add(askAgain(goal, agent, r.runtimeProfile())
+                        .needs(Flag.AVAILABLE_CAPABILITY, "a capability the lane has"));
                 actions.add(onTodo(Verb.TODO_UPDATE, goal, todo, agent)
                         .needs(Flag.REQUIRED_CAPABILITY, "what the todo really needs, or none"));
             }
@@ -222,7 +228,7 @@ public record InteractionContract(
             case LEDGER_DAMAGED -> {
                 // the preview only: it writes nothing, and shows the owner what a repair keeps
                 actions.add(NextStep.of(Verb.LEDGER_REPAIR));
-                actions.add(askAgain(goal, agent));
+                actions.add(askAgain(goal, agent, r.runtimeProfile()));
             }
             case REPAIR_SCHEDULER_EXECUTION_CONTEXT,
                     GOAL_STOPPED,
@@ -231,7 +237,7 @@ public record InteractionContract(
                     AUTOMATION_PROMPT_UPGRADE_REQUIRED,
                     THROTTLED_SKIP,
                     MONITOR_QUIET_SKIP,
-                    PEER_COORDINATION_BLOCKED -> actions.add(askAgain(goal, agent));
+                    PEER_COORDINATION_BLOCKED -> actions.add(askAgain(goal, agent, r.runtimeProfile()));
         }
         return actions;
     }

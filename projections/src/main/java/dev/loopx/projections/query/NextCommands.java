@@ -17,6 +17,16 @@ import java.util.List;
 public final class NextCommands {
     private NextCommands() {}
 
+    /** The owner's command that resumes a stopped goal (the reason is the owner's to give). */
+    public static NextStep resumeGoal(String goalId) {
+        return NextStep.of(Verb.GOAL_LIFECYCLE)
+                .with(Flag.GOAL_ID, goalId)
+                .with(Flag.OPERATION, "resume")
+                .with(Flag.ACTOR_KIND, "owner")
+                .with(Flag.EXECUTE)
+                .needs(Flag.REASON, "why the goal resumes");
+    }
+
     public static List<NextStep> of(GoalState s, String agentId, List<LaneDecisions.Lane> lanes) {
         String g = s.goal().goalId();
         List<NextStep> out = new ArrayList<>();
@@ -24,12 +34,7 @@ public final class NextCommands {
             out.add(InteractionContract.decideGate(g, gate.todoId()));
         }
         if (s.goal().stopped()) {
-            out.add(NextStep.of(Verb.GOAL_LIFECYCLE)
-                    .with(Flag.GOAL_ID, g)
-                    .with(Flag.OPERATION, "resume")
-                    .with(Flag.ACTOR_KIND, "owner")
-                    .with(Flag.EXECUTE)
-                    .needs(Flag.REASON, "why the goal resumes"));
+            out.add(resumeGoal(g));
         }
         if (s.goal().quota().paused()) {
             out.add(NextStep.of(Verb.CONFIGURE_GOAL)
