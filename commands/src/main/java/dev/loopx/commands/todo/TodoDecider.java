@@ -319,6 +319,18 @@ public final class TodoDecider {
     }
 
     /**
+     * The events of an owner's decision on an open user gate made through {@code operator-gate}:
+     * the gate completed with that outcome (the reason as its evidence), and the todo it unblocks,
+     * as {@code todo complete --decision-outcome} records them.
+     */
+    public static List<LoopxEvent> decideGate(GoalState s, TodoView gate, String outcome, String reason) {
+        List<LoopxEvent> events = new ArrayList<>();
+        events.add(new TodoCompleted(gate.todoId(), reason, false, outcome, List.of()));
+        Unblocks.onCompletion(s, gate, outcome).ifPresent(events::add);
+        return events;
+    }
+
+    /**
      * A done todo that named no successor and did not say {@code --no-follow-up} is settled by
      * completing it again with {@code --no-follow-up} (and nothing else): the answer to a
      * succession gap when no real work remains.
