@@ -50,6 +50,7 @@ public final class ApplyUpdate {
      * @param fromVersion the version of the runtime running this update
      * @param initialiseRuntimeRoot the runtime root is the LoopX home's own (the caller named none):
      *     initialise it when missing, since {@code runtime.upgraded} is recorded there
+     * @param word what the progress lines call the run: {@code install} ({@code loopx install}) or {@code update}
      */
     public record Request(
             Path archive,
@@ -58,12 +59,26 @@ public final class ApplyUpdate {
             String cliBin,
             boolean train,
             String fromVersion,
-            boolean initialiseRuntimeRoot) {
+            boolean initialiseRuntimeRoot,
+            String word) {
         public Request {
             Objects.requireNonNull(archive, "archive");
             Objects.requireNonNull(expectedSha256, "expectedSha256");
             Objects.requireNonNull(cliBin, "cliBin");
             Objects.requireNonNull(fromVersion, "fromVersion");
+            Objects.requireNonNull(word, "word");
+        }
+
+        /** An update ({@code update apply}): its progress lines say "update". */
+        public Request(
+                Path archive,
+                Optional<String> expectedSha256,
+                String codexHome,
+                String cliBin,
+                boolean train,
+                String fromVersion,
+                boolean initialiseRuntimeRoot) {
+            this(archive, expectedSha256, codexHome, cliBin, train, fromVersion, initialiseRuntimeRoot, "update");
         }
     }
 
@@ -138,7 +153,7 @@ public final class ApplyUpdate {
         RuntimeInstaller installer = new RuntimeInstaller(invocation.loopxHome());
         Verified verified;
         try {
-            verified = verify(invocation, installer, r.archive(), actual);
+            verified = verify(invocation, installer, r.archive(), actual, r.word());
         } catch (DistributionException e) {
             return new Outcome.Refused(r.fromVersion(), archive, Optional.empty(), e.code(), e.getMessage());
         }
@@ -150,7 +165,7 @@ public final class ApplyUpdate {
                 LoopxRuntime.initialise(root);
             }
             snapshot = Optional.of(UpgradeSnapshot.take(invocation, home, r.cliBin(), actual));
-            installed = install(invocation, installer, verified, r.train());
+            installed = install(invocation, installer, verified, r.train(), r.word());
         } catch (DistributionException e) {
             installer.discard(verified.unpacked());
             return new Outcome.Refused(r.fromVersion(), archive, snapshot, e.code(), e.getMessage());
@@ -168,9 +183,10 @@ public final class ApplyUpdate {
     }
 
     /** Step 1 (the digest checked by the caller): unpack (safe entries, complete layout) and start it once. */
-    private static Verified verify(Invocation invocation, RuntimeInstaller installer, Path archiveFile, String digest)
+    private static Verified verify(
+            Invocation invocation, RuntimeInstaller installer, Path archiveFile, String digest, String word)
             throws IOException, DistributionException {
-        invocation.progress().report("update: unpacking and checking the distribution…");
+        invocation.progress().report(word + ": unpacking and checking the distribution…");
         Path unpacked = installer.unpack(archiveFile);
         try {
             String version = startedVersion(invocation, unpacked);
@@ -185,14 +201,14 @@ public final class ApplyUpdate {
 
     /** Step 3: place under runtimes/, train, switch current, write the launcher. */
     private static InstalledRuntime install(
-            Invocation invocation, RuntimeInstaller installer, Verified v, boolean train)
+            Invocation invocation, RuntimeInstaller installer, Verified v, boolean train, String word)
             throws IOException, DistributionException {
         Optional<String> previous = installer.current();
         boolean already = Files.isDirectory(installer.runtimes().resolve(v.id()));
         Path placed = installer.place(v.unpacked(), v.id());
         String classArchive = already ? "kept" : "skipped";
         if (train && !already) {
-            invocation.progress().report("update: training the new runtime's start-up archive…");
+            invocation.progress().report(word + ": training the new runtime's start-up archive…");
             RuntimeProcess.Outcome trained =
                     RuntimeProcess.run(invocation, placed.resolve("bin/loopx-train"), List.of(), TRAIN_TIMEOUT);
             classArchive = trained.exitCode() == 0 && !trained.timedOut() ? "trained" : "failed";

@@ -58,4 +58,29 @@ class ApplyUpdateTest {
         assertFalse(Files.exists(loopxHome), "nothing unpacked, initialised or switched");
         assertEquals(List.of(), progress, "no slow step started");
     }
+
+    @Test
+    void anInstallSaysInstallInItsProgressLines_anUpdateSaysUpdate() throws Exception {
+        Path archive = Files.writeString(
+                sandbox.resolve("loopx-dist.tar.gz"), "not really a distribution", StandardCharsets.UTF_8);
+        for (String word : List.of("install", "update")) {
+            Path loopxHome = sandbox.resolve("home-" + word);
+            List<String> progress = new ArrayList<>();
+            Invocation invocation = new Invocation(
+                    Instant.parse("2026-01-01T00:00:00Z"),
+                    loopxHome,
+                    loopxHome,
+                    sandbox,
+                    sandbox,
+                    Map.of(),
+                    progress::add,
+                    Composition.serverSessions());
+            ApplyUpdate.Request request = word.equals("install")
+                    ? new ApplyUpdate.Request(archive, Optional.empty(), null, "loopx", true, "0.1.0", true, "install")
+                    : new ApplyUpdate.Request(archive, Optional.empty(), null, "loopx", true, "0.1.0", true);
+
+            assertInstanceOf(ApplyUpdate.Outcome.Refused.class, ApplyUpdate.run(invocation, request));
+            assertEquals(List.of(word + ": unpacking and checking the distribution…"), progress);
+        }
+    }
 }

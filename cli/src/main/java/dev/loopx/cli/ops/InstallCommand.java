@@ -72,7 +72,8 @@ public final class InstallCommand extends LoopxSubcommand {
                         "loopx",
                         !noTrain,
                         VersionInfo.version(),
-                        context.explicitRuntimeRoot().isEmpty()));
+                        context.explicitRuntimeRoot().isEmpty(),
+                        "install"));
         return context.emit(new InstallAnswer(outcome, binFolder(context), sh));
     }
 

@@ -6,7 +6,7 @@ import dev.loopx.projections.quota.QuotaLog;
 
 /**
  * One short line for an {@code evidence-log} item: {@code #41 2026-12-02T10:00:00Z writeback
- * outcome_progress spent@#43: Parser done}. The same words for {@code --thin} and for the text view.
+ * outcome_progress (spent at #43): Parser done}. The same words for {@code --thin} and for the text view.
  */
 public final class EvidenceLines {
     private EvidenceLines() {}
@@ -28,14 +28,14 @@ public final class EvidenceLines {
 
     private static String writeback(QuotaLog.Writeback w, int textChars) {
         return "writeback " + or(w.deliveryOutcome(), "(no outcome)")
-                + (w.spentSeq() > 0 ? " spent@#" + w.spentSeq() : w.accountable() ? " unspent" : "")
+                + (w.spentSeq() > 0 ? " (spent at #" + w.spentSeq() + ")" : w.accountable() ? " (not spent yet)" : "")
                 + text(w.summary(), textChars);
     }
 
     private static String spend(QuotaLog.Spend s) {
         return "spend " + Words.count(s.slots(), "slot")
                 + (s.writebackSeq() > 0 ? " for #" + s.writebackSeq() : "")
-                + (s.voidedSeq() > 0 ? " voided@#" + s.voidedSeq() : "");
+                + (s.voidedSeq() > 0 ? " (voided at #" + s.voidedSeq() + ")" : "");
     }
 
     /** At most {@code max} characters (code points), an ellipsis marking a cut. */

@@ -169,7 +169,8 @@ class EvidenceLogCommandTest {
         assertEquals(5, thin.path("lines").size());
         String first = thin.path("lines").get(0).asText();
         assertTrue(first.matches("#\\d+ \\S+Z writeback surface_only: docs touched"), first);
-        assertTrue(thin.path("lines").get(4).asText().contains("writeback outcome_progress spent@#"), thin::toString);
+        assertTrue(
+                thin.path("lines").get(4).asText().contains("writeback outcome_progress (spent at #"), thin::toString);
     }
 
     @Test
