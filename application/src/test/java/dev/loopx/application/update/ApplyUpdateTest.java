@@ -29,15 +29,7 @@ class ApplyUpdateTest {
                 sandbox.resolve("loopx-dist.tar.gz"), "not really a distribution", StandardCharsets.UTF_8);
         Path loopxHome = sandbox.resolve("loopx-home");
         List<String> progress = new ArrayList<>();
-        Invocation invocation = new Invocation(
-                Instant.parse("2026-01-01T00:00:00Z"),
-                loopxHome,
-                loopxHome,
-                sandbox,
-                sandbox,
-                Map.of(),
-                progress::add,
-                Composition.serverSessions());
+        Invocation invocation = invocation(loopxHome, progress);
         ApplyUpdate.Request request = new ApplyUpdate.Request(
                 archive,
                 Optional.of("0".repeat(64)),
@@ -66,15 +58,7 @@ class ApplyUpdateTest {
         for (String word : List.of("install", "update")) {
             Path loopxHome = sandbox.resolve("home-" + word);
             List<String> progress = new ArrayList<>();
-            Invocation invocation = new Invocation(
-                    Instant.parse("2026-01-01T00:00:00Z"),
-                    loopxHome,
-                    loopxHome,
-                    sandbox,
-                    sandbox,
-                    Map.of(),
-                    progress::add,
-                    Composition.serverSessions());
+            Invocation invocation = invocation(loopxHome, progress);
             ApplyUpdate.Request request = word.equals("install")
                     ? new ApplyUpdate.Request(archive, Optional.empty(), null, "loopx", true, "0.1.0", true, "install")
                     : new ApplyUpdate.Request(archive, Optional.empty(), null, "loopx", true, "0.1.0", true);
@@ -82,5 +66,18 @@ class ApplyUpdateTest {
             assertInstanceOf(ApplyUpdate.Outcome.Refused.class, ApplyUpdate.run(invocation, request));
             assertEquals(List.of(word + ": unpacking and checking the distribution…"), progress);
         }
+    }
+
+    /** An invocation in the sandbox whose progress lines go to {@code progress}. */
+    private Invocation invocation(Path loopxHome, List<String> progress) {
+        return new Invocation(
+                Instant.parse("2026-01-01T00:00:00Z"),
+                loopxHome,
+                loopxHome,
+                sandbox,
+                sandbox,
+                Map.of(),
+                progress::add,
+                Composition.serverSessions());
     }
 }

@@ -45,11 +45,7 @@ public final class TodoParts {
         }
         if (t.lease().present()) {
             n.put("lease_state", t.lease().state(now).wire());
-            ObjectNode lease = n.putObject("lease");
-            lease.put("holder", t.lease().holder());
-            lease.put("acquired_at", t.lease().acquiredAt());
-            lease.put("expires_at", t.lease().expiresAt());
-            lease.put("ttl_minutes", t.lease().ttlMinutes());
+            lease(n, t);
         }
         return n;
     }
@@ -92,11 +88,7 @@ public final class TodoParts {
         n.put("superseded_by", t.supersededBy());
         t.successorTodoIds().forEach(n.putArray("successor_todo_ids")::add);
         t.requiredCapabilities().forEach(n.putArray("required_capabilities")::add);
-        ObjectNode lease = n.putObject("lease");
-        lease.put("holder", t.lease().holder());
-        lease.put("acquired_at", t.lease().acquiredAt());
-        lease.put("expires_at", t.lease().expiresAt());
-        lease.put("ttl_minutes", t.lease().ttlMinutes());
+        lease(n, t);
         n.put("created_seq", t.createdSeq());
         n.put("updated_seq", t.updatedSeq());
         n.put("validation_command", t.validationCommand());
@@ -110,6 +102,15 @@ public final class TodoParts {
                     .put("reason", r.reason());
         }
         return n;
+    }
+
+    /** {@code lease{holder, acquired_at, expires_at, ttl_minutes}}. */
+    private static void lease(ObjectNode n, TodoView t) {
+        ObjectNode lease = n.putObject("lease");
+        lease.put("holder", t.lease().holder());
+        lease.put("acquired_at", t.lease().acquiredAt());
+        lease.put("expires_at", t.lease().expiresAt());
+        lease.put("ttl_minutes", t.lease().ttlMinutes());
     }
 
     private static ObjectNode fields(ObjectNode n, TodoView t) {

@@ -96,15 +96,6 @@ public final class RecordReader {
         }
     }
 
-    /** This reader cannot answer for the type or the document: ask Jackson. */
-    private static final class Unsupported extends Exception {
-        private static final Unsupported INSTANCE = new Unsupported();
-
-        private Unsupported() {
-            super(null, null, false, false);
-        }
-    }
-
     /** Reads one value; the parser stands on its first token. */
     @FunctionalInterface
     private interface ValueReader {

@@ -59,15 +59,6 @@ public final class RecordWriter {
         }
     }
 
-    /** This writer cannot answer for the type or the value: ask the mapper. */
-    private static final class Unsupported extends Exception {
-        private static final Unsupported INSTANCE = new Unsupported();
-
-        private Unsupported() {
-            super(null, null, false, false);
-        }
-    }
-
     /** Writes one non-null value. */
     @FunctionalInterface
     private interface ValueWriter {
