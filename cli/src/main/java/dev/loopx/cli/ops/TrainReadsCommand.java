@@ -62,6 +62,8 @@ public final class TrainReadsCommand extends LoopxSubcommand {
         }
         runs.add(List.of("quota", "status", "--goal-id", goalId));
         runs.add(List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId));
+        runs.add(List.of("todo", "list", "--goal-id", goalId));
+        runs.add(List.of("--format", "text", "todo", "list", "--goal-id", goalId));
         List<DebugTrainReadsAnswer.Run> results = new ArrayList<>();
         boolean ok = true;
         for (List<String> args : runs) {
