@@ -6,11 +6,14 @@ import dev.loopx.application.status.ReadStatus;
 import dev.loopx.ledger.json.Json;
 import dev.loopx.projections.heartbeat.HeartbeatFold.HeartbeatInstall;
 import dev.loopx.projections.query.Attention;
+import dev.loopx.projections.query.EffectiveAction;
 import dev.loopx.projections.query.GateScope;
 import dev.loopx.projections.query.GoalStatus;
+import dev.loopx.projections.query.LaneDecisions;
 import dev.loopx.projections.query.LaneLiveness;
 import dev.loopx.projections.query.Lanes;
 import dev.loopx.projections.query.LedgerDamageNotice;
+import dev.loopx.projections.query.ShouldRun;
 import dev.loopx.projections.quota.QuotaLog;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
@@ -203,7 +206,7 @@ public record StatusAnswer(
         out.println("  quota      " + quotaBar(g.quota()));
         g.openUserGates()
                 .forEach(t -> out.println("  gate       ? " + t.text() + blocks(t) + "  [" + t.todoId() + "]"));
-        next(g.nextAgentTodo()).forEach(out::println);
+        next(g.nextAgentTodo(), g.decisions()).forEach(out::println);
         for (int i = 0; i < g.liveness().size(); i++) {
             out.println((i == 0 ? "  lanes      " : "             ")
                     + g.liveness().get(i).words(now));
@@ -230,20 +233,57 @@ public record StatusAnswer(
         };
     }
 
-    /** The next todo per lane, then the unassigned one when no lane shows it (or there are no lanes). */
-    private static List<String> next(Lanes lanes) {
+    /**
+     * What each lane does next — in words from the verdict {@code quota should-run} gives that lane
+     * (one source: a lane told to plan, to wait for a gate or a stopped goal is not shown a todo),
+     * the todo when it runs one — then the unassigned todo when no lane shows it (or there are no lanes).
+     */
+    private static List<String> next(Lanes lanes, List<LaneDecisions.Lane> decisions) {
         List<String> lines = new ArrayList<>();
         Set<String> shown = new HashSet<>();
-        for (Lanes.Lane lane : lanes.lanes()) {
-            lines.add("  next       for " + lane.agentId() + " → " + todo(lane.todo()));
-            shown.add(lane.todo().map(TodoView::todoId).orElse(""));
+        for (LaneDecisions.Lane lane : decisions) {
+            if (lane.agentId().isEmpty()) {
+                continue; // no agent registered: the unassigned line below speaks for the goal
+            }
+            ShouldRun.Verdict v = lane.verdict();
+            Optional<TodoView> todo = Optional.ofNullable(v.selected());
+            lines.add("  next       for " + lane.agentId() + " → " + laneNext(v.effectiveAction(), todo));
+            if (v.effectiveAction() == EffectiveAction.NORMAL_RUN) {
+                shown.add(todo.map(TodoView::todoId).orElse(""));
+            }
         }
-        boolean noLanes = lanes.lanes().isEmpty();
+        boolean noLanes = lines.isEmpty();
         String unassignedId = lanes.unassigned().map(TodoView::todoId).orElse("");
         if (noLanes || (!unassignedId.isEmpty() && !shown.contains(unassignedId))) {
             lines.add("  next       " + (noLanes ? "" : "for any agent → ") + todo(lanes.unassigned()));
         }
         return lines;
+    }
+
+    /** A lane's next step in words, from its should-run verdict. */
+    private static String laneNext(EffectiveAction action, Optional<TodoView> todo) {
+        String named = todo.map(t -> " " + t.todoId()).orElse("");
+        return switch (action) {
+            case NORMAL_RUN -> todo(todo);
+            case MONITOR_DUE -> "check the monitor" + named;
+            case MONITOR_MATERIAL_CHANGE -> "plan the work the monitor" + named + " saw a change for";
+            case MONITOR_EXPIRED -> "close the monitor" + named + " (its watch expired)";
+            case SUCCESSOR_REPLAN_REQUIRED -> "replan: a deferred successor is ready";
+            case AUTONOMOUS_REPLAN_REQUIRED -> "replan before more work";
+            case INITIAL_PLAN_REQUIRED -> "plan: add the first todos";
+            case OPERATOR_GATE_NOTIFY -> "waits for the owner's decision on a gate";
+            case THROTTLED_SKIP -> "waits for the next quota slot";
+            case PEER_COORDINATION_BLOCKED -> "waits: all open work is claimed by other agents";
+            case CAPABILITY_BLOCKED -> "waits: its next todo needs a capability it did not declare";
+            case MONITOR_QUIET_SKIP -> "nothing due (only monitors remain)";
+            case QUOTA_SKIP -> "(nothing runnable)";
+            case QUOTA_PAUSED -> "paused: the quota is 0";
+            case TERMINAL_NO_FOLLOWUP -> "done (validated, no follow-up)";
+            case GOAL_STOPPED -> "stopped until the owner resumes the goal";
+            case LEDGER_DAMAGED -> "stopped: the ledger is damaged";
+            case REPAIR_SCHEDULER_EXECUTION_CONTEXT, AUTOMATION_PROMPT_UPGRADE_REQUIRED ->
+                "its host setup needs repair (see should-run)";
+        };
     }
 
     private static String countsLine(GoalStatus.Counts c) {

@@ -37,9 +37,11 @@ public record GoalStatus(
         Attention attention,
         Frontier frontier,
         Optional<TodoView> lastCompletion,
-        List<LaneLiveness> liveness) {
+        List<LaneLiveness> liveness,
+        List<LaneDecisions.Lane> decisions) {
     public GoalStatus {
         liveness = List.copyOf(liveness);
+        decisions = List.copyOf(decisions);
         agents = List.copyOf(agents);
         openUserGates = List.copyOf(openUserGates);
         Objects.requireNonNull(lastEvidence, "lastEvidence");
@@ -81,7 +83,8 @@ public record GoalStatus(
                 lastCompletion(s),
                 LaneLiveness.of(s, now).stream()
                         .filter(l -> agentId.isEmpty() || l.agentId().equals(agentId))
-                        .toList());
+                        .toList(),
+                s.hasAgents() || !agentId.isEmpty() ? LaneDecisions.of(s, agentId, now) : List.of());
     }
 
     /** One point read of the todo the plan completed last (archived or not). */
