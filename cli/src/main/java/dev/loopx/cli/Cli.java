@@ -290,7 +290,9 @@ public final class Cli {
         // picocli's messages quote the raw arguments: cut, escaped, never a private one (EchoedValues)
         cl.setParameterExceptionHandler((ex, args) -> root.context()
                 .renderError(new CliError(
-                        errorCode(ex), EchoedValues.message(ex.getMessage(), args), helpHint(ex.getCommandLine()))));
+                        errorCode(ex),
+                        EchoedValues.message(ex.getMessage(), args) + DidYouMean.unknownOptions(ex),
+                        helpHint(ex.getCommandLine()))));
         cl.setExecutionExceptionHandler(
                 (ex, commandLine, parseResult) -> root.context().renderFailure(ex));
         return cl;

@@ -19,6 +19,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -151,7 +152,7 @@ public final class TrainReadsCommand extends LoopxSubcommand {
             LedgerLocations.createRoot(root, location);
             Map<String, String> variables = trainingVariables(context);
             holder = Composition.standInHeadHolder(root, Map.copyOf(variables));
-            context.environment().servers().heartbeatReads(true);
+            context.environment().servers().heartbeatReads(true, Duration.ofSeconds(30));
             try {
                 return runReads(context, root, variables, false);
             } finally {

@@ -3,6 +3,7 @@ package dev.loopx.cli.support;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import picocli.CommandLine;
 
 /**
  * "Did you mean" for a command word LoopX does not know ({@code loopx stauts} → {@code loopx
@@ -26,6 +27,35 @@ public final class DidYouMean {
                                         close.stream().map(c -> where + " " + c).toList()) + "?");
         String hint = close.isEmpty() ? where + " --help" : where + " " + close.get(0) + " --help";
         return new CliError(ErrorCode.INVALID_ARGUMENTS, message, hint);
+    }
+
+    /**
+     * For picocli's "unknown option" refusal: {@code "; did you mean --goal-id?"} naming the
+     * command's options closest to each unknown {@code --word} (a name LoopX declares, never the
+     * typed word), else {@code ""}.
+     */
+    public static String unknownOptions(CommandLine.ParameterException ex) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException unmatched) || ex.getCommandLine() == null) {
+            return "";
+        }
+        List<String> known = new ArrayList<>();
+        for (CommandLine.Model.OptionSpec option :
+                ex.getCommandLine().getCommandSpec().options()) {
+            if (!option.hidden()) {
+                known.add(option.longestName());
+            }
+        }
+        List<String> close = new ArrayList<>();
+        for (String arg : unmatched.getUnmatched()) {
+            String word = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            if (word.startsWith("--")) {
+                closest(word, known).stream()
+                        .limit(1)
+                        .filter(k -> !close.contains(k))
+                        .forEach(close::add);
+            }
+        }
+        return close.isEmpty() ? "" : "; did you mean " + String.join(" or ", close) + "?";
     }
 
     private static List<String> prefixed(List<String> path) {

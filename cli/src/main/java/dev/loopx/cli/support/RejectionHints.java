@@ -27,6 +27,13 @@ public final class RejectionHints {
             case Rejection.OperationIdConflict r -> Remedy.words("use a new --operation-id for a different intent");
             case Rejection.AgentIdentityAlreadyRegistered r ->
                 Remedy.words("drop --require-new to keep existing registrations, or choose new ids");
+            case Rejection.AgentNotRegistered r
+            when !r.agentId().isEmpty()
+                    && !DidYouMean.closest(r.agentId(), r.registered()).isEmpty() ->
+                // a typo of a registered id: never suggest registering the typo
+                Remedy.words("did you mean "
+                        + String.join(" or ", DidYouMean.closest(r.agentId(), r.registered()))
+                        + "? repeat the command with that --agent-id");
             case Rejection.AgentNotRegistered r -> {
                 NextStep register = NextStep.of(Verb.REGISTER_AGENT).with(Flag.GOAL_ID, r.goalId());
                 register = r.agentId().isEmpty()

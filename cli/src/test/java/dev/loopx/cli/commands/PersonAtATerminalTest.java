@@ -107,6 +107,29 @@ class PersonAtATerminalTest {
     }
 
     @Test
+    void aMistypedOption_getsDidYouMean_andAMistypedAgentIsNotOfferedForRegistration() {
+        var option = cli.run("--runtime-root", root, "status", "--goal-idd", "app-goal");
+        assertEquals(2, option.exit(), option::toString);
+        assertTrue(option.json().path("message").asText().endsWith("; did you mean --goal-id?"), option.stdout());
+        var agent = cli.run(
+                "--runtime-root",
+                root,
+                "quota",
+                "should-run",
+                "--goal-id",
+                "app-goal",
+                "--agent-id",
+                "buidler",
+                "--runtime-profile",
+                "claude_code");
+        assertEquals(1, agent.exit(), agent::toString);
+        assertEquals("agent_not_registered", agent.json().path("error_code").asText());
+        assertEquals(
+                "did you mean builder? repeat the command with that --agent-id",
+                agent.json().path("hint").asText());
+    }
+
+    @Test
     void badInput_namesTheCommandsOwnHelp() {
         var r = cli.run("--runtime-root", root, "todo", "list", "--goal-id", "app-goal", "--status", "opened");
         assertEquals(2, r.exit());

@@ -64,6 +64,7 @@ public final class ServerSessions implements AutoCloseable {
     private HeldSession heldSession;
 
     private volatile boolean heartbeatReads;
+    private volatile Duration holderAnswerTimeout = HeldSession.ANSWER_TIMEOUT;
 
     /**
      * @param backendClasses the backend class of each server scheme (the composition root names them)
@@ -112,6 +113,16 @@ public final class ServerSessions implements AutoCloseable {
      * S0's reads): its sessions ask the ledger's head holder for the head when one listens (ADR 0009).
      */
     public void heartbeatReads(boolean on) {
+        heartbeatReads(on, HeldSession.ANSWER_TIMEOUT);
+    }
+
+    /**
+     * As {@link #heartbeatReads(boolean)}, waiting {@code answerTimeout} for a holder's answer: the
+     * archive training's reads (a recording JVM on a loaded machine can take longer than a
+     * heartbeat's second; what they train is the path, not the wait).
+     */
+    public void heartbeatReads(boolean on, Duration answerTimeout) {
+        holderAnswerTimeout = answerTimeout;
         heartbeatReads = on;
     }
 
@@ -126,7 +137,7 @@ public final class ServerSessions implements AutoCloseable {
                 heartbeatReads && holdersOn(env) ? HeadHolder.Address.of(runtimeRoot, location, env) : Optional.empty();
         // the backend (the driver's jars) is loaded only when this process logs in itself
         Optional<HeldSession> held = address.flatMap(
-                a -> HeldSession.connect(a, () -> backend(location.scheme()).open(location, env)));
+                a -> HeldSession.connect(a, () -> backend(location.scheme()).open(location, env), holderAnswerTimeout));
         synchronized (this) {
             holderAddress = address.orElse(null);
             holderRoot = runtimeRoot;
