@@ -3,7 +3,6 @@ package dev.loopx.cli.render;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loopx.ledger.ProposedEvent;
 import dev.loopx.projections.goal.GoalView;
-import dev.loopx.projections.query.NextCommands;
 import java.io.PrintWriter;
 import java.util.Objects;
 
@@ -51,7 +50,7 @@ public record GoalLifecycleAnswer(GoalWriteHead head) implements RenderedAnswer 
                 + (changed ? "" : " — nothing new recorded"));
         new Lines(out)
                 .add("recorded", head.recorded())
-                .add("next", stopped ? CommandLines.withInputs(NextCommands.resumeGoal(goal)) : "")
+                .add("next", stopped ? CommandLines.withInputs(OwnerSteps.resumeGoal(goal)) : "")
                 .print();
     }
 }

@@ -12,7 +12,6 @@ import dev.loopx.projections.migration.PromptMigrationFold.PendingUpgrade;
 import dev.loopx.projections.monitor.MonitorView;
 import dev.loopx.projections.query.EffectiveAction;
 import dev.loopx.projections.query.InteractionContract;
-import dev.loopx.projections.query.NextCommands;
 import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.query.SchedulerHint;
 import dev.loopx.projections.query.ShouldRunAnswer;
@@ -56,7 +55,7 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
         lines.add("next", next);
         if (d.effectiveAction() == EffectiveAction.GOAL_STOPPED) {
             // the owner's command, for the person reading (not in next_cli_actions: a lane never resumes its goal)
-            lines.add("owner", CommandLines.withInputs(NextCommands.resumeGoal(d.goalId())));
+            lines.add("owner", CommandLines.withInputs(OwnerSteps.resumeGoal(d.goalId())));
         }
         lines.add("quota", QuotaBar.of(d.quota()));
         lines.add("work", work(d));
