@@ -5,8 +5,8 @@
 // the goal page go to $SCREENSHOT_DIR (target/). Fails, never skips, without chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, existsSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { spawn, execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, existsSync, rmSync, writeFileSync, readFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -193,6 +193,46 @@ test('goal page: ordered todos with claims, the gate, evidence, spends, schedule
   await page.locator('[data-testid=filter-type]').selectOption('');
   await page.screenshot({ path: join(SHOTS, 'dashboard-goal.png'), fullPage: true });
   await page.close();
+});
+
+test('every command the pages offer pastes and runs: no placeholder in it, sh -n, then the real CLI on a scratch copy', async () => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.goto(url);
+  await page.locator('[data-testid=goal-card][data-goal=weather] [data-testid=command]').first().waitFor();
+  const offered = await page.locator('[data-testid=command]').evaluateAll((nodes) => nodes.map((n) => ({
+    text: n.querySelector('code').textContent,
+    inputs: [...n.querySelectorAll('[data-testid=command-input]')].map((i) => i.textContent.match(/^add (--[a-z-]+):/)[1]),
+  })));
+  await page.locator('[data-testid=goal-card][data-goal=weather] h2 a').click();
+  await page.locator('[data-testid=rewards] [data-testid=command]').first().waitFor();
+  offered.push(...await page.locator('[data-testid=command]').evaluateAll((nodes) => nodes.map((n) => ({
+    text: n.querySelector('code').textContent,
+    inputs: [...n.querySelectorAll('[data-testid=command-input]')].map((i) => i.textContent.match(/^add (--[a-z-]+):/)[1]),
+  }))));
+  await page.close();
+  const rewards = offered.filter((c) => c.text.startsWith('loopx reward '));
+  assert.deepEqual(rewards.map((c) => c.text.match(/--reward (\w+)/)[1]), ['positive', 'negative', 'mixed', 'neutral'],
+    'one reward command per choice');
+  assert.ok(rewards.every((c) => c.inputs.includes('--reason-summary')), 'the reason is named beside the command');
+  assert.ok(offered.some((c) => /--decision-outcome cancel/.test(c.text)), 'a gate offers cancel too');
+  for (const c of offered) {
+    assert.doesNotMatch(c.text, /[<>|]|'[A-Z][A-Z-]+'/, `no placeholder or choice list in: ${c.text}`);
+    const syntax = spawnSync('sh', ['-n', '-c', c.text]);
+    assert.equal(syntax.status, 0, `sh -n: ${c.text}: ${syntax.stderr}`);
+    // On a scratch copy of the project and its LoopX home, with what the person adds filled in.
+    const scratch = mkdtempSync(join(tmpdir(), 'loopx-dashboard-cmd-'));
+    try {
+      cpSync(project, join(scratch, 'weather-app'), { recursive: true });
+      cpSync(env.LOOPX_HOME, join(scratch, 'loopx-home'), { recursive: true });
+      const line = [c.text.replace(/^loopx /, '"$LOOPX" '),
+        ...c.inputs.map((flag) => `${flag} 'a public sentence from the test'`), '--format json'].join(' ');
+      const r = spawnSync('sh', ['-c', line], { cwd: join(scratch, 'weather-app'), encoding: 'utf8',
+        env: { ...env, LOOPX, LOOPX_HOME: join(scratch, 'loopx-home') } });
+      assert.equal(r.status, 0, `${line}\n${r.stdout}\n${r.stderr}`);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }
 });
 
 test('--open hands the URL to the desktop opener; a failing opener gets one notice and the server keeps serving', async () => {

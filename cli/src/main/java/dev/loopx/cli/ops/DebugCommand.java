@@ -12,13 +12,20 @@ public final class DebugCommand implements Runnable {
 
     /** The command and its subcommands, each built only when the arguments name it. */
     public static CommandTree tree() {
-        return CommandTree.of(DebugCommand::new, DebugCommand::subcommand, "append-load", "train-reads", "hold-ledger");
+        return CommandTree.of(
+                DebugCommand::new,
+                DebugCommand::subcommand,
+                "append-load",
+                "train-reads",
+                "train-writes",
+                "hold-ledger");
     }
 
     private static Object subcommand(String name) {
         return switch (name) {
             case "append-load" -> new AppendLoadCommand();
             case "train-reads" -> new TrainReadsCommand();
+            case "train-writes" -> new TrainWritesCommand();
             case "hold-ledger" -> new HoldLedgerCommand();
             default -> throw new IllegalArgumentException(name);
         };

@@ -45,6 +45,12 @@ public final class TrainReadsCommand extends LoopxSubcommand {
     String agentId;
 
     @Option(
+            names = "--lane-due-to-replan",
+            description = "Also ask should-run and status on this goal, whose lane --agent-id is due to replan"
+                    + " (debug train-writes leaves one).")
+    String replanGoalId;
+
+    @Option(
             names = "--server-reads",
             description = "Also run the reads on a PostgreSQL runtime root, against a stand-in server on"
                     + " loopback (lib/loopx-read-pg: the launcher puts lib/postgresql on the class path of this run).")
@@ -65,6 +71,19 @@ public final class TrainReadsCommand extends LoopxSubcommand {
         runs.add(List.of("heartbeat-prompt", "--goal-id", goalId, "--agent-id", agentId));
         runs.add(List.of("todo", "list", "--goal-id", goalId));
         runs.add(List.of("--format", "text", "todo", "list", "--goal-id", goalId));
+        if (replanGoalId != null) {
+            runs.add(List.of(
+                    "quota",
+                    "should-run",
+                    "--goal-id",
+                    replanGoalId,
+                    "--agent-id",
+                    agentId,
+                    "--runtime-profile",
+                    RuntimeProfile.CODEX_APP_HEARTBEAT.wire()));
+            runs.add(List.of("status", "--goal-id", replanGoalId));
+            runs.add(List.of("--format", "text", "status", "--goal-id", replanGoalId));
+        }
         List<DebugTrainReadsAnswer.Run> results = new ArrayList<>();
         boolean ok = true;
         for (List<String> args : runs) {
@@ -83,7 +102,10 @@ public final class TrainReadsCommand extends LoopxSubcommand {
                             context.environment());
             results.add(new DebugTrainReadsAnswer.Run(
                     String.join(
-                            " ", args.stream().filter(a -> !a.equals(goalId)).toList()),
+                            " ",
+                            args.stream()
+                                    .filter(a -> !a.equals(goalId) && !a.equals(replanGoalId))
+                                    .toList()),
                     exit));
             ok &= exit == 0;
         }
@@ -226,7 +248,7 @@ public final class TrainReadsCommand extends LoopxSubcommand {
      * with an acknowledged schedule. Outside the archive each is read from its jar at run time,
      * and finding it opens every jar listed before that one.
      */
-    private static void loadDataDependentClasses() {
+    static void loadDataDependentClasses() {
         try (JsonParser p = Json.FACTORY.createParser("0.5")) {
             p.nextToken();
             p.getDecimalValue();

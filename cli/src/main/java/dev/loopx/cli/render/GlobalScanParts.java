@@ -32,6 +32,15 @@ final class GlobalScanParts {
     /** A missing project's {@code reason}. */
     static final String RUNTIME_ROOT_MISSING = "runtime_root_missing";
 
+    /**
+     * The command that stops listing a project that could not be read ({@code loopx projects forget
+     * LABEL}: a preview first, as every write); what is wrong there, {@code loopx doctor} in its
+     * folder says (the folder is not shown: paths stay private).
+     */
+    static String unreadableFix(ScanProjects.Unavailable u) {
+        return CommandLines.forgetProject(u.label());
+    }
+
     /** What a missing project's entry means, in one sentence. */
     static final String MISSING_DETAIL =
             "its runtime root no longer exists (the project folder was moved or deleted): projects.json still lists it";
@@ -93,8 +102,12 @@ final class GlobalScanParts {
         doc.put("ok", ok);
         if (!ok) {
             doc.put("error_code", "status_collection_unavailable");
-            doc.put("message", scan.unavailable().size() + " project(s) could not be read; the others are reported");
-            doc.put("hint", "reconnect or remove the project: loopx connect --project <dir>");
+            doc.put(
+                    "message",
+                    scan.unavailable().size()
+                            + " project(s) could not be read; the others are reported (loopx doctor in a project's"
+                            + " folder says what is wrong there)");
+            doc.put("hint", unreadableFix(scan.unavailable().get(0)));
         }
         doc.put("read_only", true);
         doc.put("now", now.toString());
@@ -114,7 +127,8 @@ final class GlobalScanParts {
                         .addObject()
                         .put("project_label", u.label())
                         .put("error_code", u.errorCode())
-                        .put("message", u.message()));
+                        .put("message", u.message())
+                        .put("fix", unreadableFix(u)));
         return doc;
     }
 
@@ -124,7 +138,9 @@ final class GlobalScanParts {
             t.print(out);
         }
         scan.missing().forEach(m -> out.println("  " + missingText(m)));
-        // An unreadable project's entry has no hint of its own (the document's hint is for them all).
-        scan.unavailable().forEach(u -> out.println("  unreadable: " + u.label() + " (" + u.errorCode() + ")"));
+        scan.unavailable()
+                .forEach(u ->
+                        out.println("  unreadable: " + u.label() + " (" + u.errorCode() + "): run loopx doctor in its"
+                                + " folder to see why, or stop listing it with " + unreadableFix(u)));
     }
 }

@@ -37,6 +37,7 @@ public sealed interface RenderedAnswer
                 AgentThreadBindingAnswer,
                 AgentThreadResolutionAnswer,
                 DebugTrainReadsAnswer,
+                DebugTrainWritesAnswer,
                 DebugHoldLedgerAnswer,
                 DebugAppendLoadAnswer,
                 OperatorGateAnswer,

@@ -33,16 +33,22 @@
     s = String(s);
     return /^[A-Za-z0-9_.:\/=,+-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'";
   }
-  function command(args) {
-    var text = 'loopx ' + args.map(function (a) { return a.charAt(0) === '<' ? a : shellQuote(a); }).join(' ');
+  // A command as it pastes and runs: every word quoted for the shell, no placeholder in it. What
+  // only the person can give (a reason, say) is named beside it, in `inputs` ([[flag, meaning]]),
+  // never put into the command.
+  function command(args, inputs) {
+    var text = 'loopx ' + args.map(shellQuote).join(' ');
     var code = h('code', { text: text });
+    var needs = arr(inputs).map(function (i) {
+      return h('div', { cls: 'muted needs', 'data-testid': 'command-input' }, 'add ' + i[0] + ': ' + i[1]);
+    });
     return h('div', { cls: 'cmd', 'data-testid': 'command' }, code,
       h('button', { type: 'button', text: 'copy', title: 'copy the command', onclick: function (e) {
         var button = e.target;
         var done = function () { button.textContent = 'copied'; };
         if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, function () { select(code); });
         else select(code);
-      } }));
+      } }), needs);
   }
   function select(node) {
     var range = document.createRange(); range.selectNodeContents(node);
@@ -116,7 +122,8 @@
       return h('li', { 'data-testid': 'gate' },
         h('strong', { text: g.question || g.text || g.todo_id }), ' ', badge(whom, 'wait'),
         command(['todo', 'complete', '--goal-id', goalId, '--todo-id', g.todo_id, '--decision-outcome', 'approve']),
-        command(['todo', 'complete', '--goal-id', goalId, '--todo-id', g.todo_id, '--decision-outcome', 'reject']));
+        command(['todo', 'complete', '--goal-id', goalId, '--todo-id', g.todo_id, '--decision-outcome', 'reject']),
+        command(['todo', 'complete', '--goal-id', goalId, '--todo-id', g.todo_id, '--decision-outcome', 'cancel']));
     }));
   }
 
@@ -133,7 +140,8 @@
     if (!lifecycle || lifecycle.state === 'active') return null;
     return [h('h3', { text: 'resume' }),
       lifecycle.reason ? h('p', { cls: 'muted', text: 'stopped: ' + lifecycle.reason }) : null,
-      command(['goal-lifecycle', '--goal-id', goalId, '--operation', 'resume', '--actor-kind', 'owner', '--reason', '<why>', '--execute'])];
+      command(['goal-lifecycle', '--goal-id', goalId, '--operation', 'resume', '--actor-kind', 'owner', '--execute'],
+        [['--reason', 'why the goal resumes, in one public sentence']])];
   }
 
   function terminalBadge(g) {
@@ -321,7 +329,10 @@
       section('todos (in order)', todoTable(goalId, todos), 'todos'),
       section('gates and their decisions', list(gateEvents.map(eventItem), 'no gate decisions yet'), 'gates'),
       section('rewards', [list(eventsOf(events, ['reward.recorded']).map(eventItem), 'no rewards yet'),
-        command(['reward', '--goal-id', goalId, '--reward', 'positive', '--actor-kind', 'owner', '--reason-summary', '<why>'])], 'rewards'),
+        ['positive', 'negative', 'mixed', 'neutral'].map(function (kind) {
+          return command(['reward', '--goal-id', goalId, '--reward', kind, '--actor-kind', 'owner'],
+            [['--reason-summary', 'why this reward, in one public sentence']]);
+        })], 'rewards'),
       section('evidence writebacks and spends', list(eventsOf(events, ['evidence.recorded', 'quota.slot_spent', 'quota.slot_voided']).map(eventItem), 'none yet'), 'evidence'),
       section('scheduler state per lane and surface', arr(doc.lanes).map(function (l) { return schedulerLanes(l, acks); }), 'scheduler'),
       section('ledger timeline', [

@@ -271,6 +271,17 @@ class ReadSurfacesTest {
             assertEquals("status_collection_unavailable", doc.get("error_code").asText());
             assertEquals(List.of("app", "web"), labels(doc.get("projects")), command);
             assertEquals(List.of("broken"), labels(doc.get("unavailable_projects")), command);
+            // every command it offers runs as printed: the label filled in, no placeholder
+            assertEquals(
+                    "loopx projects forget broken",
+                    doc.at("/unavailable_projects/0/fix").asText());
+            assertEquals("loopx projects forget broken", doc.get("hint").asText());
+            String text = cli.run("--format", "text", command).stdout();
+            assertTrue(
+                    text.contains("unreadable: broken (")
+                            && text.contains("run loopx doctor in its folder to see why, or stop listing it with"
+                                    + " loopx projects forget broken"),
+                    text);
             assertEquals(3, doc.get("project_count").asInt());
             assertFalse(result.stdout().contains(sandbox.toString()), "no absolute path: " + result.stdout());
             assertFalse(result.stdout().contains("runtime_root\""), result.stdout());

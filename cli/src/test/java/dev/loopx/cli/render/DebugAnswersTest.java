@@ -41,6 +41,18 @@ class DebugAnswersTest {
     }
 
     @Test
+    void trainWrites_withFewOrManyRuns_okOrNot() {
+        List<DebugTrainReadsAnswer.Run> runs = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            printsTheCompactForm(new DebugTrainWritesAnswer(runs));
+            runs.add(new DebugTrainReadsAnswer.Run(i == 0 ? "demo --keep" : "todo add", i == 3 ? 1 : 0));
+        }
+        assertEquals(false, new DebugTrainWritesAnswer(List.of()).ok());
+        assertEquals(true, new DebugTrainWritesAnswer(runs.subList(0, 3)).ok());
+        assertEquals(false, new DebugTrainWritesAnswer(runs).ok());
+    }
+
+    @Test
     void holdLedger_servedOrNot() {
         for (HeadHolder.Ended ended : HeadHolder.Ended.values()) {
             printsTheCompactForm(new DebugHoldLedgerAnswer(ended));

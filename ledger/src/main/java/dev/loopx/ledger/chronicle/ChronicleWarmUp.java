@@ -22,6 +22,10 @@ public final class ChronicleWarmUp {
             "net.openhft.chronicle.wire.Wires",
             "net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder",
             "net.openhft.chronicle.queue.impl.single.SingleChronicleQueue",
+            // what opening a queue initialises next, each generating proxy classes at run time
+            // (outside any class-data archive): the cleaner lookup, the document context's no-op
+            "net.openhft.chronicle.bytes.internal.NativeBytesStore",
+            "net.openhft.chronicle.wire.DocumentContext",
             "dev.loopx.ledger.chronicle.ChronicleLedger");
     private static final CountDownLatch DONE = new CountDownLatch(1);
     private static volatile boolean expected;

@@ -15,8 +15,15 @@ import java.util.List;
  */
 public final class TodoRules {
     /** Priority first (P0 before P4, missing last), then creation order. Priority never grants eligibility. */
-    public static final Comparator<TodoView> ORDER =
-            Comparator.comparingInt((TodoView t) -> t.priority().rank()).thenComparingLong(TodoView::createdSeq);
+    public static final Comparator<TodoView> ORDER = TodoRules::compare;
+
+    // Written out, not Comparator.comparingInt(..).thenComparingLong(..): the JDK's comparator
+    // combinators link lambdas of their own at their first call, which no class-data archive keeps
+    // (milliseconds of every heartbeat; ADR 0003).
+    private static int compare(TodoView a, TodoView b) {
+        int byPriority = Integer.compare(a.priority().rank(), b.priority().rank());
+        return byPriority != 0 ? byPriority : Long.compare(a.createdSeq(), b.createdSeq());
+    }
 
     private TodoRules() {}
 
@@ -152,8 +159,10 @@ public final class TodoRules {
     public static List<TodoView> laneWork(GoalState s, String agentId, Collection<String> capabilities, Instant now) {
         return s.openTodos().stream()
                 .filter(t -> runnableFor(s, t, agentId, capabilities, now))
-                .sorted(Comparator.comparing((TodoView t) -> !heldBy(t, agentId, now))
-                        .thenComparing(ORDER))
+                .sorted((a, b) -> {
+                    int held = Boolean.compare(!heldBy(a, agentId, now), !heldBy(b, agentId, now));
+                    return held != 0 ? held : compare(a, b);
+                })
                 .toList();
     }
 

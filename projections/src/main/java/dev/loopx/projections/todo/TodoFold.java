@@ -45,7 +45,8 @@ public final class TodoFold {
     /** Which open todos each agent claims (key {@code <goal>/<agent>}): a lane's claims without a scan. */
     public static final String CLAIMS_VIEW = "todo_claims";
 
-    private static final Comparator<TodoView> CREATION = Comparator.comparingLong(TodoView::createdSeq);
+    // not Comparator.comparingLong: its own lambda is linked at run time, outside the archive (ADR 0003)
+    private static final Comparator<TodoView> CREATION = (a, b) -> Long.compare(a.createdSeq(), b.createdSeq());
 
     private TodoFold() {}
 
