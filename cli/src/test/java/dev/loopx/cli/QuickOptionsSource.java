@@ -1,6 +1,7 @@
 package dev.loopx.cli;
 
 import dev.loopx.cli.support.QuickCommand;
+import dev.loopx.cli.support.TheOnlyGoalByDefault;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -61,7 +62,10 @@ final class QuickOptionsSource {
             if (group == null) {
                 Option o = f.getAnnotation(Option.class);
                 String first = add(o, f, "c." + f.getName(), values, lists, flags, aliases, cases);
-                if (o.required()) {
+                // a --goal-id that defaults to the only goal is still required on the quick path: a
+                // call without it goes to picocli, which fills it in (TheOnlyGoalByDefault)
+                if (o.required()
+                        || (first.equals("--goal-id") && TheOnlyGoalByDefault.class.isAssignableFrom(declaring))) {
                     append(required, first);
                 }
                 continue;

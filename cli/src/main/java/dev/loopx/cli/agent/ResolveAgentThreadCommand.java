@@ -6,6 +6,7 @@ import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.TheOnlyGoalByDefault;
 import dev.loopx.projections.goal.ThreadBinding;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,8 +27,8 @@ import picocli.CommandLine.Option;
             "",
             "Example:  loopx resolve-agent-thread --goal-id weather-app-goal --thread-id 019a7f3e-5b1c-7d2e-8f90-a1b2c3d4e5f6"
         })
-public final class ResolveAgentThreadCommand extends LoopxSubcommand {
-    @Option(names = "--goal-id", required = true, paramLabel = "ID", description = "The goal.")
+public final class ResolveAgentThreadCommand extends LoopxSubcommand implements TheOnlyGoalByDefault {
+    @Option(names = "--goal-id", paramLabel = "ID", description = "The goal. " + TheOnlyGoalByDefault.HELP)
     String goalId;
 
     @Option(names = "--thread-id", required = true, paramLabel = "ID", description = HostThreads.THREAD_ID_HELP)

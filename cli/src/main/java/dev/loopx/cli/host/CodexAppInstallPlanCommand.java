@@ -12,6 +12,7 @@ import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.RruleOption;
 import dev.loopx.cli.support.TextOptions;
+import dev.loopx.cli.support.TheOnlyGoalByDefault;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -43,14 +44,14 @@ import picocli.CommandLine.Option;
             "Example:  loopx host codex-app install-plan --goal-id g --agent-id builder --private",
             "          loopx host codex-app install-plan --goal-id g --thread-id 019a7f3e-5b1c-7d2e-8f90-a1b2c3d4e5f6"
         })
-public final class CodexAppInstallPlanCommand extends LoopxSubcommand {
+public final class CodexAppInstallPlanCommand extends LoopxSubcommand implements TheOnlyGoalByDefault {
     @Option(
             names = {"-h", "--help"},
             usageHelp = true,
             description = "Show this help.")
     boolean help;
 
-    @Option(names = "--goal-id", required = true, paramLabel = "ID")
+    @Option(names = "--goal-id", paramLabel = "ID", description = "The goal. " + TheOnlyGoalByDefault.HELP)
     String goalId;
 
     @Option(

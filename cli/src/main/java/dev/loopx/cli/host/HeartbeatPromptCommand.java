@@ -15,6 +15,7 @@ import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
+import dev.loopx.cli.support.TheOnlyGoalByDefault;
 import dev.loopx.projections.query.RuntimeProfile;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -52,7 +53,7 @@ import picocli.CommandLine.Option;
             "  loopx heartbeat-prompt --goal-id g --agent-id builder --bootstrap --raw",
             "  loopx heartbeat-prompt --goal-id g --agent-id builder --bootstrap --record-install --host-surface codex-app --execute"
         })
-public final class HeartbeatPromptCommand extends LoopxSubcommand {
+public final class HeartbeatPromptCommand extends LoopxSubcommand implements TheOnlyGoalByDefault {
     /** The flag-selected modes: {@code RAW} and {@code BOOTSTRAP} are one request rendered two ways. */
     private enum Mode {
         THIN,
@@ -101,7 +102,7 @@ public final class HeartbeatPromptCommand extends LoopxSubcommand {
             description = "Show this help.")
     boolean help;
 
-    @Option(names = "--goal-id", required = true, paramLabel = "ID")
+    @Option(names = "--goal-id", paramLabel = "ID", description = "The goal. " + TheOnlyGoalByDefault.HELP)
     String goalId;
 
     @Option(

@@ -6,6 +6,7 @@ import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.TheOnlyGoalByDefault;
 import dev.loopx.projections.todo.TodoView;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,8 +18,8 @@ import picocli.CommandLine.Option;
             "expires. An expired lease frees the todo for others."
         },
         footer = {"", "Example:  loopx task-lease inspect --goal-id g --todo-id todo_0123456789ab"})
-public final class TaskLeaseInspectCommand extends LoopxSubcommand {
-    @Option(names = "--goal-id", required = true, paramLabel = "ID", description = "The goal.")
+public final class TaskLeaseInspectCommand extends LoopxSubcommand implements TheOnlyGoalByDefault {
+    @Option(names = "--goal-id", paramLabel = "ID", description = "The goal. " + TheOnlyGoalByDefault.HELP)
     String goalId;
 
     @Option(names = "--todo-id", required = true, paramLabel = "ID", description = "The todo.")

@@ -51,6 +51,9 @@ import picocli.CommandLine.Option;
             "projections and prove the rebuild is byte-identical, run doctor. Removes the project after."
         })
 public final class DemoCommand extends LoopxSubcommand {
+    /** What {@code --keep} prints before the kept project's folder (bin/loopx-train reads it). */
+    static final String KEPT = "loopx demo: kept the temporary project at ";
+
     @Option(names = "--keep", description = "Keep the temporary project (its location is printed on stderr).")
     boolean keep;
 
@@ -256,7 +259,7 @@ public final class DemoCommand extends LoopxSubcommand {
             return render(context, steps, identical, ok, project);
         } finally {
             if (keep) {
-                context.err().println("loopx demo: kept the temporary project at " + project);
+                context.err().println(KEPT + project);
             } else {
                 deleteTree(base);
             }

@@ -23,18 +23,19 @@ import picocli.CommandLine.Command;
 /**
  * The training run of the class-data archive of every command but the heartbeat reads
  * ({@code lib/loopx.aot}, made by {@code bin/loopx-train}): {@code loopx demo --keep} (the common
- * commands, writes included), then, in the same JVM on the project the demo kept, the writes
- * hosts and agents make that the tour does not show: a todo whose text comes from a file (the
- * path check and its privacy rules), a second claim, a completion with evidence. Outside the
- * archive each class those load is read from its jar at every start, and each lambda and
- * method-handle form it links is spun again. Its answer lists the runs; the demo's
- * {@code kept the temporary project at} line goes to stderr, as the demo's own does.
+ * commands, writes included), then, in the same JVM on the project the demo kept, what hosts and
+ * agents run that the tour does not show: a todo whose text comes from a file (the path check and
+ * its privacy rules), a fractional quota, writebacks with the same outcome, a completion that makes
+ * a lane due to replan (on a second goal in the same runtime root). Outside the archive each class
+ * those load is read from its jar at every start, and each lambda it links is spun again (ADR 0003,
+ * decision 18). Its answer lists the runs; the demo's {@code kept the temporary project at} line
+ * goes to stderr, as the demo's own does.
  */
 @Command(
         name = "train-writes",
         description = "Run the demo and the writes it does not show (class-data archive training).")
 public final class TrainWritesCommand extends LoopxSubcommand {
-    private static final String KEPT = "loopx demo: kept the temporary project at ";
+    private static final String KEPT = DemoCommand.KEPT;
     private static final String GOAL = "weather-app-goal";
 
     @Override

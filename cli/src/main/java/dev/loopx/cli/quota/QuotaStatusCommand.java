@@ -6,6 +6,7 @@ import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.TheOnlyGoalByDefault;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -17,8 +18,8 @@ import picocli.CommandLine.Option;
             "frontier counters (goal_frontier_projection_v0). Read-only; never spends."
         },
         footer = {"", "Example:  loopx quota status --goal-id weather-app-goal"})
-public final class QuotaStatusCommand extends LoopxSubcommand {
-    @Option(names = "--goal-id", required = true, paramLabel = "ID")
+public final class QuotaStatusCommand extends LoopxSubcommand implements TheOnlyGoalByDefault {
+    @Option(names = "--goal-id", paramLabel = "ID", description = "The goal. " + TheOnlyGoalByDefault.HELP)
     String goalId;
 
     @Option(names = "--agent-id", paramLabel = "ID", description = "Count claims from this lane's point of view.")

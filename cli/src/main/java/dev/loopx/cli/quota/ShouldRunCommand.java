@@ -9,6 +9,7 @@ import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.QuickCommand;
 import dev.loopx.cli.support.RruleOption;
 import dev.loopx.cli.support.TextOptions;
+import dev.loopx.cli.support.TheOnlyGoalByDefault;
 import dev.loopx.projections.query.RuntimeProfile;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,8 +30,8 @@ import picocli.CommandLine.Option;
             "",
             "Example:  loopx quota should-run --goal-id g --agent-id builder --runtime-profile codex_app_heartbeat"
         })
-public final class ShouldRunCommand extends LoopxSubcommand implements QuickCommand {
-    @Option(names = "--goal-id", required = true, paramLabel = "ID")
+public final class ShouldRunCommand extends LoopxSubcommand implements QuickCommand, TheOnlyGoalByDefault {
+    @Option(names = "--goal-id", paramLabel = "ID", description = "The goal. " + TheOnlyGoalByDefault.HELP)
     String goalId;
 
     @Option(

@@ -41,6 +41,14 @@ public final class CommandLines {
         return of(args);
     }
 
+    /** The command line as given, with {@code --goal-id goalId} added (a command that left it out). */
+    public static String withGoal(List<String> cliArgs, String goalId) {
+        List<String> args = new ArrayList<>(cliArgs);
+        args.add(flag(Flag.GOAL_ID));
+        args.add(goalId);
+        return of(args);
+    }
+
     /**
      * {@code loopx projects forget LABEL}: the one command handed out with an operand rather than
      * a flag (a project is named by its label, never by its path), so it is spelled here apart

@@ -28,6 +28,8 @@ public record LedgerExportAnswer(ExportLedger.Exported exported) implements Rend
 
     void text(PrintWriter out) {
         out.println("exported " + Words.count(exported.events(), "event") + " to " + file() + " (0600)");
-        out.println("  next: on the other machine, loopx --runtime-root 'NEW_ROOT' ledger import " + file());
+        // the runtime root connect makes in a project's folder: the command runs as printed there
+        out.println("  next: on the other machine, in the project's folder: loopx --runtime-root .loopx ledger import "
+                + file());
     }
 }

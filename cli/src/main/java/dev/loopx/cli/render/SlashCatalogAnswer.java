@@ -7,6 +7,7 @@ import dev.loopx.host.slash.SlashCommand;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -54,6 +55,48 @@ public record SlashCatalogAnswer(Catalog catalog) implements RenderedAnswer {
         return catalog.legacyAliases() ? c.legacyAliases() : List.of();
     }
 
+    /** What the host's values stand for, in words. */
+    private static final Map<String, String> FILLED_BY_HOST =
+            Map.of("<text>", "the goal text after the command", "<surface>", "the host it runs in");
+
+    /**
+     * The RUNS column: the command as it pastes and runs, without the options whose value the host
+     * fills in from the message (the {@code <text>} of {@code cli_reference}); those are named on a
+     * line of their own under the table ({@link #filledByHost}), never put into the command as a
+     * placeholder.
+     */
+    static String runs(SlashCommand c, String cliBin) {
+        List<String> spelled = new ArrayList<>(List.of(Words.shellWord(cliBin)));
+        List<String> args = c.cliArgs();
+        for (int i = 0; i < args.size(); i++) {
+            if (hostFills(args, i)) {
+                i++;
+            } else {
+                spelled.add(Words.shellWord(args.get(i)));
+            }
+        }
+        return String.join(" ", spelled);
+    }
+
+    /** What the host adds to {@link #runs}, in words ("" when it adds nothing). */
+    static String filledByHost(SlashCommand c) {
+        List<String> filled = new ArrayList<>();
+        List<String> args = c.cliArgs();
+        for (int i = 0; i < args.size(); i++) {
+            if (hostFills(args, i)) {
+                filled.add(args.get(i) + " (" + FILLED_BY_HOST.getOrDefault(args.get(i + 1), args.get(i + 1)) + ")");
+                i++;
+            }
+        }
+        return filled.isEmpty() ? "" : c.command() + ": the host adds " + String.join(" and ", filled);
+    }
+
+    private static boolean hostFills(List<String> args, int i) {
+        return i + 1 < args.size()
+                && args.get(i).startsWith("--")
+                && args.get(i + 1).startsWith("<");
+    }
+
     void text(PrintWriter out) {
         String prefix = catalog.canonicalPrefix();
         out.println(Words.count(catalog.commands().size(), "slash command") + " for LoopX in your host (prefix "
@@ -65,13 +108,19 @@ public record SlashCatalogAnswer(Catalog catalog) implements RenderedAnswer {
                     c.command(),
                     c.scope(),
                     c.mutationPolicy().equals("read_only") ? "no" : "through its guided plan",
-                    Words.pasteable(c.cliReference(catalog.cliBin())));
+                    runs(c, catalog.cliBin()));
             for (String a : aliases(c)) {
                 aliases.add(a + " → " + c.command());
             }
         }
         table.print(out);
         new Lines(out)
+                .add(
+                        "filled in",
+                        catalog.commands().stream()
+                                .map(SlashCatalogAnswer::filledByHost)
+                                .filter(line -> !line.isEmpty())
+                                .toList())
                 .add("old names", aliases.isEmpty() ? "" : String.join(" · ", aliases) + " (still answered)")
                 .add(
                         "install",

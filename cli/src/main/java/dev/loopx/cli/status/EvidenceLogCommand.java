@@ -7,6 +7,7 @@ import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.TheOnlyGoalByDefault;
 import dev.loopx.projections.evidence.EvidenceFold;
 import dev.loopx.projections.evidence.EvidenceLog;
 import java.util.List;
@@ -27,12 +28,12 @@ import picocli.CommandLine.Option;
             "each lane are kept. The read an agent does before replanning. Read-only."
         },
         footer = {"", "Example:  loopx evidence-log --goal-id weather-app-goal --agent-id builder --thin"})
-public final class EvidenceLogCommand extends LoopxSubcommand {
+public final class EvidenceLogCommand extends LoopxSubcommand implements TheOnlyGoalByDefault {
     static final int DEFAULT_BYTES = 4096;
     static final int MIN_BYTES = 256;
     static final int MAX_BYTES = 65_536;
 
-    @Option(names = "--goal-id", required = true, paramLabel = "ID", description = "The goal.")
+    @Option(names = "--goal-id", paramLabel = "ID", description = "The goal. " + TheOnlyGoalByDefault.HELP)
     String goalId;
 
     @Option(

@@ -7,6 +7,7 @@ import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.ErrorCode;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
+import dev.loopx.cli.support.TheOnlyGoalByDefault;
 import dev.loopx.projections.query.ReviewPacket;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,10 +25,10 @@ import picocli.CommandLine.Option;
             "(default 4000; whole list items are dropped, strings are never cut). Read-only."
         },
         footer = {"", "Example:  loopx review-packet --goal-id weather-app-goal --agent-id builder --max-chars 2000"})
-public final class ReviewPacketCommand extends LoopxSubcommand {
+public final class ReviewPacketCommand extends LoopxSubcommand implements TheOnlyGoalByDefault {
     static final int MIN_CHARS = 200;
 
-    @Option(names = "--goal-id", required = true, paramLabel = "ID")
+    @Option(names = "--goal-id", paramLabel = "ID", description = "The goal. " + TheOnlyGoalByDefault.HELP)
     String goalId;
 
     @Option(names = "--agent-id", paramLabel = "ID", description = "The lane handing off (default: every lane).")

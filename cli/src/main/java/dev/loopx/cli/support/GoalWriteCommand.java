@@ -20,8 +20,8 @@ import picocli.CommandLine.Option;
  * application service ({@link #write}); the service chooses the decider, the state it sees and the
  * write's intent.
  */
-public abstract class GoalWriteCommand extends LoopxSubcommand {
-    @Option(names = "--goal-id", required = true, paramLabel = "ID", description = "The goal.")
+public abstract class GoalWriteCommand extends LoopxSubcommand implements TheOnlyGoalByDefault {
+    @Option(names = "--goal-id", paramLabel = "ID", description = "The goal. " + TheOnlyGoalByDefault.HELP)
     protected String goalId;
 
     @Option(

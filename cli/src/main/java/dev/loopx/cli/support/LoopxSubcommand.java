@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Spec;
 
 /**
@@ -46,6 +47,9 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
         try {
             if (spec != null) {
                 requireNoBlankValues(spec);
+                if (this instanceof TheOnlyGoalByDefault) {
+                    theOnlyGoalByDefault(context);
+                }
             }
             context.requireGlobalOptions();
             return execute(context);
@@ -100,6 +104,36 @@ public abstract class LoopxSubcommand implements Callable<Integer> {
                 ? "todo "
                 : getClass().getPackageName().endsWith(".quota") && !name.equals("refresh-state") ? "quota " : "";
         return "loopx " + parent + name;
+    }
+
+    /**
+     * A left-out {@code --goal-id} becomes the runtime root's goal when it has exactly one; with
+     * several the command is refused and they are named; with none (or a root that cannot be read)
+     * the option is reported missing, as picocli reports a required option, and the command's own
+     * checks say the rest.
+     */
+    private void theOnlyGoalByDefault(CliContext context) {
+        OptionSpec option = spec.findOption("--goal-id");
+        if (option == null || option.getValue() != null) {
+            return;
+        }
+        List<String> goals = knownGoals(context);
+        if (goals.size() == 1) {
+            option.setValue(goals.get(0));
+            return;
+        }
+        if (goals.isEmpty()) {
+            throw CliError.badInput(ErrorCode.INVALID_ARGUMENTS, "Missing required option: '--goal-id=ID'");
+        }
+        throw new CliError(
+                ErrorCode.INVALID_ARGUMENTS,
+                "--goal-id is needed: this runtime root has " + goals.size() + " goals (" + String.join(", ", goals)
+                        + ")",
+                Optional.ofNullable(spec.root().commandLine().getParseResult())
+                                .map(picocli.CommandLine.ParseResult::originalArgs)
+                                .map(args -> CommandLines.withGoal(args, goals.get(0)))
+                                .orElse(spec.qualifiedName() + " --goal-id " + goals.get(0))
+                        + " (or --goal-id " + String.join(", --goal-id ", goals.subList(1, goals.size())) + ")");
     }
 
     /** The goals of the runtime root (for a person who mistyped one); none when they cannot be read. */

@@ -7,6 +7,7 @@ import dev.loopx.cli.support.CliError;
 import dev.loopx.cli.support.IdOptions;
 import dev.loopx.cli.support.LoopxSubcommand;
 import dev.loopx.cli.support.TextOptions;
+import dev.loopx.cli.support.TheOnlyGoalByDefault;
 import dev.loopx.projections.todo.TodoStatus;
 import dev.loopx.projections.todo.TodoView;
 import java.util.List;
@@ -24,8 +25,8 @@ import picocli.CommandLine.Option;
             "Each todo says its lease_state (none, live or expired: an expired lease frees the todo)."
         },
         footer = {"", "Example:  loopx todo list --goal-id g --status open --role agent"})
-public final class TodoListCommand extends LoopxSubcommand {
-    @Option(names = "--goal-id", required = true, paramLabel = "ID")
+public final class TodoListCommand extends LoopxSubcommand implements TheOnlyGoalByDefault {
+    @Option(names = "--goal-id", paramLabel = "ID", description = "The goal. " + TheOnlyGoalByDefault.HELP)
     String goalId;
 
     @Option(names = "--agent-id", paramLabel = "ID")

@@ -112,10 +112,17 @@ class SlashCommandCatalogTest {
         assertTrue(
                 lines.get(2).matches("  /loopx +project +no +loopx bootstrap-command-pack --project \\."),
                 lines.get(2));
+        // the RUNS cell pastes and runs: what the host fills in is named under the table, not in it
         assertTrue(
                 lines.get(3)
-                        .endsWith("loopx start-goal --guided --project . --goal-text 'TEXT' --host-surface 'SURFACE'"),
+                        .matches("  /loopx <goal text> +project +through its guided plan +loopx start-goal --guided"
+                                + " --project \\."),
                 lines.get(3));
+        assertTrue(
+                r.stdout()
+                        .contains("filled in  /loopx <goal text>: the host adds --goal-text (the goal text after the"
+                                + " command) and --host-surface (the host it runs in)"),
+                r.stdout());
         assertTrue(r.stdout().contains("/loop-global-summary → /loopx-global-summary"), r.stdout());
         assertFalse(r.stdout().contains("|"), "no Markdown: " + r.stdout());
     }

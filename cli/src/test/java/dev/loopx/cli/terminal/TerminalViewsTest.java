@@ -108,6 +108,27 @@ class TerminalViewsTest {
         }
     }
 
+    @Test
+    void noCommandTheViewsOffer_holdsAPlaceholder() throws Exception {
+        // Anywhere on a screen (a table cell, after a label or a sentence): a `loopx …` it offers has
+        // no value for the reader to fill in ('NEW_ROOT', <dir>); such a value is named beside it.
+        java.util.regex.Pattern offered = java.util.regex.Pattern.compile("(?<![/\\w-])loopx [^│]*");
+        java.util.regex.Pattern placeholder = java.util.regex.Pattern.compile("'[A-Z][A-Z_-]+'|<[a-z][a-z -]*>");
+        int seen = 0;
+        for (String line : Files.readAllLines(GOLDEN, StandardCharsets.UTF_8)) {
+            if (line.startsWith("$ ") || line.contains("\u001b") || line.contains("<ESC>")) {
+                continue; // what the scenario typed; help pages (their usage lines name values in capitals)
+            }
+            java.util.regex.Matcher m = offered.matcher(line);
+            while (m.find()) {
+                seen++;
+                String command = m.group();
+                assertFalse(placeholder.matcher(command).find(), () -> "a placeholder in: " + command);
+            }
+        }
+        assertTrue(seen > 60, "commands found: " + seen);
+    }
+
     private static String section(String text, String header) {
         int at = text.indexOf(header);
         assertTrue(at >= 0, "no step " + header + " in " + text);
