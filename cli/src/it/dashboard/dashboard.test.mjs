@@ -100,6 +100,13 @@ before(async () => {
   loopx('heartbeat-prompt', '--goal-id', 'weather', '--agent-id', 'builder', '--bootstrap', '--record-install',
     '--host-surface', 'claude-code', '--execute');
 
+  // a second project whose folder was deleted since: the dashboard still shows the first, and this
+  // one as missing with the command that forgets it
+  const oldSite = join(sandbox, 'old-site');
+  mkdirSync(oldSite, { recursive: true });
+  execFileSync(LOOPX, ['connect', '--project', oldSite, '--format', 'json'], { cwd: oldSite, env });
+  rmSync(oldSite, { recursive: true, force: true });
+
   ({ proc: server, url } = await startDashboard([], env));
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 });
@@ -141,6 +148,10 @@ test('overview: the gate and whom it blocks, the lane that runs, the quota bar; 
   const allowed = loopx('quota', 'status', '--goal-id', 'weather').quota.allowed_slots;
   assert.equal(await bar.getAttribute('aria-valuemax'), String(allowed));
   assert.match(await card.locator('[data-testid=quota-text]').innerText(), new RegExp(`^1 / ${allowed} slots`));
+  assert.equal(await page.locator('.card h2', { hasText: /^old-site$/ }).count(), 1, 'one card for the missing project');
+  const missing = page.locator('[data-testid=missing-project][data-project=old-site]');
+  assert.match(await missing.innerText(), /missing: its folder was moved or deleted/);
+  assert.match(await missing.locator('[data-testid=command] code').innerText(), /^loopx projects forget old-site$/);
   const html = await page.content();
   assert.ok(!html.includes(sandbox), 'the page shows no absolute path');
   await page.screenshot({ path: join(SHOTS, 'dashboard-overview.png'), fullPage: true });

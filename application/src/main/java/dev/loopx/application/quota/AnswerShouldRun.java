@@ -110,7 +110,11 @@ public final class AnswerShouldRun {
                     r.includeDetail(),
                     r.currentRrule(),
                     invocation.now(),
-                    runtime.ledgerDamage().map(LedgerDamageNotice::of));
+                    runtime.ledgerDamage().map(LedgerDamageNotice::of),
+                    // a turn no receipt names yet is a new wake of the lane (one point read; none without a turn id)
+                    !r.turnInstanceId().isEmpty()
+                            && SchedulerFold.turn(views, r.goalId(), r.turnInstanceId())
+                                    .isEmpty());
             ShouldRunAnswer decision = ShouldRun.answer(
                     goal.get(),
                     SchedulerFold.scheduler(views, r.goalId(), r.agentId(), SchedulerHint.APP_SURFACE),

@@ -47,8 +47,7 @@ public record DebugTrainReadsAnswer(
     @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer(SCHEMA, ok());
-        ArrayNode results = doc.putArray("runs");
-        runs.forEach(r -> results.addObject().put("command", r.command()).put("exit", r.exit()));
+        putRuns(doc, runs);
         serverReadsOk.ifPresent(ok -> doc.put("server_reads_ok", ok));
         doc.put("held_reads_ok", heldReadsOk);
         return doc;
@@ -57,14 +56,23 @@ public record DebugTrainReadsAnswer(
     void text(PrintWriter out) {
         out.println(CompactText.answer(SCHEMA, ok()));
         new Lines(out)
-                .add(
-                        "runs",
-                        CompactText.items(runs.stream()
-                                .map(r -> CompactText.oneLine(
-                                        List.of("command: " + CompactText.scalar(r.command()), "exit: " + r.exit())))
-                                .toList()))
+                .add("runs", runItems(runs))
                 .add("server reads ok", serverReadsOk.map(String::valueOf).orElse(""))
                 .add("held reads ok", String.valueOf(heldReadsOk))
                 .print();
+    }
+
+    /** The {@code runs} array of a training answer (this one's and {@code debug train-writes}'). */
+    static void putRuns(ObjectNode doc, List<Run> runs) {
+        ArrayNode results = doc.putArray("runs");
+        runs.forEach(r -> results.addObject().put("command", r.command()).put("exit", r.exit()));
+    }
+
+    /** The runs as the compact text lists them, one line each. */
+    static List<String> runItems(List<Run> runs) {
+        return CompactText.items(runs.stream()
+                .map(r -> CompactText.oneLine(
+                        List.of("command: " + CompactText.scalar(r.command()), "exit: " + r.exit())))
+                .toList());
     }
 }

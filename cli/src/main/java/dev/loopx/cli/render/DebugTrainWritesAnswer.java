@@ -1,6 +1,5 @@
 package dev.loopx.cli.render;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.List;
@@ -29,20 +28,12 @@ public record DebugTrainWritesAnswer(List<DebugTrainReadsAnswer.Run> runs) imple
     @Override
     public ObjectNode json() {
         ObjectNode doc = Documents.answer(SCHEMA, ok());
-        ArrayNode results = doc.putArray("runs");
-        runs.forEach(r -> results.addObject().put("command", r.command()).put("exit", r.exit()));
+        DebugTrainReadsAnswer.putRuns(doc, runs);
         return doc;
     }
 
     void text(PrintWriter out) {
         out.println(CompactText.answer(SCHEMA, ok()));
-        new Lines(out)
-                .add(
-                        "runs",
-                        CompactText.items(runs.stream()
-                                .map(r -> CompactText.oneLine(
-                                        List.of("command: " + CompactText.scalar(r.command()), "exit: " + r.exit())))
-                                .toList()))
-                .print();
+        new Lines(out).add("runs", DebugTrainReadsAnswer.runItems(runs)).print();
     }
 }

@@ -15,6 +15,7 @@ import dev.loopx.projections.query.InteractionContract;
 import dev.loopx.projections.query.RuntimeProfile;
 import dev.loopx.projections.query.SchedulerHint;
 import dev.loopx.projections.query.ShouldRunAnswer;
+import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.todo.TodoView;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -74,7 +75,8 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
                 .ifPresent(t -> lines.add(
                         "lease",
                         t.lease().state(d.now()).wire() + " · held by "
-                                + t.lease().holder() + " until " + t.lease().expiresAt()));
+                                + t.lease().holder() + " until "
+                                + Words.when(t.lease().expiresAt(), d.now())));
         lines.add("wake", wake(d.schedulerHint(), appLane(d)));
         lines.print();
     }
@@ -102,10 +104,13 @@ public record QuotaDecisionAnswer(AnswerShouldRun.Answer answer) implements Rend
             case INITIAL_PLAN_REQUIRED -> "run now → plan: the goal has no agent work yet; add the first todos";
             case OPERATOR_GATE_NOTIFY -> wait + ": " + gate(d) + " blocks this lane (owner must decide)";
             case THROTTLED_SKIP ->
-                wait + ": quota slot not due yet"
-                        + (d.quota().nextEligibleAt().isEmpty()
-                                ? ""
-                                : " (next slot " + d.quota().nextEligibleAt() + ")");
+                d.quota().state() != QuotaState.THROTTLED
+                        // a wake storm: the quota has slots, the turn came too soon (the why line says how soon)
+                        ? "skip: a wake storm, this turn came too soon after the lane's last one"
+                        : wait + ": quota slot not due yet"
+                                + (d.quota().nextEligibleAt().isEmpty()
+                                        ? ""
+                                        : " (next slot " + d.quota().nextEligibleAt() + ")");
             case PEER_COORDINATION_BLOCKED -> wait + ": all open work is claimed by other agents";
             case CAPABILITY_BLOCKED ->
                 wait + ": " + todo.map(TodoView::todoId).orElse("") + " "

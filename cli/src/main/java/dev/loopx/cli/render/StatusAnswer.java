@@ -212,7 +212,7 @@ public record StatusAnswer(
                     + g.liveness().get(i).words(now));
         }
         out.println("  counts     " + countsLine(g.counts()));
-        out.println("  evidence   " + evidence(g.lastEvidence()));
+        out.println("  evidence   " + evidence(g.lastEvidence(), now));
         g.lastCompletion().ifPresent(t -> out.println("  completed  " + completed(t)));
         Attention a = g.attention();
         out.println("  attention  needs you " + a.needsUser().size() + " · needs agent "
@@ -292,13 +292,13 @@ public record StatusAnswer(
                 + "  (owner " + c.userOpen() + ", agent " + c.agentOpen() + " open)";
     }
 
-    private static String evidence(Optional<QuotaLog.Writeback> last) {
+    private static String evidence(Optional<QuotaLog.Writeback> last, Instant now) {
         if (last.isEmpty()) {
             return "(none yet)";
         }
         QuotaLog.Writeback e = last.get();
         return e.deliveryOutcome() + ": " + e.summary() + "  (seq " + e.seq()
-                + (e.agentId().isEmpty() ? "" : ", " + e.agentId()) + ", " + e.recordedAt() + ")";
+                + (e.agentId().isEmpty() ? "" : ", " + e.agentId()) + ") at " + Words.when(e.recordedAt(), now);
     }
 
     private static String completed(TodoView done) {

@@ -101,7 +101,7 @@ public record TaskLeaseAnswer(
         Optional<TodoLease> lease = todo.map(TodoView::lease).filter(TodoLease::present);
         Lines lines = new Lines(out);
         lines.add("claimed by", todo.map(TodoView::claimedBy).orElse(""));
-        lines.add("acquired", lease.map(TodoLease::acquiredAt).orElse(""));
+        lines.add("acquired", lease.map(l -> Words.when(l.acquiredAt(), now)).orElse(""));
         lines.add("ttl", lease.map(l -> l.ttlMinutes() + " min").orElse(""));
         lines.add("recorded", write.map(GoalWriteHead::recorded).orElse(""));
         lines.print();
@@ -114,9 +114,9 @@ public record TaskLeaseAnswer(
         TodoLease lease = todo.map(TodoView::lease).orElse(TodoLease.NONE);
         String claimedBy = todo.map(TodoView::claimedBy).orElse("");
         return switch (state) {
-            case LIVE -> "leased " + what + " to " + lease.holder() + " until " + lease.expiresAt();
+            case LIVE -> "leased " + what + " to " + lease.holder() + " until " + Words.when(lease.expiresAt(), now);
             case EXPIRED ->
-                "the lease of " + lease.holder() + " on " + what + " expired at " + lease.expiresAt()
+                "the lease of " + lease.holder() + " on " + what + " expired at " + Words.when(lease.expiresAt(), now)
                         + ": the todo is free";
             case NONE -> {
                 // a release that was recorded says so ("no lease on …" read like a failure)

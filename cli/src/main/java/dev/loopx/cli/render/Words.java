@@ -1,5 +1,9 @@
 package dev.loopx.cli.render;
 
+import dev.loopx.projections.query.LaneLiveness;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -83,5 +87,30 @@ public final class Words {
             return word;
         }
         return "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    /**
+     * A recorded time as a person reads it: the time as recorded, then how far it is from {@code
+     * now} in words ({@code 2026-03-01T12:30:00Z (in 30 min)}, {@code … (4 min ago)}, {@code … (now)});
+     * the text as it is when it is not a time.
+     */
+    public static String when(String recorded, Instant now) {
+        if (recorded == null || recorded.isEmpty()) {
+            return "";
+        }
+        Instant at;
+        try {
+            at = Instant.parse(recorded);
+        } catch (DateTimeParseException e) {
+            return recorded;
+        }
+        Duration d = Duration.between(now, at);
+        if (d.abs().toSeconds() < 1) {
+            return recorded + " (now)";
+        }
+        return recorded
+                + (d.isNegative()
+                        ? " (" + LaneLiveness.Ago.words(d.negated()) + " ago)"
+                        : " (in " + LaneLiveness.Ago.words(d) + ")");
     }
 }

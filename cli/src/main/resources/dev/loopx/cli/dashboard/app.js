@@ -154,8 +154,11 @@
   function renderOverview(o) {
     var cards = [];
     var unavailable = arr(o.global_risks && o.global_risks.unavailable_projects);
+    var missing = arr(o.global_risks && o.global_risks.missing_projects);
+    var missingLabels = missing.map(function (m) { return m.project_label; });
     arr(o.projects).forEach(function (p) {
       var status = p.status || {};
+      if (status.ok === false && missingLabels.indexOf(p.project_label) >= 0) return; // its card is below
       if (status.ok === false && !arr(status.goals).length) {
         cards.push(h('div', { cls: 'card' }, h('h2', { text: p.project_label }),
           h('p', { cls: 'risk', text: (status.error_code || 'unreadable') + ': ' + (status.message || '') }),
@@ -184,8 +187,19 @@
       });
     });
     unavailable.forEach(function (u) {
-      cards.push(h('div', { cls: 'card' }, h('h2', { text: u.project_label }),
-        h('p', { cls: 'risk', text: 'unavailable: ' + u.error_code + ' — ' + (u.message || '') })));
+      cards.push(h('div', { cls: 'card', 'data-testid': 'unavailable-project', 'data-project': u.project_label },
+        h('h2', { text: u.project_label }),
+        h('p', { cls: 'risk', text: 'cannot be read (' + u.error_code + '): ' + (u.message || '') }),
+        h('p', { cls: 'muted', text: 'loopx doctor, run in its folder, says what is wrong there; to stop listing it:' }),
+        command(['projects', 'forget', u.project_label])));
+    });
+    // A project whose folder was moved or deleted: the others are still shown (issue 36, item 7).
+    missing.forEach(function (m) {
+      cards.push(h('div', { cls: 'card', 'data-testid': 'missing-project', 'data-project': m.project_label },
+        h('h2', { text: m.project_label }),
+        h('p', { cls: 'risk', text: 'missing: its folder was moved or deleted (projects.json still lists it)' }),
+        h('p', { cls: 'muted', text: 'if it moved, run loopx connect --project . in its new folder; to forget it:' }),
+        command(['projects', 'forget', m.project_label])));
     });
     setCrumbs([]);
     replace(h('div', null,

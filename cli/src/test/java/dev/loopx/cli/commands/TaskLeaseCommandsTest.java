@@ -193,7 +193,9 @@ class TaskLeaseCommandsTest {
         CliRunner.Result r = lease("acquire", "a1", "--format", "text");
         assertEquals(0, r.exit(), r::toString);
         assertTrue(
-                r.stdout().startsWith("leased " + work + " \"Write the importer\" to a1 until 2026-03-01T12:30:00Z"),
+                r.stdout()
+                        .startsWith("leased " + work + " \"Write the importer\" to a1 until 2026-03-01T12:30:00Z"
+                                + " (in 30 min)"),
                 r::toString);
         CliRunner.Result inspect = run(
                 "--format",
@@ -207,7 +209,10 @@ class TaskLeaseCommandsTest {
                 "--todo-id",
                 work);
         assertTrue(inspect.stdout().startsWith("the lease of a1 on " + work), inspect::toString);
-        assertTrue(inspect.stdout().contains("expired at 2026-03-01T12:30:00Z: the todo is free"), inspect::toString);
+        // the time as recorded, and how far it is from the command's time (issue 41)
+        assertTrue(
+                inspect.stdout().contains("expired at 2026-03-01T12:30:00Z (30 min ago): the todo is free"),
+                inspect::toString);
     }
 
     @Test

@@ -24,6 +24,8 @@ public final class ShouldRun {
     /**
      * @param runtimeProfile empty when the host did not say (fails closed)
      * @param ledgerDamage the damage known for the ledger the state was read from (empty: sound)
+     * @param newTurn the heartbeat named a turn no receipt was recorded for yet (a new wake of the
+     *     lane, not the same turn asking again): only such a turn can be a wake storm's
      */
     public record Request(
             String goalId,
@@ -33,7 +35,35 @@ public final class ShouldRun {
             String includeDetail,
             String currentRrule,
             Instant now,
-            Optional<LedgerDamageNotice> ledgerDamage) {
+            Optional<LedgerDamageNotice> ledgerDamage,
+            boolean newTurn) {
+        /** A request that names no new turn. */
+        public Request(
+                String goalId,
+                String agentId,
+                Optional<RuntimeProfile> runtimeProfile,
+                List<String> capabilities,
+                String includeDetail,
+                String currentRrule,
+                Instant now,
+                Optional<LedgerDamageNotice> ledgerDamage) {
+            this(goalId, agentId, runtimeProfile, capabilities, includeDetail, currentRrule, now, ledgerDamage, false);
+        }
+
+        /** The same request, for a turn that is (or is not) a new wake of the lane. */
+        public Request withNewTurn(boolean isNew) {
+            return new Request(
+                    goalId,
+                    agentId,
+                    runtimeProfile,
+                    capabilities,
+                    includeDetail,
+                    currentRrule,
+                    now,
+                    ledgerDamage,
+                    isNew);
+        }
+
         /** A request about a sound ledger. */
         public Request(
                 String goalId,

@@ -1,11 +1,15 @@
 package dev.loopx.projections.query;
 
 import dev.loopx.projections.GoalState;
+import dev.loopx.projections.lane.LaneFold;
+import dev.loopx.projections.lane.LaneView;
 import dev.loopx.projections.query.ShouldRun.Verdict;
 import dev.loopx.projections.query.ShouldRunRule.Ask;
 import dev.loopx.projections.quota.QuotaState;
 import dev.loopx.projections.quota.QuotaStatus;
 import dev.loopx.projections.todo.TodoView;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -122,11 +126,15 @@ final class ShouldRunGuardRules {
                 List.of()));
     }
 
-    /** Selects nothing but lists the candidates that wait for a slot. */
+    /**
+     * Selects nothing but lists the candidates that wait: for a quota slot, or — a wake storm
+     * (issue 36) — because the lane's host woke it for a new turn sooner than half the interval it
+     * applied after its last turn: the extra turn is answered with a skip, not with work.
+     */
     static Optional<Verdict> throttledSkip(Ask a) {
         QuotaStatus q = a.quota();
         if (q.state() != QuotaState.THROTTLED) {
-            return Optional.empty();
+            return wakeStorm(a);
         }
         return Optional.of(new Verdict(
                 false,
@@ -134,6 +142,37 @@ final class ShouldRunGuardRules {
                 "quiet_wait",
                 "the quota window is spent (" + q.spentSlots() + " of " + q.allowedSlots() + " slots) until "
                         + q.nextEligibleAt(),
+                "skip this turn quietly",
+                false,
+                Cadence.UNCHANGED,
+                null,
+                a.candidates()));
+    }
+
+    /** A new turn of a lane with an applied interval, sooner than half that interval after its last turn. */
+    private static Optional<Verdict> wakeStorm(Ask a) {
+        if (!a.request().newTurn() || a.agent().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<LaneView> lane = a.state().lanes().stream()
+                .filter(l -> l.agentId().equals(a.agent()))
+                .findFirst();
+        Optional<Integer> interval = lane.flatMap(l -> LaneFold.intervalMinutes(l.appliedRrule()));
+        if (interval.isEmpty() || lane.get().lastTurnAt().isEmpty()) {
+            return Optional.empty();
+        }
+        Instant last = Instant.parse(lane.get().lastTurnAt());
+        Duration gap = Duration.between(last, a.request().now());
+        if (gap.isNegative() || gap.toSeconds() * 2 >= interval.get() * 60L) {
+            return Optional.empty();
+        }
+        return Optional.of(new Verdict(
+                false,
+                EffectiveAction.THROTTLED_SKIP,
+                "quiet_wait",
+                "a wake storm: this turn came " + LaneLiveness.Ago.words(gap) + " after the last one, sooner than"
+                        + " half the applied interval of " + interval.get() + " min; the next turn is due at "
+                        + last.plus(Duration.ofMinutes(interval.get())),
                 "skip this turn quietly",
                 false,
                 Cadence.UNCHANGED,

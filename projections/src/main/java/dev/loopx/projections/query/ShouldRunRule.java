@@ -63,8 +63,9 @@ enum ShouldRunRule {
      */
     OPERATOR_GATE_NOTIFY(EffectiveAction.OPERATOR_GATE_NOTIFY, ShouldRunGuardRules::operatorGateNotify),
     /**
-     * The quota window is spent. After the rules that stop or notify, before every rule that runs a
-     * turn: no turn runs without a slot.
+     * The quota window is spent, or the lane's host woke it for a new turn sooner than half the
+     * interval it applied (a wake storm, issue 36). After the rules that stop or notify, before every
+     * rule that runs a turn: no turn runs without a slot, and an extra turn does no work.
      */
     THROTTLED_SKIP(EffectiveAction.THROTTLED_SKIP, ShouldRunGuardRules::throttledSkip),
     /**
