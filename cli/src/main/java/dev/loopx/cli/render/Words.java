@@ -1,6 +1,5 @@
 package dev.loopx.cli.render;
 
-import dev.loopx.projections.query.LaneLiveness;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -108,9 +107,15 @@ public final class Words {
         if (d.abs().toSeconds() < 1) {
             return recorded + " (now)";
         }
-        return recorded
-                + (d.isNegative()
-                        ? " (" + LaneLiveness.Ago.words(d.negated()) + " ago)"
-                        : " (in " + LaneLiveness.Ago.words(d) + ")");
+        return recorded + (d.isNegative() ? " (" + duration(d.negated()) + " ago)" : " (in " + duration(d) + ")");
+    }
+
+    /**
+     * A duration in words, rounded down: "40 s", "4 min", "3 h", "2 d" (as the lanes' liveness words
+     * say it below the CLI; presentation, so the CLI has its own).
+     */
+    static String duration(Duration d) {
+        long s = Math.max(0, d.toSeconds());
+        return s < 60 ? s + " s" : s < 3600 ? s / 60 + " min" : s < 2 * 86400 ? s / 3600 + " h" : s / 86400 + " d";
     }
 }
