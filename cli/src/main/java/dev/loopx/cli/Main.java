@@ -2,12 +2,14 @@ package dev.loopx.cli;
 
 import dev.loopx.application.composition.Composition;
 import dev.loopx.application.ops.ProcessTiming;
+import dev.loopx.cli.resident.ResidentAnswerer;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.WarmUp;
 import dev.loopx.ledger.remote.ServerSessions;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Clock;
 
 /**
@@ -33,6 +35,17 @@ public final class Main {
             servers.startMissingHolder(exit == 0 || exit == 1);
         } else {
             servers.close(); // nothing was opened ahead of the command: only marks the sessions closed
+        }
+        String answerer = System.getProperty("loopx.answerer-root");
+        if (answerer != null && (exit == 0 || exit == 1)) {
+            // bin/loopx would have handed this command to the runtime root's resident answerer, but none
+            // answered: one starts in the background for the next (ADR 0014)
+            out.flush();
+            err.flush();
+            ResidentAnswerer.startMissing(
+                    Path.of(answerer).toAbsolutePath(),
+                    Path.of(System.getProperty("loopx.dist", ".")),
+                    System.getenv());
         }
         if ("1".equals(System.getenv("LOOPX_TIMING"))) {
             // for benchmarks (bench/run --writers): where this command's time went, one stderr line

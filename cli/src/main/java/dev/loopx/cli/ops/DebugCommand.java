@@ -18,7 +18,8 @@ public final class DebugCommand implements Runnable {
                 "append-load",
                 "train-reads",
                 "train-writes",
-                "hold-ledger");
+                "hold-ledger",
+                "answer");
     }
 
     private static Object subcommand(String name) {
@@ -27,6 +28,7 @@ public final class DebugCommand implements Runnable {
             case "train-reads" -> new TrainReadsCommand();
             case "train-writes" -> new TrainWritesCommand();
             case "hold-ledger" -> new HoldLedgerCommand();
+            case "answer" -> new AnswerCommand();
             default -> throw new IllegalArgumentException(name);
         };
     }

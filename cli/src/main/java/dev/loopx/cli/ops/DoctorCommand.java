@@ -4,8 +4,10 @@ import dev.loopx.application.ops.CheckHealth;
 import dev.loopx.cli.host.HostDoctor;
 import dev.loopx.cli.render.CommandLines;
 import dev.loopx.cli.render.DoctorAnswer;
+import dev.loopx.cli.resident.ResidentAnswerer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +34,15 @@ public final class DoctorCommand extends LoopxSubcommand {
         for (CheckHealth.Check check : CheckHealth.run(Optional.ofNullable(root).map(context::invocation))) {
             checks.add(new DoctorAnswer.Check(
                     check.name(), check.ok(), check.detail(), check.ok() ? "" : CommandLines.of(check.fix()), ""));
+        }
+        if (root != null && !Files.exists(root.resolve("ledger-location"))) {
+            // the resident answerer of a journal runtime root (ADR 0014): never required, so never a failure
+            checks.add(new DoctorAnswer.Check(
+                    "resident_answerer",
+                    true,
+                    ResidentAnswerer.state(root, context.environment().variables()),
+                    "",
+                    ""));
         }
         checks.addAll(HostDoctor.checks(context, root));
         return context.emit(new DoctorAnswer(checks));

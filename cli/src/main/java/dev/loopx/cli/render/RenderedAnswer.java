@@ -38,6 +38,7 @@ public sealed interface RenderedAnswer
                 AgentThreadResolutionAnswer,
                 DebugTrainReadsAnswer,
                 DebugTrainWritesAnswer,
+                DebugAnswerAnswer,
                 DebugHoldLedgerAnswer,
                 DebugAppendLoadAnswer,
                 OperatorGateAnswer,

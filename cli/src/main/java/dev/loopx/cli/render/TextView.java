@@ -45,6 +45,7 @@ public final class TextView {
             case AgentThreadResolutionAnswer a -> a.text(out);
             case DebugTrainReadsAnswer a -> a.text(out);
             case DebugTrainWritesAnswer a -> a.text(out);
+            case DebugAnswerAnswer a -> a.text(out);
             case DebugHoldLedgerAnswer a -> a.text(out);
             case DebugAppendLoadAnswer a -> a.text(out);
             case OperatorGateAnswer a -> a.text(out);

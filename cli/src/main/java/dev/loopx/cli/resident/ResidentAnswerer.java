@@ -1,0 +1,456 @@
+package dev.loopx.cli.resident;
+
+import dev.loopx.ledger.files.OwnerOnly;
+import dev.loopx.ledger.process.Detached;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.Closeable;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
+
+/**
+ * The resident answerer of one runtime root (ADR 0014): a process of this machine that keeps a warm
+ * JVM and answers the heartbeat reads and {@code todo add} that the launcher hands it over a
+ * UNIX-domain socket in the runtime root ({@code answerer/answerer.sock}, the folder 0700, the
+ * socket 0600, and only its own OS user is answered). It runs each command exactly as the CLI does
+ * in a process of its own ({@code Cli.run} with the asking process's arguments, environment and
+ * working directory): the same ledger code, the same write lock, so it is never a second writer.
+ * One command at a time. It ends when nobody asked for the idle time, when its runtime root or its
+ * distribution is gone or replaced, or on a signal; and it declines (nothing run) any command it
+ * does not answer, for another runtime root or another distribution, so the launcher runs that one
+ * in a JVM of its own as before. It is never required: without it every command works as before.
+ */
+public final class ResidentAnswerer {
+    private ResidentAnswerer() {}
+
+    /** The switch: {@code LOOPX_ANSWERER=off} never asks nor starts one. */
+    public static final String SWITCH = "LOOPX_ANSWERER";
+
+    /** How long it waits for a command before it ends ({@code LOOPX_ANSWERER_IDLE_SECONDS}, default 1800). */
+    public static final String IDLE_VARIABLE = "LOOPX_ANSWERER_IDLE_SECONDS";
+
+    static final Duration DEFAULT_IDLE = Duration.ofMinutes(30);
+
+    /** How often it checks its idle time, its runtime root and its distribution. */
+    static final Duration TICK = Duration.ofSeconds(2);
+
+    /** UNIX-domain socket paths are limited to 108 bytes (Linux; macOS 104): longer roots have none. */
+    static final int MAX_SOCKET_PATH = 100;
+
+    /** Where a runtime root's answerer listens, and its lock file (which names its process). */
+    public record Address(Path root, Path folder, Path socket, Path lock) {
+        /** Empty when the runtime root's path is too long for a socket address. */
+        public static Optional<Address> of(Path runtimeRoot) {
+            Path root = runtimeRoot.toAbsolutePath().normalize();
+            Path folder = root.resolve("answerer");
+            Path socket = folder.resolve("answerer.sock");
+            if (socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH) {
+                return Optional.empty();
+            }
+            return Optional.of(new Address(root, folder, socket, folder.resolve("answerer.lock")));
+        }
+    }
+
+    /** Whether the switch allows answerers. */
+    public static boolean on(Map<String, String> environment) {
+        String v = environment.get(SWITCH);
+        return v == null || !v.trim().equalsIgnoreCase("off");
+    }
+
+    /** Whether an answerer for {@code address} runs or is starting (its lock file is locked). */
+    public static boolean running(Address address) {
+        try (FileChannel channel =
+                FileChannel.open(address.lock(), StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+            try {
+                FileLock lock = channel.tryLock();
+                if (lock == null) {
+                    return true;
+                }
+                lock.release();
+                return false;
+            } catch (OverlappingFileLockException e) {
+                return true; // this very process holds it
+            }
+        } catch (NoSuchFileException e) {
+            return false;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The process id of the answerer at {@code address}, when one runs (its lock file names it). */
+    public static OptionalLong pid(Address address) {
+        if (!running(address)) {
+            return OptionalLong.empty();
+        }
+        try {
+            String text =
+                    Files.readString(address.lock(), StandardCharsets.US_ASCII).trim();
+            return text.matches("[0-9]{1,19}") ? OptionalLong.of(Long.parseLong(text)) : OptionalLong.empty();
+        } catch (IOException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** What {@code doctor} says of the runtime root's answerer: off, running (its process id), or not running. */
+    public static String state(Path runtimeRoot, Map<String, String> environment) {
+        if (!on(environment)) {
+            return "off (" + SWITCH + "=off): every command starts a JVM of its own";
+        }
+        Optional<Address> address = Address.of(runtimeRoot);
+        if (address.isEmpty()) {
+            return "none: the runtime root's path is too long for a socket; every command starts a JVM of its own";
+        }
+        OptionalLong pid = pid(address.get());
+        if (pid.isPresent()) {
+            return "running (process " + pid.getAsLong() + "): the heartbeat reads and todo add are answered without"
+                    + " starting a JVM; it ends after " + idle(environment).toMinutes() + " min without a command";
+        }
+        return "not running: the next heartbeat read or todo add through bin/loopx starts it (" + SWITCH
+                + "=off never does)";
+    }
+
+    public static Duration idle(Map<String, String> environment) {
+        String v = environment.get(IDLE_VARIABLE);
+        if (v != null && v.trim().matches("[0-9]{1,7}")) {
+            long seconds = Long.parseLong(v.trim());
+            if (seconds > 0) {
+                return Duration.ofSeconds(seconds);
+            }
+        }
+        return DEFAULT_IDLE;
+    }
+
+    /**
+     * After a command the launcher would have handed an answerer but found none answering: starts one
+     * in the background for {@code runtimeRoot} (the distribution's launcher, {@code debug answer}),
+     * unless the switch is off, the root holds no ledger, or one is starting already. Its output goes
+     * nowhere and it holds none of this process's streams.
+     */
+    public static void startMissing(Path runtimeRoot, Path distribution, Map<String, String> environment) {
+        if (!on(environment) || !Files.isDirectory(runtimeRoot.resolve("ledger"), LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Optional<Address> address = Address.of(runtimeRoot);
+        if (address.isEmpty() || running(address.get())) {
+            return;
+        }
+        Path launcher = distribution.resolve("bin").resolve("loopx");
+        if (!Files.isExecutable(launcher)) {
+            return;
+        }
+        Detached.start(
+                "",
+                List.of(
+                        launcher.toString(),
+                        "--runtime-root",
+                        address.get().root().toString(),
+                        "debug",
+                        "answer"));
+    }
+
+    /** Why {@link #serve} returned. */
+    public enum Ended {
+        /** Another answerer has the address. */
+        ANOTHER_ANSWERER,
+        /** The folder or the socket could not be made (or the root's path is too long). */
+        NO_SOCKET,
+        /** The runtime root holds no ledger on this machine's journal. */
+        NO_LEDGER,
+        /** Nobody asked for the idle time. */
+        IDLE,
+        /** The runtime root's ledger folder is gone. */
+        ROOT_GONE,
+        /** The distribution it runs from was replaced or removed (an update). */
+        REPLACED
+    }
+
+    /** Runs one command as the CLI would in a process of its own; what it printed and its exit code. */
+    public interface Commands {
+        Result run(ResidentRequest request);
+
+        record Result(int exit, byte[] stdout, byte[] stderr) {}
+    }
+
+    /**
+     * Serves {@code address} until one of {@link Ended}. {@code distribution} is the folder it runs
+     * from (requests from another are declined) and {@code stamp} tells whether it is still the one
+     * it started from.
+     */
+    public static Ended serve(Address address, Path distribution, Stamp stamp, Duration idle, Commands commands) {
+        if (!Files.isDirectory(address.root().resolve("ledger"), LinkOption.NOFOLLOW_LINKS)
+                || Files.exists(address.root().resolve("ledger-location"), LinkOption.NOFOLLOW_LINKS)) {
+            return Ended.NO_LEDGER;
+        }
+        try {
+            if (Files.isSymbolicLink(address.folder())) {
+                return Ended.NO_SOCKET;
+            }
+            Files.createDirectories(address.folder());
+            OwnerOnly.restrict(address.folder());
+        } catch (IOException e) {
+            return Ended.NO_SOCKET;
+        }
+        try (FileChannel lockChannel = FileChannel.open(
+                address.lock(),
+                Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                OwnerOnly.fileAttribute())) {
+            FileLock lock;
+            try {
+                lock = lockChannel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null;
+            }
+            if (lock == null) {
+                return Ended.ANOTHER_ANSWERER;
+            }
+            lockChannel.truncate(0);
+            lockChannel.write(
+                    ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
+            return new Server(address, distribution, stamp, idle, commands).run();
+        } catch (IOException e) {
+            return Ended.NO_SOCKET;
+        }
+    }
+
+    /** What the distribution's CLI jar was when the answerer started: an update changes it. */
+    public record Stamp(Path jar, long size, long modified) {
+        public static Stamp of(Path distribution) {
+            Path lib = distribution.resolve("lib");
+            try (var jars = Files.newDirectoryStream(lib, "loopx-cli-*.jar")) {
+                for (Path jar : jars) {
+                    return new Stamp(
+                            jar, Files.size(jar), Files.getLastModifiedTime(jar).toMillis());
+                }
+            } catch (IOException e) {
+                // no distribution to stamp: every check says replaced
+            }
+            return new Stamp(lib.resolve("loopx-cli.jar"), -1, -1);
+        }
+
+        boolean still() {
+            return size >= 0 && of(jar.getParent().getParent()).equals(this);
+        }
+    }
+
+    /** One listening answerer. */
+    private static final class Server {
+        private final Address address;
+        private final String distribution;
+        private final Stamp stamp;
+        private final long idleNanos;
+        private final Commands commands;
+        private volatile long lastAsked = System.nanoTime();
+        private volatile Ended ended;
+        private ServerSocketChannel listener;
+
+        Server(Address address, Path distribution, Stamp stamp, Duration idle, Commands commands) {
+            this.address = address;
+            this.distribution = distribution.toString();
+            this.stamp = stamp;
+            this.idleNanos = idle.toNanos();
+            this.commands = commands;
+        }
+
+        Ended run() {
+            String owner;
+            try {
+                owner = Files.getOwner(address.folder(), LinkOption.NOFOLLOW_LINKS)
+                        .getName();
+                // the lock is ours: a socket file left there is a dead answerer's
+                if (Files.isDirectory(address.socket(), LinkOption.NOFOLLOW_LINKS)) {
+                    return Ended.NO_SOCKET;
+                }
+                Files.deleteIfExists(address.socket());
+                listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+                listener.bind(UnixDomainSocketAddress.of(address.socket()), 64);
+                Files.setPosixFilePermissions(address.socket(), PosixFilePermissions.fromString("rw-------"));
+            } catch (IOException | UnsupportedOperationException e) {
+                close();
+                return Ended.NO_SOCKET;
+            }
+            Thread cleanup = new Thread(this::close, "loopx-answerer-cleanup");
+            try {
+                Runtime.getRuntime().addShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                close();
+                return Ended.IDLE; // the process is ending already
+            }
+            Thread watchdog =
+                    Thread.ofPlatform().name("loopx-answerer-watchdog").daemon().start(this::watch);
+            try {
+                while (ended == null) {
+                    SocketChannel client;
+                    try {
+                        client = listener.accept();
+                    } catch (ClosedChannelException e) {
+                        break;
+                    } catch (IOException e) {
+                        end(Ended.NO_SOCKET);
+                        break;
+                    }
+                    if (!samePerson(client, owner)) {
+                        closeQuietly(client);
+                        continue;
+                    }
+                    answer(client); // one at a time: commands run as in processes of their own, in turn
+                }
+            } finally {
+                watchdog.interrupt();
+                close();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(cleanup);
+                } catch (IllegalStateException e) {
+                    // shutting down: the hook runs and finds nothing left to do
+                }
+            }
+            return ended == null ? Ended.NO_SOCKET : ended;
+        }
+
+        private Optional<Ended> gone() {
+            if (!Files.isDirectory(address.root().resolve("ledger"), LinkOption.NOFOLLOW_LINKS)) {
+                return Optional.of(Ended.ROOT_GONE);
+            }
+            if (!stamp.still()) {
+                return Optional.of(Ended.REPLACED);
+            }
+            return Optional.empty();
+        }
+
+        private void watch() {
+            long tick = Math.max(1_000_000L, Math.min(idleNanos, TICK.toNanos()));
+            while (ended == null) {
+                try {
+                    Thread.sleep(Duration.ofNanos(tick));
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (System.nanoTime() - lastAsked > idleNanos) {
+                    end(Ended.IDLE);
+                } else {
+                    gone().ifPresent(this::end);
+                }
+            }
+        }
+
+        private void answer(SocketChannel client) {
+            try (client) {
+                DataInputStream in = new DataInputStream(new BufferedInputStream(Channels.newInputStream(client)));
+                DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(client)));
+                ResidentRequest request;
+                try {
+                    request = ResidentRequest.read(in);
+                } catch (ResidentRequest.Malformed e) {
+                    return;
+                }
+                lastAsked = System.nanoTime();
+                Optional<String> declined = declined(request);
+                if (declined.isPresent()) {
+                    ResidentRequest.answer(
+                            out,
+                            ResidentRequest.DECLINED,
+                            new byte[0],
+                            declined.get().getBytes(StandardCharsets.UTF_8));
+                    return;
+                }
+                Commands.Result result = commands.run(request);
+                lastAsked = System.nanoTime();
+                ResidentRequest.answer(out, result.exit(), result.stdout(), result.stderr());
+            } catch (IOException e) {
+                // the asking launcher went away: nothing to answer
+            }
+        }
+
+        /** Why this answerer does not run the request (the launcher then runs it in a JVM of its own). */
+        private Optional<String> declined(ResidentRequest request) {
+            Optional<Ended> gone = gone();
+            if (gone.isPresent()) {
+                end(gone.get());
+                return Optional.of("ending: " + gone.get());
+            }
+            if (!request.distribution().equals(distribution)) {
+                return Optional.of("another distribution");
+            }
+            if (!ResidentRequest.ANSWERED.contains(request.command())) {
+                return Optional.of("not a command it answers");
+            }
+            if (request.readsStdin()) {
+                return Optional.of("reads its standard input");
+            }
+            Optional<Path> root = request.runtimeRoot();
+            if (root.isEmpty() || !sameFile(root.get(), address.root())) {
+                return Optional.of("another runtime root");
+            }
+            return Optional.empty();
+        }
+
+        private static boolean sameFile(Path a, Path b) {
+            try {
+                return Files.isSameFile(a, b);
+            } catch (IOException e) {
+                return false;
+            }
+        }
+
+        private static boolean samePerson(SocketChannel client, String owner) {
+            try {
+                UnixDomainPrincipal peer = client.getOption(ExtendedSocketOptions.SO_PEERCRED);
+                return peer != null && peer.user().getName().equals(owner);
+            } catch (IOException | UnsupportedOperationException e) {
+                return false;
+            }
+        }
+
+        private synchronized void end(Ended why) {
+            if (ended == null) {
+                ended = why;
+            }
+            closeQuietly(listener);
+        }
+
+        private synchronized void close() {
+            closeQuietly(listener);
+            try {
+                Files.deleteIfExists(address.socket());
+            } catch (IOException e) {
+                // the next answerer replaces it
+            }
+        }
+
+        private static void closeQuietly(Closeable c) {
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (IOException e) {
+                    // closing anyway
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package dev.loopx.cli.resident;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One command handed to the resident answerer (ADR 0014) by {@code bin/loopx-ask}, and its answer.
+ * The exchange, version 1, every integer 4 bytes big-endian:
+ *
+ * <pre>
+ * request: "LXA1", n, n × (length, UTF-8 bytes): the distribution's folder, the runtime root as the
+ *          launcher found it, the working directory, the asking process's id, "TT" (stdout and
+ *          stderr a terminal: 1 or 0 each), the number k of environment entries, k × "NAME=value",
+ *          then the command's arguments
+ * answer:  "LXA1", exit code (−1: declined, nothing ran: run it yourself), length, stdout bytes,
+ *          length, stderr bytes
+ * </pre>
+ */
+public record ResidentRequest(
+        String distribution,
+        String launcherRoot,
+        Path workingDirectory,
+        long pid,
+        boolean stdoutTerminal,
+        boolean stderrTerminal,
+        Map<String, String> environment,
+        List<String> args) {
+    static final byte[] MAGIC = "LXA1".getBytes(StandardCharsets.US_ASCII);
+
+    /** A request larger than this is refused unread (a command line and an environment are far smaller). */
+    static final int MAX_BYTES = 4 << 20;
+
+    /** The exit code of a declined request: nothing ran. */
+    public static final int DECLINED = -1;
+
+    /** A request that is not one (bad magic, too large, malformed): the connection is dropped. */
+    static final class Malformed extends IOException {
+        Malformed(String why) {
+            super(why);
+        }
+    }
+
+    /**
+     * The commands the answerer runs: the heartbeat reads and the acknowledged todo write the
+     * launcher hands it. Anything else is declined, and the launcher starts a JVM for it as before.
+     */
+    static final Set<String> ANSWERED =
+            Set.of("status", "quota should-run", "quota status", "todo list", "todo add", "heartbeat-prompt");
+
+    /** The global options that take a value (so their value is not a command word). */
+    private static final Set<String> VALUED_GLOBALS = Set.of("--runtime-root", "--format", "--now");
+
+    static ResidentRequest read(DataInputStream in) throws IOException {
+        byte[] magic = in.readNBytes(MAGIC.length);
+        if (!java.util.Arrays.equals(magic, MAGIC)) {
+            throw new Malformed("not a LoopX request");
+        }
+        int count = in.readInt();
+        if (count < 6 || count > 100_000) {
+            throw new Malformed("field count " + count);
+        }
+        int budget = MAX_BYTES;
+        List<String> fields = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int length = in.readInt();
+            if (length < 0 || length > budget) {
+                throw new Malformed("field length " + length);
+            }
+            budget -= length;
+            byte[] bytes = in.readNBytes(length);
+            if (bytes.length != length) {
+                throw new EOFException();
+            }
+            fields.add(new String(bytes, StandardCharsets.UTF_8));
+        }
+        int entries;
+        long pid;
+        try {
+            entries = Integer.parseInt(fields.get(5));
+            pid = Long.parseLong(fields.get(3));
+        } catch (NumberFormatException e) {
+            throw new Malformed("a count or a process id is not a number");
+        }
+        if (entries < 0 || 6 + entries > count) {
+            throw new Malformed("environment entries " + entries);
+        }
+        Map<String, String> environment = new HashMap<>();
+        for (int i = 6; i < 6 + entries; i++) {
+            String entry = fields.get(i);
+            int eq = entry.indexOf('=');
+            if (eq > 0) {
+                environment.put(entry.substring(0, eq), entry.substring(eq + 1));
+            }
+        }
+        Path cwd;
+        try {
+            cwd = Path.of(fields.get(2));
+        } catch (InvalidPathException e) {
+            throw new Malformed("working directory");
+        }
+        if (!cwd.isAbsolute()) {
+            throw new Malformed("working directory is not absolute");
+        }
+        String tty = fields.get(4);
+        return new ResidentRequest(
+                fields.get(0),
+                fields.get(1),
+                cwd,
+                pid,
+                tty.startsWith("1"),
+                tty.length() > 1 && tty.charAt(1) == '1',
+                environment,
+                List.copyOf(fields.subList(6 + entries, count)));
+    }
+
+    /** Writes one answer ({@link #DECLINED} with an empty stdout for a declined request). */
+    static void answer(DataOutputStream out, int exit, byte[] stdout, byte[] stderr) throws IOException {
+        out.write(MAGIC);
+        out.writeInt(exit);
+        out.writeInt(stdout.length);
+        out.write(stdout);
+        out.writeInt(stderr.length);
+        out.write(stderr);
+        out.flush();
+    }
+
+    /** The command's words ("quota should-run", "status"), global options and their values skipped. */
+    String command() {
+        List<String> words = new ArrayList<>(2);
+        for (int i = 0; i < args.size() && words.size() < 2; i++) {
+            String a = args.get(i);
+            if (a.startsWith("-")) {
+                if (words.isEmpty() && VALUED_GLOBALS.contains(a)) {
+                    i++; // its value
+                }
+                if (!words.isEmpty()) {
+                    break; // options of the command: no second word
+                }
+                continue;
+            }
+            words.add(a);
+        }
+        if (words.size() == 2 && !ANSWERED.contains(String.join(" ", words))) {
+            return words.get(0);
+        }
+        return String.join(" ", words);
+    }
+
+    /** Whether the command reads its standard input (a lone "-" as a value): the answerer has none to give. */
+    boolean readsStdin() {
+        return args.contains("-");
+    }
+
+    /**
+     * The runtime root this command will use, as the CLI finds it (SPEC §S0): {@code --runtime-root}
+     * (either spelling; the last one), else the nearest {@code .loopx/} upward holding a {@code
+     * ledger/}, else {@code $LOOPX_HOME}, else {@code ~/.loopx}. Empty when a value is unusable.
+     */
+    Optional<Path> runtimeRoot() {
+        String explicit = null;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--runtime-root") && i + 1 < args.size()) {
+                explicit = args.get(++i);
+            } else if (a.startsWith("--runtime-root=")) {
+                explicit = a.substring("--runtime-root=".length());
+            }
+        }
+        try {
+            if (explicit != null) {
+                return Optional.of(workingDirectory.resolve(explicit).normalize());
+            }
+            for (Path dir = workingDirectory; dir != null; dir = dir.getParent()) {
+                Path candidate = dir.resolve(".loopx");
+                if (Files.isDirectory(candidate.resolve("ledger"))) {
+                    return Optional.of(candidate);
+                }
+            }
+            String home = environment.get("LOOPX_HOME");
+            if (home != null && !home.isBlank()) {
+                return Optional.of(workingDirectory.resolve(home).normalize());
+            }
+            String user = environment.get("HOME");
+            return user == null || user.isBlank() ? Optional.empty() : Optional.of(Path.of(user, ".loopx"));
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
+}
