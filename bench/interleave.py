@@ -9,10 +9,13 @@ and goes (these are shared 2-core VMs) a command and the floor it is compared wi
 different conditions; here each round runs every command once, the order rotating by one each
 round, so a burst of load hits all of them alike. No shell: CMD is split like a shell would
 split it (shlex) and started directly, so `dir/*` class-path wildcards reach java unexpanded,
-as with `hyperfine -N`. Prints `NAME.p50`, `NAME.p90`, `NAME.n` (milliseconds) as TSV lines.
+as with `hyperfine -N`. Leading NAME=value words of a CMD set those environment variables for it
+alone (NAME= with no value removes one), as a shell would. Prints `NAME.p50`, `NAME.p90`, `NAME.n` (milliseconds) as TSV lines.
 """
 import argparse
 import json
+import os
+import re
 import shlex
 import subprocess
 import sys
@@ -38,7 +41,15 @@ def main():
     for spec in args.commands:
         name, _, rest = spec.partition("=")
         cmd, _, prepare = rest.partition(" ;; ")
-        commands.append((name, shlex.split(cmd), shlex.split(prepare) if prepare else None))
+        words = shlex.split(cmd)
+        env = dict(os.environ)
+        while words and re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", words[0]):
+            key, _, value = words.pop(0).partition("=")
+            if value:
+                env[key] = value
+            else:
+                env.pop(key, None)
+        commands.append((name, (words, env), shlex.split(prepare) if prepare else None))
     times = {name: [] for name, _, _ in commands}
     for round_no in range(args.warmup + args.runs):
         shift = round_no % len(commands)
@@ -46,7 +57,7 @@ def main():
             if prepare:
                 subprocess.run(prepare, check=True, stdout=subprocess.DEVNULL)
             t0 = time.perf_counter()
-            done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            done = subprocess.run(cmd[0], env=cmd[1], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             elapsed = (time.perf_counter() - t0) * 1000
             if done.returncode not in (0, 1):
                 sys.stderr.write(f"interleave: {name} exited {done.returncode}: {done.stderr.decode(errors='replace')}\n")

@@ -5,6 +5,7 @@
 # stderr), then checks the ledger. Expects ROOT, OUT, DIST; writes rows to $OUT/writers.tsv and the
 # table to $OUT/results.md.
 writers_bench() {
+  export LOOPX_ANSWERER=off   # every write a JVM of its own, as before (bench/run --resident mixes in the answerer)
   local LOOPX="$DIST/bin/loopx" W="$OUT/work" WRITERS=${WRITERS:-8} WRITES=${WRITES:-50}
   mkdir -p "$W/p"
   "$LOOPX" connect --project "$W/p" --goal-id bench >/dev/null
