@@ -178,3 +178,44 @@ describe('the Pi goal loop core against the real loopx CLI', () => {
     host.dispose();
   });
 });
+
+// docs/adr/0014-resident-answerer.md: with the runtime root's resident answerer listening, a probe of
+// the loop core goes straight to its socket (no sh, no perl, no JVM) and gets the CLI's own answer.
+test('a probe reads through the resident answerer when one listens, and gets the CLI\'s answer', async () => {
+  const project = await tempDir('loopx-resident-');
+  const env = { ...process.env, LOOPX_HOME: path.join(project, 'home'), LOOPX_ANSWERER_IDLE_SECONDS: '120' };
+  delete env.LOOPX_ANSWERER; // the suite runs with it off (pom.xml)
+  const off = { ...env, LOOPX_ANSWERER: 'off' };
+  await loopx(project, off, ['connect', '--project', project, '--goal-id', 'g1', '--objective', 'resident reads']);
+  await loopx(project, off, ['register-agent', '--goal-id', 'g1', '--agent-id', 'pi1', '--execute']);
+  const args = ['quota', 'should-run', '--goal-id', 'g1', '--agent-id', 'pi1', '--runtime-profile', 'generic_cli',
+    '--now', '2026-12-08T09:00:00Z', '--format', 'json'];
+  const lock = path.join(project, '.loopx', 'answerer', 'answerer.lock');
+  try {
+    // no answerer yet: the launcher's JVM answers, then starts one in the background
+    const first = await rt.createCliRunner({ bin, cwd: project, env })(args);
+    assert.equal(first.exitCode, 0, first.stderr);
+    let direct;
+    for (let i = 0; i < 600 && direct === undefined; i += 1) {
+      direct = await rt.askResident({ bin, cwd: project, env, args });
+      if (direct === undefined) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(direct, 'the resident answerer answered over its socket');
+    const jvm = await rt.createCliRunner({ bin, cwd: project, env: off })(args);
+    assert.deepEqual(direct, jvm, 'the same answer as a JVM of its own');
+    // the runner takes that path; a write or switched off never does
+    const viaRunner = await rt.createCliRunner({ bin, cwd: project, env })(args);
+    assert.deepEqual(viaRunner, jvm);
+    assert.equal(await rt.askResident({ bin, cwd: project, env: off, args }), undefined);
+    assert.equal(await rt.askResident({ bin, cwd: project, env,
+      args: ['todo', 'add', '--goal-id', 'g1', '--role', 'agent', '--text', 'never direct'] }), undefined);
+    assert.equal(rt.residentCommand(['--runtime-root', 'x', 'quota', 'should-run', '--goal-id', 'g1']), 'quota should-run');
+  } finally {
+    try {
+      process.kill(Number((await fs.readFile(lock, 'utf8')).trim()), 'SIGTERM');
+    } catch {
+      // not running
+    }
+    await fs.rm(project, { recursive: true, force: true });
+  }
+});

@@ -2,7 +2,7 @@ package dev.loopx.cli;
 
 import dev.loopx.application.composition.Composition;
 import dev.loopx.application.ops.ProcessTiming;
-import dev.loopx.cli.resident.ResidentAnswerer;
+import dev.loopx.application.resident.ResidentAnswerer;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.WarmUp;
 import dev.loopx.ledger.remote.ServerSessions;

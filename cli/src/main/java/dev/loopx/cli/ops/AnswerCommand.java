@@ -2,9 +2,9 @@ package dev.loopx.cli.ops;
 
 import dev.loopx.application.ProcessView;
 import dev.loopx.application.composition.Composition;
+import dev.loopx.application.resident.ResidentAnswerer;
+import dev.loopx.application.resident.ResidentRequest;
 import dev.loopx.cli.render.DebugAnswerAnswer;
-import dev.loopx.cli.resident.ResidentAnswerer;
-import dev.loopx.cli.resident.ResidentRequest;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.Environment;
 import dev.loopx.cli.support.LoopxSubcommand;

@@ -1,10 +1,10 @@
 package dev.loopx.cli.ops;
 
 import dev.loopx.application.ops.CheckHealth;
+import dev.loopx.application.resident.ResidentAnswerer;
 import dev.loopx.cli.host.HostDoctor;
 import dev.loopx.cli.render.CommandLines;
 import dev.loopx.cli.render.DoctorAnswer;
-import dev.loopx.cli.resident.ResidentAnswerer;
 import dev.loopx.cli.support.CliContext;
 import dev.loopx.cli.support.LoopxSubcommand;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.loopx.cli.render;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loopx.cli.resident.ResidentAnswerer;
+import dev.loopx.application.resident.ResidentAnswerer;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Objects;

@@ -31,6 +31,8 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import * as nodeFs from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { hostname } from 'node:os';
@@ -293,7 +295,7 @@ export function resolveSessionIdentity({ sessionId, sessionFile, newId = randomU
  * CLI could not be executed at all, `{spawnError, stdout:'', stderr}`.
  */
 export function createCliRunner({ bin, cwd, env = process.env, timeoutMs = 60_000 }) {
-  return (args) =>
+  const spawnCli = (args) =>
     new Promise((resolve) => {
       execFile(
         bin,
@@ -309,6 +311,134 @@ export function createCliRunner({ bin, cwd, env = process.env, timeoutMs = 60_00
         },
       );
     });
+  // A heartbeat read goes straight to the runtime root's resident answerer when one listens
+  // (docs/adr/0014-resident-answerer.md): no `sh`, no `perl`, no JVM. Anything else, or no answer
+  // from it, runs the CLI as a process (a read is safe to run again).
+  return async (args) => {
+    const answered = await askResident({ bin, cwd, env, args, timeoutMs });
+    return answered ?? spawnCli(args);
+  };
+}
+
+/** The commands a probe may hand to the resident answerer (reads only: a write is never retried). */
+const RESIDENT_READS = new Set(['quota should-run', 'quota status', 'status', 'heartbeat-prompt', 'todo list']);
+const VALUED_GLOBALS = new Set(['--runtime-root', '--format', '--now']);
+
+/** The command's words, global options and their values skipped (as the answerer reads them). */
+export function residentCommand(args) {
+  const words = [];
+  for (let i = 0; i < args.length && words.length < 2; i++) {
+    const a = args[i];
+    if (a.startsWith('-')) {
+      if (words.length === 0 && VALUED_GLOBALS.has(a)) i++;
+      if (words.length > 0) break;
+      continue;
+    }
+    words.push(a);
+  }
+  if (words.length === 2 && !RESIDENT_READS.has(words.join(' '))) return words[0];
+  return words.join(' ');
+}
+
+/** SPEC §S0's runtime root, as bin/loopx finds it: --runtime-root, the nearest .loopx/ with a ledger/, $LOOPX_HOME, ~/.loopx. */
+export function residentRuntimeRoot(args, cwd, env) {
+  let explicit;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--runtime-root' && i + 1 < args.length) explicit = args[++i];
+    else if (args[i].startsWith('--runtime-root=')) explicit = args[i].slice('--runtime-root='.length);
+  }
+  if (explicit !== undefined) return nodePath.resolve(cwd, explicit);
+  for (let dir = nodePath.resolve(cwd); ; dir = nodePath.dirname(dir)) {
+    const candidate = nodePath.join(dir, '.loopx');
+    try {
+      if (statSync(nodePath.join(candidate, 'ledger')).isDirectory()) return candidate;
+    } catch {
+      // not here
+    }
+    if (nodePath.dirname(dir) === dir) break;
+  }
+  if (env.LOOPX_HOME) return nodePath.resolve(cwd, env.LOOPX_HOME);
+  return env.HOME ? nodePath.join(env.HOME, '.loopx') : undefined;
+}
+
+function frame(text) {
+  const bytes = Buffer.from(String(text), 'utf8');
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(bytes.length);
+  return [length, bytes];
+}
+
+/**
+ * One read through the resident answerer's socket: `{exitCode, stdout, stderr}`, or undefined when it
+ * cannot be used (switched off, no socket, another distribution, declined, ended, too slow).
+ */
+export function askResident({ bin, cwd, env, args, timeoutMs = 30_000 }) {
+  if (String(env.LOOPX_ANSWERER ?? '').trim().toLowerCase() === 'off') return Promise.resolve(undefined);
+  if (!RESIDENT_READS.has(residentCommand(args)) || args.includes('-')) return Promise.resolve(undefined);
+  let dist;
+  let socketPath;
+  try {
+    const launcher = launcherPath(bin, cwd, env);
+    if (!launcher) return Promise.resolve(undefined);
+    dist = realpathSync(nodePath.join(nodePath.dirname(realpathSync(launcher)), '..'));
+    if (!existsSync(nodePath.join(dist, 'bin', 'loopx-ask'))) return Promise.resolve(undefined); // not a LoopX distribution
+    const root = residentRuntimeRoot(args, cwd, env);
+    if (!root || existsSync(nodePath.join(root, 'ledger-location'))) return Promise.resolve(undefined);
+    socketPath = nodePath.join(root, 'answerer', 'answerer.sock');
+    if (!statSync(socketPath).isSocket()) return Promise.resolve(undefined);
+    const entries = Object.keys(env).sort().map((k) => `${k}=${env[k]}`);
+    const fields = [dist, root, nodePath.resolve(cwd), process.pid, '00', entries.length, ...entries, ...args];
+    const count = Buffer.alloc(4);
+    count.writeUInt32BE(fields.length);
+    const request = Buffer.concat([Buffer.from('LXA1'), count, ...fields.flatMap(frame)]);
+    return new Promise((resolve) => {
+      const chunks = [];
+      let settled = false;
+      const done = (value) => {
+        if (!settled) {
+          settled = true;
+          clearTimeout(timer);
+          socket.destroy();
+          resolve(value);
+        }
+      };
+      const socket = createConnection({ path: socketPath });
+      const timer = setTimeout(() => done(undefined), Math.min(timeoutMs, 30_000));
+      socket.on('error', () => done(undefined));
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('end', () => done(parseResident(Buffer.concat(chunks))));
+      socket.on('connect', () => socket.write(request));
+    });
+  } catch {
+    return Promise.resolve(undefined);
+  }
+}
+
+/** The launcher `bin` names: a path as given, a bare name found on PATH as a shell would find it. */
+function launcherPath(bin, cwd, env) {
+  const name = String(bin);
+  if (name.includes('/')) return nodePath.resolve(cwd, name);
+  for (const dir of String(env.PATH ?? '').split(':')) {
+    if (!dir) continue;
+    const candidate = nodePath.join(nodePath.resolve(cwd, dir), name);
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
+}
+
+function parseResident(buffer) {
+  if (buffer.length < 12 || buffer.toString('latin1', 0, 4) !== 'LXA1') return undefined;
+  const exitCode = buffer.readInt32BE(4);
+  const outLength = buffer.readUInt32BE(8);
+  if (buffer.length < 16 + outLength) return undefined;
+  const stdout = buffer.toString('utf8', 12, 12 + outLength);
+  const errLength = buffer.readUInt32BE(12 + outLength);
+  if (buffer.length < 16 + outLength + errLength || exitCode < 0) return undefined; // declined, or cut short
+  return { exitCode, stdout, stderr: buffer.toString('utf8', 16 + outLength, 16 + outLength + errLength) };
 }
 
 function parseJsonDocument(stdout) {

@@ -1,4 +1,4 @@
-package dev.loopx.cli.resident;
+package dev.loopx.application.resident;
 
 import dev.loopx.ledger.files.OwnerOnly;
 import dev.loopx.ledger.process.Detached;

@@ -1,4 +1,4 @@
-package dev.loopx.cli.resident;
+package dev.loopx.application.resident;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,7 @@ public record ResidentRequest(
 
     static ResidentRequest read(DataInputStream in) throws IOException {
         byte[] magic = in.readNBytes(MAGIC.length);
-        if (!java.util.Arrays.equals(magic, MAGIC)) {
+        if (!Arrays.equals(magic, MAGIC)) {
             throw new Malformed("not a LoopX request");
         }
         int count = in.readInt();
