@@ -9,6 +9,8 @@
 #    (LOOPX_ANSWERER unset) and without it (LOOPX_ANSWERER=off: a JVM per call, today's path);
 #    Backlog.md's task create and task list (its compiled binary, on a project of $PEER_TASKS tasks).
 # 4. Task Master (add-task with a title, list, next; $PEER_RUNS runs each, in turn: each takes seconds).
+# 4b. The original LoopX (Python), when ORIGINAL names a checkout of yanfeng98/nano-loopx: should-run
+#    and todo add, $PEER_RUNS runs each in turn.
 # 5. Writers at once, half through the answerer and half in JVMs of their own: every acknowledged
 #    write is in the ledger, none twice, and ledger verify passes.
 resident_bench() {
@@ -121,6 +123,35 @@ PY
     put "$name.n" "$(wc -l < "$OUT/$name.times")"
   done
 
+  # 4b. the original LoopX (Python 0.5.1, yanfeng98/nano-loopx) when ORIGINAL names a checkout of it:
+  # should-run and todo add on a project it bootstrapped, $PEER_RUNS runs each in turn
+  if [ -n "${ORIGINAL:-}" ]; then
+    local OP="$W/original/p" ORIG_PY
+    mkdir -p "$OP" "$W/original/home"
+    ORIG_PY=(env "PYTHONPATH=$ORIGINAL" "HOME=$W/original/home" python3 -c 'import sys; from loopx.entrypoint import main; sys.exit(main(sys.argv[1:]))')
+    (cd "$OP" && git init -q && "${ORIG_PY[@]}" bootstrap --project . --goal-id bench-goal-0 --objective bench --no-onboarding-scan > "$OUT/original-bootstrap.out" 2>&1) \
+      || { echo "bench/run: the original's bootstrap failed (ORIGINAL=$ORIGINAL):" >&2; tail -5 "$OUT/original-bootstrap.out" >&2; return 1; }
+    echo "bench/run: the original LoopX, $PEER_RUNS runs of should-run and todo add…" >&2
+    for name in orig-should-run orig-todo-add; do : > "$OUT/$name.times"; done
+    for r in $(seq 1 "$PEER_RUNS"); do
+      for name in orig-should-run orig-todo-add; do
+        case $name in
+          orig-should-run) cmd=(quota should-run --goal-id bench-goal-0) ;;
+          orig-todo-add) cmd=(todo add --goal-id bench-goal-0 --role agent --text "bench task $r") ;;
+        esac
+        local s e
+        s=$(date +%s%N)
+        (cd "$OP" && "${ORIG_PY[@]}" "${cmd[@]}" > "$OUT/$name.out" 2>&1) || { echo "bench/run: the original's ${cmd[*]} failed" >&2; tail -5 "$OUT/$name.out" >&2; return 1; }
+        e=$(date +%s%N)
+        echo $(( (e - s) / 1000000 )) >> "$OUT/$name.times"
+      done
+    done
+    for name in orig-should-run orig-todo-add; do
+      put "$name.p50" "$(sort -n "$OUT/$name.times" | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}')"
+      put "$name.n" "$(wc -l < "$OUT/$name.times")"
+    done
+  fi
+
   # 5. writers at once: half through the answerer, half in JVMs of their own
   local WR=${WRITERS:-4} WN=${WRITES:-25} i j pids=()
   echo "bench/run: $WR writers x $WN todo add at once (half through the answerer, half JVMs)…" >&2
@@ -183,7 +214,11 @@ resident_table() {
     echo "|---|---:|---:|---:|---:|---|---|"
     echo "| JVM floor: PicocliHello, same flags + own AOT archive | – | $(get floor.n) | $F | $(get floor.p90) | | |"
     for S in "${SIZE_LIST[@]}"; do
-      row "\`quota should-run\`, resident answerer" "$S" "res-should-run-$S" 30 "Task Master next" tm-next 20
+      if [ -n "$(get orig-should-run.p50)" ]; then
+        row "\`quota should-run\`, resident answerer" "$S" "res-should-run-$S" 30 "Task Master next" tm-next 20 "the original's should-run" orig-should-run 50
+      else
+        row "\`quota should-run\`, resident answerer" "$S" "res-should-run-$S" 30 "Task Master next" tm-next 20
+      fi
       row "\`quota should-run\`, a JVM per call (LOOPX_ANSWERER=off)" "$S" "jvm-should-run-$S" ""
     done
     r=$(ratio "$(get res-should-run-$BIG.p50)" "$(get res-should-run-$SMALL.p50)")
@@ -192,10 +227,17 @@ resident_table() {
     row "\`status --goal-id\`, a JVM per call" "$SMALL(+)" jvm-status ""
     row "\`todo list\`, resident answerer" "$SMALL(+)" res-todo-list 30 "Backlog.md task list" backlog-list 3 "Task Master list" tm-list 20
     row "\`todo list\`, a JVM per call" "$SMALL(+)" jvm-todo-list ""
-    row "\`todo add\` (acknowledged, fsynced; $(get todo-add.appended) events appended by both rows), resident answerer" "$SMALL(+)" res-todo-add 50 "Backlog.md task create" backlog-create 3 "Task Master add-task" tm-add 20
+    if [ -n "$(get orig-todo-add.p50)" ]; then
+      row "\`todo add\` (acknowledged, fsynced; $(get todo-add.appended) events appended by both rows), resident answerer" "$SMALL(+)" res-todo-add 50 "Backlog.md task create" backlog-create 3 "Task Master add-task" tm-add 20 "the original's todo add" orig-todo-add 10
+    else
+      row "\`todo add\` (acknowledged, fsynced; $(get todo-add.appended) events appended by both rows), resident answerer" "$SMALL(+)" res-todo-add 50 "Backlog.md task create" backlog-create 3 "Task Master add-task" tm-add 20
+    fi
     row "\`todo add\`, a JVM per call" "$SMALL(+)" jvm-todo-add ""
     echo "| Backlog.md \`task create\` (its compiled binary; a project of ${PEER_TASKS:-50}+ tasks) | – | $(get backlog-create.n) | $(get backlog-create.p50) | $(get backlog-create.p90) | $(ratio "$(get backlog-create.p50)" "$F")× floor | |"
     echo "| Backlog.md \`task list --plain\` | – | $(get backlog-list.n) | $(get backlog-list.p50) | $(get backlog-list.p90) | $(ratio "$(get backlog-list.p50)" "$F")× floor | |"
+    for name in orig-should-run orig-todo-add; do
+      [ -n "$(get $name.p50)" ] && echo "| the original LoopX (Python 0.5.1) \`${name#orig-}\` (runs in turn, not interleaved) | – | $(get $name.n) | $(get $name.p50) | | $(ratio "$(get $name.p50)" "$F")× floor | |"
+    done
     for name in tm-next tm-list tm-add; do
       echo "| Task Master \`${name#tm-}\` (a project of ${PEER_TASKS:-50}+ tasks; runs in turn, not interleaved) | – | $(get $name.n) | $(get $name.p50) | | $(ratio "$(get $name.p50)" "$F")× floor | |"
     done

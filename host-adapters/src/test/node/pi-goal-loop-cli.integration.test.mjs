@@ -206,6 +206,13 @@ test('a probe reads through the resident answerer when one listens, and gets the
     // the runner takes that path; a write or switched off never does
     const viaRunner = await rt.createCliRunner({ bin, cwd: project, env })(args);
     assert.deepEqual(viaRunner, jvm);
+    // `loopx install`'s layout: a managed launcher in <home>/bin that runs <home>/current/bin/loopx
+    const home = path.join(project, 'installed');
+    await fs.mkdir(path.join(home, 'bin'), { recursive: true });
+    await fs.symlink(await fs.realpath(path.join(path.dirname(await fs.realpath(bin)), '..')), path.join(home, 'current'));
+    await fs.writeFile(path.join(home, 'bin', 'loopx'), '#!/bin/sh\nexec "$(dirname "$0")/../current/bin/loopx" "$@"\n',
+      { mode: 0o755 });
+    assert.deepEqual(await rt.askResident({ bin: path.join(home, 'bin', 'loopx'), cwd: project, env, args }), jvm);
     assert.equal(await rt.askResident({ bin, cwd: project, env: off, args }), undefined);
     assert.equal(await rt.askResident({ bin, cwd: project, env,
       args: ['todo', 'add', '--goal-id', 'g1', '--role', 'agent', '--text', 'never direct'] }), undefined);

@@ -187,7 +187,7 @@ public final class ResidentAnswerer {
         IDLE,
         /** The runtime root's ledger folder is gone. */
         ROOT_GONE,
-        /** The distribution it runs from was replaced or removed (an update). */
+        /** The distribution it runs from was replaced or removed, or another one asked (an update). */
         REPLACED
     }
 
@@ -395,6 +395,8 @@ public final class ResidentAnswerer {
                 return Optional.of("ending: " + gone.get());
             }
             if (!request.distribution().equals(distribution)) {
+                // another LoopX runtime asks (an update switched the installed one): it takes over
+                end(Ended.REPLACED);
                 return Optional.of("another distribution");
             }
             if (!ResidentRequest.ANSWERED.contains(request.command())) {

@@ -365,9 +365,13 @@ class ResidentAnswererIT {
         long pid = awaitAnswerer(root, copy);
         assertEquals(
                 0, launch(copy, env("JAVA_HOME", noJvm.toString()), shouldRun()).exit());
-        // the packaged distribution's launcher is not answered by the copy's answerer
+        // the packaged distribution's launcher is not answered by the copy's answerer, which ends: the
+        // runtime that asks now (an installed update switched to it) takes over
         Run fromOther = launch(DIST, env("JAVA_HOME", noJvm.toString()), shouldRun());
         assertEquals(99, fromOther.exit(), fromOther.toString());
+        awaitGone(pid);
+        assertEquals(0, launch(copy, Map.of(), shouldRun()).exit());
+        pid = awaitAnswerer(root, copy);
         // the copy's runtime is replaced in place (its CLI jar changes): the next command is not answered
         // by the old runtime, and the old answerer ends
         Path jar;

@@ -381,6 +381,10 @@ export function askResident({ bin, cwd, env, args, timeoutMs = 30_000 }) {
     const launcher = launcherPath(bin, cwd, env);
     if (!launcher) return Promise.resolve(undefined);
     dist = realpathSync(nodePath.join(nodePath.dirname(realpathSync(launcher)), '..'));
+    // `loopx install`'s managed launcher runs <home>/current/bin/loopx: the distribution is current's
+    if (!existsSync(nodePath.join(dist, 'bin', 'loopx-ask')) && existsSync(nodePath.join(dist, 'current', 'bin', 'loopx-ask'))) {
+      dist = realpathSync(nodePath.join(dist, 'current'));
+    }
     if (!existsSync(nodePath.join(dist, 'bin', 'loopx-ask'))) return Promise.resolve(undefined); // not a LoopX distribution
     const root = residentRuntimeRoot(args, cwd, env);
     if (!root || existsSync(nodePath.join(root, 'ledger-location'))) return Promise.resolve(undefined);
