@@ -96,7 +96,8 @@ class ResidentAnswererIT {
 
     private Run launchIn(Path cwd, Path dist, Map<String, String> env, String... args) throws Exception {
         List<String> command = new ArrayList<>();
-        command.add(dist.resolve("bin/loopx").toString());
+        // a distribution folder, or a program given as is (script, for a terminal)
+        command.add(Files.isDirectory(dist) ? dist.resolve("bin/loopx").toString() : dist.toString());
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile());
         pb.environment().remove("LOOPX_ANSWERER");
@@ -203,6 +204,13 @@ class ResidentAnswererIT {
             assertEquals(0, resident.exit(), resident.toString());
             assertEquals(jvm, resident, String.join(" ", read));
         }
+        // on a terminal (util-linux script gives both a pseudo-terminal): the same text, colours and all
+        String status = DIST.resolve("bin/loopx") + " status --goal-id g1 --now " + NOW;
+        Run ttyResident = launch(Path.of("/usr/bin/script"), noJvmEnv, "-qec", status, "/dev/null");
+        Run ttyJvm = launch(Path.of("/usr/bin/script"), Map.of("LOOPX_ANSWERER", "off"), "-qec", status, "/dev/null");
+        assertEquals(0, ttyResident.exit(), ttyResident.toString());
+        assertTrue(ttyResident.out().contains("objective  ship the answerer"), ttyResident.out());
+        assertEquals(ttyJvm, ttyResident);
         // a bad input: the same structured error and exit 2, nothing written
         Run bad = launch(DIST, noJvmEnv, "todo", "add", "--goal-id", "g1", "--text", "no role");
         assertEquals(2, bad.exit(), bad.toString());
