@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 
 /**
  * The process entry point: the only place that ends the process. It owns the process's sessions on
@@ -42,10 +43,12 @@ public final class Main {
             // answered: one starts in the background for the next (ADR 0014)
             out.flush();
             err.flush();
+            Path root = Path.of(answerer).toAbsolutePath().normalize();
             ResidentAnswerer.startMissing(
-                    Path.of(answerer).toAbsolutePath(),
+                    root,
                     Path.of(System.getProperty("loopx.dist", ".")),
-                    System.getenv());
+                    System.getenv(),
+                    List.of("--runtime-root", root.toString(), "debug", "answer"));
         }
         if ("1".equals(System.getenv("LOOPX_TIMING"))) {
             // for benchmarks (bench/run --writers): where this command's time went, one stderr line

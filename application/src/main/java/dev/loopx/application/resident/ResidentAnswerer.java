@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -149,11 +150,13 @@ public final class ResidentAnswerer {
 
     /**
      * After a command the launcher would have handed an answerer but found none answering: starts one
-     * in the background for {@code runtimeRoot} (the distribution's launcher, {@code debug answer}),
+     * in the background for {@code runtimeRoot} (the distribution's launcher with {@code
+     * launcherArguments}, which name the runtime root and the command that serves it),
      * unless the switch is off, the root holds no ledger, or one is starting already. Its output goes
      * nowhere and it holds none of this process's streams.
      */
-    public static void startMissing(Path runtimeRoot, Path distribution, Map<String, String> environment) {
+    public static void startMissing(
+            Path runtimeRoot, Path distribution, Map<String, String> environment, List<String> launcherArguments) {
         if (!on(environment) || !Files.isDirectory(runtimeRoot.resolve("ledger"), LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
@@ -165,14 +168,10 @@ public final class ResidentAnswerer {
         if (!Files.isExecutable(launcher)) {
             return;
         }
-        Detached.start(
-                "",
-                List.of(
-                        launcher.toString(),
-                        "--runtime-root",
-                        address.get().root().toString(),
-                        "debug",
-                        "answer"));
+        List<String> command = new ArrayList<>();
+        command.add(launcher.toString());
+        command.addAll(launcherArguments);
+        Detached.start("", command);
     }
 
     /** Why {@link #serve} returned. */
@@ -191,8 +190,14 @@ public final class ResidentAnswerer {
         REPLACED
     }
 
-    /** Runs one command as the CLI would in a process of its own; what it printed and its exit code. */
+    /**
+     * The commands an answerer runs (the CLI's): which it declines, and running one as the CLI would in
+     * a process of its own (what it printed, its exit code).
+     */
     public interface Commands {
+        /** Why {@code request} is not run here (not a command it answers, another runtime root than {@code root}, …). */
+        Optional<String> declines(ResidentRequest request, Path root);
+
         Result run(ResidentRequest request);
 
         record Result(int exit, byte[] stdout, byte[] stderr) {}
@@ -399,25 +404,7 @@ public final class ResidentAnswerer {
                 end(Ended.REPLACED);
                 return Optional.of("another distribution");
             }
-            if (!ResidentRequest.ANSWERED.contains(request.command())) {
-                return Optional.of("not a command it answers");
-            }
-            if (request.readsStdin()) {
-                return Optional.of("reads its standard input");
-            }
-            Optional<Path> root = request.runtimeRoot();
-            if (root.isEmpty() || !sameFile(root.get(), address.root())) {
-                return Optional.of("another runtime root");
-            }
-            return Optional.empty();
-        }
-
-        private static boolean sameFile(Path a, Path b) {
-            try {
-                return Files.isSameFile(a, b);
-            } catch (IOException e) {
-                return false;
-            }
+            return commands.declines(request, address.root());
         }
 
         private static boolean samePerson(SocketChannel client, String owner) {

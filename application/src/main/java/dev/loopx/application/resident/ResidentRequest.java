@@ -5,7 +5,6 @@ import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,8 +12,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * One command handed to the resident answerer (ADR 0014) by {@code bin/loopx-ask}, and its answer.
@@ -52,16 +49,6 @@ public record ResidentRequest(
             super(why);
         }
     }
-
-    /**
-     * The commands the answerer runs: the heartbeat reads and the acknowledged todo write the
-     * launcher hands it. Anything else is declined, and the launcher starts a JVM for it as before.
-     */
-    static final Set<String> ANSWERED =
-            Set.of("status", "quota should-run", "quota status", "todo list", "todo add", "heartbeat-prompt");
-
-    /** The global options that take a value (so their value is not a command word). */
-    private static final Set<String> VALUED_GLOBALS = Set.of("--runtime-root", "--format", "--now");
 
     static ResidentRequest read(DataInputStream in) throws IOException {
         byte[] magic = in.readNBytes(MAGIC.length);
@@ -135,68 +122,5 @@ public record ResidentRequest(
         out.writeInt(stderr.length);
         out.write(stderr);
         out.flush();
-    }
-
-    /** The command's words ("quota should-run", "status"), global options and their values skipped. */
-    String command() {
-        List<String> words = new ArrayList<>(2);
-        for (int i = 0; i < args.size() && words.size() < 2; i++) {
-            String a = args.get(i);
-            if (a.startsWith("-")) {
-                if (words.isEmpty() && VALUED_GLOBALS.contains(a)) {
-                    i++; // its value
-                }
-                if (!words.isEmpty()) {
-                    break; // options of the command: no second word
-                }
-                continue;
-            }
-            words.add(a);
-        }
-        if (words.size() == 2 && !ANSWERED.contains(String.join(" ", words))) {
-            return words.get(0);
-        }
-        return String.join(" ", words);
-    }
-
-    /** Whether the command reads its standard input (a lone "-" as a value): the answerer has none to give. */
-    boolean readsStdin() {
-        return args.contains("-");
-    }
-
-    /**
-     * The runtime root this command will use, as the CLI finds it (SPEC §S0): {@code --runtime-root}
-     * (either spelling; the last one), else the nearest {@code .loopx/} upward holding a {@code
-     * ledger/}, else {@code $LOOPX_HOME}, else {@code ~/.loopx}. Empty when a value is unusable.
-     */
-    Optional<Path> runtimeRoot() {
-        String explicit = null;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--runtime-root") && i + 1 < args.size()) {
-                explicit = args.get(++i);
-            } else if (a.startsWith("--runtime-root=")) {
-                explicit = a.substring("--runtime-root=".length());
-            }
-        }
-        try {
-            if (explicit != null) {
-                return Optional.of(workingDirectory.resolve(explicit).normalize());
-            }
-            for (Path dir = workingDirectory; dir != null; dir = dir.getParent()) {
-                Path candidate = dir.resolve(".loopx");
-                if (Files.isDirectory(candidate.resolve("ledger"))) {
-                    return Optional.of(candidate);
-                }
-            }
-            String home = environment.get("LOOPX_HOME");
-            if (home != null && !home.isBlank()) {
-                return Optional.of(workingDirectory.resolve(home).normalize());
-            }
-            String user = environment.get("HOME");
-            return user == null || user.isBlank() ? Optional.empty() : Optional.of(Path.of(user, ".loopx"));
-        } catch (InvalidPathException e) {
-            return Optional.empty();
-        }
     }
 }
