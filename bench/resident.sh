@@ -225,7 +225,7 @@ resident_table() {
     echo "| resident should-run at $BIG vs $SMALL events | | | $r | | × | ≤ 1.2×: $(le "$r" 1.2) |"
     row "\`status --goal-id\`, resident answerer" "$SMALL(+)" res-status 30
     row "\`status --goal-id\`, a JVM per call" "$SMALL(+)" jvm-status ""
-    row "\`todo list\`, resident answerer" "$SMALL(+)" res-todo-list 30 "Backlog.md task list" backlog-list 3 "Task Master list" tm-list 20
+    row "\`todo list\`, resident answerer" "$SMALL(+)" res-todo-list "" "Backlog.md task list" backlog-list 3 "Task Master list" tm-list 20
     row "\`todo list\`, a JVM per call" "$SMALL(+)" jvm-todo-list ""
     if [ -n "$(get orig-todo-add.p50)" ]; then
       row "\`todo add\` (acknowledged, fsynced; $(get todo-add.appended) events appended by both rows), resident answerer" "$SMALL(+)" res-todo-add 50 "Backlog.md task create" backlog-create 3 "Task Master add-task" tm-add 20 "the original's todo add" orig-todo-add 10

@@ -2,9 +2,9 @@ package dev.loopx.application.resident;
 
 import dev.loopx.ledger.files.OwnerOnly;
 import dev.loopx.ledger.process.Detached;
+import dev.loopx.ledger.process.LocalServer;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -21,7 +21,6 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -32,8 +31,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import jdk.net.ExtendedSocketOptions;
-import jdk.net.UnixDomainPrincipal;
 
 /**
  * The resident answerer of one runtime root (ADR 0014): a process of this machine that keeps a warm
@@ -86,37 +83,12 @@ public final class ResidentAnswerer {
 
     /** Whether an answerer for {@code address} runs or is starting (its lock file is locked). */
     public static boolean running(Address address) {
-        try (FileChannel channel =
-                FileChannel.open(address.lock(), StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
-            try {
-                FileLock lock = channel.tryLock();
-                if (lock == null) {
-                    return true;
-                }
-                lock.release();
-                return false;
-            } catch (OverlappingFileLockException e) {
-                return true; // this very process holds it
-            }
-        } catch (NoSuchFileException e) {
-            return false;
-        } catch (IOException e) {
-            return false;
-        }
+        return LocalServer.running(address.lock());
     }
 
     /** The process id of the answerer at {@code address}, when one runs (its lock file names it). */
     public static OptionalLong pid(Address address) {
-        if (!running(address)) {
-            return OptionalLong.empty();
-        }
-        try {
-            String text =
-                    Files.readString(address.lock(), StandardCharsets.US_ASCII).trim();
-            return text.matches("[0-9]{1,19}") ? OptionalLong.of(Long.parseLong(text)) : OptionalLong.empty();
-        } catch (IOException e) {
-            return OptionalLong.empty();
-        }
+        return LocalServer.pid(address.lock());
     }
 
     /** What {@code doctor} says of the runtime root's answerer: off, running (its process id), or not running. */
@@ -209,8 +181,7 @@ public final class ResidentAnswerer {
      * it started from.
      */
     public static Ended serve(Address address, Path distribution, Stamp stamp, Duration idle, Commands commands) {
-        if (!Files.isDirectory(address.root().resolve("ledger"), LinkOption.NOFOLLOW_LINKS)
-                || Files.exists(address.root().resolve("ledger-location"), LinkOption.NOFOLLOW_LINKS)) {
+        if (!journal(address)) {
             return Ended.NO_LEDGER;
         }
         try {
@@ -242,6 +213,22 @@ public final class ResidentAnswerer {
         } catch (IOException e) {
             return Ended.NO_SOCKET;
         }
+    }
+
+    /**
+     * Why an answerer for {@code address} would not serve, known before it warms up: another one runs,
+     * or the runtime root holds no journal ledger here.
+     */
+    public static Optional<Ended> unservable(Address address) {
+        if (!journal(address)) {
+            return Optional.of(Ended.NO_LEDGER);
+        }
+        return running(address) ? Optional.of(Ended.ANOTHER_ANSWERER) : Optional.empty();
+    }
+
+    private static boolean journal(Address address) {
+        return Files.isDirectory(address.root().resolve("ledger"), LinkOption.NOFOLLOW_LINKS)
+                && !Files.exists(address.root().resolve("ledger-location"), LinkOption.NOFOLLOW_LINKS);
     }
 
     /** What the distribution's CLI jar was when the answerer started: an update changes it. */
@@ -320,8 +307,8 @@ public final class ResidentAnswerer {
                         end(Ended.NO_SOCKET);
                         break;
                     }
-                    if (!samePerson(client, owner)) {
-                        closeQuietly(client);
+                    if (!LocalServer.samePerson(client, owner)) {
+                        LocalServer.closeQuietly(client);
                         continue;
                     }
                     answer(client); // one at a time: commands run as in processes of their own, in turn
@@ -407,38 +394,19 @@ public final class ResidentAnswerer {
             return commands.declines(request, address.root());
         }
 
-        private static boolean samePerson(SocketChannel client, String owner) {
-            try {
-                UnixDomainPrincipal peer = client.getOption(ExtendedSocketOptions.SO_PEERCRED);
-                return peer != null && peer.user().getName().equals(owner);
-            } catch (IOException | UnsupportedOperationException e) {
-                return false;
-            }
-        }
-
         private synchronized void end(Ended why) {
             if (ended == null) {
                 ended = why;
             }
-            closeQuietly(listener);
+            LocalServer.closeQuietly(listener);
         }
 
         private synchronized void close() {
-            closeQuietly(listener);
+            LocalServer.closeQuietly(listener);
             try {
                 Files.deleteIfExists(address.socket());
             } catch (IOException e) {
                 // the next answerer replaces it
-            }
-        }
-
-        private static void closeQuietly(Closeable c) {
-            if (c != null) {
-                try {
-                    c.close();
-                } catch (IOException e) {
-                    // closing anyway
-                }
             }
         }
     }

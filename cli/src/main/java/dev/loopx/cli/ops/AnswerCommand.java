@@ -32,6 +32,10 @@ public final class AnswerCommand extends LoopxSubcommand {
         if (dist.isEmpty() || address.isEmpty()) {
             return context.emit(new DebugAnswerAnswer(ResidentAnswerer.Ended.NO_SOCKET));
         }
+        Optional<ResidentAnswerer.Ended> unservable = ResidentAnswerer.unservable(address.get());
+        if (unservable.isPresent()) {
+            return context.emit(new DebugAnswerAnswer(unservable.get())); // before any warm-up
+        }
         Path distribution = Path.of(dist.get());
         Environment own = context.environment();
         ResidentCommands commands = new ResidentCommands(context.runner(), own);

@@ -2,7 +2,7 @@ package dev.loopx.ledger.remote;
 
 import dev.loopx.ledger.Head;
 import dev.loopx.ledger.files.OwnerOnly;
-import java.io.Closeable;
+import dev.loopx.ledger.process.LocalServer;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -16,7 +16,6 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -29,8 +28,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
-import jdk.net.ExtendedSocketOptions;
-import jdk.net.UnixDomainPrincipal;
 
 /**
  * The head holder of a server ledger (ADR 0009): a process of this machine that keeps one logged-in
@@ -108,37 +105,12 @@ public final class HeadHolder {
      * and a guard against starting a second one; the answer may be stale at once.
      */
     public static boolean running(Address address) {
-        try (FileChannel channel =
-                FileChannel.open(address.lock(), StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
-            try {
-                FileLock lock = channel.tryLock();
-                if (lock == null) {
-                    return true;
-                }
-                lock.release();
-                return false;
-            } catch (OverlappingFileLockException e) {
-                return true; // this very process holds it
-            }
-        } catch (NoSuchFileException e) {
-            return false;
-        } catch (IOException e) {
-            return false;
-        }
+        return LocalServer.running(address.lock());
     }
 
     /** The process id of the holder at {@code address}, when one runs (its lock file names it). */
     public static OptionalLong pid(Address address) {
-        if (!running(address)) {
-            return OptionalLong.empty();
-        }
-        try {
-            String text =
-                    Files.readString(address.lock(), StandardCharsets.US_ASCII).trim();
-            return text.matches("[0-9]{1,19}") ? OptionalLong.of(Long.parseLong(text)) : OptionalLong.empty();
-        } catch (IOException | NumberFormatException e) {
-            return OptionalLong.empty();
-        }
+        return LocalServer.pid(address.lock());
     }
 
     /** Why {@link #serve} returned. */
@@ -258,8 +230,8 @@ public final class HeadHolder {
                         end(Ended.NO_SOCKET);
                         break;
                     }
-                    if (!samePerson(client, owner)) {
-                        closeQuietly(client);
+                    if (!LocalServer.samePerson(client, owner)) {
+                        LocalServer.closeQuietly(client);
                         continue;
                     }
                     Thread.ofVirtual().start(() -> answer(client));
@@ -336,38 +308,19 @@ public final class HeadHolder {
             }
         }
 
-        private static boolean samePerson(SocketChannel client, String owner) {
-            try {
-                UnixDomainPrincipal peer = client.getOption(ExtendedSocketOptions.SO_PEERCRED);
-                return peer != null && peer.user().getName().equals(owner);
-            } catch (IOException | UnsupportedOperationException e) {
-                return false;
-            }
-        }
-
         private synchronized void end(Ended why) {
             if (ended == null) {
                 ended = why;
             }
-            closeQuietly(listener);
+            LocalServer.closeQuietly(listener);
         }
 
         private synchronized void close() {
-            closeQuietly(listener);
+            LocalServer.closeQuietly(listener);
             try {
                 Files.deleteIfExists(address.socket());
             } catch (IOException e) {
                 // the next holder replaces it
-            }
-        }
-
-        private static void closeQuietly(Closeable c) {
-            if (c != null) {
-                try {
-                    c.close();
-                } catch (IOException e) {
-                    // closing anyway
-                }
             }
         }
     }
