@@ -8,22 +8,17 @@ import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -251,18 +246,17 @@ public final class ResidentAnswerer {
         }
     }
 
-    /** One listening answerer. */
-    private static final class Server {
+    /** One listening answerer: one command at a time, as processes of their own would run in turn. */
+    private static final class Server extends LocalServer.Listening<Ended> {
         private final Address address;
         private final String distribution;
         private final Stamp stamp;
         private final long idleNanos;
         private final Commands commands;
         private volatile long lastAsked = System.nanoTime();
-        private volatile Ended ended;
-        private ServerSocketChannel listener;
 
         Server(Address address, Path distribution, Stamp stamp, Duration idle, Commands commands) {
+            super(address.folder(), address.socket(), "loopx-answerer");
             this.address = address;
             this.distribution = distribution.toString();
             this.stamp = stamp;
@@ -271,58 +265,26 @@ public final class ResidentAnswerer {
         }
 
         Ended run() {
-            String owner;
-            try {
-                owner = Files.getOwner(address.folder(), LinkOption.NOFOLLOW_LINKS)
-                        .getName();
-                // the lock is ours: a socket file left there is a dead answerer's
-                if (Files.isDirectory(address.socket(), LinkOption.NOFOLLOW_LINKS)) {
-                    return Ended.NO_SOCKET;
-                }
-                Files.deleteIfExists(address.socket());
-                listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-                listener.bind(UnixDomainSocketAddress.of(address.socket()), 64);
-                Files.setPosixFilePermissions(address.socket(), PosixFilePermissions.fromString("rw-------"));
-            } catch (IOException | UnsupportedOperationException e) {
-                close();
-                return Ended.NO_SOCKET;
+            return run(Ended.NO_SOCKET, Ended.IDLE);
+        }
+
+        @Override
+        protected void handle(SocketChannel client) {
+            answer(client);
+        }
+
+        @Override
+        protected Duration tick() {
+            return Duration.ofNanos(Math.max(1_000_000L, Math.min(idleNanos, TICK.toNanos())));
+        }
+
+        /** Every {@link #TICK} at most: idle for too long, its runtime root gone, its runtime replaced. */
+        @Override
+        protected Optional<Ended> check() {
+            if (System.nanoTime() - lastAsked > idleNanos) {
+                return Optional.of(Ended.IDLE);
             }
-            Thread cleanup = new Thread(this::close, "loopx-answerer-cleanup");
-            try {
-                Runtime.getRuntime().addShutdownHook(cleanup);
-            } catch (IllegalStateException e) {
-                close();
-                return Ended.IDLE; // the process is ending already
-            }
-            Thread watchdog =
-                    Thread.ofPlatform().name("loopx-answerer-watchdog").daemon().start(this::watch);
-            try {
-                while (ended == null) {
-                    SocketChannel client;
-                    try {
-                        client = listener.accept();
-                    } catch (ClosedChannelException e) {
-                        break;
-                    } catch (IOException e) {
-                        end(Ended.NO_SOCKET);
-                        break;
-                    }
-                    if (!LocalServer.samePerson(client, owner)) {
-                        LocalServer.closeQuietly(client);
-                        continue;
-                    }
-                    answer(client); // one at a time: commands run as in processes of their own, in turn
-                }
-            } finally {
-                watchdog.interrupt();
-                close();
-                try {
-                    Runtime.getRuntime().removeShutdownHook(cleanup);
-                } catch (IllegalStateException e) {
-                    // shutting down: the hook runs and finds nothing left to do
-                }
-            }
-            return ended == null ? Ended.NO_SOCKET : ended;
+            return gone();
         }
 
         private Optional<Ended> gone() {
@@ -333,22 +295,6 @@ public final class ResidentAnswerer {
                 return Optional.of(Ended.REPLACED);
             }
             return Optional.empty();
-        }
-
-        private void watch() {
-            long tick = Math.max(1_000_000L, Math.min(idleNanos, TICK.toNanos()));
-            while (ended == null) {
-                try {
-                    Thread.sleep(Duration.ofNanos(tick));
-                } catch (InterruptedException e) {
-                    return;
-                }
-                if (System.nanoTime() - lastAsked > idleNanos) {
-                    end(Ended.IDLE);
-                } else {
-                    gone().ifPresent(this::end);
-                }
-            }
         }
 
         private void answer(SocketChannel client) {
@@ -392,22 +338,6 @@ public final class ResidentAnswerer {
                 return Optional.of("another distribution");
             }
             return commands.declines(request, address.root());
-        }
-
-        private synchronized void end(Ended why) {
-            if (ended == null) {
-                ended = why;
-            }
-            LocalServer.closeQuietly(listener);
-        }
-
-        private synchronized void close() {
-            LocalServer.closeQuietly(listener);
-            try {
-                Files.deleteIfExists(address.socket());
-            } catch (IOException e) {
-                // the next answerer replaces it
-            }
         }
     }
 }

@@ -2,9 +2,13 @@ package dev.loopx.ledger.process;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +16,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalLong;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
@@ -77,6 +84,128 @@ public final class LocalServer {
                 c.close();
             } catch (IOException e) {
                 // closing anyway
+            }
+        }
+    }
+
+    /**
+     * One listening server, its lock already taken by the caller: binds {@code socket} (replacing the
+     * file a dead server left; owner-only), hands every connection of the folder's owner to {@link
+     * #handle}, asks {@link #check} every {@link #tick} on a watchdog thread, and ends on the first
+     * reason {@link #end} is given (or on a signal, taking its socket with it). {@code E} says why it
+     * ended.
+     */
+    public abstract static class Listening<E> {
+        private final Path folder;
+        private final Path socket;
+        private final String name;
+        private volatile E ended;
+        private ServerSocketChannel listener;
+
+        protected Listening(Path folder, Path socket, String name) {
+            this.folder = folder;
+            this.socket = socket;
+            this.name = name;
+        }
+
+        /** Answers one connection of the owner (closing it when done). */
+        protected abstract void handle(SocketChannel client);
+
+        /** Why the server should end now, asked every {@link #tick}. */
+        protected abstract Optional<E> check();
+
+        /** How often {@link #check} is asked. */
+        protected abstract Duration tick();
+
+        /**
+         * Serves until ended: {@code noSocket} when the socket cannot be made or stops accepting,
+         * {@code ending} when the process is shutting down already.
+         */
+        public final E run(E noSocket, E ending) {
+            String owner;
+            try {
+                owner = Files.getOwner(folder, LinkOption.NOFOLLOW_LINKS).getName();
+                // the lock is ours: a socket file left there is a dead server's
+                if (Files.isDirectory(socket, LinkOption.NOFOLLOW_LINKS)) {
+                    return noSocket;
+                }
+                Files.deleteIfExists(socket);
+                listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+                listener.bind(UnixDomainSocketAddress.of(socket), 64);
+                Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+            } catch (IOException | UnsupportedOperationException e) {
+                close();
+                return noSocket;
+            }
+            // ended by a signal (SIGTERM, SIGINT): the socket goes with it, so launchers stop choosing it
+            Thread cleanup = new Thread(this::close, name + "-cleanup");
+            try {
+                Runtime.getRuntime().addShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                close();
+                return ending;
+            }
+            Thread watchdog =
+                    Thread.ofPlatform().name(name + "-watchdog").daemon().start(this::watch);
+            try {
+                while (ended == null) {
+                    SocketChannel client;
+                    try {
+                        client = listener.accept();
+                    } catch (ClosedChannelException e) {
+                        break; // ended
+                    } catch (IOException e) {
+                        end(noSocket);
+                        break;
+                    }
+                    if (!samePerson(client, owner)) {
+                        closeQuietly(client);
+                        continue;
+                    }
+                    handle(client);
+                }
+            } finally {
+                watchdog.interrupt();
+                close();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(cleanup);
+                } catch (IllegalStateException e) {
+                    // shutting down: the hook runs and finds nothing left to do
+                }
+            }
+            return ended == null ? noSocket : ended;
+        }
+
+        private void watch() {
+            while (ended == null) {
+                try {
+                    Thread.sleep(tick());
+                } catch (InterruptedException e) {
+                    return;
+                }
+                check().ifPresent(this::end);
+            }
+        }
+
+        /** Whether a reason to end was given. */
+        protected final boolean ending() {
+            return ended != null;
+        }
+
+        /** Ends the server for {@code why} (the first reason given wins): it accepts nothing more. */
+        protected final synchronized void end(E why) {
+            if (ended == null) {
+                ended = why;
+            }
+            closeQuietly(listener);
+        }
+
+        private synchronized void close() {
+            closeQuietly(listener);
+            try {
+                Files.deleteIfExists(socket);
+            } catch (IOException e) {
+                // the next server replaces it
             }
         }
     }

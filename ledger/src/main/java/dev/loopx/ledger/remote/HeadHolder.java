@@ -4,21 +4,16 @@ import dev.loopx.ledger.Head;
 import dev.loopx.ledger.files.OwnerOnly;
 import dev.loopx.ledger.process.LocalServer;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -176,76 +171,31 @@ public final class HeadHolder {
     public static final Duration TICK = Duration.ofSeconds(2);
 
     /** One listening holder. */
-    private static final class Server {
-        private final Address address;
+    private static final class Server extends LocalServer.Listening<Ended> {
         private final ServerLedgerSession session;
         private final BooleanSupplier wanted;
         private final long idleNanos;
         private volatile long lastAsked = System.nanoTime();
-        private volatile Ended ended;
-        private ServerSocketChannel listener;
 
         Server(Address address, ServerLedgerSession session, BooleanSupplier wanted, Duration idle) {
-            this.address = address;
+            super(address.folder(), address.socket(), "loopx-holder");
             this.session = session;
             this.wanted = wanted;
             this.idleNanos = idle.toNanos();
         }
 
         Ended run() {
-            String owner;
-            try {
-                owner = Files.getOwner(address.folder(), LinkOption.NOFOLLOW_LINKS)
-                        .getName();
-                // the lock is ours: a socket file left there is a dead holder's
-                if (Files.isDirectory(address.socket(), LinkOption.NOFOLLOW_LINKS)) {
-                    return Ended.NO_SOCKET;
-                }
-                Files.deleteIfExists(address.socket());
-                listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-                listener.bind(UnixDomainSocketAddress.of(address.socket()), 64);
-                Files.setPosixFilePermissions(address.socket(), PosixFilePermissions.fromString("rw-------"));
-            } catch (IOException | UnsupportedOperationException e) {
-                close();
-                return Ended.NO_SOCKET;
-            }
-            // ended by a signal (SIGTERM, SIGINT): the socket goes with it, so launchers stop choosing the held path
-            Thread cleanup = new Thread(this::close, "loopx-holder-cleanup");
-            try {
-                Runtime.getRuntime().addShutdownHook(cleanup);
-            } catch (IllegalStateException e) {
-                close();
-                return Ended.UNWANTED; // the process is ending already
-            }
-            Thread watchdog =
-                    Thread.ofPlatform().name("loopx-holder-watchdog").daemon().start(this::watch);
-            try {
-                while (ended == null) {
-                    SocketChannel client;
-                    try {
-                        client = listener.accept();
-                    } catch (ClosedChannelException e) {
-                        break; // the watchdog (or a lost session) ended it
-                    } catch (IOException e) {
-                        end(Ended.NO_SOCKET);
-                        break;
-                    }
-                    if (!LocalServer.samePerson(client, owner)) {
-                        LocalServer.closeQuietly(client);
-                        continue;
-                    }
-                    Thread.ofVirtual().start(() -> answer(client));
-                }
-            } finally {
-                watchdog.interrupt();
-                close();
-                try {
-                    Runtime.getRuntime().removeShutdownHook(cleanup);
-                } catch (IllegalStateException e) {
-                    // shutting down: the hook runs (and finds nothing left to do)
-                }
-            }
-            return ended == null ? Ended.NO_SOCKET : ended;
+            return run(Ended.NO_SOCKET, Ended.UNWANTED);
+        }
+
+        @Override
+        protected void handle(SocketChannel client) {
+            Thread.ofVirtual().start(() -> answer(client));
+        }
+
+        @Override
+        protected Duration tick() {
+            return Duration.ofNanos(Math.max(1_000_000L, Math.min(idleNanos, TICK.toNanos())));
         }
 
         /**
@@ -254,22 +204,18 @@ public final class HeadHolder {
          * empty round trip; a stopped server, a dropped connection) — so a holder ends within
          * seconds of its server, not at the next question.
          */
-        private void watch() {
-            long tick = Math.max(1_000_000L, Math.min(idleNanos, TICK.toNanos()));
-            while (ended == null) {
-                try {
-                    Thread.sleep(Duration.ofNanos(tick));
-                } catch (InterruptedException e) {
-                    return;
-                }
-                if (System.nanoTime() - lastAsked > idleNanos) {
-                    end(Ended.IDLE);
-                } else if (!wanted.getAsBoolean()) {
-                    end(Ended.UNWANTED);
-                } else if (!session.alive(TICK)) {
-                    end(Ended.SESSION_LOST);
-                }
+        @Override
+        protected Optional<Ended> check() {
+            if (System.nanoTime() - lastAsked > idleNanos) {
+                return Optional.of(Ended.IDLE);
             }
+            if (!wanted.getAsBoolean()) {
+                return Optional.of(Ended.UNWANTED);
+            }
+            if (!session.alive(TICK)) {
+                return Optional.of(Ended.SESSION_LOST);
+            }
+            return Optional.empty();
         }
 
         private void answer(SocketChannel client) {
@@ -283,7 +229,7 @@ public final class HeadHolder {
                 }
                 lastAsked = System.nanoTime();
                 String reply;
-                if (ended != null || !wanted.getAsBoolean()) {
+                if (ending() || !wanted.getAsBoolean()) {
                     end(Ended.UNWANTED);
                     reply = ERROR + "holder_ended\n";
                 } else {
@@ -305,22 +251,6 @@ public final class HeadHolder {
                 }
             } catch (IOException e) {
                 // the asking command went away or gave up: nothing to answer
-            }
-        }
-
-        private synchronized void end(Ended why) {
-            if (ended == null) {
-                ended = why;
-            }
-            LocalServer.closeQuietly(listener);
-        }
-
-        private synchronized void close() {
-            LocalServer.closeQuietly(listener);
-            try {
-                Files.deleteIfExists(address.socket());
-            } catch (IOException e) {
-                // the next holder replaces it
             }
         }
     }
