@@ -1,6 +1,5 @@
 package dev.loopx.application.resident;
 
-import dev.loopx.ledger.files.OwnerOnly;
 import dev.loopx.ledger.process.Detached;
 import dev.loopx.ledger.process.LocalServer;
 import java.io.BufferedInputStream;
@@ -8,24 +7,18 @@ import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * The resident answerer of one runtime root (ADR 0014): a process of this machine that keeps a warm
@@ -179,35 +172,12 @@ public final class ResidentAnswerer {
         if (!journal(address)) {
             return Ended.NO_LEDGER;
         }
-        try {
-            if (Files.isSymbolicLink(address.folder())) {
-                return Ended.NO_SOCKET;
-            }
-            Files.createDirectories(address.folder());
-            OwnerOnly.restrict(address.folder());
-        } catch (IOException e) {
-            return Ended.NO_SOCKET;
-        }
-        try (FileChannel lockChannel = FileChannel.open(
+        return LocalServer.whileLocked(
+                address.folder(),
                 address.lock(),
-                Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
-                OwnerOnly.fileAttribute())) {
-            FileLock lock;
-            try {
-                lock = lockChannel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null;
-            }
-            if (lock == null) {
-                return Ended.ANOTHER_ANSWERER;
-            }
-            lockChannel.truncate(0);
-            lockChannel.write(
-                    ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
-            return new Server(address, distribution, stamp, idle, commands).run();
-        } catch (IOException e) {
-            return Ended.NO_SOCKET;
-        }
+                Ended.NO_SOCKET,
+                Ended.ANOTHER_ANSWERER,
+                () -> new Server(address, distribution, stamp, idle, commands).run());
     }
 
     /**

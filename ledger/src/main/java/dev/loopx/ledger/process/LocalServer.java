@@ -1,9 +1,11 @@
 package dev.loopx.ledger.process;
 
+import dev.loopx.ledger.files.OwnerOnly;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -20,6 +22,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Supplier;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
 
@@ -64,6 +68,44 @@ public final class LocalServer {
             return text.matches("[0-9]{1,19}") ? OptionalLong.of(Long.parseLong(text)) : OptionalLong.empty();
         } catch (IOException | NumberFormatException e) {
             return OptionalLong.empty();
+        }
+    }
+
+    /**
+     * Runs {@code whileHeld} holding the lock file {@code lock} in {@code folder} (made owner-only; a
+     * symbolic link is refused), the file naming this process: {@code another} when another process
+     * holds it, {@code noFolder} when the folder or the file cannot be made.
+     */
+    public static <E> E whileLocked(Path folder, Path lock, E noFolder, E another, Supplier<E> whileHeld) {
+        try {
+            if (Files.isSymbolicLink(folder)) {
+                return noFolder;
+            }
+            Files.createDirectories(folder);
+            OwnerOnly.restrict(folder);
+        } catch (IOException e) {
+            return noFolder;
+        }
+        try (FileChannel channel = FileChannel.open(
+                lock,
+                Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                OwnerOnly.fileAttribute())) {
+            FileLock held;
+            try {
+                held = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                held = null;
+            }
+            if (held == null) {
+                return another;
+            }
+            // the lock file names the process, for doctor and for a person who wants it gone
+            channel.truncate(0);
+            channel.write(
+                    ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
+            return whileHeld.get();
+        } catch (IOException e) {
+            return noFolder;
         }
     }
 

@@ -1,19 +1,12 @@
 package dev.loopx.ledger.remote;
 
 import dev.loopx.ledger.Head;
-import dev.loopx.ledger.files.OwnerOnly;
 import dev.loopx.ledger.process.LocalServer;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -21,7 +14,6 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -130,41 +122,14 @@ public final class HeadHolder {
      * seconds; {@code idle} is how long it waits for a question before it ends.
      */
     public static Ended serve(Address address, ServerLedgerSession session, BooleanSupplier wanted, Duration idle) {
-        try {
-            if (Files.isSymbolicLink(address.folder())) {
-                return Ended.NO_SOCKET;
-            }
-            Files.createDirectories(address.folder());
-            OwnerOnly.restrict(address.folder());
-        } catch (IOException e) {
-            return Ended.NO_SOCKET;
-        }
-        try (FileChannel lockChannel = FileChannel.open(
-                address.lock(),
-                Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
-                OwnerOnly.fileAttribute())) {
-            FileLock lock;
-            try {
-                lock = lockChannel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null;
-            }
-            if (lock == null) {
-                return Ended.ANOTHER_HOLDER;
-            }
-            // the lock file names the holding process, for doctor and for a person who wants it gone
-            lockChannel.truncate(0);
-            lockChannel.write(
-                    ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
+        return LocalServer.whileLocked(address.folder(), address.lock(), Ended.NO_SOCKET, Ended.ANOTHER_HOLDER, () -> {
             try {
                 session.ledger().head(); // logs in: a holder that cannot never listens
             } catch (RuntimeException e) {
                 return Ended.NO_SESSION;
             }
             return new Server(address, session, wanted, idle).run();
-        } catch (IOException e) {
-            return Ended.NO_SOCKET;
-        }
+        });
     }
 
     /** How often a holder checks its idle time, whether it is wanted, and its session. */
