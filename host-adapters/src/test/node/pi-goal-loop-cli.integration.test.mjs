@@ -218,11 +218,22 @@ test('a probe reads through the resident answerer when one listens, and gets the
       args: ['todo', 'add', '--goal-id', 'g1', '--role', 'agent', '--text', 'never direct'] }), undefined);
     assert.equal(rt.residentCommand(['--runtime-root', 'x', 'quota', 'should-run', '--goal-id', 'g1']), 'quota should-run');
   } finally {
+    // the answerer takes its socket with it on SIGTERM: wait until it is gone before removing its folder
+    let pid;
     try {
-      process.kill(Number((await fs.readFile(lock, 'utf8')).trim()), 'SIGTERM');
+      pid = Number((await fs.readFile(lock, 'utf8')).trim());
+      process.kill(pid, 'SIGTERM');
     } catch {
-      // not running
+      pid = undefined; // not running
     }
-    await fs.rm(project, { recursive: true, force: true });
+    for (let i = 0; pid && i < 200; i += 1) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        break; // gone
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await fs.rm(project, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 });

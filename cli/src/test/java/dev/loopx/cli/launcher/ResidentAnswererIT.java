@@ -85,10 +85,15 @@ class ResidentAnswererIT {
 
     @AfterEach
     void stopAnswerers() throws Exception {
+        answererPid(root).ifPresent(answerers::add);
         for (long pid : answerers) {
-            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            var handle = ProcessHandle.of(pid);
+            if (handle.isPresent()) {
+                handle.get().destroyForcibly();
+                // gone before the temporary folder is removed: it writes nothing there any more
+                handle.get().onExit().get(30, TimeUnit.SECONDS);
+            }
         }
-        answererPid(root).ifPresent(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
     }
 
     private Run launch(Path dist, Map<String, String> env, String... args) throws Exception {
