@@ -206,6 +206,24 @@ test('goal page: ordered todos with claims, the gate, evidence, spends, schedule
   await page.close();
 });
 
+/**
+ * Copies a folder the dashboard is reading: without the projection store (a reader closing its last
+ * connection checkpoints it and removes its -wal mid-copy, and a copy taken then may be torn); the
+ * CLI on the copy builds its store again from the ledger. A file that still vanishes: copy again.
+ */
+function copyLive(from, to) {
+  const store = /projections\.db(-wal|-shm|-journal)?$/;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      cpSync(from, to, { recursive: true, filter: (src) => !store.test(src) });
+      return;
+    } catch (e) {
+      if (e.code !== 'ENOENT' || attempt >= 10) throw e;
+      rmSync(to, { recursive: true, force: true });
+    }
+  }
+}
+
 test('every command the pages offer pastes and runs: no placeholder in it, sh -n, then the real CLI on a scratch copy', async () => {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(url);
@@ -233,8 +251,8 @@ test('every command the pages offer pastes and runs: no placeholder in it, sh -n
     // On a scratch copy of the project and its LoopX home, with what the person adds filled in.
     const scratch = mkdtempSync(join(tmpdir(), 'loopx-dashboard-cmd-'));
     try {
-      cpSync(project, join(scratch, 'weather-app'), { recursive: true });
-      cpSync(env.LOOPX_HOME, join(scratch, 'loopx-home'), { recursive: true });
+      copyLive(project, join(scratch, 'weather-app'));
+      copyLive(env.LOOPX_HOME, join(scratch, 'loopx-home'));
       const line = [c.text.replace(/^loopx /, '"$LOOPX" '),
         ...c.inputs.map((flag) => `${flag} 'a public sentence from the test'`), '--format json'].join(' ');
       const r = spawnSync('sh', ['-c', line], { cwd: join(scratch, 'weather-app'), encoding: 'utf8',
